@@ -1,0 +1,33 @@
+//! The two backends over the IR: code generation and the interpreter.
+
+pub mod codegen;
+pub mod interp;
+
+use crate::compile::ir::Rulebook;
+use crate::runtime::rules::BookMeta;
+
+/// What generated code needs in scope.
+pub mod prelude {
+    pub use crate::lang::schema::EventKind;
+    pub use crate::runtime::facts::Ctx;
+    pub use crate::runtime::rules::{BookMeta, ClauseMeta, Effect, Rules};
+    pub use crate::value::{EvalError, Value, ops};
+    pub use shakmaty::Color;
+}
+
+/// The metadata both backends expose, computed from the IR (for the interpreter).
+pub fn meta_of(ir: &Rulebook) -> BookMeta {
+    let text = |f: fn(&Rulebook, &str) -> Result<String, String>| {
+        ir.languages
+            .iter()
+            .map(|l| (l.clone(), f(ir, l).unwrap_or_default()))
+            .collect()
+    };
+    BookMeta {
+        id: ir.id.clone(),
+        languages: ir.languages.clone(),
+        clauses: interp::clause_metas(ir),
+        ftl: text(codegen::ftl),
+        markdown: text(codegen::markdown),
+    }
+}

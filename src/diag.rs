@@ -1,0 +1,203 @@
+//! Located diagnostics: every error a user can cause carries its file, line, column and a caret.
+//!
+//! `Diag` is the one error type of the compiler and of the PGN reader. It renders through
+//! miette's graphical handler (without colour, so it reads the same in logs and tests), after a
+//! first line in the `file:line:col: message` form that editors and `grep` understand.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
+
+/// One located error.
+#[derive(Debug, Clone)]
+pub struct Diag {
+    pub message: String,
+    pub file: PathBuf,
+    source: Arc<str>,
+    /// Byte offset and length of the offending text in `source`.
+    pub offset: usize,
+    pub len: usize,
+    pub label: String,
+    pub help: Option<String>,
+}
+
+impl Diag {
+    pub fn new(
+        file: &Path,
+        source: &Arc<str>,
+        offset: usize,
+        len: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        let offset = floor_char_boundary(source, offset.min(source.len()));
+        let len = len.min(source.len() - offset);
+        Diag {
+            message: message.into(),
+            file: file.to_path_buf(),
+            source: Arc::clone(source),
+            offset,
+            len,
+            label: "here".into(),
+            help: None,
+        }
+    }
+
+    pub fn label(mut self, label: impl Into<String>) -> Self {
+        self.label = label.into();
+        self
+    }
+
+    pub fn help(mut self, help: impl Into<String>) -> Self {
+        self.help = Some(help.into());
+        self
+    }
+
+    /// 1-based line and column (in characters) of the offset.
+    pub fn line_col(&self) -> (usize, usize) {
+        line_col(&self.source, self.offset)
+    }
+
+    /// `file:line:col`
+    pub fn location(&self) -> String {
+        let (l, c) = self.line_col();
+        format!("{}:{}:{}", self.file.display(), l, c)
+    }
+
+    /// The full report: the message, `file:line:col`, and the source with a caret.
+    pub fn render(&self) -> String {
+        let mut out = String::new();
+        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
+            .with_context_lines(1);
+        let mut body = String::new();
+        if handler.render_report(&mut body, self).is_ok() {
+            out.push_str(&body);
+        } else {
+            out = format!("error: {self}\n");
+        }
+        out
+    }
+}
+
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location(), self.message)
+    }
+}
+
+impl std::error::Error for Diag {}
+
+impl miette::Diagnostic for Diag {
+    fn source_code(&self) -> Option<&dyn miette::SourceCode> {
+        Some(self as &dyn miette::SourceCode)
+    }
+
+    fn labels(&self) -> Option<Box<dyn Iterator<Item = LabeledSpan> + '_>> {
+        let span = SourceSpan::new(self.offset.into(), self.len);
+        Some(Box::new(std::iter::once(LabeledSpan::new_with_span(
+            Some(self.label.clone()),
+            span,
+        ))))
+    }
+
+    fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
+        self.help
+            .as_ref()
+            .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+    }
+}
+
+impl miette::SourceCode for Diag {
+    fn read_span<'a>(
+        &'a self,
+        span: &SourceSpan,
+        context_lines_before: usize,
+        context_lines_after: usize,
+    ) -> Result<Box<dyn miette::SpanContents<'a> + 'a>, miette::MietteError> {
+        let inner =
+            self.source
+                .as_ref()
+                .read_span(span, context_lines_before, context_lines_after)?;
+        let contents = miette::MietteSpanContents::new_named(
+            self.file.display().to_string(),
+            inner.data(),
+            *inner.span(),
+            inner.line(),
+            inner.column(),
+            inner.line_count(),
+        );
+        Ok(Box::new(contents))
+    }
+}
+
+/// A batch of diagnostics (a rulebook check reports all it finds, not only the first).
+#[derive(Debug, Clone, Default)]
+pub struct Diags(pub Vec<Diag>);
+
+impl Diags {
+    pub fn push(&mut self, d: Diag) {
+        self.0.push(d);
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn render(&self) -> String {
+        self.0
+            .iter()
+            .map(Diag::render)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+    pub fn into_result<T>(self, ok: T) -> Result<T, Diags> {
+        if self.0.is_empty() { Ok(ok) } else { Err(self) }
+    }
+}
+
+impl From<Diag> for Diags {
+    fn from(d: Diag) -> Self {
+        Diags(vec![d])
+    }
+}
+
+impl fmt::Display for Diags {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for d in &self.0 {
+            writeln!(f, "{d}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Diags {}
+
+pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
+    let offset = floor_char_boundary(source, offset.min(source.len()));
+    let before = &source[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = source[line_start..offset].chars().count() + 1;
+    (line, col)
+}
+
+/// Byte offset of the start of 1-based `line`, column `col` (in characters).
+pub fn offset_of(source: &str, line: usize, col: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line.max(1) {
+        match source[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return source.len(),
+        }
+    }
+    source[start..]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(source.len(), |(i, _)| start + i)
+}
+
+fn floor_char_boundary(s: &str, mut i: usize) -> usize {
+    while i > 0 && !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}

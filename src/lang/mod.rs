@@ -1,0 +1,6 @@
+//! The condition and effect language: syntax (`grammar/rules.pest`), schema, type checking.
+
+pub mod ast;
+pub mod parse;
+pub mod schema;
+pub mod typeck;

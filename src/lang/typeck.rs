@@ -1,0 +1,351 @@
+//! Name resolution and type checking: untyped AST -> typed IR, against the schema.
+
+use std::ops::Range;
+
+use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
+use super::schema::{self, EventKind, FactId, Ty};
+use crate::compile::ir::{IrEffect, IrExpr};
+
+/// A type error at a byte span of the expression text.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TypeError {
+    pub span: Range<usize>,
+    pub message: String,
+    pub help: Option<String>,
+}
+
+fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
+    TypeError {
+        span: span.clone(),
+        message: message.into(),
+        help: None,
+    }
+}
+
+/// Check an expression of a clause answering `event` (None: no event, only event-free facts).
+pub fn check_expr(e: &Expr, event: Option<EventKind>) -> Result<(IrExpr, Ty), TypeError> {
+    Checker { event }.expr(e, &[])
+}
+
+/// Check an expression evaluated only when `given` holds (a ruling variable of a clause is
+/// evaluated only when the clause's condition is true, so its guards hold).
+pub fn check_expr_given(
+    e: &Expr,
+    event: Option<EventKind>,
+    given: Option<&IrExpr>,
+) -> Result<(IrExpr, Ty), TypeError> {
+    let mut guards = Vec::new();
+    if let Some(g) = given {
+        established(g, &mut guards);
+    }
+    Checker { event }.expr(e, &guards)
+}
+
+pub fn check_effect(e: &EffectAst, event: Option<EventKind>) -> Result<IrEffect, TypeError> {
+    let spec = schema::effect(&e.name).ok_or_else(|| {
+        let names: Vec<&str> = schema::EFFECTS.iter().map(|e| e.name).collect();
+        TypeError {
+            span: e.name_span.clone(),
+            message: format!("unknown effect `{}`", e.name),
+            help: Some(format!("known effects: {}", names.join(", "))),
+        }
+    })?;
+    if let Some(only) = spec.event
+        && event != Some(only) {
+            return Err(err(
+                &e.name_span,
+                format!(
+                    "effect `{}` only applies to clauses on `{}`",
+                    spec.name,
+                    only.name()
+                ),
+            ));
+        }
+    let c = Checker { event };
+    let args = c.args(&e.args, spec.params, &e.name, &e.name_span, &[])?;
+    Ok(IrEffect { id: spec.id, args })
+}
+
+struct Checker {
+    event: Option<EventKind>,
+}
+
+impl Checker {
+    fn expr(&self, e: &Expr, guards: &[FactId]) -> Result<(IrExpr, Ty), TypeError> {
+        match &e.kind {
+            ExprKind::Bool(b) => Ok((IrExpr::Bool(*b), Ty::Bool)),
+            ExprKind::Int(i) => Ok((IrExpr::Int(*i), Ty::Int)),
+            ExprKind::Duration(s) => Ok((IrExpr::Duration(*s), Ty::Duration)),
+            ExprKind::Name(n) => {
+                if let Some(c) = schema::side_literal(n) {
+                    return Ok((IrExpr::Side(c), Ty::Side));
+                }
+                let spec = self.fact(n, &e.span, guards)?;
+                if !spec.params.is_empty() {
+                    return Err(err(
+                        &e.span,
+                        format!("`{n}` takes {} argument(s)", spec.params.len()),
+                    ));
+                }
+                Ok((IrExpr::Fact(spec.id, vec![]), spec.ty))
+            }
+            ExprKind::Call(n, nspan, args) => {
+                let spec = self.fact(n, nspan, guards)?;
+                if spec.params.is_empty() {
+                    return Err(err(nspan, format!("`{n}` is not a function")));
+                }
+                let args = self.args(args, spec.params, n, nspan, guards)?;
+                Ok((IrExpr::Fact(spec.id, args), spec.ty))
+            }
+            ExprKind::Unary(UnOp::Not, x) => {
+                let x = self.expect(x, Ty::Bool, guards)?;
+                Ok((IrExpr::Not(Box::new(x)), Ty::Bool))
+            }
+            ExprKind::Unary(UnOp::Neg, x) => {
+                let (xi, t) = self.expr(x, guards)?;
+                if t != Ty::Int && t != Ty::Duration {
+                    return Err(err(&x.span, format!("cannot negate a {}", t.name())));
+                }
+                Ok((IrExpr::Neg(Box::new(xi)), t))
+            }
+            ExprKind::Binary(op, l, r) => self.binary(*op, l, r, &e.span, guards),
+        }
+    }
+
+    fn binary(
+        &self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        span: &Range<usize>,
+        guards: &[FactId],
+    ) -> Result<(IrExpr, Ty), TypeError> {
+        match op {
+            BinOp::And => {
+                let li = self.expect(l, Ty::Bool, guards)?;
+                // Facts established by the left operand guard the right one.
+                let mut g = guards.to_vec();
+                established(&li, &mut g);
+                let ri = self.expect(r, Ty::Bool, &g)?;
+                Ok((IrExpr::And(Box::new(li), Box::new(ri)), Ty::Bool))
+            }
+            BinOp::Or => {
+                let li = self.expect(l, Ty::Bool, guards)?;
+                let ri = self.expect(r, Ty::Bool, guards)?;
+                Ok((IrExpr::Or(Box::new(li), Box::new(ri)), Ty::Bool))
+            }
+            BinOp::Eq | BinOp::Ne => {
+                let (li, lt) = self.expr(l, guards)?;
+                let (ri, rt) = self.expr(r, guards)?;
+                if lt != rt {
+                    return Err(err(
+                        span,
+                        format!("cannot compare a {} with a {}", lt.name(), rt.name()),
+                    ));
+                }
+                Ok((IrExpr::Cmp(op, lt, Box::new(li), Box::new(ri)), Ty::Bool))
+            }
+            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                let (li, lt) = self.expr(l, guards)?;
+                let (ri, rt) = self.expr(r, guards)?;
+                if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
+                    return Err(err(
+                        span,
+                        format!(
+                            "`{}` orders two numbers or two durations, not a {} and a {}",
+                            op.symbol(),
+                            lt.name(),
+                            rt.name()
+                        ),
+                    ));
+                }
+                Ok((IrExpr::Cmp(op, lt, Box::new(li), Box::new(ri)), Ty::Bool))
+            }
+            BinOp::Add | BinOp::Sub => {
+                let (li, lt) = self.expr(l, guards)?;
+                let (ri, rt) = self.expr(r, guards)?;
+                if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
+                    return Err(err(
+                        span,
+                        format!(
+                            "`{}` needs two numbers or two durations, not a {} and a {}",
+                            op.symbol(),
+                            lt.name(),
+                            rt.name()
+                        ),
+                    ));
+                }
+                Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
+            }
+            BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                let (li, lt) = self.expr(l, guards)?;
+                let ri = self.expect(r, Ty::Int, guards)?;
+                if !matches!(lt, Ty::Int | Ty::Duration) {
+                    return Err(err(
+                        &l.span,
+                        format!("`{}` needs a number, not a {}", op.symbol(), lt.name()),
+                    ));
+                }
+                Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
+            }
+        }
+    }
+
+    fn expect(&self, e: &Expr, ty: Ty, guards: &[FactId]) -> Result<IrExpr, TypeError> {
+        let (i, t) = self.expr(e, guards)?;
+        if t != ty {
+            return Err(err(
+                &e.span,
+                format!("expected a {}, found a {}", ty.name(), t.name()),
+            ));
+        }
+        Ok(i)
+    }
+
+    fn args(
+        &self,
+        args: &[Expr],
+        params: &[Ty],
+        name: &str,
+        span: &Range<usize>,
+        guards: &[FactId],
+    ) -> Result<Vec<IrExpr>, TypeError> {
+        if args.len() != params.len() {
+            return Err(err(
+                span,
+                format!(
+                    "`{name}` takes {} argument(s), {} given",
+                    params.len(),
+                    args.len()
+                ),
+            ));
+        }
+        args.iter()
+            .zip(params)
+            .map(|(a, t)| self.expect(a, *t, guards))
+            .collect()
+    }
+
+    fn fact(
+        &self,
+        n: &str,
+        span: &Range<usize>,
+        guards: &[FactId],
+    ) -> Result<&'static schema::FactSpec, TypeError> {
+        let spec = schema::fact(n).ok_or_else(|| TypeError {
+            span: span.clone(),
+            message: format!("unknown fact `{n}`"),
+            help: Some(match suggest(n) {
+                Some(s) => format!("did you mean `{s}`?"),
+                None => "facts are listed in the README, section \"The rule language\"".into(),
+            }),
+        })?;
+        if let Some(ev) = spec.event
+            && self.event != Some(ev) {
+                return Err(err(
+                    span,
+                    format!(
+                        "`{n}` is a field of the `{}` event; this clause answers {}",
+                        ev.name(),
+                        self.event
+                            .map_or("no event".to_string(), |e| format!("`{}`", e.name()))
+                    ),
+                ));
+            }
+        if let Some(g) = spec.guard
+            && !guards.contains(&g) {
+                let gname = schema::fact_spec(g).name;
+                return Err(TypeError {
+                    span: span.clone(),
+                    message: format!("`{n}` exists only when `{gname}` holds"),
+                    help: Some(format!("write `{gname} and ...` before using `{n}`")),
+                });
+            }
+        Ok(spec)
+    }
+}
+
+/// Boolean facts that are true whenever `e` is true.
+fn established(e: &IrExpr, out: &mut Vec<FactId>) {
+    match e {
+        IrExpr::Fact(id, args) if args.is_empty() => out.push(*id),
+        IrExpr::And(a, b) => {
+            established(a, out);
+            established(b, out);
+        }
+        _ => {}
+    }
+}
+
+fn suggest(n: &str) -> Option<&'static str> {
+    schema::FACTS
+        .iter()
+        .map(|f| (edit_distance(n, f.name), f.name))
+        .filter(|(d, _)| *d <= 3)
+        .min()
+        .map(|(_, s)| s)
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let v = (prev[j] + usize::from(ca != *cb))
+                .min(prev[j + 1] + 1)
+                .min(cur[j] + 1);
+            cur.push(v);
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::parse::parse_expr;
+
+    fn check(s: &str, ev: EventKind) -> Result<Ty, TypeError> {
+        check_expr(&parse_expr(s).unwrap(), Some(ev)).map(|(_, t)| t)
+    }
+
+    #[test]
+    fn types() {
+        assert_eq!(check("repetitions >= 3", EventKind::Position), Ok(Ty::Bool));
+        assert_eq!(
+            check("opponent(to_move)", EventKind::Position),
+            Ok(Ty::Side)
+        );
+        assert!(check("repetitions >= white", EventKind::Position).is_err());
+        assert!(check("repetitions and true", EventKind::Position).is_err());
+        assert!(check("claim.threefold", EventKind::Position).is_err());
+        assert!(
+            check("repetitonss > 1", EventKind::Position)
+                .unwrap_err()
+                .help
+                .unwrap()
+                .contains("repetitions")
+        );
+    }
+
+    #[test]
+    fn guards() {
+        assert!(check("repetitions_after(claim.move) >= 3", EventKind::Claim).is_err());
+        assert!(
+            check(
+                "claim.has_move and repetitions_after(claim.move) >= 3",
+                EventKind::Claim
+            )
+            .is_ok()
+        );
+        assert!(
+            check(
+                "claim.has_move or repetitions_after(claim.move) >= 3",
+                EventKind::Claim
+            )
+            .is_err()
+        );
+    }
+}

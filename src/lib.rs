@@ -1,0 +1,114 @@
+//! arbiter: chess laws as data.
+//!
+//! Pipeline (see ARCHITECTURE.md): `rulebook` (YAML) -> `lang` (parse, type-check) -> `compile`
+//! (IR, static checks) -> `backend` (codegen into `generated/`, or the interpreter);
+//! `pgn` -> `runtime` (replay, events, facts, precedence) -> `render` (Fluent, RU/EN).
+
+// `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
+#![allow(clippy::result_large_err)]
+
+pub mod backend;
+pub mod compile;
+pub mod diag;
+pub mod lang;
+pub mod pgn;
+pub mod render;
+pub mod rulebook;
+pub mod runtime;
+pub mod value;
+
+// Compiler output, checked by the freshness test; never formatted or edited by hand.
+#[rustfmt::skip]
+#[path = "../generated/mod.rs"]
+pub mod generated;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use backend::interp::Interpreter;
+use diag::{Diag, Diags};
+use runtime::rules::Rules;
+
+/// Which backend runs the rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Engine {
+    /// The Rust code generated from the rulebook and compiled into arbiter.
+    Compiled,
+    /// The interpreter over the rulebook's IR (no Rust toolchain needed).
+    Interpreter,
+}
+
+/// The name of the rulebook used when none is given.
+pub const DEFAULT_RULEBOOK: &str = "fide-2018";
+
+/// Names of the rulebooks compiled into the binary.
+pub fn embedded_names() -> Vec<&'static str> {
+    generated::EMBEDDED.iter().map(|e| e.name).collect()
+}
+
+/// Resolve `--rulebook NAME|DIR` and `--engine` to rules.
+///
+/// A name is an embedded rulebook (compiled backend by default); a folder is loaded, checked and
+/// interpreted (a folder has no compiled code).
+pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, Diags> {
+    if let Some(e) = generated::EMBEDDED.iter().find(|e| e.name == spec) {
+        return match engine.unwrap_or(Engine::Compiled) {
+            Engine::Compiled => Ok(Arc::new(Wrap(e.rules))),
+            Engine::Interpreter => {
+                let loaded = rulebook::load_embedded(&format!("rules/{spec}"), e.sources)?;
+                Ok(Arc::new(Interpreter::new(compile::lower(&loaded)?)))
+            }
+        };
+    }
+    let dir = Path::new(spec);
+    if !dir.is_dir() {
+        let empty: Arc<str> = Arc::from("");
+        return Err(Diag::new(
+            dir,
+            &empty,
+            0,
+            0,
+            format!(
+                "`{spec}` is neither an embedded rulebook ({}) nor a rulebook folder",
+                embedded_names().join(", ")
+            ),
+        )
+        .into());
+    }
+    if engine == Some(Engine::Compiled) {
+        let empty: Arc<str> = Arc::from("");
+        return Err(Diag::new(dir, &empty, 0, 0, "a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)").into());
+    }
+    Ok(Arc::new(Interpreter::new(compile::compile_dir(dir)?)))
+}
+
+/// A `&'static dyn Rules` as an owned `Rules`.
+struct Wrap(&'static dyn Rules);
+
+impl Rules for Wrap {
+    fn meta(&self) -> &runtime::rules::BookMeta {
+        self.0.meta()
+    }
+    fn fired(
+        &self,
+        event: lang::schema::EventKind,
+        cx: &mut runtime::facts::Ctx,
+        out: &mut Vec<u16>,
+    ) -> Result<(), value::EvalError> {
+        self.0.fired(event, cx, out)
+    }
+    fn effects(
+        &self,
+        clause: u16,
+        cx: &mut runtime::facts::Ctx,
+    ) -> Result<Vec<runtime::rules::Effect>, value::EvalError> {
+        self.0.effects(clause, cx)
+    }
+    fn vars(
+        &self,
+        clause: u16,
+        cx: &mut runtime::facts::Ctx,
+    ) -> Result<Vec<(String, value::Value)>, value::EvalError> {
+        self.0.vars(clause, cx)
+    }
+}

@@ -1,0 +1,365 @@
+//! The `arbiter` command line.
+//!
+//! Exit status: 0 when everything was read and ruled on (or checked, or fresh); 1 when some input
+//! was bad (a game, a rulebook) or generated code is stale — the batch still went on and every
+//! problem was reported; 2 on a usage error.
+
+// `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
+#![allow(clippy::result_large_err)]
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+use arbiter::diag::Diag;
+use arbiter::render::Renderer;
+use arbiter::runtime::rules::Rules;
+use arbiter::runtime::verdict::Verdict;
+use arbiter::{DEFAULT_RULEBOOK, Engine, backend, compile, load_rules, pgn, runtime};
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Chess laws as data: rule on games and explain why, in Russian or English"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rule on every game of the PGN files (or standard input) and explain each ruling.
+    Adjudicate {
+        /// PGN files; `-` or nothing reads standard input.
+        files: Vec<PathBuf>,
+        /// An embedded rulebook name (fide-2018) or a rulebook folder.
+        #[arg(long, default_value = DEFAULT_RULEBOOK)]
+        rulebook: String,
+        /// The backend; default: compiled for an embedded rulebook, interpreter for a folder.
+        #[arg(long, value_enum)]
+        engine: Option<Engine>,
+        /// The language of the explanations.
+        #[arg(long, default_value = "en")]
+        lang: String,
+        /// `text` for people, `json` for one JSON object per game per line.
+        #[arg(long, value_enum, default_value = "text")]
+        format: Format,
+    },
+    /// Check rulebook folders (default: every folder under ./rules) and report every problem.
+    Check { dirs: Vec<PathBuf> },
+    /// Regenerate generated/ from rules/ (with --check: only say whether it is stale).
+    Compile {
+        #[arg(long)]
+        check: bool,
+        #[arg(long, default_value = "rules")]
+        rules: PathBuf,
+        #[arg(long, default_value = "generated")]
+        out: PathBuf,
+    },
+    /// Show a clause: its text, its condition in words, its effects and cross-references.
+    Explain {
+        clause: String,
+        #[arg(long, default_value = DEFAULT_RULEBOOK)]
+        rulebook: String,
+        #[arg(long, default_value = "en")]
+        lang: String,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let code = match cli.command {
+        Command::Adjudicate {
+            files,
+            rulebook,
+            engine,
+            lang,
+            format,
+        } => adjudicate(&files, &rulebook, engine, &lang, format),
+        Command::Check { dirs } => check(&dirs),
+        Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
+        Command::Explain {
+            clause,
+            rulebook,
+            lang,
+        } => explain(&clause, &rulebook, &lang),
+    };
+    ExitCode::from(code)
+}
+
+fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
+    match load_rules(spec, engine) {
+        Ok(r) => Some(r),
+        Err(d) => {
+            eprint!("{}", d.render());
+            None
+        }
+    }
+}
+
+fn adjudicate(
+    files: &[PathBuf],
+    spec: &str,
+    engine: Option<Engine>,
+    lang: &str,
+    format: Format,
+) -> u8 {
+    let Some(rules) = rules_or_report(spec, engine) else {
+        return 1;
+    };
+    let renderer = match Renderer::new(rules.meta(), lang) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let stdin = [PathBuf::from("-")];
+    let files = if files.is_empty() { &stdin[..] } else { files };
+    let mut failed = false;
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    for f in files {
+        let (name, bytes) = match read_input(f) {
+            Ok(x) => x,
+            Err(e) => {
+                eprintln!("error: {}: {e}", f.display());
+                failed = true;
+                continue;
+            }
+        };
+        for result in adjudicate_bytes(&name, &bytes, rules.as_ref(), &renderer) {
+            match result {
+                Ok(v) => {
+                    let written = match format {
+                        Format::Json => serde_json::to_string(&v)
+                            .map_err(std::io::Error::other)
+                            .and_then(|s| writeln!(out, "{s}")),
+                        Format::Text => write!(out, "{}", text(&v)),
+                    };
+                    if written.is_err() {
+                        return 1; // stdout closed
+                    }
+                }
+                Err(d) => {
+                    let _ = out.flush();
+                    eprint!("{}", d.render());
+                    failed = true;
+                }
+            }
+        }
+    }
+    let _ = out.flush();
+    u8::from(failed)
+}
+
+fn read_input(f: &Path) -> std::io::Result<(String, Vec<u8>)> {
+    if f.as_os_str() == "-" {
+        let mut b = Vec::new();
+        std::io::stdin().read_to_end(&mut b)?;
+        Ok(("<stdin>".into(), b))
+    } else {
+        Ok((f.display().to_string(), std::fs::read(f)?))
+    }
+}
+
+/// Every game of one input, ruled on and explained, or its located error.
+fn adjudicate_bytes(
+    name: &str,
+    bytes: &[u8],
+    rules: &dyn Rules,
+    renderer: &Renderer,
+) -> Vec<Result<Verdict, Diag>> {
+    let mut source: Option<Arc<str>> = None;
+    let mut src = || -> Arc<str> {
+        source
+            .get_or_insert_with(|| Arc::from(String::from_utf8_lossy(bytes).as_ref()))
+            .clone()
+    };
+    pgn::read_games(bytes)
+        .into_iter()
+        .map(|g| {
+            let g = g.and_then(|g| runtime::adjudicate(&g, rules).map(|v| (g.span.start, v)));
+            match g {
+                Ok((start, mut v)) => {
+                    v.file = name.to_string();
+                    v.line = 1 + bytes[..start].iter().filter(|b| **b == b'\n').count();
+                    renderer.explain(&mut v);
+                    Ok(v)
+                }
+                Err(e) => Err(Diag::new(
+                    Path::new(name),
+                    &src(),
+                    e.offset,
+                    1,
+                    format!("game {}: {}", e.game, e.message),
+                )),
+            }
+        })
+        .collect()
+}
+
+fn text(v: &Verdict) -> String {
+    let mut s = format!(
+        "{}:{} game {}: {} – {}: {}\n",
+        v.file,
+        v.line,
+        v.game,
+        v.white.as_deref().unwrap_or("?"),
+        v.black.as_deref().unwrap_or("?"),
+        v.result
+    );
+    for r in &v.rulings {
+        s.push_str(&format!(
+            "  [{} {}] {}\n",
+            r.ply,
+            r.rule.as_deref().unwrap_or("-"),
+            r.text
+        ));
+    }
+    s.push_str(&format!("  {}\n", v.text));
+    s
+}
+
+fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    if !dirs.is_empty() {
+        return dirs.to_vec();
+    }
+    let mut found: Vec<PathBuf> = std::fs::read_dir("rules")
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.join("rulebook.yaml").is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+fn check(dirs: &[PathBuf]) -> u8 {
+    let dirs = rulebook_dirs(dirs);
+    if dirs.is_empty() {
+        eprintln!("error: no rulebook folders given and none under ./rules");
+        return 1;
+    }
+    let mut failed = false;
+    for d in dirs {
+        match compile::compile_dir(&d) {
+            Ok(ir) => println!("{}: ok ({} clauses)", d.display(), ir.clauses.len()),
+            Err(diags) => {
+                eprint!("{}", diags.render());
+                eprintln!("{}: {} error(s)", d.display(), diags.0.len());
+                failed = true;
+            }
+        }
+    }
+    u8::from(failed)
+}
+
+fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
+    let dirs: Vec<PathBuf> = rulebook_dirs(&[])
+        .into_iter()
+        .filter(|d| d.starts_with(rules))
+        .collect();
+    let dirs = if dirs.is_empty() {
+        rulebook_dirs(&[rules.to_path_buf()])
+    } else {
+        dirs
+    };
+    let mut files: Vec<(PathBuf, String)> = Vec::new();
+    let mut ids = Vec::new();
+    for d in &dirs {
+        let ir = match compile::compile_dir(d) {
+            Ok(ir) => ir,
+            Err(diags) => {
+                eprint!("{}", diags.render());
+                return 1;
+            }
+        };
+        match backend::codegen::generate(&ir) {
+            Ok(generated) => files.extend(
+                generated
+                    .into_iter()
+                    .map(|(p, t)| (out.join(&ir.id).join(p), t)),
+            ),
+            Err(e) => {
+                eprintln!("error: generating {}: {e}", ir.id);
+                return 1;
+            }
+        }
+        ids.push(ir.id);
+    }
+    files.push((out.join("mod.rs"), backend::codegen::registry(&ids)));
+    let mut stale = Vec::new();
+    for (p, t) in &files {
+        if std::fs::read_to_string(p).ok().as_deref() != Some(t.as_str()) {
+            stale.push(p.clone());
+            if !check_only {
+                if let Some(parent) = p.parent() {
+                    let _ = std::fs::create_dir_all(parent);
+                }
+                if let Err(e) = std::fs::write(p, t) {
+                    eprintln!("error: writing {}: {e}", p.display());
+                    return 1;
+                }
+            }
+        }
+    }
+    if check_only {
+        if stale.is_empty() {
+            println!("generated/ is up to date");
+            0
+        } else {
+            for p in &stale {
+                eprintln!("stale: {}", p.display());
+            }
+            eprintln!("generated/ is stale: run `cargo run -- compile` and commit the result");
+            1
+        }
+    } else {
+        for p in &stale {
+            println!("wrote {}", p.display());
+        }
+        0
+    }
+}
+
+fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
+    let Some(rules) = rules_or_report(spec, None) else {
+        return 1;
+    };
+    let meta = rules.meta();
+    let Some(md) = meta.markdown.get(lang) else {
+        eprintln!(
+            "error: rulebook `{}` has no `{lang}` text (have: {})",
+            meta.id,
+            meta.languages.join(", ")
+        );
+        return 2;
+    };
+    let anchor = format!("<a id=\"{}\"></a>", clause.replace('.', "-"));
+    let Some(start) = md.find(&anchor) else {
+        eprintln!("error: rulebook `{}` has no clause `{clause}`", meta.id);
+        return 1;
+    };
+    let head = md[..start].rfind("### ").unwrap_or(start);
+    let rest = &md[start..];
+    let end = rest[1..]
+        .find("\n### ")
+        .or_else(|| rest[1..].find("\n## "))
+        .map_or(md.len(), |i| start + 1 + i);
+    println!("{}", md[head..end].replace(&anchor, "").trim_end());
+    0
+}

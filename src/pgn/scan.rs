@@ -1,0 +1,356 @@
+//! A light pass over the raw PGN bytes that finds where each game is, where each main-line move
+//! and comment stands, and rejects what the parser would otherwise skip silently.
+//!
+//! pgn-reader parses; it does not say where a token was, and it steps over tokens it cannot read.
+//! This scanner follows the same game boundaries (a movetext ends at a blank line or at a line
+//! starting with `[`, outside comments) so that its offsets line up with pgn-reader's callbacks,
+//! and it turns every unreadable token, unterminated comment and missing result into a located
+//! error. Nothing is silently dropped.
+
+use shakmaty::san::SanPlus;
+
+/// Where one game stands in the input.
+#[derive(Debug, Clone, Default)]
+pub struct GameSpan {
+    pub start: usize,
+    pub end: usize,
+    /// Byte offsets of main-line move tokens, in order.
+    pub sans: Vec<usize>,
+    /// Byte offsets of main-line comments (`{`), in order.
+    pub comments: Vec<usize>,
+    /// Tag name -> byte offset of the tag's value.
+    pub tags: Vec<(String, usize)>,
+    /// The first problem found, if any.
+    pub error: Option<(usize, String)>,
+}
+
+impl GameSpan {
+    pub fn tag_offset(&self, name: &str) -> Option<usize> {
+        self.tags.iter().find(|(n, _)| n == name).map(|(_, o)| *o)
+    }
+}
+
+pub fn scan(src: &[u8]) -> Vec<GameSpan> {
+    let mut s = Scanner { src, i: 0 };
+    if src.starts_with(b"\xEF\xBB\xBF") {
+        s.i = 3;
+    }
+    let mut games = Vec::new();
+    loop {
+        s.skip_between_games();
+        if s.i >= src.len() {
+            break;
+        }
+        let g = s.game();
+        if g.end > g.start {
+            games.push(g);
+        } else {
+            break;
+        }
+    }
+    games
+}
+
+struct Scanner<'a> {
+    src: &'a [u8],
+    i: usize,
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+fn is_token_end(b: u8) -> bool {
+    is_ws(b)
+        || matches!(
+            b,
+            b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$' | b'!' | b'?' | b'.'
+        )
+}
+
+impl Scanner<'_> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.i).copied()
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.i == 0 || self.src[self.i - 1] == b'\n'
+    }
+
+    fn skip_line(&mut self) {
+        while let Some(b) = self.peek() {
+            self.i += 1;
+            if b == b'\n' {
+                break;
+            }
+        }
+    }
+
+    fn skip_between_games(&mut self) {
+        while let Some(b) = self.peek() {
+            if is_ws(b) {
+                self.i += 1;
+            } else if b == b'%' && self.at_line_start() {
+                self.skip_line();
+            } else {
+                break;
+            }
+        }
+    }
+
+    fn game(&mut self) -> GameSpan {
+        let mut g = GameSpan {
+            start: self.i,
+            ..GameSpan::default()
+        };
+        // Tags.
+        loop {
+            self.skip_between_games();
+            if self.peek() != Some(b'[') {
+                break;
+            }
+            if let Err(e) = self.tag(&mut g) {
+                g.error.get_or_insert(e);
+                self.skip_line();
+            }
+        }
+        // Movetext.
+        let mut depth = 0usize;
+        let mut has_result = false;
+        let mut has_any = false;
+        while let Some(b) = self.peek() {
+            match b {
+                b'\n' => {
+                    self.i += 1;
+                    match self.peek() {
+                        Some(b'[') | Some(b'\n') => break,
+                        Some(b'\r') if self.src.get(self.i + 1) == Some(&b'\n') => break,
+                        Some(b'%') => self.skip_line(),
+                        _ => {}
+                    }
+                }
+                b' ' | b'\t' | b'\r' | b'.' => self.i += 1,
+                b'{' => {
+                    let at = self.i;
+                    match self.src[self.i..].iter().position(|&c| c == b'}') {
+                        Some(n) => self.i += n + 1,
+                        None => {
+                            g.error.get_or_insert((
+                                at,
+                                "comment `{` is never closed: truncated file?".into(),
+                            ));
+                            self.i = self.src.len();
+                        }
+                    }
+                    if depth == 0 {
+                        g.comments.push(at);
+                    }
+                }
+                b';' => self.skip_line(),
+                b'(' => {
+                    depth += 1;
+                    self.i += 1;
+                }
+                b')' => {
+                    if depth == 0 {
+                        g.error
+                            .get_or_insert((self.i, "`)` closes no variation".into()));
+                    }
+                    depth = depth.saturating_sub(1);
+                    self.i += 1;
+                }
+                b'$' => {
+                    let at = self.i;
+                    self.i += 1;
+                    let n = self.take_token();
+                    if n.is_empty() || !n.iter().all(u8::is_ascii_digit) {
+                        g.error
+                            .get_or_insert((at, "`$` must be followed by a number (a NAG)".into()));
+                    }
+                }
+                b'!' | b'?' => self.i += 1,
+                b'*' => {
+                    self.i += 1;
+                    if depth == 0 {
+                        has_result = true;
+                    }
+                }
+                _ => {
+                    let at = self.i;
+                    let tok = self.take_token();
+                    if tok.is_empty() {
+                        g.error.get_or_insert((
+                            at,
+                            format!("unexpected character `{}`", char::from(b).escape_default()),
+                        ));
+                        self.i += 1;
+                        continue;
+                    }
+                    match classify(tok) {
+                        Token::Number => {}
+                        Token::Result => {
+                            if depth == 0 {
+                                has_result = true;
+                            }
+                        }
+                        Token::Move => {
+                            has_any = true;
+                            if depth == 0 {
+                                g.sans.push(at);
+                            }
+                        }
+                        Token::Bad => {
+                            g.error.get_or_insert((
+                                at,
+                                format!(
+                                    "`{}` is not a move in standard algebraic notation",
+                                    String::from_utf8_lossy(tok)
+                                ),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if depth > 0 {
+            g.error.get_or_insert((
+                self.i.min(self.src.len()),
+                "a variation `(` is never closed".into(),
+            ));
+        }
+        if !has_result && (has_any || !g.tags.is_empty()) {
+            g.error.get_or_insert((
+                self.i.min(self.src.len()).saturating_sub(1).max(g.start),
+                "the game has no result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated file?".into(),
+            ));
+        }
+        g.end = self.i;
+        g
+    }
+
+    fn take_token(&mut self) -> &[u8] {
+        let start = self.i;
+        while let Some(b) = self.peek() {
+            if is_token_end(b) {
+                break;
+            }
+            self.i += 1;
+        }
+        &self.src[start..self.i]
+    }
+
+    fn tag(&mut self, g: &mut GameSpan) -> Result<(), (usize, String)> {
+        let at = self.i;
+        self.i += 1; // [
+        while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
+            self.i += 1;
+        }
+        let name_start = self.i;
+        while self
+            .peek()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            self.i += 1;
+        }
+        let name = String::from_utf8_lossy(&self.src[name_start..self.i]).into_owned();
+        if name.is_empty() {
+            return Err((at, "a tag must be `[Name \"value\"]`".into()));
+        }
+        while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
+            self.i += 1;
+        }
+        if self.peek() != Some(b'"') {
+            return Err((self.i, format!("tag `{name}`: expected a quoted value")));
+        }
+        let value_at = self.i;
+        self.i += 1;
+        loop {
+            match self.peek() {
+                Some(b'\\') => self.i += 2,
+                Some(b'"') => {
+                    self.i += 1;
+                    break;
+                }
+                Some(b'\n') | None => {
+                    return Err((
+                        value_at,
+                        format!("tag `{name}`: the value's closing `\"` is missing"),
+                    ));
+                }
+                Some(_) => self.i += 1,
+            }
+        }
+        while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
+            self.i += 1;
+        }
+        if self.peek() != Some(b']') {
+            return Err((self.i, format!("tag `{name}`: expected `]`")));
+        }
+        self.i += 1;
+        g.tags.push((name, value_at));
+        Ok(())
+    }
+}
+
+enum Token {
+    Number,
+    Result,
+    Move,
+    Bad,
+}
+
+fn classify(tok: &[u8]) -> Token {
+    if tok.iter().all(u8::is_ascii_digit) {
+        return Token::Number;
+    }
+    if matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2") || tok == "½-½".as_bytes() {
+        return Token::Result;
+    }
+    if matches!(
+        tok,
+        b"0-0" | b"0-0-0" | b"0-0+" | b"0-0#" | b"0-0-0+" | b"0-0-0#"
+    ) {
+        return Token::Move;
+    }
+    // `12.` is stripped of its dots by the caller's `.` handling; `12...` likewise.
+    if SanPlus::from_ascii(tok).is_ok() {
+        Token::Move
+    } else {
+        Token::Bad
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_games_with_comments() {
+        let src =
+            b"[Event \"a\"]\n\n1. e4 {c} e5 (1... c5 {x}) 2. Nf3 1-0\n\n[Event \"b\"]\n\n1. d4 *\n";
+        let g = scan(src);
+        assert_eq!(g.len(), 2);
+        assert_eq!(g[0].sans.len(), 3);
+        assert_eq!(g[0].comments.len(), 1);
+        assert!(g[0].error.is_none());
+        assert_eq!(&src[g[0].sans[2]..g[0].sans[2] + 3], b"Nf3");
+        assert_eq!(g[1].sans.len(), 1);
+    }
+
+    #[test]
+    fn garbage_is_located() {
+        let src = b"[Event \"a\"]\n\n1. e4 Zz9 1-0\n";
+        let g = scan(src);
+        let (at, msg) = g[0].error.clone().unwrap();
+        assert_eq!(&src[at..at + 3], b"Zz9");
+        assert!(msg.contains("Zz9"));
+    }
+
+    #[test]
+    fn truncated() {
+        let g = scan(b"[Event \"a\"]\n\n1. e4 { unfinished");
+        assert!(g[0].error.as_ref().unwrap().1.contains("never closed"));
+        let g = scan(b"[Event \"a\"]\n\n1. e4 e5");
+        assert!(g[0].error.as_ref().unwrap().1.contains("no result"));
+    }
+}

@@ -1,0 +1,123 @@
+//! Explanations in the reader's language: Fluent bundles of a rulebook's rulings plus the
+//! adjudicator's own messages, and the text output of a verdict.
+
+use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+
+use crate::runtime::rules::BookMeta;
+use crate::runtime::verdict::{Arg, Verdict};
+
+const APP_EN: &str = include_str!("locales/en.ftl");
+const APP_RU: &str = include_str!("locales/ru.ftl");
+
+pub struct Renderer {
+    bundle: FluentBundle<FluentResource>,
+    lang: String,
+}
+
+impl Renderer {
+    /// A renderer for `lang`; errors name the language or the broken resource.
+    pub fn new(meta: &BookMeta, lang: &str) -> Result<Renderer, String> {
+        let app = match lang {
+            "en" => APP_EN,
+            "ru" => APP_RU,
+            _ => return Err(format!("no messages for language `{lang}` (have: en, ru)")),
+        };
+        let rulings = meta
+            .ftl
+            .get(lang)
+            .ok_or_else(|| format!("rulebook `{}` has no `{lang}` rulings", meta.id))?;
+        let langid = lang
+            .parse()
+            .map_err(|_| format!("`{lang}` is not a language identifier"))?;
+        let mut bundle = FluentBundle::new(vec![langid]);
+        bundle.set_use_isolating(false);
+        for (what, src) in [("adjudicator messages", app), ("rulings", rulings.as_str())] {
+            let res = FluentResource::try_new(src.to_string())
+                .map_err(|(_, e)| format!("{what} ({lang}): invalid Fluent: {e:?}"))?;
+            bundle
+                .add_resource(res)
+                .map_err(|e| format!("{what} ({lang}): {e:?}"))?;
+        }
+        Ok(Renderer {
+            bundle,
+            lang: lang.to_string(),
+        })
+    }
+
+    pub fn message(&self, id: &str, args: &[(String, Arg)]) -> String {
+        let Some(msg) = self.bundle.get_message(id) else {
+            return format!("[missing message {id}]");
+        };
+        let Some(pattern) = msg.value() else {
+            return String::new();
+        };
+        let mut fa = FluentArgs::new();
+        for (k, v) in args {
+            match v {
+                Arg::Num(n) => fa.set(k.as_str(), FluentValue::from(*n)),
+                Arg::Str(s) => fa.set(k.as_str(), FluentValue::from(s.as_str())),
+                Arg::Duration(secs) => fa.set(
+                    k.as_str(),
+                    FluentValue::from(crate::compile::words::duration(*secs, &self.lang)),
+                ),
+            }
+        }
+        let mut errors = vec![];
+        self.bundle
+            .format_pattern(pattern, Some(&fa), &mut errors)
+            .trim()
+            .to_string()
+    }
+
+    /// Fill in the text of every ruling and of the verdict.
+    pub fn explain(&self, v: &mut Verdict) {
+        for r in &mut v.rulings {
+            r.text = match &r.rule {
+                Some(rule) => self.message(&crate::compile::ir::message_id(rule), &r.args),
+                None => self.message("no-clause", &[]),
+            };
+        }
+        let recorded = v.recorded_result.clone().unwrap_or_else(|| "?".into());
+        let mut text = match (v.ending, &v.rule, v.ended_at_ply) {
+            (Some(i), Some(rule), Some(ply)) => {
+                let result = match v.result {
+                    "1-0" => "white",
+                    "0-1" => "black",
+                    _ => "draw",
+                };
+                let ruling = v.rulings.get(i).map(|r| r.text.clone()).unwrap_or_default();
+                self.message(
+                    "game-ended",
+                    &[
+                        ("result".into(), Arg::Str(result.into())),
+                        ("ply".into(), Arg::Num(i64::from(ply))),
+                        ("rule".into(), Arg::Str(rule.clone())),
+                        ("ruling".into(), Arg::Str(ruling)),
+                    ],
+                )
+            }
+            _ => self.message(
+                "game-not-ended",
+                &[
+                    ("plies".into(), Arg::Num(i64::from(v.plies))),
+                    ("recorded".into(), Arg::Str(recorded.clone())),
+                ],
+            ),
+        };
+        if v.unplayed_moves > 0 {
+            text.push(' ');
+            text.push_str(&self.message(
+                "unplayed-moves",
+                &[("count".into(), Arg::Num(i64::from(v.unplayed_moves)))],
+            ));
+        }
+        if v.ended_at_ply.is_some() && v.recorded_result.as_deref() != Some(v.result) {
+            text.push(' ');
+            text.push_str(&self.message(
+                "recorded-differs",
+                &[("recorded".into(), Arg::Str(recorded))],
+            ));
+        }
+        v.text = text;
+    }
+}

@@ -1,0 +1,69 @@
+//! The rulebook as written in YAML: plain serde structs, spans kept for diagnostics.
+//!
+//! Nothing here is checked beyond its shape; `compile::check` does the rest.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+use super::yaml::Spanned;
+
+/// A text in every language of the rulebook: `{en: ..., ru: ...}`.
+pub type Localized = Spanned<BTreeMap<String, Spanned<String>>>;
+
+/// `rulebook.yaml`: what the rulebook is and which clause files it has, in order.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RulebookFile {
+    pub id: Spanned<String>,
+    pub title: Localized,
+    /// Where the official texts come from.
+    pub source: Localized,
+    /// The languages every text and ruling must be given in, e.g. `[en, ru]`.
+    pub languages: Spanned<Vec<Spanned<String>>>,
+    /// Clause files, in rulebook order (the order that decides which agreeing clause is cited).
+    pub files: Vec<Spanned<String>>,
+}
+
+/// One clause file (an article, or a part of one).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClauseFile {
+    pub article: Localized,
+    pub clauses: Vec<ClauseDef>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ClauseDef {
+    pub id: Spanned<String>,
+    /// `true` (the default) when `text` is the official text; `false` for a clause written by
+    /// the rulebook's authors (a supporting clause, or a translation they made).
+    #[serde(default = "yes")]
+    pub official: bool,
+    pub title: Option<Localized>,
+    pub text: Localized,
+    /// The event the clause answers; absent for a clause that only defines or explains.
+    pub on: Option<Spanned<String>>,
+    /// The condition, in the rule language (`grammar/rules.pest`).
+    pub when: Option<Spanned<String>>,
+    #[serde(default)]
+    pub effects: Vec<Spanned<String>>,
+    /// Clauses this one is an exception to: when both fire, this one wins.
+    #[serde(default)]
+    pub exception_to: Vec<Spanned<String>>,
+    /// Clauses the text refers to (cross-references for the readable rulebook).
+    #[serde(default)]
+    pub refs: Vec<Spanned<String>>,
+    /// Variables the ruling message may use: name -> expression.
+    #[serde(default)]
+    pub vars: BTreeMap<String, Spanned<String>>,
+    /// The ruling message, a Fluent pattern per language.
+    pub ruling: Option<Localized>,
+    /// Editorial note (how the clause is implemented, what it leaves to other clauses).
+    pub note: Option<Localized>,
+}
+
+fn yes() -> bool {
+    true
+}

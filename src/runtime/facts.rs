@@ -1,0 +1,141 @@
+//! The facts rules read, computed from the game state and the event being ruled on.
+//!
+//! Generated code calls the typed methods directly; the interpreter goes through `fact`, which
+//! maps a schema id to the same method. One implementation, two callers: the backends cannot
+//! disagree about a fact.
+
+use shakmaty::{Color, Move};
+
+use super::position::GameState;
+use crate::lang::schema::FactId;
+use crate::value::{EvalError, Value};
+
+/// A claim of a draw (`[%claim ...]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ClaimKind {
+    Threefold,
+    Fifty,
+}
+
+impl ClaimKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            ClaimKind::Threefold => "threefold",
+            ClaimKind::Fifty => "fifty",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Claim {
+    pub kind: ClaimKind,
+    pub by: Color,
+    /// The intended move, already checked to be legal in the position.
+    pub intended: Option<Move>,
+}
+
+pub struct Ctx<'a> {
+    pub state: &'a mut GameState,
+    pub claim: Option<&'a Claim>,
+}
+
+fn int(n: u32) -> i64 {
+    i64::from(n)
+}
+
+impl Ctx<'_> {
+    pub fn to_move(&self) -> Color {
+        self.state.to_move()
+    }
+    pub fn ply(&self) -> i64 {
+        int(self.state.ply())
+    }
+    pub fn in_check(&self) -> bool {
+        self.state.in_check()
+    }
+    pub fn checkmate(&mut self) -> bool {
+        self.state.checkmate()
+    }
+    pub fn stalemate(&mut self) -> bool {
+        self.state.stalemate()
+    }
+    pub fn repetitions(&self) -> i64 {
+        int(self.state.repetitions())
+    }
+    pub fn moves_since_pawn_or_capture(&self) -> i64 {
+        int(self.state.moves_since_pawn_or_capture())
+    }
+    pub fn has_mating_material(&self, side: Color) -> bool {
+        self.state.has_mating_material(side)
+    }
+    pub fn repetitions_after(&self, m: Move) -> Result<i64, EvalError> {
+        self.legal(m)?;
+        Ok(int(self.state.repetitions_after(m)))
+    }
+    pub fn moves_since_pawn_or_capture_after(&self, m: Move) -> Result<i64, EvalError> {
+        self.legal(m)?;
+        Ok(int(self.state.moves_since_pawn_or_capture_after(m)))
+    }
+    pub fn opponent(&self, side: Color) -> Color {
+        !side
+    }
+    pub fn claim_threefold(&self) -> bool {
+        self.claim.is_some_and(|c| c.kind == ClaimKind::Threefold)
+    }
+    pub fn claim_fifty(&self) -> bool {
+        self.claim.is_some_and(|c| c.kind == ClaimKind::Fifty)
+    }
+    pub fn claim_has_move(&self) -> bool {
+        self.claim.is_some_and(|c| c.intended.is_some())
+    }
+    pub fn claim_move(&self) -> Result<Move, EvalError> {
+        self.claim
+            .and_then(|c| c.intended)
+            .ok_or_else(|| EvalError("the claim names no intended move".into()))
+    }
+    pub fn claim_by(&self) -> Color {
+        self.claim.map_or(self.state.to_move(), |c| c.by)
+    }
+
+    fn legal(&self, m: Move) -> Result<(), EvalError> {
+        use shakmaty::Position;
+        if self.state.position().is_legal(m) {
+            Ok(())
+        } else {
+            Err(EvalError(format!("move {m} is not legal in this position")))
+        }
+    }
+
+    /// Dynamic access for the interpreter.
+    pub fn fact(&mut self, id: FactId, args: &[Value]) -> Result<Value, EvalError> {
+        let side = |i: usize| match args.get(i) {
+            Some(Value::Side(c)) => Ok(*c),
+            _ => Err(EvalError(format!("{id:?}: argument {i} must be a side"))),
+        };
+        let mv = |i: usize| match args.get(i) {
+            Some(Value::Move(m)) => Ok(*m),
+            _ => Err(EvalError(format!("{id:?}: argument {i} must be a move"))),
+        };
+        Ok(match id {
+            FactId::ToMove => Value::Side(self.to_move()),
+            FactId::Ply => Value::Int(self.ply()),
+            FactId::InCheck => Value::Bool(self.in_check()),
+            FactId::Checkmate => Value::Bool(self.checkmate()),
+            FactId::Stalemate => Value::Bool(self.stalemate()),
+            FactId::Repetitions => Value::Int(self.repetitions()),
+            FactId::MovesSincePawnOrCapture => Value::Int(self.moves_since_pawn_or_capture()),
+            FactId::HasMatingMaterial => Value::Bool(self.has_mating_material(side(0)?)),
+            FactId::RepetitionsAfter => Value::Int(self.repetitions_after(mv(0)?)?),
+            FactId::MovesSincePawnOrCaptureAfter => {
+                Value::Int(self.moves_since_pawn_or_capture_after(mv(0)?)?)
+            }
+            FactId::Opponent => Value::Side(self.opponent(side(0)?)),
+            FactId::ClaimThreefold => Value::Bool(self.claim_threefold()),
+            FactId::ClaimFifty => Value::Bool(self.claim_fifty()),
+            FactId::ClaimHasMove => Value::Bool(self.claim_has_move()),
+            FactId::ClaimMove => Value::Move(self.claim_move()?),
+            FactId::ClaimBy => Value::Side(self.claim_by()),
+        })
+    }
+}

@@ -1,0 +1,9 @@
+//! The adjudicator runtime: chess mechanics, facts, the `Rules` interface, the driver.
+
+pub mod adjudicate;
+pub mod facts;
+pub mod position;
+pub mod rules;
+pub mod verdict;
+
+pub use adjudicate::adjudicate;

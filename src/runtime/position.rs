@@ -1,0 +1,176 @@
+//! Chess mechanics of a game in progress: the position, its repetition count under the identity
+//! of 9.2.2, and lazily computed facts.
+//!
+//! Positions are identified by Zobrist hash with en passant counted only when legally possible
+//! (9.2.2.1) and castling *rights* (9.2.2.2), and every hash match is confirmed by comparing the
+//! full key, so the count is exact. Only positions since the last irreversible move are kept:
+//! after a pawn move, a capture, a change of castling rights or a lapsed en passant right no
+//! earlier position can recur.
+
+use shakmaty::zobrist::Zobrist64;
+use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square};
+
+/// What makes two positions the same under 9.2.2.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Key {
+    board: Board,
+    turn: Color,
+    castling_rights: Bitboard,
+    legal_ep: Option<Square>,
+}
+
+impl Key {
+    fn of(pos: &Chess) -> Key {
+        Key {
+            board: pos.board().clone(),
+            turn: pos.turn(),
+            castling_rights: pos.castles().castling_rights(),
+            legal_ep: pos.legal_ep_square(),
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct GameState {
+    pos: Chess,
+    hash: Zobrist64,
+    /// Plies played from the start position.
+    ply: u32,
+    /// Positions since the last irreversible move, the current one last.
+    history: Vec<(Zobrist64, Key)>,
+    /// Appearances of the current position, this one included.
+    repetitions: u32,
+    /// Lazily: does the side to move have a legal move?
+    has_legal_move: Option<bool>,
+}
+
+impl GameState {
+    pub fn new(pos: Chess) -> GameState {
+        let hash = pos.zobrist_hash(EnPassantMode::Legal);
+        let key = Key::of(&pos);
+        GameState {
+            pos,
+            hash,
+            ply: 0,
+            history: vec![(hash, key)],
+            repetitions: 1,
+            has_legal_move: None,
+        }
+    }
+
+    pub fn position(&self) -> &Chess {
+        &self.pos
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    /// Play a legal move (the caller has checked legality with shakmaty).
+    pub fn play(&mut self, m: Move) {
+        let irreversible = self.pos.is_irreversible(m);
+        let next_hash = self
+            .pos
+            .update_zobrist_hash(self.hash, m, EnPassantMode::Legal);
+        self.pos.play_unchecked(m);
+        self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
+        self.ply += 1;
+        self.has_legal_move = None;
+        if irreversible {
+            self.history.clear();
+        }
+        let key = Key::of(&self.pos);
+        self.repetitions = 1 + count(&self.history, self.hash, &key);
+        self.history.push((self.hash, key));
+    }
+
+    pub fn to_move(&self) -> Color {
+        self.pos.turn()
+    }
+
+    pub fn in_check(&self) -> bool {
+        self.pos.is_check()
+    }
+
+    fn has_legal_move(&mut self) -> bool {
+        *self
+            .has_legal_move
+            .get_or_insert_with(|| !self.pos.legal_moves().is_empty())
+    }
+
+    pub fn checkmate(&mut self) -> bool {
+        self.pos.is_check() && !self.has_legal_move()
+    }
+
+    pub fn stalemate(&mut self) -> bool {
+        !self.pos.is_check() && !self.has_legal_move()
+    }
+
+    pub fn repetitions(&self) -> u32 {
+        self.repetitions
+    }
+
+    /// Moves by each player since the last pawn move or capture (half the halfmove clock).
+    pub fn moves_since_pawn_or_capture(&self) -> u32 {
+        self.pos.halfmoves() / 2
+    }
+
+    pub fn has_mating_material(&self, side: Color) -> bool {
+        !self.pos.has_insufficient_material(side)
+    }
+
+    /// Appearances the position after the legal move `m` would have, that one included.
+    pub fn repetitions_after(&self, m: Move) -> u32 {
+        let mut after = self.pos.clone();
+        let irreversible = after.is_irreversible(m);
+        after.play_unchecked(m);
+        if irreversible {
+            return 1;
+        }
+        let hash = after.zobrist_hash(EnPassantMode::Legal);
+        1 + count(&self.history, hash, &Key::of(&after))
+    }
+
+    pub fn moves_since_pawn_or_capture_after(&self, m: Move) -> u32 {
+        let mut after = self.pos.clone();
+        after.play_unchecked(m);
+        after.halfmoves() / 2
+    }
+}
+
+fn count(history: &[(Zobrist64, Key)], hash: Zobrist64, key: &Key) -> u32 {
+    history
+        .iter()
+        .filter(|(h, k)| *h == hash && k == key)
+        .count() as u32
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::san::San;
+
+    fn play(st: &mut GameState, sans: &str) {
+        for s in sans.split_whitespace() {
+            let m = s.parse::<San>().unwrap().to_move(st.position()).unwrap();
+            st.play(m);
+        }
+    }
+
+    #[test]
+    fn knight_shuffle_counts() {
+        let mut st = GameState::new(Chess::default());
+        play(&mut st, "Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(st.repetitions(), 2);
+        play(&mut st, "Nf3 Nf6 Ng1 Ng8");
+        assert_eq!(st.repetitions(), 3);
+    }
+
+    #[test]
+    fn castling_rights_make_positions_differ() {
+        let mut st = GameState::new(Chess::default());
+        play(&mut st, "e4 e5 Ke2 Ke7 Ke1 Ke8");
+        // Same squares as after 1.e4 e5, but castling rights are gone.
+        assert_eq!(st.repetitions(), 1);
+    }
+}
