@@ -9,6 +9,7 @@
 
 pub mod backend;
 pub mod compile;
+pub mod conformance;
 pub mod diag;
 pub mod lang;
 pub mod pgn;

@@ -1,1 +1,90 @@
-fn main() {}
+//! The conformance suite: every scenario under `conformance/`, once per backend, plus a check
+//! that the two backends give identical verdicts. `cargo test --test conformance -- FILTER`.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use arbiter::conformance::{Scenario, discover};
+use arbiter::render::Renderer;
+use arbiter::runtime::rules::Rules;
+use arbiter::{Engine, load_rules, runtime};
+use libtest_mimic::{Arguments, Failed, Trial};
+
+fn verdict_json(
+    s: &Scenario,
+    rules: &dyn Rules,
+) -> Result<(serde_json::Value, arbiter::runtime::verdict::Verdict), Failed> {
+    let mut v = runtime::adjudicate(&s.game, rules)
+        .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
+    for lang in ["en", "ru"] {
+        let r = Renderer::new(rules.meta(), lang)?;
+        r.explain(&mut v);
+        if v.text.contains("[missing message")
+            || v.rulings
+                .iter()
+                .any(|r| r.text.contains("[missing message"))
+        {
+            return Err(format!("a {lang} message is missing: {}", v.text).into());
+        }
+    }
+    let json = serde_json::to_value(&v).map_err(|e| e.to_string())?;
+    Ok((json, v))
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
+    let mut trials = Vec::new();
+    let mut rules_cache: Vec<(String, Engine, Arc<dyn Rules>)> = Vec::new();
+    let mut rules_for = |book: &str, engine: Engine| -> Result<Arc<dyn Rules>, String> {
+        if let Some((_, _, r)) = rules_cache
+            .iter()
+            .find(|(b, e, _)| b == book && *e == engine)
+        {
+            return Ok(r.clone());
+        }
+        let r = load_rules(book, Some(engine)).map_err(|d| d.render())?;
+        rules_cache.push((book.to_string(), engine, r.clone()));
+        Ok(r)
+    };
+    for (id, path) in discover(&root) {
+        let scenario = Scenario::load(&id, &path).map(Arc::new);
+        let compiled = scenario
+            .as_ref()
+            .ok()
+            .map(|s| rules_for(&s.rulebook, Engine::Compiled));
+        let interp = scenario
+            .as_ref()
+            .ok()
+            .map(|s| rules_for(&s.rulebook, Engine::Interpreter));
+        for (engine, rules) in [
+            ("compiled", compiled.clone()),
+            ("interpreter", interp.clone()),
+        ] {
+            let scenario = scenario.clone();
+            let name = format!("{id} [{engine}]");
+            trials.push(Trial::test(name, move || {
+                let s = scenario.map_err(|e| format!("bad scenario: {e}"))?;
+                let rules = rules.ok_or("no rules")??;
+                let (_, v) = verdict_json(&s, rules.as_ref())?;
+                s.check(&v).map_err(|errs| {
+                    format!("{}:\n  {}", s.path.display(), errs.join("\n  ")).into()
+                })
+            }));
+        }
+        let scenario = scenario.clone();
+        trials.push(Trial::test(format!("{id} [backends agree]"), move || {
+            let s = scenario.map_err(|e| format!("bad scenario: {e}"))?;
+            let (a, _) = verdict_json(&s, compiled.ok_or("no rules")??.as_ref())?;
+            let (b, _) = verdict_json(&s, interp.ok_or("no rules")??.as_ref())?;
+            if a != b {
+                return Err(format!(
+                    "compiled and interpreter differ:\n  compiled:    {a}\n  interpreter: {b}"
+                )
+                .into());
+            }
+            Ok(())
+        }));
+    }
+    libtest_mimic::run(&args, trials).exit();
+}

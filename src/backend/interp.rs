@@ -61,9 +61,10 @@ impl Rules for Interpreter {
         };
         for &i in list {
             if let Some(w) = &self.ir.clauses[usize::from(i)].when
-                && truth(w, cx)? {
-                    out.push(i);
-                }
+                && truth(w, cx)?
+            {
+                out.push(i);
+            }
         }
         Ok(())
     }

@@ -112,16 +112,18 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 continue;
             }
             if let Some(why) = contradiction(&ca.effects, &cb.effects)
-                && !ca.beats.contains(&b) && !cb.beats.contains(&a) {
-                    let (sf, c) = all[b];
-                    d.push(
+                && !ca.beats.contains(&b)
+                && !cb.beats.contains(&a)
+            {
+                let (sf, c) = all[b];
+                d.push(
                         sf.diag(yaml::start(&sf.text, &c.id), c.id.value.len(), format!(
                             "clauses `{}` and `{}` can both fire on `{}` with contradictory outcomes ({why}), and neither is an exception to the other",
                             ca.id, cb.id, ca.on.map_or("", EventKind::name)
                         ))
                         .help(format!("add `exception_to: [\"{}\"]` to the clause that should win, or make the outcomes agree", ca.id)),
                     );
-                }
+            }
         }
     }
 
@@ -154,13 +156,14 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
                 .cloned()
         };
         if let (Some(x), Some(y)) = (pick(a), pick(b))
-            && x != y {
-                return Some(format!(
-                    "`{}` against `{}`",
-                    schema::effect_spec(x.id).name,
-                    schema::effect_spec(y.id).name
-                ));
-            }
+            && x != y
+        {
+            return Some(format!(
+                "`{}` against `{}`",
+                schema::effect_spec(x.id).name,
+                schema::effect_spec(y.id).name
+            ));
+        }
     }
     None
 }
@@ -445,9 +448,10 @@ fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &mut Diags) 
                 let mut used = Vec::new();
                 for entry in &res.body {
                     if let fluent_syntax::ast::Entry::Message(m) = entry
-                        && let Some(p) = &m.value {
-                            pattern_vars(p, &mut used);
-                        }
+                        && let Some(p) = &m.value
+                    {
+                        pattern_vars(p, &mut used);
+                    }
                 }
                 for v in used {
                     if !vars.contains(&v) {

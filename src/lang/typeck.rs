@@ -51,16 +51,17 @@ pub fn check_effect(e: &EffectAst, event: Option<EventKind>) -> Result<IrEffect,
         }
     })?;
     if let Some(only) = spec.event
-        && event != Some(only) {
-            return Err(err(
-                &e.name_span,
-                format!(
-                    "effect `{}` only applies to clauses on `{}`",
-                    spec.name,
-                    only.name()
-                ),
-            ));
-        }
+        && event != Some(only)
+    {
+        return Err(err(
+            &e.name_span,
+            format!(
+                "effect `{}` only applies to clauses on `{}`",
+                spec.name,
+                only.name()
+            ),
+        ));
+    }
     let c = Checker { event };
     let args = c.args(&e.args, spec.params, &e.name, &e.name_span, &[])?;
     Ok(IrEffect { id: spec.id, args })
@@ -241,26 +242,28 @@ impl Checker {
             }),
         })?;
         if let Some(ev) = spec.event
-            && self.event != Some(ev) {
-                return Err(err(
-                    span,
-                    format!(
-                        "`{n}` is a field of the `{}` event; this clause answers {}",
-                        ev.name(),
-                        self.event
-                            .map_or("no event".to_string(), |e| format!("`{}`", e.name()))
-                    ),
-                ));
-            }
+            && self.event != Some(ev)
+        {
+            return Err(err(
+                span,
+                format!(
+                    "`{n}` is a field of the `{}` event; this clause answers {}",
+                    ev.name(),
+                    self.event
+                        .map_or("no event".to_string(), |e| format!("`{}`", e.name()))
+                ),
+            ));
+        }
         if let Some(g) = spec.guard
-            && !guards.contains(&g) {
-                let gname = schema::fact_spec(g).name;
-                return Err(TypeError {
-                    span: span.clone(),
-                    message: format!("`{n}` exists only when `{gname}` holds"),
-                    help: Some(format!("write `{gname} and ...` before using `{n}`")),
-                });
-            }
+            && !guards.contains(&g)
+        {
+            let gname = schema::fact_spec(g).name;
+            return Err(TypeError {
+                span: span.clone(),
+                message: format!("`{n}` exists only when `{gname}` holds"),
+                help: Some(format!("write `{gname} and ...` before using `{n}`")),
+            });
+        }
         Ok(spec)
     }
 }
