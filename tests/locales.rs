@@ -1,0 +1,97 @@
+//! The Russian and English rulings match message for message and variable for variable, and every
+//! clause has its text in both languages.
+
+mod common;
+use common::*;
+
+use std::collections::{BTreeMap, BTreeSet};
+
+fn messages(path: &str) -> BTreeMap<String, BTreeSet<String>> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
+    fn pat(p: &Pattern<&str>, out: &mut BTreeSet<String>) {
+        for el in &p.elements {
+            if let PatternElement::Placeable { expression } = el {
+                expr(expression, out);
+            }
+        }
+    }
+    fn expr(e: &Expression<&str>, out: &mut BTreeSet<String>) {
+        match e {
+            Expression::Inline(InlineExpression::VariableReference { id }) => {
+                out.insert(id.name.to_string());
+            }
+            Expression::Select { selector, variants } => {
+                if let InlineExpression::VariableReference { id } = selector {
+                    out.insert(id.name.to_string());
+                }
+                for v in variants {
+                    pat(&v.value, out);
+                }
+            }
+            _ => {}
+        }
+    }
+    let src = std::fs::read_to_string(root().join(path)).expect(path);
+    let res =
+        fluent_syntax::parser::parse(src.as_str()).unwrap_or_else(|(_, e)| panic!("{path}: {e:?}"));
+    let mut out = BTreeMap::new();
+    for entry in &res.body {
+        if let Entry::Message(m) = entry {
+            let mut vars = BTreeSet::new();
+            if let Some(p) = &m.value {
+                pat(p, &mut vars);
+            }
+            out.insert(m.id.name.to_string(), vars);
+        }
+    }
+    out
+}
+
+#[test]
+fn ru_and_en_rulings_match() {
+    for (en, ru) in [
+        (
+            "generated/fide-2018/locales/en/rulings.ftl",
+            "generated/fide-2018/locales/ru/rulings.ftl",
+        ),
+        ("src/locales/en.ftl", "src/locales/ru.ftl"),
+    ] {
+        let (e, r) = (messages(en), messages(ru));
+        assert!(!e.is_empty());
+        assert_eq!(e, r, "{en} and {ru} differ in message ids or variables");
+    }
+}
+
+#[test]
+fn every_clause_has_both_texts_and_explains() {
+    let ir = arbiter::compile::compile_dir(&root().join("rules/fide-2018")).expect("rulebook");
+    for c in &ir.clauses {
+        for lang in ["en", "ru"] {
+            assert!(
+                c.text.get(lang).is_some_and(|t| !t.trim().is_empty()),
+                "{} {lang}",
+                c.id
+            );
+            let out = arbiter(&["explain", &c.id, "--lang", lang], None);
+            assert_eq!(out.status.code(), Some(0), "explain {} {lang}", c.id);
+            assert!(text(&out.stdout).contains(&c.id));
+        }
+    }
+}
+
+#[test]
+fn russian_plurals() {
+    // 1 раз, 3 раза, 5 раз: the 9.6.1 ruling through the Russian plural rules.
+    let meta = arbiter::load_rules("fide-2018", None).expect("rules");
+    let r = arbiter::render::Renderer::new(meta.meta(), "ru").expect("ru");
+    let say = |n: i64| {
+        r.message(
+            "ruling-9-6-1",
+            &[("count".into(), arbiter::runtime::verdict::Arg::Num(n))],
+        )
+    };
+    assert!(say(1).contains("1 раз:"), "{}", say(1));
+    assert!(say(3).contains("3 раза:"), "{}", say(3));
+    assert!(say(5).contains("5 раз:"), "{}", say(5));
+    assert!(say(22).contains("22 раза:"), "{}", say(22));
+}
