@@ -154,13 +154,13 @@ impl Scenario {
                 self.ended_at_ply, v.ended_at_ply
             ));
         }
-        if let Some(n) = self.unplayed_moves {
-            if v.unplayed_moves != n {
-                errs.push(format!(
-                    "unplayed_moves: expected {n}, got {}",
-                    v.unplayed_moves
-                ));
-            }
+        if let Some(n) = self.unplayed_moves
+            && v.unplayed_moves != n
+        {
+            errs.push(format!(
+                "unplayed_moves: expected {n}, got {}",
+                v.unplayed_moves
+            ));
         }
         for e in &self.events {
             let ruling = v.rulings.iter().find(|r| r.offset == e.event_offset);
