@@ -58,6 +58,9 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
     };
 
     let mut ev = events.iter().peekable();
+    // The next recorded move, resolved once: it is played at the next ply, and its legality
+    // already tells the mechanics that the side to move is neither mated nor stalemated.
+    let mut next: Option<Result<Move, String>> = None;
     for ply in 0..=game.moves.len() {
         if ply > 0 {
             let i = ply - 1;
@@ -65,21 +68,24 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
                 a.verdict.unplayed_moves += 1;
             } else {
                 let at = game.span.sans.get(i).copied().unwrap_or(game.span.start);
-                let san = &game.moves[i];
-                let m = san.san.to_move(a.state.position()).map_err(|e| {
-                    err(
-                        at,
-                        format!(
-                            "{} {san} is not a legal move in the position ({e})",
-                            move_number(a.state.position())
-                        ),
-                    )
-                })?;
+                let m = match next.take() {
+                    Some(r) => r,
+                    None => resolve(a.state.position(), &game.moves[i]),
+                }
+                .map_err(|m| err(at, m))?;
                 a.state.play(m);
                 a.verdict.plies = a.state.ply();
+                next = game.moves.get(ply).map(|s| resolve(a.state.position(), s));
+                if matches!(next, Some(Ok(_))) {
+                    a.state.note_legal_move();
+                }
                 a.position_event(at).map_err(|m| err(at, m))?;
             }
         } else {
+            next = game.moves.first().map(|s| resolve(a.state.position(), s));
+            if matches!(next, Some(Ok(_))) {
+                a.state.note_legal_move();
+            }
             a.position_event(game.span.start)
                 .map_err(|m| err(game.span.start, m))?;
         }
@@ -260,6 +266,15 @@ fn arg(pos: &Chess, v: Value) -> Arg {
         Value::Side(c) => Arg::Str(side_name(c).to_string()),
         Value::Move(m) => Arg::Str(San::from_move(pos, m).to_string()),
     }
+}
+
+fn resolve(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
+    san.san.to_move(pos).map_err(|e| {
+        format!(
+            "{} {san} is not a legal move in the position ({e})",
+            move_number(pos)
+        )
+    })
 }
 
 fn move_number(pos: &Chess) -> String {

@@ -20,12 +20,12 @@ pub struct Key {
 }
 
 impl Key {
-    fn of(pos: &Chess) -> Key {
+    fn of(pos: &Chess, legal_ep: Option<Square>) -> Key {
         Key {
             board: pos.board().clone(),
             turn: pos.turn(),
             castling_rights: pos.castles().castling_rights(),
-            legal_ep: pos.legal_ep_square(),
+            legal_ep,
         }
     }
 }
@@ -42,12 +42,15 @@ pub struct GameState {
     repetitions: u32,
     /// Lazily: does the side to move have a legal move?
     has_legal_move: Option<bool>,
+    /// The en passant square if a capture there is legal (computed once per position).
+    legal_ep: Option<Square>,
 }
 
 impl GameState {
     pub fn new(pos: Chess) -> GameState {
         let hash = pos.zobrist_hash(EnPassantMode::Legal);
-        let key = Key::of(&pos);
+        let legal_ep = pos.legal_ep_square();
+        let key = Key::of(&pos, legal_ep);
         GameState {
             pos,
             hash,
@@ -55,6 +58,7 @@ impl GameState {
             history: vec![(hash, key)],
             repetitions: 1,
             has_legal_move: None,
+            legal_ep,
         }
     }
 
@@ -79,7 +83,7 @@ impl GameState {
         if irreversible {
             self.history.clear();
         }
-        let key = Key::of(&self.pos);
+        let key = Key::of(&self.pos, self.legal_ep);
         self.repetitions = 1 + count(&self.history, self.hash, &key);
         self.history.push((self.hash, key));
     }
@@ -90,6 +94,12 @@ impl GameState {
 
     pub fn in_check(&self) -> bool {
         self.pos.is_check()
+    }
+
+    /// Tell the state that `m`, the next move of the record, is legal here: then the side to
+    /// move has a legal move and no move generation is needed to rule out mate and stalemate.
+    pub fn note_legal_move(&mut self) {
+        self.has_legal_move = Some(true);
     }
 
     fn has_legal_move(&mut self) -> bool {
@@ -128,7 +138,8 @@ impl GameState {
             return 1;
         }
         let hash = after.zobrist_hash(EnPassantMode::Legal);
-        1 + count(&self.history, hash, &Key::of(&after))
+        let ep = after.legal_ep_square();
+        1 + count(&self.history, hash, &Key::of(&after, ep))
     }
 
     pub fn moves_since_pawn_or_capture_after(&self, m: Move) -> u32 {
