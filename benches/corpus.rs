@@ -5,52 +5,14 @@
 //! `ARBITER_CORPUS`; rounds: `ARBITER_BENCH_ROUNDS`, default 3). Prints games/s per mode (median of
 //! the rounds) and each mode's time as a ratio of the baseline's.
 
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
-
-use pgn_reader::{Reader, SanPlus, Visitor};
-use shakmaty::{Chess, Position};
 
 use arbiter::runtime::rules::Rules;
 use arbiter::{Engine, load_rules, pgn, runtime};
 
-struct Replay;
-
-impl Visitor for Replay {
-    type Tags = ();
-    type Movetext = Option<Chess>;
-    type Output = usize;
-
-    fn begin_tags(&mut self) -> ControlFlow<usize, ()> {
-        ControlFlow::Continue(())
-    }
-    fn begin_movetext(&mut self, _: ()) -> ControlFlow<usize, Option<Chess>> {
-        ControlFlow::Continue(Some(Chess::default()))
-    }
-    fn san(&mut self, pos: &mut Option<Chess>, san: SanPlus) -> ControlFlow<usize> {
-        if let Some(p) = pos {
-            match san.san.to_move(p) {
-                Ok(m) => p.play_unchecked(m),
-                Err(_) => *pos = None,
-            }
-        }
-        ControlFlow::Continue(())
-    }
-    fn end_game(&mut self, pos: Option<Chess>) -> usize {
-        usize::from(pos.is_some())
-    }
-}
-
 fn baseline(files: &[Vec<u8>]) -> usize {
-    let mut n = 0;
-    for f in files {
-        let mut r = Reader::new(&f[..]);
-        while let Ok(Some(ok)) = r.read_game(&mut Replay) {
-            n += ok;
-        }
-    }
-    n
+    files.iter().map(|f| pgn::replay::replay_all(f)).sum()
 }
 
 fn arbiter_run(files: &[Vec<u8>], rules: &dyn Rules) -> usize {
@@ -63,6 +25,13 @@ fn arbiter_run(files: &[Vec<u8>], rules: &dyn Rules) -> usize {
         }
     }
     n
+}
+
+fn read_only(files: &[Vec<u8>]) -> usize {
+    files
+        .iter()
+        .map(|f| pgn::read_games(f).into_iter().flatten().count())
+        .sum()
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -117,6 +86,10 @@ fn main() {
             Box::new(|| baseline(&files)),
         ),
         (
+            "arbiter, reading only (scan + pgn-reader)",
+            Box::new(|| read_only(&files)),
+        ),
+        (
             "arbiter, compiled backend",
             Box::new(|| arbiter_run(&files, compiled.as_ref())),
         ),
@@ -125,22 +98,36 @@ fn main() {
             Box::new(|| arbiter_run(&files, interp.as_ref())),
         ),
     ];
-    let mut base = None;
-    for (name, f) in &modes {
-        let mut times = Vec::new();
-        let mut games = 0;
-        for _ in 0..rounds {
+    // ARBITER_BENCH_ONLY=compiled keeps the baseline and the modes whose name contains it (profiling).
+    let only = std::env::var("ARBITER_BENCH_ONLY").unwrap_or_default();
+    let modes: Vec<Mode> = modes
+        .into_iter()
+        .enumerate()
+        .filter(|(i, (n, _))| *i == 0 || n.contains(only.as_str()))
+        .map(|(_, m)| m)
+        .collect();
+    // Rounds interleave the modes (A B C D A B C D ...) and each ratio is taken within its round,
+    // so that a machine that changes speed between rounds does not skew the comparison.
+    let mut times: Vec<Vec<Duration>> = vec![Vec::new(); modes.len()];
+    let mut games = vec![0; modes.len()];
+    for _ in 0..rounds {
+        for (i, (_, f)) in modes.iter().enumerate() {
             let t = Instant::now();
-            games = f();
-            times.push(t.elapsed());
+            games[i] = f();
+            times[i].push(t.elapsed());
         }
-        let m = median(times);
-        let b = *base.get_or_insert(m);
+    }
+    for (i, (name, _)) in modes.iter().enumerate() {
+        let ratios: Vec<Duration> = (0..rounds)
+            .map(|r| Duration::from_secs_f64(times[i][r].as_secs_f64() / times[0][r].as_secs_f64()))
+            .collect();
+        let m = median(times[i].clone());
         println!(
-            "{name:<42} {games:>6} games  {:>8.3} s  {:>9.0} games/s  {:.2}x baseline",
+            "{name:<42} {:>6} games  {:>8.3} s  {:>9.0} games/s  {:.2}x baseline",
+            games[i],
             m.as_secs_f64(),
-            games as f64 / m.as_secs_f64(),
-            m.as_secs_f64() / b.as_secs_f64()
+            games[i] as f64 / m.as_secs_f64(),
+            median(ratios).as_secs_f64()
         );
     }
 }

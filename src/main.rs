@@ -187,6 +187,8 @@ fn adjudicate_bytes(
             .get_or_insert_with(|| Arc::from(String::from_utf8_lossy(bytes).as_ref()))
             .clone()
     };
+    // Line numbers are counted incrementally: games come in file order.
+    let (mut seen, mut line) = (0usize, 1usize);
     pgn::read_games(bytes)
         .into_iter()
         .map(|g| {
@@ -194,7 +196,10 @@ fn adjudicate_bytes(
             match g {
                 Ok((start, mut v)) => {
                     v.file = name.to_string();
-                    v.line = 1 + bytes[..start].iter().filter(|b| **b == b'\n').count();
+                    let start = start.max(seen);
+                    line += bytes[seen..start].iter().filter(|b| **b == b'\n').count();
+                    seen = start;
+                    v.line = line;
                     renderer.explain(&mut v);
                     Ok(v)
                 }

@@ -5,6 +5,7 @@
 //! `read_games` checks.
 
 pub mod commands;
+pub mod replay;
 pub mod scan;
 
 use std::ops::ControlFlow;
@@ -70,6 +71,17 @@ fn read_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, Pgn
             });
         }
     };
+    if moves.len() != span.sans.len() {
+        // pgn-reader skipped a token it could not read: find it and say where.
+        let strict = scan::rescan_strict(src, span.start);
+        if let Some((offset, message)) = strict.error {
+            return Err(PgnError {
+                game: index,
+                offset,
+                message,
+            });
+        }
+    }
     if moves.len() != span.sans.len() || comments.len() != span.comments.len() {
         return Err(PgnError {
             game: index,

@@ -31,7 +31,23 @@ impl GameSpan {
 }
 
 pub fn scan(src: &[u8]) -> Vec<GameSpan> {
-    let mut s = Scanner { src, i: 0 };
+    scan_with(src, false)
+}
+
+/// Scan the game that starts at `start` again, checking every move token as SAN. The fast scan
+/// counts anything that is not a number or result as a move; when pgn-reader, which skips what
+/// it cannot read, sees fewer, this finds the token it skipped.
+pub fn rescan_strict(src: &[u8], start: usize) -> GameSpan {
+    let mut s = Scanner {
+        src,
+        i: start,
+        strict: true,
+    };
+    s.game()
+}
+
+fn scan_with(src: &[u8], strict: bool) -> Vec<GameSpan> {
+    let mut s = Scanner { src, i: 0, strict };
     if src.starts_with(b"\xEF\xBB\xBF") {
         s.i = 3;
     }
@@ -54,6 +70,8 @@ pub fn scan(src: &[u8]) -> Vec<GameSpan> {
 struct Scanner<'a> {
     src: &'a [u8],
     i: usize,
+    /// Check move tokens as SAN (slower; used to locate an unreadable token).
+    strict: bool,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -115,6 +133,7 @@ impl Scanner<'_> {
             }
         }
         // Movetext.
+        let strict = self.strict;
         let mut depth = 0usize;
         let mut has_result = false;
         let mut has_any = false;
@@ -186,7 +205,7 @@ impl Scanner<'_> {
                         self.i += 1;
                         continue;
                     }
-                    match classify(tok) {
+                    match classify(tok, strict) {
                         Token::Number => {}
                         Token::Result => {
                             if depth == 0 {
@@ -299,7 +318,7 @@ enum Token {
     Bad,
 }
 
-fn classify(tok: &[u8]) -> Token {
+fn classify(tok: &[u8], strict: bool) -> Token {
     if tok.iter().all(u8::is_ascii_digit) {
         return Token::Number;
     }
@@ -312,8 +331,7 @@ fn classify(tok: &[u8]) -> Token {
     ) {
         return Token::Move;
     }
-    // `12.` is stripped of its dots by the caller's `.` handling; `12...` likewise.
-    if SanPlus::from_ascii(tok).is_ok() {
+    if !strict || SanPlus::from_ascii(tok).is_ok() {
         Token::Move
     } else {
         Token::Bad
@@ -340,7 +358,7 @@ mod tests {
     #[test]
     fn garbage_is_located() {
         let src = b"[Event \"a\"]\n\n1. e4 Zz9 1-0\n";
-        let g = scan(src);
+        let g = scan_with(src, true);
         let (at, msg) = g[0].error.clone().unwrap();
         assert_eq!(&src[at..at + 3], b"Zz9");
         assert!(msg.contains("Zz9"));

@@ -44,6 +44,8 @@ pub struct GameState {
     has_legal_move: Option<bool>,
     /// The en passant square if a capture there is legal (computed once per position).
     legal_ep: Option<Square>,
+    /// Is the side to move in check (computed once per position)?
+    in_check: bool,
 }
 
 impl GameState {
@@ -52,13 +54,14 @@ impl GameState {
         let legal_ep = pos.legal_ep_square();
         let key = Key::of(&pos, legal_ep);
         GameState {
-            pos,
             hash,
             ply: 0,
             history: vec![(hash, key)],
             repetitions: 1,
             has_legal_move: None,
+            in_check: pos.is_check(),
             legal_ep,
+            pos,
         }
     }
 
@@ -93,7 +96,7 @@ impl GameState {
     }
 
     pub fn in_check(&self) -> bool {
-        self.pos.is_check()
+        self.in_check
     }
 
     /// Tell the state that `m`, the next move of the record, is legal here: then the side to
@@ -109,11 +112,11 @@ impl GameState {
     }
 
     pub fn checkmate(&mut self) -> bool {
-        self.pos.is_check() && !self.has_legal_move()
+        self.in_check && !self.has_legal_move()
     }
 
     pub fn stalemate(&mut self) -> bool {
-        !self.pos.is_check() && !self.has_legal_move()
+        !self.in_check && !self.has_legal_move()
     }
 
     pub fn repetitions(&self) -> u32 {
