@@ -75,11 +75,19 @@ impl GameState {
 
     /// Play a legal move (the caller has checked legality with shakmaty).
     pub fn play(&mut self, m: Move) {
-        let irreversible = self.pos.is_irreversible(m);
+        let rights = self.pos.castles().castling_rights();
         let next_hash = self
             .pos
             .update_zobrist_hash(self.hash, m, EnPassantMode::Legal);
         self.pos.play_unchecked(m);
+        // After a pawn move, a capture, a change of castling rights, or once a legal en passant
+        // capture has lapsed, no earlier position can appear again.
+        let irreversible = m.is_capture()
+            || m.role() == shakmaty::Role::Pawn
+            || self.legal_ep.is_some()
+            || rights != self.pos.castles().castling_rights();
+        self.legal_ep = self.pos.legal_ep_square();
+        self.in_check = self.pos.is_check();
         self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
         self.ply += 1;
         self.has_legal_move = None;
