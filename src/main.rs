@@ -215,6 +215,7 @@ fn adjudicate_bytes(
         .collect()
 }
 
+/// The text format: a header line, the rulings that did not end the game, then the verdict.
 fn text(v: &Verdict) -> String {
     let mut s = format!(
         "{}:{} game {}: {} – {}: {}\n",
@@ -223,15 +224,13 @@ fn text(v: &Verdict) -> String {
         v.game,
         v.white.as_deref().unwrap_or("?"),
         v.black.as_deref().unwrap_or("?"),
-        v.result
+        v.result,
     );
-    for r in &v.rulings {
-        s.push_str(&format!(
-            "  [{} {}] {}\n",
-            r.ply,
-            r.rule.as_deref().unwrap_or("-"),
-            r.text
-        ));
+    for (i, r) in v.rulings.iter().enumerate() {
+        if Some(i) != v.ending {
+            let rule = r.rule.as_deref().unwrap_or("-");
+            s.push_str(&format!("  [ply {} · {rule}] {}\n", r.ply, r.text));
+        }
     }
     s.push_str(&format!("  {}\n", v.text));
     s
