@@ -1,0 +1,189 @@
+//! Real games: every game of the pgnmentor corpus is read and ruled on without error, and the
+//! verdicts agree with an independent classification of the final positions (python-chess, in
+//! `draw-conditions.tsv`, see `../shared/corpus/SOURCE.md`) wherever that classification follows
+//! FIDE. The corpus lives outside the repository (`ARBITER_CORPUS` or `../shared/corpus`); without
+//! it these tests say so and check nothing.
+
+mod common;
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+use arbiter::{load_rules, pgn, runtime};
+
+fn corpus() -> Option<PathBuf> {
+    let dir = std::env::var_os("ARBITER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| common::root().join("../shared/corpus"));
+    if dir.join("pgnmentor-players").is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("corpus not found at {}: skipped", dir.display());
+        None
+    }
+}
+
+/// (file, White, Black, Date, Site, recorded plies) -> (result, rule, ended_at_ply)
+type Key = (String, String, String, String, String, usize);
+type Got = (&'static str, Option<String>, Option<u32>);
+
+fn adjudicate_dir(dir: &PathBuf, files: &[&str]) -> HashMap<Key, Vec<Got>> {
+    let rules = load_rules("fide-2018", None).expect("rules");
+    let mut out: HashMap<Key, Vec<Got>> = HashMap::new();
+    let mut errors = Vec::new();
+    let mut n = 0;
+    for f in files {
+        let bytes = std::fs::read(dir.join(f)).expect("corpus file");
+        for g in pgn::read_games(&bytes) {
+            let g = match g {
+                Ok(g) => g,
+                Err(e) => {
+                    errors.push(format!("{f}: game {}: {}", e.game, e.message));
+                    continue;
+                }
+            };
+            match runtime::adjudicate(&g, rules.as_ref()) {
+                Ok(v) => {
+                    n += 1;
+                    let t = |k: &str| g.tag(k).unwrap_or("").to_string();
+                    let key = (
+                        f.to_string(),
+                        t("White"),
+                        t("Black"),
+                        t("Date"),
+                        t("Site"),
+                        g.moves.len(),
+                    );
+                    out.entry(key)
+                        .or_default()
+                        .push((v.result, v.rule, v.ended_at_ply));
+                }
+                Err(e) => errors.push(format!("{f}: game {}: {}", e.game, e.message)),
+            }
+        }
+    }
+    assert!(
+        errors.is_empty(),
+        "{} games failed:\n{}",
+        errors.len(),
+        errors.join("\n")
+    );
+    assert!(n > 0);
+    out
+}
+
+fn rows(path: PathBuf) -> Vec<HashMap<String, String>> {
+    let text = std::fs::read_to_string(path).expect("tsv");
+    let mut lines = text.lines();
+    let head: Vec<String> = lines
+        .next()
+        .expect("header")
+        .split('\t')
+        .map(str::to_string)
+        .collect();
+    lines
+        .map(|l| {
+            head.iter()
+                .cloned()
+                .zip(l.split('\t').map(str::to_string))
+                .collect()
+        })
+        .collect()
+}
+
+/// The clause that a final-position class corresponds to, where the class follows FIDE.
+fn clause_of(state: &str) -> Option<&'static str> {
+    Some(match state {
+        "stalemate" => "5.2.1",
+        "insufficient_material" => "5.2.2",
+        "fivefold" => "9.6.1",
+        "seventyfive_move" => "9.6.2",
+        _ => return None,
+    })
+}
+
+fn check(dir: PathBuf, sub: &str, files: &[&str], min_agree: usize) {
+    let ours = adjudicate_dir(&dir.join(sub), files);
+    let tsv = if sub == "pgnmentor-players" {
+        "draw-conditions.tsv"
+    } else {
+        "draws.tsv"
+    };
+    let mut agree = 0;
+    let mut problems = Vec::new();
+    for r in rows(dir.join(sub).join(tsv)) {
+        let file = r["file"].rsplit('/').next().unwrap_or_default().to_string();
+        if !files.contains(&file.as_str()) {
+            continue;
+        }
+        let plies: usize = r["plies"].parse().expect("plies");
+        let key = (
+            file,
+            r["white"].clone(),
+            r["black"].clone(),
+            r["date"].clone(),
+            r["site"].clone(),
+            plies,
+        );
+        let Some(got) = ours.get(&key) else {
+            problems.push(format!("no game of ours matches {key:?}"));
+            continue;
+        };
+        let state = r["final_state"].as_str();
+        // Blitz matches hold games with the same players, date, site and length: a row is matched
+        // when one of the games with its key is.
+        let matches = |(_, rule, ended): &Got| match clause_of(state) {
+            // The final position is dead / stalemate / fivefold / 75-move: the same clause must
+            // have ended the game there, or earlier if the condition already held earlier.
+            Some(c) => rule.as_deref() == Some(c) && ended.is_some_and(|p| p as usize <= plies),
+            // Threefold or fifty claimable at the end, or none: no claim in the record, so the
+            // laws leave the game open unless an automatic clause ended it earlier.
+            None => {
+                rule.is_none()
+                    || ["9.6.1", "9.6.2", "5.2.2", "5.1.1", "5.2.1"]
+                        .contains(&rule.as_deref().unwrap_or_default())
+            }
+        };
+        if got.iter().any(matches) {
+            agree += usize::from(clause_of(state).is_some());
+        } else {
+            problems.push(format!(
+                "{key:?}: final position is {state}, we have {got:?}"
+            ));
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} disagreements:\n{}",
+        problems.len(),
+        problems.join("\n")
+    );
+    assert!(agree >= min_agree, "only {agree} agreements");
+}
+
+#[test]
+fn pgnmentor_all_games_agree_with_python_chess() {
+    let Some(dir) = corpus() else { return };
+    let files = [
+        "Anand.pgn",
+        "Capablanca.pgn",
+        "Carlsen.pgn",
+        "Chiburdanidze.pgn",
+        "Fischer.pgn",
+        "Gaprindashvili.pgn",
+        "Hou.pgn",
+        "Kasparov.pgn",
+        "Kosteniuk.pgn",
+        "Kramnik.pgn",
+        "PolgarJ.pgn",
+        "Stefanova.pgn",
+    ];
+    // 3 fivefold, 2 75-move, 97 stalemates, 421 dead by material in SOURCE.md's table.
+    check(dir, "pgnmentor-players", &files, 500);
+}
+
+#[test]
+fn lichess_draws_agree() {
+    let Some(dir) = corpus() else { return };
+    check(dir, "lichess-2021-10-head", &["lichess.pgn"], 21);
+}
