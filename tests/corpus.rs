@@ -7,7 +7,7 @@
 mod common;
 
 use std::collections::HashMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use arbiter::{load_rules, pgn, runtime};
 
@@ -27,7 +27,7 @@ fn corpus() -> Option<PathBuf> {
 type Key = (String, String, String, String, String, usize);
 type Got = (&'static str, Option<String>, Option<u32>);
 
-fn adjudicate_dir(dir: &PathBuf, files: &[&str]) -> HashMap<Key, Vec<Got>> {
+fn adjudicate_dir(dir: &Path, files: &[&str]) -> HashMap<Key, Vec<Got>> {
     let rules = load_rules("fide-2018", None).expect("rules");
     let mut out: HashMap<Key, Vec<Got>> = HashMap::new();
     let mut errors = Vec::new();
