@@ -113,13 +113,21 @@ pub fn eval(e: &IrExpr, cx: &mut Ctx) -> Result<Value, EvalError> {
         IrExpr::Int(i) => Value::Int(*i),
         IrExpr::Duration(s) => Value::Duration(*s),
         IrExpr::Side(c) => Value::Side(*c),
-        IrExpr::Fact(id, args) => {
-            let args = args
-                .iter()
-                .map(|a| eval(a, cx))
-                .collect::<Result<Vec<_>, _>>()?;
-            cx.fact(*id, &args)?
-        }
+        IrExpr::Fact(id, args) => match args.as_slice() {
+            // No allocation for the common shapes: facts take at most one argument today.
+            [] => cx.fact(*id, &[])?,
+            [a] => {
+                let a = eval(a, cx)?;
+                cx.fact(*id, std::slice::from_ref(&a))?
+            }
+            _ => {
+                let args = args
+                    .iter()
+                    .map(|a| eval(a, cx))
+                    .collect::<Result<Vec<_>, _>>()?;
+                cx.fact(*id, &args)?
+            }
+        },
         IrExpr::Not(x) => Value::Bool(!truth(x, cx)?),
         IrExpr::Neg(x) => match eval(x, cx)? {
             Value::Int(i) => Value::Int(ops::neg(i)?),

@@ -172,7 +172,6 @@ impl Adjudication<'_> {
         offset: usize,
     ) -> Result<Option<Ruling>, String> {
         let meta = self.rules.meta();
-        let pos = self.state.position().clone();
         let mut cx = Ctx {
             state: &mut self.state,
             claim,
@@ -184,6 +183,8 @@ impl Adjudication<'_> {
         if self.fired.is_empty() {
             return Ok(None);
         }
+        // Something fired: from here on, the (rare) work of a ruling.
+        let pos = cx.state.position().clone();
         let win = winners(meta, &self.fired);
         let Some((&primary, others)) = win.split_first() else {
             return Ok(None);
