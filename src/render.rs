@@ -72,8 +72,8 @@ impl Renderer {
     /// Fill in the text of every ruling and of the verdict.
     pub fn explain(&self, v: &mut Verdict) {
         for r in &mut v.rulings {
-            r.text = match &r.rule {
-                Some(rule) => self.message(&crate::compile::ir::message_id(rule), &r.args),
+            r.text = match &r.message {
+                Some(m) => self.message(m, &r.args),
                 None => self.message("no-clause", &[]),
             };
         }

@@ -31,30 +31,44 @@ fn meta() -> BookMeta {
         id: "fide-2018".to_string(),
         languages: vec!["en".to_string(), "ru".to_string()],
         clauses: vec![
-            ClauseMeta { id: "5.1.1".to_string(), on: Some(EventKind::Position), beats: vec![1, 2, 22, 23] },
-            ClauseMeta { id: "5.2.1".to_string(), on: Some(EventKind::Position), beats: vec![] },
-            ClauseMeta { id: "5.2.2".to_string(), on: Some(EventKind::Position), beats: vec![] },
-            ClauseMeta { id: "9.1.1".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.1.2".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.1.2.1".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.1.2.2".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.1.2.3".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.2.1".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.2.1.1".to_string(), on: Some(EventKind::Claim), beats: vec![20] },
-            ClauseMeta { id: "9.2.1.2".to_string(), on: Some(EventKind::Claim), beats: vec![20] },
-            ClauseMeta { id: "9.2.2".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.2.2.1".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.2.2.2".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.3".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.3.1".to_string(), on: Some(EventKind::Claim), beats: vec![20] },
-            ClauseMeta { id: "9.3.2".to_string(), on: Some(EventKind::Claim), beats: vec![20] },
-            ClauseMeta { id: "9.4".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.5.1".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.5.2".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.5.3".to_string(), on: Some(EventKind::Claim), beats: vec![] },
-            ClauseMeta { id: "9.6".to_string(), on: None, beats: vec![] },
-            ClauseMeta { id: "9.6.1".to_string(), on: Some(EventKind::Position), beats: vec![] },
-            ClauseMeta { id: "9.6.2".to_string(), on: Some(EventKind::Position), beats: vec![] },
+            ClauseMeta { id: "5.1.1".to_string(), beats: vec![1, 2, 22, 23] },
+            ClauseMeta { id: "5.2.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "5.2.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.1.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.1.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.1.2.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.1.2.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.1.2.3".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.2.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.2.1.1".to_string(), beats: vec![20] },
+            ClauseMeta { id: "9.2.1.2".to_string(), beats: vec![20] },
+            ClauseMeta { id: "9.2.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.2.2.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.2.2.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.3".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.3.1".to_string(), beats: vec![20] },
+            ClauseMeta { id: "9.3.2".to_string(), beats: vec![20] },
+            ClauseMeta { id: "9.4".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.5.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.5.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.5.3".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.6".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.6.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.6.2".to_string(), beats: vec![] },
+        ],
+        rules: vec![
+            RuleMeta { clause: 0, on: EventKind::Position, message: "ruling-5-1-1".to_string(), decisive: true },
+            RuleMeta { clause: 1, on: EventKind::Position, message: "ruling-5-2-1".to_string(), decisive: true },
+            RuleMeta { clause: 2, on: EventKind::Position, message: "ruling-5-2-2".to_string(), decisive: true },
+            RuleMeta { clause: 9, on: EventKind::Claim, message: "ruling-9-2-1-1".to_string(), decisive: true },
+            RuleMeta { clause: 10, on: EventKind::Claim, message: "ruling-9-2-1-2".to_string(), decisive: true },
+            RuleMeta { clause: 15, on: EventKind::Claim, message: "ruling-9-3-1".to_string(), decisive: true },
+            RuleMeta { clause: 16, on: EventKind::Claim, message: "ruling-9-3-2".to_string(), decisive: true },
+            RuleMeta { clause: 20, on: EventKind::Claim, message: "ruling-9-5-3".to_string(), decisive: true },
+            RuleMeta { clause: 22, on: EventKind::Position, message: "ruling-9-6-1".to_string(), decisive: true },
+            RuleMeta { clause: 23, on: EventKind::Position, message: "ruling-9-6-2".to_string(), decisive: true },
+        ],
+        params: vec![
         ],
         ftl: FTL.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
         markdown: MARKDOWN.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
@@ -86,67 +100,104 @@ impl Rules for Compiled {
                 }
                 // 9.6.1: repetitions >= 5
                 if (cx.repetitions() >= 5i64) {
-                    out.push(22);
+                    out.push(8);
                 }
                 // 9.6.2: moves_since_pawn_or_capture >= 75
                 if (cx.moves_since_pawn_or_capture() >= 75i64) {
-                    out.push(23);
+                    out.push(9);
                 }
             }
             EventKind::Claim => {
                 // 9.2.1.1: claim.threefold and claim.has_move and repetitions_after(claim.move) >= 3
                 if ((cx.claim_threefold() && cx.claim_has_move()) && ({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? } >= 3i64)) {
-                    out.push(9);
+                    out.push(3);
                 }
                 // 9.2.1.2: claim.threefold and repetitions >= 3
                 if (cx.claim_threefold() && (cx.repetitions() >= 3i64)) {
-                    out.push(10);
+                    out.push(4);
                 }
                 // 9.3.1: claim.fifty and claim.has_move and moves_since_pawn_or_capture_after(claim.move) >= 50
                 if ((cx.claim_fifty() && cx.claim_has_move()) && ({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? } >= 50i64)) {
-                    out.push(15);
+                    out.push(5);
                 }
                 // 9.3.2: claim.fifty and moves_since_pawn_or_capture >= 50
                 if (cx.claim_fifty() && (cx.moves_since_pawn_or_capture() >= 50i64)) {
-                    out.push(16);
+                    out.push(6);
                 }
                 // 9.5.3: true
                 if true {
-                    out.push(20);
+                    out.push(7);
                 }
+            }
+            EventKind::Offer => {
+            }
+            EventKind::Accept => {
+            }
+            EventKind::Decline => {
+            }
+            EventKind::Touch => {
+            }
+            EventKind::Consent => {
             }
         }
         Ok(())
     }
 
-    fn effects(&self, clause: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
+    fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
         let _ = &cx;
-        Ok(match clause {
-            0 => vec![Effect::Win { side: { let a0 = cx.to_move(); cx.opponent(a0) } }],
-            1 => vec![Effect::Draw],
-            2 => vec![Effect::Draw],
-            9 => vec![Effect::Uphold, Effect::Draw],
-            10 => vec![Effect::Uphold, Effect::Draw],
-            15 => vec![Effect::Uphold, Effect::Draw],
-            16 => vec![Effect::Uphold, Effect::Draw],
-            20 => vec![Effect::Reject, Effect::AddTime { side: { let a0 = cx.claim_by(); cx.opponent(a0) }, seconds: 120i64 }],
-            22 => vec![Effect::Draw],
-            23 => vec![Effect::Draw],
-            _ => vec![],
-        })
+        let mut v = Vec::new();
+        match rule {
+            0 => {
+                v.push(Effect::Win { side: { let a0 = cx.to_move(); cx.opponent(a0) } });
+            }
+            1 => {
+                v.push(Effect::Draw);
+            }
+            2 => {
+                v.push(Effect::Draw);
+            }
+            3 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            4 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            5 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            6 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            7 => {
+                v.push(Effect::Reject);
+                v.push(Effect::AddTime { side: { let a0 = cx.claim_by(); cx.opponent(a0) }, seconds: 120i64 });
+            }
+            8 => {
+                v.push(Effect::Draw);
+            }
+            9 => {
+                v.push(Effect::Draw);
+            }
+            _ => {}
+        }
+        Ok(v)
     }
 
-    fn vars(&self, clause: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+    fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         let _ = &cx;
-        Ok(match clause {
+        Ok(match rule {
             1 => vec![("side".to_string(), Value::Side(cx.to_move()))],
-            9 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
-            10 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
-            15 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
-            16 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
-            20 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
-            22 => vec![("count".to_string(), Value::Int(cx.repetitions()))],
-            23 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+            3 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
+            4 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
+            5 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
+            6 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+            7 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
+            8 => vec![("count".to_string(), Value::Int(cx.repetitions()))],
+            9 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
             _ => vec![],
         })
     }

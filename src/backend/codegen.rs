@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::compile::ir::{IrEffect, IrExpr, Rulebook};
 use crate::compile::words;
 use crate::lang::ast::BinOp;
-use crate::lang::schema::{self, EffectId, EventKind, Ty};
+use crate::lang::schema::{self, EffectId, EventKind, FactId, Ty};
 
 const ADJUDICATOR: &str = include_str!("templates/adjudicator.rs.j2");
 const RULINGS: &str = include_str!("templates/rulings.ftl.j2");
@@ -79,11 +79,14 @@ pub fn module_name(id: &str) -> String {
 }
 
 #[derive(Serialize)]
-struct RustClause {
-    id: String,
+struct RustRule {
     index: usize,
-    on: String,
-    beats: String,
+    clause: usize,
+    clause_id: String,
+    name: String,
+    on: &'static str,
+    message: String,
+    decisive: bool,
     when_src: String,
     cond: String,
     effects: String,
@@ -91,29 +94,31 @@ struct RustClause {
 }
 
 pub fn rust(ir: &Rulebook) -> Result<String, String> {
-    let clauses: Vec<RustClause> = ir
-        .clauses
+    let g = Gen { params: &ir.params };
+    let rules: Vec<RustRule> = ir
+        .rules
         .iter()
         .enumerate()
-        .map(|(i, c)| RustClause {
-            id: c.id.clone(),
+        .map(|(i, r)| RustRule {
             index: i,
-            on: c
-                .on
-                .map_or("None".into(), |e| format!("Some({})", e.rust())),
-            beats: c
-                .beats
+            clause: r.clause,
+            clause_id: r.clause_id.clone(),
+            name: r.name.clone().unwrap_or_default(),
+            on: r.on.rust(),
+            message: r.message_id(),
+            decisive: r.decisive(),
+            when_src: r.when_src.replace('\n', " "),
+            cond: g.expr(&r.when),
+            effects: r
+                .effects
                 .iter()
-                .map(|b| b.to_string())
+                .map(|e| g.effect(e))
                 .collect::<Vec<_>>()
-                .join(", "),
-            when_src: c.when_src.replace('\n', " "),
-            cond: c.when.as_ref().map_or("false".into(), expr),
-            effects: c.effects.iter().map(effect).collect::<Vec<_>>().join(", "),
-            vars: c
+                .join("\n                "),
+            vars: r
                 .vars
                 .iter()
-                .map(|(n, e)| format!("({:?}.to_string(), {})", n, value(e)))
+                .map(|(n, e)| format!("({:?}.to_string(), {})", n, g.value(e)))
                 .collect::<Vec<_>>()
                 .join(", "),
         })
@@ -121,16 +126,37 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
     #[derive(Serialize)]
     struct Ev<'a> {
         rust: &'static str,
-        clauses: Vec<&'a RustClause>,
+        rules: Vec<&'a RustRule>,
     }
     let events: Vec<Ev> = EventKind::ALL
         .iter()
         .map(|ev| Ev {
             rust: ev.rust(),
-            clauses: clauses
+            rules: rules
                 .iter()
-                .filter(|c| ir.clauses[c.index].on == Some(*ev))
+                .filter(|r| ir.rules[r.index].on == *ev)
                 .collect(),
+        })
+        .collect();
+    let clauses: Vec<minijinja::Value> = ir
+        .clauses
+        .iter()
+        .map(|c| {
+            context! {
+                id => c.id.clone(),
+                beats => c.beats.iter().map(|b| b.to_string()).collect::<Vec<_>>().join(", "),
+            }
+        })
+        .collect();
+    let params: Vec<minijinja::Value> = ir
+        .params
+        .iter()
+        .map(|p| {
+            context! {
+                name => p.name.clone(),
+                default => g.value(&p.default),
+                tag => p.tag.as_ref().map_or("None".to_string(), |t| format!("Some({t:?}.to_string())")),
+            }
         })
         .collect();
     let files: Vec<String> = ir.files.iter().map(|(p, _)| p.clone()).collect();
@@ -138,127 +164,174 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
         "adjudicator.rs",
         context! {
             id => ir.id.clone(), title => ir.title.get("en").or(ir.title.values().next()).cloned(),
-            files => files, languages => ir.languages.clone(), clauses => minijinja::Value::from(minijinja::value::Serde(&clauses)), events => minijinja::Value::from(minijinja::value::Serde(&events)),
+            files => files, languages => ir.languages.clone(), clauses => clauses, params => params,
+            rules => minijinja::Value::from(minijinja::value::Serde(&rules)),
+            events => minijinja::Value::from(minijinja::value::Serde(&events)),
         },
     )
 }
 
-/// Rust for an expression; its Rust type follows the rule type (bool, i64, Color, Move).
-fn expr(e: &IrExpr) -> String {
-    match e {
-        IrExpr::Bool(b) => b.to_string(),
-        IrExpr::Int(i) => format!("{i}i64"),
-        IrExpr::Duration(s) => format!("{s}i64"),
-        IrExpr::Side(c) => format!("Color::{c:?}"),
-        IrExpr::Fact(id, args) => {
-            let spec = schema::fact_spec(*id);
-            let q = if spec.fallible { "?" } else { "" };
-            if args.is_empty() {
-                format!("cx.{}(){q}", spec.method)
-            } else {
-                let lets: Vec<String> = args
-                    .iter()
-                    .enumerate()
-                    .map(|(i, a)| format!("let a{i} = {};", expr(a)))
-                    .collect();
-                let names: Vec<String> = (0..args.len()).map(|i| format!("a{i}")).collect();
-                format!(
-                    "{{ {} cx.{}({}){q} }}",
-                    lets.join(" "),
-                    spec.method,
-                    names.join(", ")
-                )
+/// Rust for expressions; a value's Rust type follows its rule type (bool, i64, Color, Move).
+struct Gen<'a> {
+    params: &'a [crate::compile::ir::Param],
+}
+
+impl Gen<'_> {
+    fn expr(&self, e: &IrExpr) -> String {
+        match e {
+            IrExpr::Bool(b) => b.to_string(),
+            IrExpr::Int(i) => format!("{i}i64"),
+            IrExpr::Duration(s) => format!("{s}i64"),
+            IrExpr::Side(c) => format!("Color::{c:?}"),
+            IrExpr::Fact(FactId::Param(i), _) => {
+                let getter = match self.ty_of(e) {
+                    Ty::Bool => "param_bool",
+                    Ty::Side => "param_side",
+                    _ => "param_int",
+                };
+                format!("cx.{getter}({i})?")
+            }
+            IrExpr::Fact(id, args) => {
+                let spec = schema::fact_spec(*id);
+                let q = if spec.fallible { "?" } else { "" };
+                if args.is_empty() {
+                    format!("cx.{}(){q}", spec.method)
+                } else {
+                    let lets: Vec<String> = args
+                        .iter()
+                        .enumerate()
+                        .map(|(i, a)| format!("let a{i} = {};", self.expr(a)))
+                        .collect();
+                    let names: Vec<String> = (0..args.len()).map(|i| format!("a{i}")).collect();
+                    format!(
+                        "{{ {} cx.{}({}){q} }}",
+                        lets.join(" "),
+                        spec.method,
+                        names.join(", ")
+                    )
+                }
+            }
+            IrExpr::Not(x) => format!("!({})", self.expr(x)),
+            IrExpr::Neg(x) => format!("ops::neg({})?", self.expr(x)),
+            IrExpr::And(a, b) => format!("({} && {})", self.expr(a), self.expr(b)),
+            IrExpr::Or(a, b) => format!("({} || {})", self.expr(a), self.expr(b)),
+            IrExpr::Cmp(op, _, a, b) => {
+                format!("({} {} {})", self.expr(a), op.symbol(), self.expr(b))
+            }
+            IrExpr::Arith(op, a, b) => {
+                let f = match op {
+                    BinOp::Add => "add",
+                    BinOp::Sub => "sub",
+                    BinOp::Mul => "mul",
+                    BinOp::Div => "div",
+                    _ => "rem",
+                };
+                format!("ops::{f}({}, {})?", self.expr(a), self.expr(b))
             }
         }
-        IrExpr::Not(x) => format!("!({})", expr(x)),
-        IrExpr::Neg(x) => format!("ops::neg({})?", expr(x)),
-        IrExpr::And(a, b) => format!("({} && {})", expr(a), expr(b)),
-        IrExpr::Or(a, b) => format!("({} || {})", expr(a), expr(b)),
-        IrExpr::Cmp(op, _, a, b) => format!("({} {} {})", expr(a), op.symbol(), expr(b)),
-        IrExpr::Arith(op, a, b) => {
-            let f = match op {
-                BinOp::Add => "add",
-                BinOp::Sub => "sub",
-                BinOp::Mul => "mul",
-                BinOp::Div => "div",
-                _ => "rem",
-            };
-            format!("ops::{f}({}, {})?", expr(a), expr(b))
+    }
+
+    fn ty_of(&self, e: &IrExpr) -> Ty {
+        match e {
+            IrExpr::Bool(_)
+            | IrExpr::Not(_)
+            | IrExpr::And(..)
+            | IrExpr::Or(..)
+            | IrExpr::Cmp(..) => Ty::Bool,
+            IrExpr::Int(_) => Ty::Int,
+            IrExpr::Duration(_) => Ty::Duration,
+            IrExpr::Side(_) => Ty::Side,
+            IrExpr::Fact(FactId::Param(i), _) => {
+                self.params.get(usize::from(*i)).map_or(Ty::Int, |p| p.ty)
+            }
+            IrExpr::Fact(id, _) => schema::fact_spec(*id).ty,
+            IrExpr::Neg(x) | IrExpr::Arith(_, x, _) => self.ty_of(x),
         }
     }
-}
 
-fn ty_of(e: &IrExpr) -> Ty {
-    match e {
-        IrExpr::Bool(_) | IrExpr::Not(_) | IrExpr::And(..) | IrExpr::Or(..) | IrExpr::Cmp(..) => {
-            Ty::Bool
-        }
-        IrExpr::Int(_) => Ty::Int,
-        IrExpr::Duration(_) => Ty::Duration,
-        IrExpr::Side(_) => Ty::Side,
-        IrExpr::Fact(id, _) => schema::fact_spec(*id).ty,
-        IrExpr::Neg(x) | IrExpr::Arith(_, x, _) => ty_of(x),
+    /// Rust building a `Value` from an expression.
+    fn value(&self, e: &IrExpr) -> String {
+        let v = match self.ty_of(e) {
+            Ty::Bool => "Bool",
+            Ty::Int => "Int",
+            Ty::Duration => "Duration",
+            Ty::Side => "Side",
+            Ty::Move => "Move",
+        };
+        format!("Value::{v}({})", self.expr(e))
     }
-}
 
-/// Rust building a `Value` from an expression.
-fn value(e: &IrExpr) -> String {
-    let v = match ty_of(e) {
-        Ty::Bool => "Bool",
-        Ty::Int => "Int",
-        Ty::Duration => "Duration",
-        Ty::Side => "Side",
-        Ty::Move => "Move",
-    };
-    format!("Value::{v}({})", expr(e))
-}
-
-fn effect(e: &IrEffect) -> String {
-    match e.id {
-        EffectId::Draw => "Effect::Draw".into(),
-        EffectId::Uphold => "Effect::Uphold".into(),
-        EffectId::Reject => "Effect::Reject".into(),
-        EffectId::Win => format!(
-            "Effect::Win {{ side: {} }}",
-            e.args.first().map_or("Color::White".into(), expr)
-        ),
-        EffectId::AddTime => format!(
-            "Effect::AddTime {{ side: {}, seconds: {} }}",
-            e.args.first().map_or("Color::White".into(), expr),
-            e.args.get(1).map_or("0i64".into(), expr)
-        ),
+    /// A statement pushing the effect onto `v` (under its condition, if it has one).
+    fn effect(&self, e: &IrEffect) -> String {
+        let arg =
+            |i: usize, default: &str| e.args.get(i).map_or(default.to_string(), |a| self.expr(a));
+        let value = match e.id {
+            EffectId::Draw => "Effect::Draw".into(),
+            EffectId::Uphold => "Effect::Uphold".into(),
+            EffectId::Reject => "Effect::Reject".into(),
+            EffectId::Win => format!("Effect::Win {{ side: {} }}", arg(0, "Color::White")),
+            EffectId::AddTime => format!(
+                "Effect::AddTime {{ side: {}, seconds: {} }}",
+                arg(0, "Color::White"),
+                arg(1, "0i64")
+            ),
+            EffectId::Offer => format!("Effect::Offer {{ side: {} }}", arg(0, "Color::White")),
+            EffectId::VoidOffer => {
+                format!("Effect::VoidOffer {{ side: {} }}", arg(0, "Color::White"))
+            }
+            EffectId::AcceptOffer => "Effect::AcceptOffer".into(),
+            EffectId::DeclineOffer => "Effect::DeclineOffer".into(),
+            EffectId::RejectOfferByTouch => "Effect::RejectOfferByTouch".into(),
+            EffectId::RejectOfferByMove => "Effect::RejectOfferByMove".into(),
+            EffectId::RequireMove => format!(
+                "Effect::RequireMove {{ san: String::new(), mv: {} }}",
+                arg(0, "cx.last_move()?")
+            ),
+            EffectId::Irregularity => "Effect::Irregularity".into(),
+        };
+        match &e.cond {
+            Some(c) => format!("if {} {{ v.push({value}); }}", self.expr(c)),
+            None => format!("v.push({value});"),
+        }
     }
 }
 
 pub fn ftl(ir: &Rulebook, lang: &str) -> Result<String, String> {
     #[derive(Serialize)]
-    struct C {
+    struct M {
         id: String,
         message_id: String,
         vars: String,
         ruling: String,
     }
-    let clauses: Vec<C> = ir
-        .clauses
+    let messages: Vec<M> = ir
+        .rules
         .iter()
-        .filter_map(|c| {
-            let r = c.ruling.as_ref()?.get(lang)?;
-            Some(C {
-                id: c.id.clone(),
-                message_id: c.message_id(),
-                vars: c
-                    .vars
-                    .iter()
-                    .map(|(n, _)| format!("${n}"))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                ruling: crate::compile::indent_ftl(r),
+        .filter_map(|r| {
+            let text = r.ruling.get(lang)?;
+            let mut vars: Vec<String> = r.vars.iter().map(|(n, _)| format!("${n}")).collect();
+            for e in &r.effects {
+                vars.extend(
+                    schema::effect_spec(e.id)
+                        .vars
+                        .iter()
+                        .map(|v| format!("${v}")),
+                );
+            }
+            Some(M {
+                id: match &r.name {
+                    Some(n) => format!("{} ({n})", r.clause_id),
+                    None => r.clause_id.clone(),
+                },
+                message_id: r.message_id(),
+                vars: vars.join(", "),
+                ruling: crate::compile::indent_ftl(text),
             })
         })
         .collect();
     render(
         "rulings.ftl",
-        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), clauses => minijinja::Value::from(minijinja::value::Serde(&clauses)) },
+        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), clauses => minijinja::Value::from(minijinja::value::Serde(&messages)) },
     )
 }
 
@@ -274,13 +347,24 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
                 .iter()
                 .map(|&i| {
                     let c = &ir.clauses[i];
+                    let rules: Vec<minijinja::Value> = c
+                        .rules
+                        .iter()
+                        .map(|&r| {
+                            let r = &ir.rules[r];
+                            context! {
+                                name => r.name.clone(),
+                                on => r.on.words(lang),
+                                when => words::expr(&r.when, lang, &ir.params),
+                                when_src => r.when_src.replace('\n', " "),
+                                effects => r.effects.iter().map(|e| words::effect(e, lang, &ir.params)).collect::<Vec<_>>().join("; "),
+                            }
+                        })
+                        .collect();
                     context! {
                         id => c.id.clone(), anchor => c.id.replace('.', "-"), title => t(&c.title),
                         text => c.text.get(lang), official => c.official,
-                        on => c.on.map(|e| e.words(lang)),
-                        when => c.when.as_ref().map(|w| words::expr(w, lang)),
-                        when_src => c.when_src.replace('\n', " "),
-                        effects => c.effects.iter().map(|e| words::effect(e, lang)).collect::<Vec<_>>().join("; "),
+                        rules => rules,
                         exception_to => c.exception_to.iter().map(|j| link(&ir.clauses[*j].id)).collect::<Vec<_>>().join(", "),
                         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
                         note => t(&c.note).map(|n| n.replace('\n', "\n> ")),
@@ -291,13 +375,23 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         })
         .collect();
     let labels = if ru {
-        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", unofficial => "Текст составлен авторами свода правил; это не официальный текст." }
+        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", rule => "Правило", params => "Параметры соревнования", tag => "тег PGN", default => "по умолчанию", unofficial => "Текст составлен авторами свода правил; это не официальный текст." }
     } else {
-        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", unofficial => "Written by the rulebook's authors; not an official text." }
+        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", rule => "Rule", params => "Event parameters", tag => "PGN tag", default => "default", unofficial => "Written by the rulebook's authors; not an official text." }
     };
+    let params: Vec<minijinja::Value> = ir
+        .params
+        .iter()
+        .map(|p| {
+            context! {
+                name => p.name.clone(), tag => p.tag.clone(), doc => p.doc.get(lang).cloned(),
+                default => words::expr(&p.default, lang, &ir.params),
+            }
+        })
+        .collect();
     render(
         "rulebook.md",
-        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), source => ir.source.get(lang).cloned(), articles => articles, labels => labels },
+        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), source => ir.source.get(lang).cloned(), articles => articles, labels => labels, params => params },
     )
 }
 

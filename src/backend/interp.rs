@@ -5,7 +5,9 @@ use crate::compile::ir::{IrExpr, Rulebook};
 use crate::lang::ast::BinOp;
 use crate::lang::schema::EventKind;
 use crate::runtime::facts::Ctx;
-use crate::runtime::rules::{BookMeta, ClauseMeta, Effect, Rules, effect_from};
+use crate::runtime::rules::{
+    BookMeta, ClauseMeta, Effect, ParamMeta, RuleMeta, Rules, effect_from,
+};
 use crate::value::{EvalError, Value, ops};
 
 pub struct Interpreter {
@@ -22,10 +24,10 @@ impl Interpreter {
             .iter()
             .map(|ev| {
                 let list = ir
-                    .clauses
+                    .rules
                     .iter()
                     .enumerate()
-                    .filter(|(_, c)| c.on == Some(*ev))
+                    .filter(|(_, r)| r.on == *ev)
                     .map(|(i, _)| i as u16)
                     .collect();
                 (*ev, list)
@@ -44,10 +46,48 @@ pub(crate) fn clause_metas(ir: &Rulebook) -> Vec<ClauseMeta> {
         .iter()
         .map(|c| ClauseMeta {
             id: c.id.clone(),
-            on: c.on,
             beats: c.beats.iter().map(|b| *b as u16).collect(),
         })
         .collect()
+}
+
+pub(crate) fn rule_metas(ir: &Rulebook) -> Vec<RuleMeta> {
+    ir.rules
+        .iter()
+        .map(|r| RuleMeta {
+            clause: r.clause as u16,
+            on: r.on,
+            message: r.message_id(),
+            decisive: r.decisive(),
+        })
+        .collect()
+}
+
+pub(crate) fn param_metas(ir: &Rulebook) -> Vec<ParamMeta> {
+    ir.params
+        .iter()
+        .map(|p| ParamMeta {
+            name: p.name.clone(),
+            default: constant(&p.default),
+            tag: p.tag.clone(),
+        })
+        .collect()
+}
+
+/// The value of a constant expression (parameter defaults are checked to be constants).
+fn constant(e: &IrExpr) -> Value {
+    match e {
+        IrExpr::Bool(b) => Value::Bool(*b),
+        IrExpr::Int(i) => Value::Int(*i),
+        IrExpr::Duration(s) => Value::Duration(*s),
+        IrExpr::Side(c) => Value::Side(*c),
+        IrExpr::Neg(x) => match constant(x) {
+            Value::Int(i) => Value::Int(i.saturating_neg()),
+            Value::Duration(i) => Value::Duration(i.saturating_neg()),
+            v => v,
+        },
+        _ => Value::Bool(false),
+    }
 }
 
 impl Rules for Interpreter {
@@ -60,33 +100,35 @@ impl Rules for Interpreter {
             return Ok(());
         };
         for &i in list {
-            if let Some(w) = &self.ir.clauses[usize::from(i)].when
-                && truth(w, cx)?
-            {
+            if truth(&self.ir.rules[usize::from(i)].when, cx)? {
                 out.push(i);
             }
         }
         Ok(())
     }
 
-    fn effects(&self, clause: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
-        let c = &self.ir.clauses[usize::from(clause)];
-        c.effects
-            .iter()
-            .map(|e| {
-                let args = e
-                    .args
-                    .iter()
-                    .map(|a| eval(a, cx))
-                    .collect::<Result<Vec<_>, _>>()?;
-                effect_from(e.id, &args)
-            })
-            .collect()
+    fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
+        let r = &self.ir.rules[usize::from(rule)];
+        let mut out = Vec::new();
+        for e in &r.effects {
+            if let Some(c) = &e.cond
+                && !truth(c, cx)?
+            {
+                continue;
+            }
+            let args = e
+                .args
+                .iter()
+                .map(|a| eval(a, cx))
+                .collect::<Result<Vec<_>, _>>()?;
+            out.push(effect_from(e.id, &args)?);
+        }
+        Ok(out)
     }
 
-    fn vars(&self, clause: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        let c = &self.ir.clauses[usize::from(clause)];
-        c.vars
+    fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        let r = &self.ir.rules[usize::from(rule)];
+        r.vars
             .iter()
             .map(|(n, e)| Ok((n.clone(), eval(e, cx)?)))
             .collect()

@@ -10,7 +10,7 @@ use crate::runtime::rules::BookMeta;
 pub mod prelude {
     pub use crate::lang::schema::EventKind;
     pub use crate::runtime::facts::Ctx;
-    pub use crate::runtime::rules::{BookMeta, ClauseMeta, Effect, Rules};
+    pub use crate::runtime::rules::{BookMeta, ClauseMeta, Effect, ParamMeta, RuleMeta, Rules};
     pub use crate::value::{EvalError, Value, ops};
     pub use shakmaty::Color;
 }
@@ -27,6 +27,8 @@ pub fn meta_of(ir: &Rulebook) -> BookMeta {
         id: ir.id.clone(),
         languages: ir.languages.clone(),
         clauses: interp::clause_metas(ir),
+        rules: interp::rule_metas(ir),
+        params: interp::param_metas(ir),
         ftl: text(codegen::ftl),
         markdown: text(codegen::markdown),
     }

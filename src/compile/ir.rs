@@ -20,10 +20,23 @@ pub struct Rulebook {
     pub title: Texts,
     pub source: Texts,
     pub languages: Vec<String>,
+    pub params: Vec<Param>,
     pub articles: Vec<Article>,
     pub clauses: Vec<Clause>,
+    /// Every rule of every clause, in rulebook order.
+    pub rules: Vec<Rule>,
     /// The YAML sources, `rulebook.yaml` first, as (path relative to the rulebook folder, text).
     pub files: Vec<(String, String)>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub ty: Ty,
+    /// A constant expression.
+    pub default: IrExpr,
+    pub tag: Option<String>,
+    pub doc: Texts,
 }
 
 #[derive(Clone, Debug)]
@@ -40,24 +53,52 @@ pub struct Clause {
     pub title: Option<Texts>,
     pub text: Texts,
     pub note: Option<Texts>,
-    pub on: Option<EventKind>,
-    pub when: Option<IrExpr>,
-    /// The condition as written, for the readable rulebook.
-    pub when_src: String,
-    pub effects: Vec<IrEffect>,
+    /// Indices into `Rulebook::rules`.
+    pub rules: Vec<usize>,
     /// Clauses this one is an exception to (indices), as written.
     pub exception_to: Vec<usize>,
     /// Every clause this one wins over: the transitive closure of `exception_to`.
     pub beats: Vec<usize>,
     pub refs: Vec<String>,
-    pub vars: Vec<(String, IrExpr)>,
-    pub ruling: Option<Texts>,
 }
 
-impl Clause {
-    /// The Fluent message id of the clause's ruling.
+/// One way a clause answers an event.
+#[derive(Clone, Debug)]
+pub struct Rule {
+    /// Index of the clause in `Rulebook::clauses`.
+    pub clause: usize,
+    pub clause_id: String,
+    /// `None` for a clause written in the short form (one rule).
+    pub name: Option<String>,
+    pub on: EventKind,
+    pub when: IrExpr,
+    /// The condition as written, for the readable rulebook.
+    pub when_src: String,
+    pub effects: Vec<IrEffect>,
+    pub vars: Vec<(String, IrExpr)>,
+    pub ruling: Texts,
+}
+
+impl Rule {
+    /// The Fluent message id of the rule's ruling.
     pub fn message_id(&self) -> String {
-        message_id(&self.id)
+        let mut s = message_id(&self.clause_id);
+        if let Some(n) = &self.name {
+            s.push('-');
+            s.push_str(n);
+        }
+        s
+    }
+
+    /// Whether the rule decides something: ends the game or decides a claim.
+    pub fn decisive(&self) -> bool {
+        use crate::lang::schema::{OutcomeClass, effect_spec};
+        self.effects.iter().any(|e| {
+            matches!(
+                effect_spec(e.id).class,
+                OutcomeClass::Result | OutcomeClass::Decision
+            )
+        })
     }
 }
 
@@ -73,6 +114,8 @@ pub fn message_id(clause_id: &str) -> String {
 pub struct IrEffect {
     pub id: EffectId,
     pub args: Vec<IrExpr>,
+    /// `EFFECT if CONDITION`: the effect applies only when the condition holds.
+    pub cond: Option<IrExpr>,
 }
 
 #[derive(Clone, Debug, PartialEq)]

@@ -3,12 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::ir::{Article, Clause, IrEffect, IrExpr, Rulebook, Texts};
+use super::ir::{Article, Clause, IrEffect, IrExpr, Param, Rule, Rulebook, Texts};
 use crate::diag::{Diag, Diags};
 use crate::lang::parse::{parse_effect, parse_expr};
-use crate::lang::schema::{self, EventKind, OutcomeClass};
-use crate::lang::typeck::{TypeError, check_effect, check_expr, check_expr_given};
-use crate::rulebook::model::{ClauseDef, Localized};
+use crate::lang::schema::{self, EventKind, OutcomeClass, Ty};
+use crate::lang::typeck::{Params, TypeError, check_effect, check_expr_given};
+use crate::rulebook::model::{ClauseDef, Localized, ParamDef};
 use crate::rulebook::yaml::{self, Spanned};
 use crate::rulebook::{Loaded, SourceFile};
 
@@ -28,6 +28,8 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     }
     let title = texts(bf, &l.book.title, &languages, "title", &mut d);
     let source = texts(bf, &l.book.source, &languages, "source", &mut d);
+    let params = lower_params(bf, &l.book.parameters, &languages, &mut d);
+    let param_types: Vec<(String, Ty)> = params.iter().map(|p| (p.name.clone(), p.ty)).collect();
 
     // Pass 1: ids, so that references can be resolved in any order.
     let mut index: HashMap<&str, usize> = HashMap::new();
@@ -61,8 +63,9 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         }
     }
 
-    // Pass 2: each clause.
+    // Pass 2: each clause and its rules.
     let mut clauses = Vec::new();
+    let mut rules = Vec::new();
     let mut articles = Vec::new();
     for (sf, cf) in &l.files {
         let mut art = Article {
@@ -71,7 +74,16 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         };
         for c in &cf.clauses {
             art.clauses.push(clauses.len());
-            clauses.push(lower_clause(sf, c, &languages, &index, &mut d));
+            let cx = ClauseCx {
+                sf,
+                c,
+                index: clauses.len(),
+                languages: &languages,
+                params: &param_types,
+            };
+            let (clause, mut rs) = cx.lower(&index, rules.len(), &mut d);
+            clauses.push(clause);
+            rules.append(&mut rs);
         }
         articles.push(art);
     }
@@ -104,26 +116,42 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         clauses[i].beats = seen.into_iter().collect();
     }
 
-    // Conflicts: two clauses on one event with contradictory outcomes and no precedence.
-    for a in 0..n {
-        for b in (a + 1)..n {
-            let (ca, cb) = (&clauses[a], &clauses[b]);
-            if ca.on.is_none() || ca.on != cb.on {
+    // Conflicts: two rules on one event with contradictory outcomes and no precedence between
+    // their clauses.
+    for a in 0..rules.len() {
+        for b in (a + 1)..rules.len() {
+            let (ra, rb) = (&rules[a], &rules[b]);
+            if ra.on != rb.on {
                 continue;
             }
-            if let Some(why) = contradiction(&ca.effects, &cb.effects)
-                && !ca.beats.contains(&b)
-                && !cb.beats.contains(&a)
-            {
-                let (sf, c) = all[b];
-                d.push(
-                        sf.diag(yaml::start(&sf.text, &c.id), c.id.value.len(), format!(
-                            "clauses `{}` and `{}` can both fire on `{}` with contradictory outcomes ({why}), and neither is an exception to the other",
-                            ca.id, cb.id, ca.on.map_or("", EventKind::name)
-                        ))
-                        .help(format!("add `exception_to: [\"{}\"]` to the clause that should win, or make the outcomes agree", ca.id)),
-                    );
+            let Some(why) = contradiction(&ra.effects, &rb.effects) else {
+                continue;
+            };
+            let (ca, cb) = (ra.clause, rb.clause);
+            if ca != cb && (clauses[ca].beats.contains(&cb) || clauses[cb].beats.contains(&ca)) {
+                continue;
             }
+            let (sf, c) = all[cb];
+            let message = if ca == cb {
+                format!(
+                    "two rules of clause `{}` can both fire on `{}` with contradictory outcomes ({why})",
+                    clauses[ca].id,
+                    ra.on.name()
+                )
+            } else {
+                format!(
+                    "clauses `{}` and `{}` can both fire on `{}` with contradictory outcomes ({why}), and neither is an exception to the other",
+                    clauses[ca].id,
+                    clauses[cb].id,
+                    ra.on.name()
+                )
+            };
+            d.push(
+                sf.diag(yaml::start(&sf.text, &c.id), c.id.value.len(), message).help(format!(
+                    "add `exception_to: [\"{}\"]` to the clause that should win, or make the outcomes agree",
+                    clauses[ca].id
+                )),
+            );
         }
     }
 
@@ -142,21 +170,359 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         title,
         source,
         languages,
+        params,
         articles,
         clauses,
+        rules,
         files,
     })
 }
 
+fn lower_params(
+    bf: &SourceFile,
+    defs: &BTreeMap<String, ParamDef>,
+    languages: &[String],
+    d: &mut Diags,
+) -> Vec<Param> {
+    let mut out = Vec::new();
+    for (name, p) in defs {
+        let ty = match p.ty.value.as_str() {
+            "bool" => Ty::Bool,
+            "int" => Ty::Int,
+            "side" => Ty::Side,
+            "duration" => Ty::Duration,
+            other => {
+                d.push(
+                    bf.diag(
+                        yaml::start(&bf.text, &p.ty),
+                        other.len().max(1),
+                        format!("unknown parameter type `{other}`"),
+                    )
+                    .help("a parameter is a bool, an int, a side or a duration"),
+                );
+                continue;
+            }
+        };
+        let doc = texts(bf, &p.doc, languages, "parameter doc", d);
+        let default = match expr_result(bf, &p.default, None, &[], None) {
+            Ok((e, t)) if t == ty && is_constant(&e) => e,
+            Ok(_) => {
+                d.push(bf.diag(
+                    yaml::start(&bf.text, &p.default),
+                    p.default.value.len().max(1),
+                    format!("the default of `{name}` must be a constant {}", ty.name()),
+                ));
+                continue;
+            }
+            Err(e) => {
+                d.push(e);
+                continue;
+            }
+        };
+        out.push(Param {
+            name: name.clone(),
+            ty,
+            default,
+            tag: p.tag.clone(),
+            doc,
+        });
+    }
+    out
+}
+
+fn is_constant(e: &IrExpr) -> bool {
+    matches!(
+        e,
+        IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_)
+    ) || matches!(e, IrExpr::Neg(x) if is_constant(x))
+}
+
+/// What lowering one clause needs to know.
+struct ClauseCx<'a> {
+    sf: &'a SourceFile,
+    c: &'a ClauseDef,
+    index: usize,
+    languages: &'a [String],
+    params: Params<'a>,
+}
+
+/// One rule as written: either a clause's short form or an entry of its `rules:`.
+struct RuleSrc<'a> {
+    name: Option<&'a Spanned<String>>,
+    on: &'a Spanned<String>,
+    when: Option<&'a Spanned<String>>,
+    effects: &'a [Spanned<String>],
+    vars: &'a BTreeMap<String, Spanned<String>>,
+    ruling: Option<&'a Localized>,
+}
+
+impl ClauseCx<'_> {
+    fn lower(
+        &self,
+        index: &HashMap<&str, usize>,
+        first_rule: usize,
+        d: &mut Diags,
+    ) -> (Clause, Vec<Rule>) {
+        let (sf, c) = (self.sf, self.c);
+        let id_at = yaml::start(&sf.text, &c.id);
+        let text = texts(sf, &c.text, self.languages, "text", d);
+        let title = c
+            .title
+            .as_ref()
+            .map(|t| texts(sf, t, self.languages, "title", d));
+        let note = c
+            .note
+            .as_ref()
+            .map(|t| texts(sf, t, self.languages, "note", d));
+
+        let mut srcs = Vec::new();
+        let short = c.on.is_some()
+            || c.when.is_some()
+            || !c.effects.is_empty()
+            || !c.vars.is_empty()
+            || c.ruling.is_some();
+        if short && !c.rules.is_empty() {
+            d.push(
+                sf.diag(
+                    id_at,
+                    c.id.value.len(),
+                    format!(
+                        "clause `{}` has both `rules:` and a short-form rule (`on`, `when`, ...)",
+                        c.id.value
+                    ),
+                )
+                .help("move the short form into `rules:` as one more rule"),
+            );
+        }
+        if short {
+            match &c.on {
+                Some(on) => srcs.push(RuleSrc {
+                    name: None,
+                    on,
+                    when: c.when.as_ref(),
+                    effects: &c.effects,
+                    vars: &c.vars,
+                    ruling: c.ruling.as_ref(),
+                }),
+                None => d.push(sf.diag(
+                    id_at,
+                    c.id.value.len(),
+                    format!(
+                        "clause `{}` has a condition, effects or a ruling but no event (`on`)",
+                        c.id.value
+                    ),
+                )),
+            }
+        }
+        for r in &c.rules {
+            srcs.push(RuleSrc {
+                name: Some(&r.name),
+                on: &r.on,
+                when: Some(&r.when),
+                effects: &r.effects,
+                vars: &r.vars,
+                ruling: Some(&r.ruling),
+            });
+        }
+        let mut names = BTreeSet::new();
+        let mut rules = Vec::new();
+        for r in srcs {
+            if let Some(n) = r.name {
+                let ok = !n.value.is_empty()
+                    && n.value
+                        .chars()
+                        .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-');
+                if !ok {
+                    d.push(sf.diag(
+                        yaml::start(&sf.text, n),
+                        n.value.len().max(1),
+                        "a rule name is lower-case letters, digits and `-`",
+                    ));
+                }
+                if !names.insert(n.value.clone()) {
+                    d.push(sf.diag(
+                        yaml::start(&sf.text, n),
+                        n.value.len().max(1),
+                        format!("clause `{}` has two rules named `{}`", c.id.value, n.value),
+                    ));
+                }
+            }
+            if let Some(rule) = self.lower_rule(&r, d) {
+                rules.push(rule);
+            }
+        }
+
+        let resolve = |list: &[Spanned<String>], what: &str, d: &mut Diags| -> Vec<usize> {
+            let mut out = Vec::new();
+            for r in list {
+                match index.get(r.value.as_str()) {
+                    Some(&i) => out.push(i),
+                    None => d.push(sf.diag(
+                        yaml::start(&sf.text, r),
+                        r.value.len().max(1),
+                        format!("{what} names unknown clause `{}`", r.value),
+                    )),
+                }
+            }
+            out
+        };
+        let exception_to = resolve(&c.exception_to, "`exception_to`", d);
+        let _ = resolve(&c.refs, "`refs`", d);
+        let clause = Clause {
+            id: c.id.value.clone(),
+            official: c.official,
+            title,
+            text,
+            note,
+            rules: (first_rule..first_rule + rules.len()).collect(),
+            exception_to,
+            beats: vec![],
+            refs: c.refs.iter().map(|r| r.value.clone()).collect(),
+        };
+        (clause, rules)
+    }
+
+    fn lower_rule(&self, r: &RuleSrc, d: &mut Diags) -> Option<Rule> {
+        let (sf, c) = (self.sf, self.c);
+        let id_at = yaml::start(&sf.text, &c.id);
+        let on = EventKind::from_name(&r.on.value);
+        if on.is_none() {
+            let names: Vec<&str> = EventKind::ALL.iter().map(|e| e.name()).collect();
+            d.push(
+                sf.diag(
+                    yaml::start(&sf.text, r.on),
+                    r.on.value.len().max(1),
+                    format!("unknown event `{}`", r.on.value),
+                )
+                .help(format!("known events: {}", names.join(", "))),
+            );
+        }
+        let when = match r.when {
+            Some(w) => match expr_result(sf, w, on, self.params, None) {
+                Ok((e, Ty::Bool)) => Some(e),
+                Ok((_, t)) => {
+                    d.push(sf.diag(
+                        yaml::start(&sf.text, w),
+                        w.value.len(),
+                        format!("a condition must be a bool, this is a {}", t.name()),
+                    ));
+                    None
+                }
+                Err(e) => {
+                    d.push(e);
+                    None
+                }
+            },
+            None => {
+                d.push(
+                    sf.diag(
+                        id_at,
+                        c.id.value.len(),
+                        format!(
+                            "clause `{}` answers an event but has no condition (`when`)",
+                            c.id.value
+                        ),
+                    )
+                    .help("write `when: \"true\"` for a clause that always applies"),
+                );
+                None
+            }
+        };
+
+        let mut effects = Vec::new();
+        for e in r.effects {
+            match parse_effect(&e.value) {
+                Ok(ast) => match check_effect(&ast, on, self.params, when.as_ref()) {
+                    Ok(ir) => effects.push(ir),
+                    Err(te) => d.push(type_diag(sf, e, &te)),
+                },
+                Err(se) => d.push(at_value(
+                    sf,
+                    e,
+                    se.offset,
+                    se.len,
+                    format!("effect syntax: {}", se.message),
+                )),
+            }
+        }
+        for class in [
+            OutcomeClass::Result,
+            OutcomeClass::Decision,
+            OutcomeClass::Offer,
+        ] {
+            let n = effects
+                .iter()
+                .filter(|e| schema::effect_spec(e.id).class == class)
+                .count();
+            if n > 1 {
+                d.push(sf.diag(
+                    id_at,
+                    c.id.value.len(),
+                    format!(
+                        "a rule of clause `{}` has more than one effect deciding the same thing",
+                        c.id.value
+                    ),
+                ));
+            }
+        }
+
+        let mut vars = Vec::new();
+        for (name, v) in r.vars {
+            match expr_result(sf, v, on, self.params, when.as_ref()) {
+                Ok((e, _)) => vars.push((name.clone(), e)),
+                Err(e) => d.push(e),
+            }
+        }
+
+        let ruling = match r.ruling {
+            Some(rl) => {
+                let t = texts(sf, rl, self.languages, "ruling", d);
+                let mut provided: Vec<String> = r.vars.keys().cloned().collect();
+                for e in &effects {
+                    provided.extend(schema::effect_spec(e.id).vars.iter().map(|v| v.to_string()));
+                }
+                check_ruling(sf, rl, &provided, d);
+                Some(t)
+            }
+            None => {
+                d.push(sf.diag(
+                    id_at,
+                    c.id.value.len(),
+                    format!(
+                        "clause `{}` answers an event but has no ruling message",
+                        c.id.value
+                    ),
+                ));
+                None
+            }
+        };
+        Some(Rule {
+            clause: self.index,
+            clause_id: c.id.value.clone(),
+            name: r.name.map(|n| n.value.clone()),
+            on: on?,
+            when: when?,
+            when_src: r.when.map(|w| w.value.clone()).unwrap_or_default(),
+            effects,
+            vars,
+            ruling: ruling?,
+        })
+    }
+}
+
 fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
-    for class in [OutcomeClass::Result, OutcomeClass::Decision] {
+    for class in [
+        OutcomeClass::Result,
+        OutcomeClass::Decision,
+        OutcomeClass::Offer,
+    ] {
         let pick = |es: &[IrEffect]| -> Option<IrEffect> {
             es.iter()
                 .find(|e| schema::effect_spec(e.id).class == class)
                 .cloned()
         };
         if let (Some(x), Some(y)) = (pick(a), pick(b))
-            && x != y
+            && (x.id != y.id || x.args != y.args)
         {
             return Some(format!(
                 "`{}` against `{}`",
@@ -168,204 +534,12 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
     None
 }
 
-fn lower_clause(
-    sf: &SourceFile,
-    c: &ClauseDef,
-    languages: &[String],
-    index: &HashMap<&str, usize>,
-    d: &mut Diags,
-) -> Clause {
-    let id_at = yaml::start(&sf.text, &c.id);
-    let text = texts(sf, &c.text, languages, "text", d);
-    let title = c
-        .title
-        .as_ref()
-        .map(|t| texts(sf, t, languages, "title", d));
-    let note = c.note.as_ref().map(|t| texts(sf, t, languages, "note", d));
-    let on = c.on.as_ref().and_then(|on| {
-        let ev = EventKind::from_name(&on.value);
-        if ev.is_none() {
-            let names: Vec<&str> = EventKind::ALL.iter().map(|e| e.name()).collect();
-            d.push(
-                sf.diag(
-                    yaml::start(&sf.text, on),
-                    on.value.len().max(1),
-                    format!("unknown event `{}`", on.value),
-                )
-                .help(format!("known events: {}", names.join(", "))),
-            );
-        }
-        ev
-    });
-    let answers = c.on.is_some();
-
-    let when = match (&c.when, answers) {
-        (Some(w), true) => match expr_result(sf, w, on) {
-            Ok((e, schema::Ty::Bool)) => Some(e),
-            Ok((_, t)) => {
-                d.push(sf.diag(
-                    yaml::start(&sf.text, w),
-                    w.value.len(),
-                    format!("a condition must be a bool, this is a {}", t.name()),
-                ));
-                None
-            }
-            Err(e) => {
-                d.push(e);
-                None
-            }
-        },
-        (Some(w), false) => {
-            d.push(sf.diag(
-                yaml::start(&sf.text, w),
-                4,
-                "a condition (`when`) needs an event (`on`)",
-            ));
-            None
-        }
-        (None, true) => {
-            d.push(
-                sf.diag(
-                    id_at,
-                    c.id.value.len(),
-                    format!(
-                        "clause `{}` answers an event but has no condition (`when`)",
-                        c.id.value
-                    ),
-                )
-                .help("write `when: true` for a clause that always applies"),
-            );
-            None
-        }
-        (None, false) => None,
-    };
-
-    let mut effects = Vec::new();
-    for e in &c.effects {
-        if !answers {
-            d.push(sf.diag(
-                yaml::start(&sf.text, e),
-                e.value.len(),
-                "effects need an event (`on`)",
-            ));
-            continue;
-        }
-        match parse_effect(&e.value) {
-            Ok(ast) => match check_effect(&ast, on) {
-                Ok(ir) => effects.push(ir),
-                Err(te) => d.push(type_diag(sf, e, &te)),
-            },
-            Err(se) => d.push(at_value(
-                sf,
-                e,
-                se.offset,
-                se.len,
-                format!("effect syntax: {}", se.message),
-            )),
-        }
-    }
-    for class in [OutcomeClass::Result, OutcomeClass::Decision] {
-        let of: Vec<&IrEffect> = effects
-            .iter()
-            .filter(|e| schema::effect_spec(e.id).class == class)
-            .collect();
-        if of.len() > 1 {
-            d.push(sf.diag(
-                id_at,
-                c.id.value.len(),
-                format!(
-                    "clause `{}` has more than one effect deciding the same thing",
-                    c.id.value
-                ),
-            ));
-        }
-    }
-
-    let resolve = |list: &[Spanned<String>], what: &str, d: &mut Diags| -> Vec<usize> {
-        let mut out = Vec::new();
-        for r in list {
-            match index.get(r.value.as_str()) {
-                Some(&i) => out.push(i),
-                None => d.push(sf.diag(
-                    yaml::start(&sf.text, r),
-                    r.value.len().max(1),
-                    format!("{what} names unknown clause `{}`", r.value),
-                )),
-            }
-        }
-        out
-    };
-    let exception_to = resolve(&c.exception_to, "`exception_to`", d);
-    let _ = resolve(&c.refs, "`refs`", d);
-    let refs = c.refs.iter().map(|r| r.value.clone()).collect();
-
-    let mut vars = Vec::new();
-    for (name, v) in &c.vars {
-        let checked = parse_expr(&v.value)
-            .map_err(|se| {
-                at_value(
-                    sf,
-                    v,
-                    se.offset,
-                    se.len,
-                    format!("expression syntax: {}", se.message),
-                )
-            })
-            .and_then(|ast| {
-                check_expr_given(&ast, on, when.as_ref()).map_err(|te| type_diag(sf, v, &te))
-            });
-        match checked {
-            Ok((e, _)) => vars.push((name.clone(), e)),
-            Err(e) => d.push(e),
-        }
-    }
-
-    let ruling = match (&c.ruling, answers) {
-        (Some(r), _) => {
-            let t = texts(sf, r, languages, "ruling", d);
-            let mut provided: Vec<String> = c.vars.keys().cloned().collect();
-            for e in &effects {
-                provided.extend(schema::effect_spec(e.id).vars.iter().map(|v| v.to_string()));
-            }
-            check_ruling(sf, r, &provided, d);
-            Some(t)
-        }
-        (None, true) => {
-            d.push(sf.diag(
-                id_at,
-                c.id.value.len(),
-                format!(
-                    "clause `{}` answers an event but has no ruling message",
-                    c.id.value
-                ),
-            ));
-            None
-        }
-        (None, false) => None,
-    };
-
-    Clause {
-        id: c.id.value.clone(),
-        official: c.official,
-        title,
-        text,
-        note,
-        on,
-        when: if answers { when } else { None },
-        when_src: c.when.as_ref().map(|w| w.value.clone()).unwrap_or_default(),
-        effects,
-        exception_to,
-        beats: vec![],
-        refs,
-        vars,
-        ruling,
-    }
-}
-
 fn expr_result(
     sf: &SourceFile,
     w: &Spanned<String>,
     on: Option<EventKind>,
+    params: Params,
+    given: Option<&IrExpr>,
 ) -> Result<(IrExpr, schema::Ty), Diag> {
     let ast = parse_expr(&w.value).map_err(|se| {
         at_value(
@@ -376,7 +550,7 @@ fn expr_result(
             format!("expression syntax: {}", se.message),
         )
     })?;
-    check_expr(&ast, on).map_err(|te| type_diag(sf, w, &te))
+    check_expr_given(&ast, on, params, given).map_err(|te| type_diag(sf, w, &te))
 }
 
 fn at_value(

@@ -2,11 +2,11 @@
 
 use shakmaty::Color;
 
-use super::ir::{IrEffect, IrExpr};
+use super::ir::{IrEffect, IrExpr, Param};
 use crate::lang::ast::BinOp;
-use crate::lang::schema::{self, Ty};
+use crate::lang::schema;
 
-pub fn expr(e: &IrExpr, lang: &str) -> String {
+pub fn expr(e: &IrExpr, lang: &str, params: &[Param]) -> String {
     let ru = lang == "ru";
     match e {
         IrExpr::Bool(true) => (if ru { "всегда" } else { "always" }).into(),
@@ -14,35 +14,43 @@ pub fn expr(e: &IrExpr, lang: &str) -> String {
         IrExpr::Int(i) => i.to_string(),
         IrExpr::Duration(s) => duration(*s, lang),
         IrExpr::Side(c) => side(*c, lang).into(),
+        IrExpr::Fact(schema::FactId::Param(i), _) => {
+            let name = params.get(usize::from(*i)).map_or("?", |p| p.name.as_str());
+            if ru {
+                format!("параметр соревнования «{name}»")
+            } else {
+                format!("the event parameter «{name}»")
+            }
+        }
         IrExpr::Fact(id, args) => {
             let spec = schema::fact_spec(*id);
             let mut s = (if ru { spec.ru } else { spec.en }).to_string();
             for (i, a) in args.iter().enumerate() {
-                s = s.replace(&format!("{{{i}}}"), &format!("«{}»", expr(a, lang)));
+                s = s.replace(&format!("{{{i}}}"), &format!("«{}»", expr(a, lang, params)));
             }
             s
         }
         IrExpr::Not(x) => {
             if ru {
-                format!("неверно, что {}", expr(x, lang))
+                format!("неверно, что {}", expr(x, lang, params))
             } else {
-                format!("it is not the case that {}", expr(x, lang))
+                format!("it is not the case that {}", expr(x, lang, params))
             }
         }
-        IrExpr::Neg(x) => format!("−{}", expr(x, lang)),
+        IrExpr::Neg(x) => format!("−{}", expr(x, lang, params)),
         IrExpr::And(a, b) => format!(
             "{} {} {}",
-            expr(a, lang),
+            expr(a, lang, params),
             if ru { "и" } else { "and" },
-            expr(b, lang)
+            expr(b, lang, params)
         ),
         IrExpr::Or(a, b) => format!(
             "({} {} {})",
-            expr(a, lang),
+            expr(a, lang, params),
             if ru { "или" } else { "or" },
-            expr(b, lang)
+            expr(b, lang, params)
         ),
-        IrExpr::Cmp(op, ty, a, b) => {
+        IrExpr::Cmp(op, _, a, b) => {
             let w = match (op, ru) {
                 (BinOp::Eq, false) => "is",
                 (BinOp::Ne, false) => "is not",
@@ -58,18 +66,26 @@ pub fn expr(e: &IrExpr, lang: &str) -> String {
                 (BinOp::Ge, true) => "не меньше",
                 _ => op.symbol(),
             };
-            let _ = ty == &Ty::Bool;
-            format!("{} {} {}", expr(a, lang), w, expr(b, lang))
+            format!("{} {} {}", expr(a, lang, params), w, expr(b, lang, params))
         }
-        IrExpr::Arith(op, a, b) => format!("({} {} {})", expr(a, lang), op.symbol(), expr(b, lang)),
+        IrExpr::Arith(op, a, b) => format!(
+            "({} {} {})",
+            expr(a, lang, params),
+            op.symbol(),
+            expr(b, lang, params)
+        ),
     }
 }
 
-pub fn effect(e: &IrEffect, lang: &str) -> String {
+pub fn effect(e: &IrEffect, lang: &str, params: &[Param]) -> String {
     let spec = schema::effect_spec(e.id);
     let mut s = (if lang == "ru" { spec.ru } else { spec.en }).to_string();
     for (i, a) in e.args.iter().enumerate() {
-        s = s.replace(&format!("{{{i}}}"), &expr(a, lang));
+        s = s.replace(&format!("{{{i}}}"), &expr(a, lang, params));
+    }
+    if let Some(c) = &e.cond {
+        s.push_str(if lang == "ru" { ", если " } else { ", if " });
+        s.push_str(&expr(c, lang, params));
     }
     s
 }

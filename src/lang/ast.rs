@@ -71,4 +71,6 @@ pub struct EffectAst {
     pub name: String,
     pub name_span: Range<usize>,
     pub args: Vec<Expr>,
+    /// `EFFECT if CONDITION`
+    pub cond: Option<Expr>,
 }

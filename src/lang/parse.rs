@@ -52,12 +52,18 @@ pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
 pub fn parse_effect(text: &str) -> Result<EffectAst, SyntaxError> {
     let mut pairs = RuleParser::parse(Rule::effect, text).map_err(|e| to_syntax_error(&e))?;
     let eff = pairs.next().ok_or_else(|| empty(text))?;
-    let call = eff.into_inner().next().ok_or_else(|| empty(text))?;
+    let mut inner = eff.into_inner();
+    let call = inner.next().ok_or_else(|| empty(text))?;
     let (name, name_span, args) = build_call(call)?;
+    let cond = match inner.find(|p| p.as_rule() == Rule::expr) {
+        Some(e) => Some(build_expr(e)?),
+        None => None,
+    };
     Ok(EffectAst {
         name,
         name_span,
         args: args.unwrap_or_default(),
+        cond,
     })
 }
 
@@ -106,6 +112,7 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
         Rule::boolean => "`true` or `false`",
         Rule::call_or_name | Rule::name | Rule::ident => "a name",
         Rule::args => "`(`",
+        Rule::if_kw => "`if`",
         Rule::EOI => "end of input",
         _ => return None,
     })
@@ -243,6 +250,14 @@ mod tests {
         assert_eq!(e.name, "add_time");
         assert_eq!(e.args[1].kind, ExprKind::Duration(3723));
         assert!(matches!(e.args[0].kind, ExprKind::Call(ref n, _, _) if n == "opponent"));
+    }
+
+    #[test]
+    fn conditional_effect() {
+        let e = parse_effect("require_move(claim.move) if claim.has_move").unwrap();
+        assert_eq!(e.name, "require_move");
+        assert!(matches!(e.cond.unwrap().kind, ExprKind::Name(ref n) if n == "claim.has_move"));
+        assert!(parse_effect("draw if").is_err());
     }
 
     #[test]

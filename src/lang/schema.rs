@@ -33,15 +33,38 @@ pub enum EventKind {
     Position,
     /// The player to move claims a draw (`[%claim threefold|fifty [MOVE]]`).
     Claim,
+    /// A player offers a draw (`[%offer]`, `[%offer white|black]`).
+    Offer,
+    /// A player accepts the pending draw offer (`[%accept]`).
+    Accept,
+    /// A player rejects the pending draw offer orally (`[%decline]`).
+    Decline,
+    /// The player to move touches a piece with the intention of moving or capturing it.
+    Touch,
+    /// The arbiter consents to a draw offer or agreement (`[%consent]`).
+    Consent,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 2] = [EventKind::Position, EventKind::Claim];
+    pub const ALL: [EventKind; 7] = [
+        EventKind::Position,
+        EventKind::Claim,
+        EventKind::Offer,
+        EventKind::Accept,
+        EventKind::Decline,
+        EventKind::Touch,
+        EventKind::Consent,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
             EventKind::Position => "position",
             EventKind::Claim => "claim",
+            EventKind::Offer => "offer",
+            EventKind::Accept => "accept",
+            EventKind::Decline => "decline",
+            EventKind::Touch => "touch",
+            EventKind::Consent => "consent",
         }
     }
 
@@ -55,6 +78,20 @@ impl EventKind {
             (EventKind::Position, _) => "a position arises (the start position or after a move)",
             (EventKind::Claim, "ru") => "игрок, за которым очередь хода, заявляет о ничьей",
             (EventKind::Claim, _) => "the player having the move claims a draw",
+            (EventKind::Offer, "ru") => "игрок предлагает ничью",
+            (EventKind::Offer, _) => "a player offers a draw",
+            (EventKind::Accept, "ru") => "игрок принимает предложение ничьей",
+            (EventKind::Accept, _) => "a player accepts a draw offer",
+            (EventKind::Decline, "ru") => "игрок устно отклоняет предложение ничьей",
+            (EventKind::Decline, _) => "a player rejects a draw offer orally",
+            (EventKind::Touch, "ru") => {
+                "игрок, за которым очередь хода, касается фигуры с намерением сделать ход или взять её"
+            }
+            (EventKind::Touch, _) => {
+                "the player having the move touches a piece with the intention of moving or capturing it"
+            }
+            (EventKind::Consent, "ru") => "арбитр даёт согласие на ничью",
+            (EventKind::Consent, _) => "the arbiter consents to a draw",
         }
     }
 
@@ -63,6 +100,11 @@ impl EventKind {
         match self {
             EventKind::Position => "EventKind::Position",
             EventKind::Claim => "EventKind::Claim",
+            EventKind::Offer => "EventKind::Offer",
+            EventKind::Accept => "EventKind::Accept",
+            EventKind::Decline => "EventKind::Decline",
+            EventKind::Touch => "EventKind::Touch",
+            EventKind::Consent => "EventKind::Consent",
         }
     }
 }
@@ -86,6 +128,19 @@ pub enum FactId {
     ClaimHasMove,
     ClaimMove,
     ClaimBy,
+    Moved,
+    LastMove,
+    MoveNumber,
+    OfferPending,
+    OfferBy,
+    Touched,
+    ArbiterConsent,
+    MoveRequired,
+    RequiredMove,
+    /// The side making the event (`offer.by`, `accept.by`, `decline.by`, `touch.by`).
+    EventBy(EventKind),
+    /// A rulebook parameter (`param.NAME`), by index in the rulebook's declaration.
+    Param(u16),
 }
 
 pub struct FactSpec {
@@ -160,6 +215,45 @@ pub static FACTS: &[FactSpec] = &[
     FactSpec { id: FactId::ClaimBy, name: "claim.by", params: &[], ty: Side, event: Some(Claim), guard: None,
         method: "claim_by", fallible: false,
         en: "the claimant", ru: "заявивший игрок" },
+    FactSpec { id: FactId::Moved, name: "moved", params: &[], ty: Bool, event: Some(Position), guard: None,
+        method: "moved", fallible: false,
+        en: "a move has just been made", ru: "только что сделан ход" },
+    FactSpec { id: FactId::LastMove, name: "last_move", params: &[], ty: Move, event: Some(Position), guard: Some(FactId::Moved),
+        method: "last_move", fallible: true,
+        en: "the move just made", ru: "только что сделанный ход" },
+    FactSpec { id: FactId::MoveNumber, name: "move_number", params: &[], ty: Int, event: None, guard: None,
+        method: "move_number", fallible: false,
+        en: "the number of the last move made", ru: "номер последнего сделанного хода" },
+    FactSpec { id: FactId::OfferPending, name: "offer_pending", params: &[], ty: Bool, event: None, guard: None,
+        method: "offer_pending", fallible: false,
+        en: "a draw offer is pending", ru: "предложение ничьей остаётся в силе" },
+    FactSpec { id: FactId::OfferBy, name: "offer_by", params: &[], ty: Side, event: None, guard: Some(FactId::OfferPending),
+        method: "offer_by", fallible: true,
+        en: "the player whose draw offer is pending", ru: "игрок, чьё предложение ничьей остаётся в силе" },
+    FactSpec { id: FactId::Touched, name: "touched", params: &[], ty: Bool, event: None, guard: None,
+        method: "touched", fallible: false,
+        en: "the player having the move has touched a piece with the intention of moving or capturing it on this move", ru: "игрок, за которым очередь хода, на этом ходу коснулся фигуры с намерением сделать ход или взять её" },
+    FactSpec { id: FactId::ArbiterConsent, name: "arbiter_consent", params: &[], ty: Bool, event: None, guard: None,
+        method: "arbiter_consent", fallible: false,
+        en: "the arbiter has consented to a draw at this point", ru: "арбитр в этот момент дал согласие на ничью" },
+    FactSpec { id: FactId::MoveRequired, name: "move_required", params: &[], ty: Bool, event: None, guard: None,
+        method: "move_required", fallible: false,
+        en: "a move must be made (an intended move of an incorrect claim)", ru: "должен быть сделан определённый ход (записанный ход необоснованного заявления)" },
+    FactSpec { id: FactId::RequiredMove, name: "required_move", params: &[], ty: Move, event: None, guard: Some(FactId::MoveRequired),
+        method: "required_move", fallible: true,
+        en: "the move that must be made", ru: "ход, который должен быть сделан" },
+    FactSpec { id: FactId::EventBy(Offer), name: "offer.by", params: &[], ty: Side, event: Some(Offer), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player offering", ru: "предлагающий игрок" },
+    FactSpec { id: FactId::EventBy(Accept), name: "accept.by", params: &[], ty: Side, event: Some(Accept), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player accepting", ru: "принимающий игрок" },
+    FactSpec { id: FactId::EventBy(Decline), name: "decline.by", params: &[], ty: Side, event: Some(Decline), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player declining", ru: "отклоняющий игрок" },
+    FactSpec { id: FactId::EventBy(Touch), name: "touch.by", params: &[], ty: Side, event: Some(Touch), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player touching", ru: "коснувшийся фигуры игрок" },
 ];
 
 pub fn fact(name: &str) -> Option<&'static FactSpec> {
@@ -184,13 +278,33 @@ pub enum EffectId {
     Reject,
     /// Time is added to a side's clock.
     AddTime,
+    /// A draw offer by the side is pending.
+    Offer,
+    /// A draw offer by the side is not valid (forbidden by the regulations).
+    VoidOffer,
+    /// The pending offer is accepted.
+    AcceptOffer,
+    /// The pending offer is rejected orally.
+    DeclineOffer,
+    /// The pending offer is rejected by touching a piece.
+    RejectOfferByTouch,
+    /// The pending offer is rejected by making a move.
+    RejectOfferByMove,
+    /// The move must be made next by the player having the move.
+    RequireMove,
+    /// The record shows an irregularity here.
+    Irregularity,
 }
 
 /// What part of the outcome an effect decides; two effects of one class that differ contradict.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum OutcomeClass {
+    /// The game's result.
     Result,
+    /// The decision on a claim.
     Decision,
+    /// What becomes of a draw offer.
+    Offer,
     Other,
 }
 
@@ -218,6 +332,22 @@ pub static EFFECTS: &[EffectSpec] = &[
         en: "the claim is found incorrect", ru: "заявление признаётся необоснованным" },
     EffectSpec { id: EffectId::AddTime, name: "add_time", params: &[Side, Duration], event: None, class: OutcomeClass::Other, vars: &["added_to", "added"],
         en: "{1} is added to the remaining time of {0}", ru: "к оставшемуся времени стороны {0} добавляется {1}" },
+    EffectSpec { id: EffectId::Offer, name: "offer", params: &[Side], event: None, class: OutcomeClass::Offer, vars: &[],
+        en: "a draw offer by {0} is pending", ru: "предложение ничьей стороны {0} остаётся в силе" },
+    EffectSpec { id: EffectId::VoidOffer, name: "void_offer", params: &[Side], event: None, class: OutcomeClass::Offer, vars: &[],
+        en: "the draw offer by {0} is not valid", ru: "предложение ничьей стороны {0} недействительно" },
+    EffectSpec { id: EffectId::AcceptOffer, name: "accept_offer", params: &[], event: None, class: OutcomeClass::Offer, vars: &[],
+        en: "the pending draw offer is accepted", ru: "предложение ничьей принято" },
+    EffectSpec { id: EffectId::DeclineOffer, name: "decline_offer", params: &[], event: None, class: OutcomeClass::Offer, vars: &[],
+        en: "the pending draw offer is rejected orally", ru: "предложение ничьей отклонено устно" },
+    EffectSpec { id: EffectId::RejectOfferByTouch, name: "reject_offer_by_touch", params: &[], event: None, class: OutcomeClass::Offer, vars: &[],
+        en: "the pending draw offer is rejected by touching a piece", ru: "предложение ничьей отклонено касанием фигуры" },
+    EffectSpec { id: EffectId::RejectOfferByMove, name: "reject_offer_by_move", params: &[], event: None, class: OutcomeClass::Offer, vars: &[],
+        en: "the pending draw offer is rejected by making a move", ru: "предложение ничьей отклонено ходом" },
+    EffectSpec { id: EffectId::RequireMove, name: "require_move", params: &[Move], event: None, class: OutcomeClass::Other, vars: &["required"],
+        en: "the move {0} must be made", ru: "должен быть сделан ход {0}" },
+    EffectSpec { id: EffectId::Irregularity, name: "irregularity", params: &[], event: None, class: OutcomeClass::Other, vars: &[],
+        en: "the record shows an irregularity", ru: "в записи партии допущена нерегулярность" },
 ];
 
 pub fn effect(name: &str) -> Option<&'static EffectSpec> {

@@ -22,9 +22,16 @@ fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
     }
 }
 
+/// The rulebook's parameters, by name and type, in declaration order (`param.NAME`).
+pub type Params<'a> = &'a [(String, Ty)];
+
 /// Check an expression of a clause answering `event` (None: no event, only event-free facts).
-pub fn check_expr(e: &Expr, event: Option<EventKind>) -> Result<(IrExpr, Ty), TypeError> {
-    Checker { event }.expr(e, &[])
+pub fn check_expr(
+    e: &Expr,
+    event: Option<EventKind>,
+    params: Params,
+) -> Result<(IrExpr, Ty), TypeError> {
+    Checker { event, params }.expr(e, &[])
 }
 
 /// Check an expression evaluated only when `given` holds (a ruling variable of a clause is
@@ -32,16 +39,23 @@ pub fn check_expr(e: &Expr, event: Option<EventKind>) -> Result<(IrExpr, Ty), Ty
 pub fn check_expr_given(
     e: &Expr,
     event: Option<EventKind>,
+    params: Params,
     given: Option<&IrExpr>,
 ) -> Result<(IrExpr, Ty), TypeError> {
     let mut guards = Vec::new();
     if let Some(g) = given {
         established(g, &mut guards);
     }
-    Checker { event }.expr(e, &guards)
+    Checker { event, params }.expr(e, &guards)
 }
 
-pub fn check_effect(e: &EffectAst, event: Option<EventKind>) -> Result<IrEffect, TypeError> {
+/// Check an effect of a rule whose condition is `given`.
+pub fn check_effect(
+    e: &EffectAst,
+    event: Option<EventKind>,
+    params: Params,
+    given: Option<&IrExpr>,
+) -> Result<IrEffect, TypeError> {
     let spec = schema::effect(&e.name).ok_or_else(|| {
         let names: Vec<&str> = schema::EFFECTS.iter().map(|e| e.name).collect();
         TypeError {
@@ -62,16 +76,32 @@ pub fn check_effect(e: &EffectAst, event: Option<EventKind>) -> Result<IrEffect,
             ),
         ));
     }
-    let c = Checker { event };
-    let args = c.args(&e.args, spec.params, &e.name, &e.name_span, &[])?;
-    Ok(IrEffect { id: spec.id, args })
+    let c = Checker { event, params };
+    let mut guards = Vec::new();
+    if let Some(g) = given {
+        established(g, &mut guards);
+    }
+    let cond = match &e.cond {
+        Some(x) => Some(c.expect(x, Ty::Bool, &guards)?),
+        None => None,
+    };
+    if let Some(x) = &cond {
+        established(x, &mut guards);
+    }
+    let args = c.args(&e.args, spec.params, &e.name, &e.name_span, &guards)?;
+    Ok(IrEffect {
+        id: spec.id,
+        args,
+        cond,
+    })
 }
 
-struct Checker {
+struct Checker<'a> {
     event: Option<EventKind>,
+    params: Params<'a>,
 }
 
-impl Checker {
+impl Checker<'_> {
     fn expr(&self, e: &Expr, guards: &[FactId]) -> Result<(IrExpr, Ty), TypeError> {
         match &e.kind {
             ExprKind::Bool(b) => Ok((IrExpr::Bool(*b), Ty::Bool)),
@@ -80,6 +110,28 @@ impl Checker {
             ExprKind::Name(n) => {
                 if let Some(c) = schema::side_literal(n) {
                     return Ok((IrExpr::Side(c), Ty::Side));
+                }
+                if let Some(p) = n.strip_prefix("param.") {
+                    let Some(i) = self.params.iter().position(|(q, _)| q == p) else {
+                        let known: Vec<&str> =
+                            self.params.iter().map(|(q, _)| q.as_str()).collect();
+                        return Err(TypeError {
+                            span: e.span.clone(),
+                            message: format!("unknown parameter `{p}`"),
+                            help: Some(format!(
+                                "the rulebook declares: {}",
+                                if known.is_empty() {
+                                    "no parameters".to_string()
+                                } else {
+                                    known.join(", ")
+                                }
+                            )),
+                        });
+                    };
+                    return Ok((
+                        IrExpr::Fact(FactId::Param(i as u16), vec![]),
+                        self.params[i].1,
+                    ));
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
@@ -311,7 +363,17 @@ mod tests {
     use crate::lang::parse::parse_expr;
 
     fn check(s: &str, ev: EventKind) -> Result<Ty, TypeError> {
-        check_expr(&parse_expr(s).unwrap(), Some(ev)).map(|(_, t)| t)
+        let params = [("min_moves".to_string(), Ty::Int)];
+        check_expr(&parse_expr(s).unwrap(), Some(ev), &params).map(|(_, t)| t)
+    }
+
+    #[test]
+    fn params() {
+        assert_eq!(
+            check("move_number < param.min_moves", EventKind::Offer),
+            Ok(Ty::Bool)
+        );
+        assert!(check("param.max_moves > 1", EventKind::Offer).is_err());
     }
 
     #[test]

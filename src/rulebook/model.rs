@@ -23,6 +23,22 @@ pub struct RulebookFile {
     pub languages: Spanned<Vec<Spanned<String>>>,
     /// Clause files, in rulebook order (the order that decides which agreeing clause is cited).
     pub files: Vec<Spanned<String>>,
+    /// Parameters an event's regulations may set (9.1.1), read by rules as `param.NAME`.
+    #[serde(default)]
+    pub parameters: BTreeMap<String, ParamDef>,
+}
+
+/// A rulebook parameter: its type, its default, and the PGN tag that sets it for one game.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParamDef {
+    #[serde(rename = "type")]
+    pub ty: Spanned<String>,
+    /// The default, as an expression of the rule language (`true`, `0`, `white`, `2min`).
+    pub default: Spanned<String>,
+    /// The PGN tag whose value overrides the default in a game.
+    pub tag: Option<String>,
+    pub doc: Localized,
 }
 
 /// One clause file (an article, or a part of one).
@@ -60,8 +76,27 @@ pub struct ClauseDef {
     pub vars: BTreeMap<String, Spanned<String>>,
     /// The ruling message, a Fluent pattern per language.
     pub ruling: Option<Localized>,
+    /// A clause that answers several events (or one event in several ways) lists its rules here
+    /// instead of `on`/`when`/`effects`/`vars`/`ruling`.
+    #[serde(default)]
+    pub rules: Vec<RuleDef>,
     /// Editorial note (how the clause is implemented, what it leaves to other clauses).
     pub note: Option<Localized>,
+}
+
+/// One way a clause answers an event.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RuleDef {
+    /// Distinguishes the rule's ruling message: `ruling-<clause>-<name>`.
+    pub name: Spanned<String>,
+    pub on: Spanned<String>,
+    pub when: Spanned<String>,
+    #[serde(default)]
+    pub effects: Vec<Spanned<String>>,
+    #[serde(default)]
+    pub vars: BTreeMap<String, Spanned<String>>,
+    pub ruling: Localized,
 }
 
 fn yes() -> bool {

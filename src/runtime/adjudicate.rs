@@ -3,17 +3,16 @@
 //!
 //! Order at each point of the game: first the position that has arisen (automatic clauses),
 //! then the events written after the move, in the order written. Nothing here knows a clause:
-//! which clauses fire, and what they do, comes from `Rules`.
+//! which rules fire, and what they do, comes from `Rules`; this module only carries out effects.
 
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use super::facts::{Claim, ClaimKind, Ctx};
-use super::position::GameState;
-use super::rules::{Effect, Rules, side_name, winners};
+use super::facts::{Claim, ClaimKind, Ctx, Event};
+use super::position::{GameState, OfferFate};
+use super::rules::{BookMeta, Effect, Rules, side_name, winners};
 use super::verdict::{Arg, Ignored, Ruling, Verdict};
-use crate::lang::schema::EventKind;
 use crate::pgn::{Game, PgnError, commands};
 use crate::value::Value;
 
@@ -21,8 +20,33 @@ use crate::value::Value;
 struct Pending {
     ply: usize,
     offset: usize,
-    kind: ClaimKind,
-    san: Option<(String, usize)>,
+    command: Command,
+}
+
+enum Command {
+    Claim {
+        kind: ClaimKind,
+        san: Option<(String, usize)>,
+    },
+    /// `None`: by the player who has just moved.
+    Offer(Option<Color>),
+    Accept,
+    Decline,
+    Touch(Square),
+    Consent,
+}
+
+impl Command {
+    fn name(&self) -> &'static str {
+        match self {
+            Command::Claim { .. } => "claim",
+            Command::Offer(_) => "offer",
+            Command::Accept => "accept",
+            Command::Decline => "decline",
+            Command::Touch(_) => "touch",
+            Command::Consent => "consent",
+        }
+    }
 }
 
 pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
@@ -33,10 +57,12 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
     };
     let start = start_position(game).map_err(|(o, m)| err(o, m))?;
     let events = pending_events(game).map_err(|(o, m)| err(o, m))?;
+    let params = parameters(game, rules.meta()).map_err(|(o, m)| err(o, m))?;
 
     let mut a = Adjudication {
         rules,
         state: GameState::new(start),
+        params,
         fired: Vec::new(),
         verdict: Verdict {
             file: String::new(),
@@ -52,6 +78,8 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
             unplayed_moves: 0,
             rulings: Vec::new(),
             ignored_events: Vec::new(),
+            offers: Vec::new(),
+            moves: Vec::new(),
             text: String::new(),
             ending: None,
         },
@@ -73,6 +101,9 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
                     None => resolve(a.state.position(), &game.moves[i]),
                 }
                 .map_err(|m| err(at, m))?;
+                a.verdict
+                    .moves
+                    .push(San::from_move(a.state.position(), m).to_string());
                 a.state.play(m);
                 a.verdict.plies = a.state.ply();
                 next = game.moves.get(ply).map(|s| resolve(a.state.position(), s));
@@ -93,32 +124,22 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
             if a.ended() {
                 a.verdict.ignored_events.push(Ignored {
                     ply: a.state.ply(),
-                    event: "claim",
+                    event: p.command.name(),
                     offset: p.offset,
                 });
                 continue;
             }
-            let intended = match &p.san {
-                None => None,
-                Some((s, at)) => {
-                    Some(intended_move(a.state.position(), s).map_err(|m| err(*at, m))?)
-                }
-            };
-            let claim = Claim {
-                kind: p.kind,
-                by: a.state.to_move(),
-                intended,
-            };
-            a.claim_event(&claim, p.san.as_ref().map(|(s, _)| s.clone()), p.offset)
-                .map_err(|m| err(p.offset, m))?;
+            a.command(p).map_err(|(o, m)| err(o, m))?;
         }
     }
+    a.verdict.offers = a.state.offers().to_vec();
     Ok(a.verdict)
 }
 
 struct Adjudication<'r> {
     rules: &'r dyn Rules,
     state: GameState,
+    params: Vec<Value>,
     fired: Vec<u16>,
     verdict: Verdict,
 }
@@ -129,56 +150,88 @@ impl Adjudication<'_> {
     }
 
     fn position_event(&mut self, offset: usize) -> Result<(), String> {
-        if let Some(r) = self.rule(EventKind::Position, None, offset)? {
+        if let Some(r) = self.rule(&Event::Position, offset)? {
             self.record(r);
         }
+        self.state.requirement_checked();
         Ok(())
     }
 
-    fn claim_event(
-        &mut self,
-        claim: &Claim,
-        san: Option<String>,
-        offset: usize,
-    ) -> Result<(), String> {
-        let mut r = self
-            .rule(EventKind::Claim, Some(claim), offset)?
-            .unwrap_or_else(|| Ruling {
-                ply: self.state.ply(),
-                event: "claim",
-                claim: None,
-                by: None,
-                intended_move: None,
-                rule: None,
-                also: vec![],
-                decision: None,
-                effects: vec![],
-                text: String::new(),
-                args: vec![],
-                offset,
-            });
-        r.claim = Some(claim.kind);
-        r.by = Some(side_name(claim.by));
-        r.intended_move = san;
+    /// Turn a command into an event (checking it against the position) and rule on it.
+    fn command(&mut self, p: &Pending) -> Result<(), (usize, String)> {
+        let to_move = self.state.to_move();
+        let offerer = self.state.pending_offer();
+        let event = match &p.command {
+            Command::Claim { kind, san } => {
+                let intended = match san {
+                    None => None,
+                    Some((s, at)) => {
+                        Some(intended_move(self.state.position(), s).map_err(|m| (*at, m))?)
+                    }
+                };
+                Event::Claim(Claim {
+                    kind: *kind,
+                    by: to_move,
+                    intended,
+                })
+            }
+            Command::Offer(side) => match side {
+                Some(by) => Event::Offer { by: *by },
+                None if self.state.last_move().is_some() => Event::Offer { by: !to_move },
+                None => {
+                    return Err((
+                        p.offset,
+                        "`[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`".into(),
+                    ));
+                }
+            },
+            Command::Accept => Event::Accept {
+                by: offerer.map_or(to_move, |o| !o),
+            },
+            Command::Decline => Event::Decline {
+                by: offerer.map_or(to_move, |o| !o),
+            },
+            Command::Touch(sq) => {
+                if self.state.position().board().piece_at(*sq).is_none() {
+                    return Err((
+                        p.offset,
+                        format!("`[%touch {sq}]`: there is no piece on {sq}"),
+                    ));
+                }
+                self.state.touch();
+                Event::Touch { by: to_move }
+            }
+            Command::Consent => {
+                self.state.give_consent();
+                Event::Consent
+            }
+        };
+        let r = self.rule(&event, p.offset).map_err(|m| (p.offset, m))?;
+        let mut r =
+            r.unwrap_or_else(|| Ruling::none(self.state.ply(), event.kind().name(), p.offset));
+        if let Event::Claim(c) = &event {
+            r.claim = Some(c.kind);
+            r.intended_move = match &p.command {
+                Command::Claim { san, .. } => san.as_ref().map(|(s, _)| s.clone()),
+                _ => None,
+            };
+        }
+        r.by = event.by().map(side_name);
         self.record(r);
         Ok(())
     }
 
-    /// Ask the rules about one event; `None` when no clause fired.
-    fn rule(
-        &mut self,
-        event: EventKind,
-        claim: Option<&Claim>,
-        offset: usize,
-    ) -> Result<Option<Ruling>, String> {
-        let meta = self.rules.meta();
+    /// Ask the rules about one event; `None` when no rule fired.
+    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Ruling>, String> {
+        let meta: &BookMeta = self.rules.meta();
         let mut cx = Ctx {
             state: &mut self.state,
-            claim,
+            event,
+            params: &self.params,
         };
         self.fired.clear();
         self.rules
-            .fired(event, &mut cx, &mut self.fired)
+            .fired(event.kind(), &mut cx, &mut self.fired)
             .map_err(|e| format!("evaluating the rules: {e}"))?;
         if self.fired.is_empty() {
             return Ok(None);
@@ -190,12 +243,15 @@ impl Adjudication<'_> {
             return Ok(None);
         };
         let mut effects: Vec<Effect> = Vec::new();
-        for &c in &win {
-            for e in self
+        for &r in &win {
+            for mut e in self
                 .rules
-                .effects(c, &mut cx)
+                .effects(r, &mut cx)
                 .map_err(|e| format!("evaluating effects: {e}"))?
             {
+                if let Effect::RequireMove { san, mv } = &mut e {
+                    *san = San::from_move(&pos, *mv).to_string();
+                }
                 if !effects.contains(&e) {
                     effects.push(e);
                 }
@@ -218,7 +274,10 @@ impl Adjudication<'_> {
                     args.push(("added_to".into(), Arg::Str(side_name(*side).into())));
                     args.push(("added".into(), Arg::Duration(*seconds)));
                 }
-                Effect::Draw | Effect::Uphold | Effect::Reject => {}
+                Effect::RequireMove { san, .. } => {
+                    args.push(("required".into(), Arg::Str(san.clone())))
+                }
+                _ => {}
             }
         }
         let decision = effects.iter().find_map(|e| match e {
@@ -226,35 +285,58 @@ impl Adjudication<'_> {
             Effect::Reject => Some("rejected"),
             _ => None,
         });
-        let clause_id = |c: u16| meta.clauses[usize::from(c)].id.clone();
+        let rule_meta = |r: u16| &meta.rules[usize::from(r)];
+        let clause_id = |r: u16| meta.clauses[usize::from(rule_meta(r).clause)].id.clone();
+        let mut also: Vec<String> = Vec::new();
+        for &r in others {
+            let id = clause_id(r);
+            if id != clause_id(primary) && !also.contains(&id) {
+                also.push(id);
+            }
+        }
         Ok(Some(Ruling {
             ply: self.state.ply(),
-            event: event.name(),
+            event: event.kind().name(),
             claim: None,
             by: None,
             intended_move: None,
             rule: Some(clause_id(primary)),
-            also: others.iter().map(|c| clause_id(*c)).collect(),
+            also,
             decision,
             effects,
             text: String::new(),
+            message: Some(rule_meta(primary).message.clone()),
             args,
             offset,
         }))
     }
 
+    /// Record a ruling and carry out its effects.
     fn record(&mut self, r: Ruling) {
-        let result = r.effects.iter().find_map(|e| match e {
-            Effect::Draw => Some("1/2-1/2"),
-            Effect::Win { side: Color::White } => Some("1-0"),
-            Effect::Win { side: Color::Black } => Some("0-1"),
-            _ => None,
-        });
+        let mut result = None;
+        for e in &r.effects {
+            match e {
+                Effect::Draw => result = Some("1/2-1/2"),
+                Effect::Win { side: Color::White } => result = Some("1-0"),
+                Effect::Win { side: Color::Black } => result = Some("0-1"),
+                Effect::Offer { side } => self.state.record_offer(*side, OfferFate::Pending),
+                Effect::VoidOffer { side } => self.state.record_offer(*side, OfferFate::Forbidden),
+                Effect::AcceptOffer => self.state.settle_offer(OfferFate::Accepted),
+                Effect::DeclineOffer => self.state.settle_offer(OfferFate::Declined),
+                Effect::RejectOfferByTouch => self.state.settle_offer(OfferFate::RejectedByTouch),
+                Effect::RejectOfferByMove => self.state.settle_offer(OfferFate::RejectedByMove),
+                Effect::RequireMove { mv, .. } => self.state.require(*mv),
+                Effect::Uphold | Effect::Reject | Effect::AddTime { .. } | Effect::Irregularity => {
+                }
+            }
+        }
         if let Some(result) = result {
             self.verdict.result = result;
             self.verdict.rule = r.rule.clone();
             self.verdict.ended_at_ply = Some(self.state.ply());
             self.verdict.ending = Some(self.verdict.rulings.len());
+            // 9.1.2.1: an offer stays valid until ... the game is concluded in some other way.
+            self.state.settle_offer(OfferFate::GameEnded);
         }
         self.verdict.rulings.push(r);
     }
@@ -305,38 +387,124 @@ fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
         .map_err(|e| (at, format!("the FEN tag is not a legal position: {e}")))
 }
 
+/// The game's parameters: the rulebook's defaults, overridden by the tags that name them.
+fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String)> {
+    meta.params
+        .iter()
+        .map(|p| {
+            let Some((tag, text)) = p
+                .tag
+                .as_ref()
+                .and_then(|t| game.tag(t).map(|v| (t.as_str(), v.trim())))
+            else {
+                return Ok(p.default.clone());
+            };
+            let at = game.span.tag_offset(tag).unwrap_or(game.span.start);
+            let bad = |what: &str| (at, format!("tag `{tag}` must be {what}, not `{text}`"));
+            Ok(match &p.default {
+                Value::Bool(_) => Value::Bool(match text.to_ascii_lowercase().as_str() {
+                    "yes" | "true" => true,
+                    "no" | "false" => false,
+                    _ => return Err(bad("`yes` or `no`")),
+                }),
+                Value::Int(_) => Value::Int(text.parse().map_err(|_| bad("a whole number"))?),
+                Value::Duration(_) => {
+                    Value::Duration(text.parse().map_err(|_| bad("a number of seconds"))?)
+                }
+                Value::Side(_) => Value::Side(match text {
+                    "white" => Color::White,
+                    "black" => Color::Black,
+                    _ => return Err(bad("`white` or `black`")),
+                }),
+                Value::Move(_) => return Err(bad("a value")),
+            })
+        })
+        .collect()
+}
+
 fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
     let mut out = Vec::new();
     for (j, (ply, text)) in game.comments.iter().enumerate() {
         let base = game.span.comments.get(j).map_or(game.span.start, |o| o + 1);
         let cmds = commands::commands(text).map_err(|(k, m)| (base + k, m))?;
         for c in cmds {
-            if c.name != "claim" {
-                continue;
-            }
             let at = base + c.offset;
-            let kind = match c.args.first() {
-                Some(("threefold", _)) => ClaimKind::Threefold,
-                Some(("fifty", _)) => ClaimKind::Fifty,
-                Some((other, k)) => {
-                    return Err((
-                        base + k,
-                        format!("unknown claim `{other}`: expected `threefold` or `fifty`"),
-                    ));
-                }
-                None => return Err((at, "`[%claim]` needs a kind: `threefold` or `fifty`".into())),
-            };
-            if let Some((extra, k)) = c.args.get(2) {
-                return Err((
+            let arg = |i: usize| c.args.get(i).map(|(s, k)| (*s, base + k));
+            let max_args = |n: usize| match c.args.get(n) {
+                Some((extra, k)) => Err((
                     base + k,
-                    format!("unexpected `{extra}`: a claim is `[%claim KIND [MOVE]]`"),
-                ));
-            }
+                    format!("unexpected `{extra}` in `[%{} ...]`", c.name),
+                )),
+                None => Ok(()),
+            };
+            let command = match c.name {
+                "claim" => {
+                    let kind = match arg(0) {
+                        Some(("threefold", _)) => ClaimKind::Threefold,
+                        Some(("fifty", _)) => ClaimKind::Fifty,
+                        Some((other, k)) => {
+                            return Err((
+                                k,
+                                format!("unknown claim `{other}`: expected `threefold` or `fifty`"),
+                            ));
+                        }
+                        None => {
+                            return Err((
+                                at,
+                                "`[%claim]` needs a kind: `threefold` or `fifty`".into(),
+                            ));
+                        }
+                    };
+                    max_args(2)?;
+                    Command::Claim {
+                        kind,
+                        san: arg(1).map(|(s, k)| (s.to_string(), k)),
+                    }
+                }
+                "offer" => {
+                    max_args(1)?;
+                    Command::Offer(match arg(0) {
+                        None => None,
+                        Some(("white", _)) => Some(Color::White),
+                        Some(("black", _)) => Some(Color::Black),
+                        Some((other, k)) => {
+                            return Err((
+                                k,
+                                format!("`[%offer {other}]`: the side is `white` or `black`"),
+                            ));
+                        }
+                    })
+                }
+                "accept" => {
+                    max_args(0)?;
+                    Command::Accept
+                }
+                "decline" => {
+                    max_args(0)?;
+                    Command::Decline
+                }
+                "touch" => {
+                    max_args(1)?;
+                    match arg(0) {
+                        Some((sq, k)) => Command::Touch(
+                            sq.parse()
+                                .map_err(|_| (k, format!("`{sq}` is not a square")))?,
+                        ),
+                        None => {
+                            return Err((at, "`[%touch]` needs a square: `[%touch e2]`".into()));
+                        }
+                    }
+                }
+                "consent" => {
+                    max_args(0)?;
+                    Command::Consent
+                }
+                _ => continue,
+            };
             out.push(Pending {
                 ply: *ply,
                 offset: at,
-                kind,
-                san: c.args.get(1).map(|(s, k)| (s.to_string(), base + k)),
+                command,
             });
         }
     }

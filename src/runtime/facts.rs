@@ -7,7 +7,7 @@
 use shakmaty::{Color, Move};
 
 use super::position::GameState;
-use crate::lang::schema::FactId;
+use crate::lang::schema::{EventKind, FactId};
 use crate::value::{EvalError, Value};
 
 /// A claim of a draw (`[%claim ...]`).
@@ -35,9 +35,49 @@ pub struct Claim {
     pub intended: Option<Move>,
 }
 
+/// An event the rules are asked about.
+#[derive(Clone, Debug)]
+pub enum Event {
+    Position,
+    Claim(Claim),
+    Offer { by: Color },
+    Accept { by: Color },
+    Decline { by: Color },
+    Touch { by: Color },
+    Consent,
+}
+
+impl Event {
+    pub fn kind(&self) -> EventKind {
+        match self {
+            Event::Position => EventKind::Position,
+            Event::Claim(_) => EventKind::Claim,
+            Event::Offer { .. } => EventKind::Offer,
+            Event::Accept { .. } => EventKind::Accept,
+            Event::Decline { .. } => EventKind::Decline,
+            Event::Touch { .. } => EventKind::Touch,
+            Event::Consent => EventKind::Consent,
+        }
+    }
+
+    /// The side making the event, if a player makes it.
+    pub fn by(&self) -> Option<Color> {
+        match self {
+            Event::Claim(c) => Some(c.by),
+            Event::Offer { by }
+            | Event::Accept { by }
+            | Event::Decline { by }
+            | Event::Touch { by } => Some(*by),
+            Event::Position | Event::Consent => None,
+        }
+    }
+}
+
 pub struct Ctx<'a> {
     pub state: &'a mut GameState,
-    pub claim: Option<&'a Claim>,
+    pub event: &'a Event,
+    /// The game's parameters (rulebook defaults, overridden by the game's tags).
+    pub params: &'a [Value],
 }
 
 fn int(n: u32) -> i64 {
@@ -80,22 +120,87 @@ impl Ctx<'_> {
     pub fn opponent(&self, side: Color) -> Color {
         !side
     }
+    fn claim(&self) -> Option<&Claim> {
+        match self.event {
+            Event::Claim(c) => Some(c),
+            _ => None,
+        }
+    }
     pub fn claim_threefold(&self) -> bool {
-        self.claim.is_some_and(|c| c.kind == ClaimKind::Threefold)
+        self.claim().is_some_and(|c| c.kind == ClaimKind::Threefold)
     }
     pub fn claim_fifty(&self) -> bool {
-        self.claim.is_some_and(|c| c.kind == ClaimKind::Fifty)
+        self.claim().is_some_and(|c| c.kind == ClaimKind::Fifty)
     }
     pub fn claim_has_move(&self) -> bool {
-        self.claim.is_some_and(|c| c.intended.is_some())
+        self.claim().is_some_and(|c| c.intended.is_some())
     }
     pub fn claim_move(&self) -> Result<Move, EvalError> {
-        self.claim
+        self.claim()
             .and_then(|c| c.intended)
             .ok_or_else(|| EvalError("the claim names no intended move".into()))
     }
     pub fn claim_by(&self) -> Color {
-        self.claim.map_or(self.state.to_move(), |c| c.by)
+        self.event.by().unwrap_or(self.state.to_move())
+    }
+    pub fn event_by(&self) -> Color {
+        self.event.by().unwrap_or(self.state.to_move())
+    }
+    pub fn moved(&self) -> bool {
+        self.state.last_move().is_some()
+    }
+    pub fn last_move(&self) -> Result<Move, EvalError> {
+        self.state
+            .last_move()
+            .ok_or_else(|| EvalError("no move has been made".into()))
+    }
+    pub fn move_number(&self) -> i64 {
+        int(self.state.move_number())
+    }
+    pub fn offer_pending(&self) -> bool {
+        self.state.pending_offer().is_some()
+    }
+    pub fn offer_by(&self) -> Result<Color, EvalError> {
+        self.state
+            .pending_offer()
+            .ok_or_else(|| EvalError("no draw offer is pending".into()))
+    }
+    pub fn touched(&self) -> bool {
+        self.state.touched()
+    }
+    pub fn arbiter_consent(&self) -> bool {
+        self.state.consent()
+    }
+    pub fn move_required(&self) -> bool {
+        self.state.required_move().is_some()
+    }
+    pub fn required_move(&self) -> Result<Move, EvalError> {
+        self.state
+            .required_move()
+            .ok_or_else(|| EvalError("no move is required".into()))
+    }
+    pub fn param(&self, i: usize) -> Result<&Value, EvalError> {
+        self.params
+            .get(i)
+            .ok_or_else(|| EvalError(format!("no parameter {i}")))
+    }
+    pub fn param_bool(&self, i: usize) -> Result<bool, EvalError> {
+        match self.param(i)? {
+            Value::Bool(b) => Ok(*b),
+            v => Err(EvalError(format!("parameter {i} is {v:?}, not a bool"))),
+        }
+    }
+    pub fn param_int(&self, i: usize) -> Result<i64, EvalError> {
+        match self.param(i)? {
+            Value::Int(n) | Value::Duration(n) => Ok(*n),
+            v => Err(EvalError(format!("parameter {i} is {v:?}, not a number"))),
+        }
+    }
+    pub fn param_side(&self, i: usize) -> Result<Color, EvalError> {
+        match self.param(i)? {
+            Value::Side(c) => Ok(*c),
+            v => Err(EvalError(format!("parameter {i} is {v:?}, not a side"))),
+        }
     }
 
     fn legal(&self, m: Move) -> Result<(), EvalError> {
@@ -136,6 +241,17 @@ impl Ctx<'_> {
             FactId::ClaimHasMove => Value::Bool(self.claim_has_move()),
             FactId::ClaimMove => Value::Move(self.claim_move()?),
             FactId::ClaimBy => Value::Side(self.claim_by()),
+            FactId::Moved => Value::Bool(self.moved()),
+            FactId::LastMove => Value::Move(self.last_move()?),
+            FactId::MoveNumber => Value::Int(self.move_number()),
+            FactId::OfferPending => Value::Bool(self.offer_pending()),
+            FactId::OfferBy => Value::Side(self.offer_by()?),
+            FactId::Touched => Value::Bool(self.touched()),
+            FactId::ArbiterConsent => Value::Bool(self.arbiter_consent()),
+            FactId::MoveRequired => Value::Bool(self.move_required()),
+            FactId::RequiredMove => Value::Move(self.required_move()?),
+            FactId::EventBy(_) => Value::Side(self.event_by()),
+            FactId::Param(i) => self.param(usize::from(i))?.clone(),
         })
     }
 }

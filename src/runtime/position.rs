@@ -46,6 +46,64 @@ pub struct GameState {
     legal_ep: Option<Square>,
     /// Is the side to move in check (computed once per position)?
     in_check: bool,
+    /// The last move played (None at the start position).
+    last_move: Option<Move>,
+    /// The player to move has touched a piece with the intention of moving or capturing it.
+    touched: bool,
+    /// The arbiter has consented to a draw since the last move.
+    consent: bool,
+    /// A move the player to move must make (from an incorrect claim with an intended move); after
+    /// his move it is kept for the position event, then dropped.
+    required: Option<Move>,
+    required_checked: Option<Move>,
+    /// Every draw offer of the game, in order.
+    offers: Vec<OfferRecord>,
+}
+
+/// What became of a draw offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum OfferFate {
+    Pending,
+    Accepted,
+    Declined,
+    RejectedByTouch,
+    RejectedByMove,
+    GameEnded,
+    Forbidden,
+}
+
+impl OfferFate {
+    pub fn name(self) -> &'static str {
+        match self {
+            OfferFate::Pending => "pending",
+            OfferFate::Accepted => "accepted",
+            OfferFate::Declined => "declined",
+            OfferFate::RejectedByTouch => "rejected-by-touch",
+            OfferFate::RejectedByMove => "rejected-by-move",
+            OfferFate::GameEnded => "game-ended",
+            OfferFate::Forbidden => "forbidden",
+        }
+    }
+}
+
+/// One draw offer: when it was made, by whom, and what became of it (9.1.2.2's scoresheet mark).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct OfferRecord {
+    /// Plies played when it was made.
+    pub ply: u32,
+    #[serde(serialize_with = "ser_color")]
+    pub by: Color,
+    pub fate: OfferFate,
+    /// Plies played when its fate was decided (null while pending).
+    pub fate_ply: Option<u32>,
+}
+
+fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(match c {
+        Color::White => "white",
+        Color::Black => "black",
+    })
 }
 
 impl GameState {
@@ -62,6 +120,12 @@ impl GameState {
             in_check: pos.is_check(),
             legal_ep,
             pos,
+            last_move: None,
+            touched: false,
+            consent: false,
+            required: None,
+            required_checked: None,
+            offers: Vec::new(),
         }
     }
 
@@ -91,12 +155,98 @@ impl GameState {
         self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
         self.ply += 1;
         self.has_legal_move = None;
+        self.last_move = Some(m);
+        self.touched = false;
+        self.consent = false;
+        self.required_checked = self.required.take();
         if irreversible {
             self.history.clear();
         }
         let key = Key::of(&self.pos, self.legal_ep);
         self.repetitions = 1 + count(&self.history, self.hash, &key);
         self.history.push((self.hash, key));
+    }
+
+    pub fn last_move(&self) -> Option<Move> {
+        self.last_move
+    }
+
+    /// The number of the last move made: 0 before the first move of a game from the standard
+    /// start; from a `[FEN]` start, the number its move counter implies.
+    pub fn move_number(&self) -> u32 {
+        match self.pos.turn() {
+            // After White's move it is Black's turn in the same move number.
+            Color::Black => self.pos.fullmoves().get(),
+            Color::White => self.pos.fullmoves().get().saturating_sub(1),
+        }
+    }
+
+    pub fn touched(&self) -> bool {
+        self.touched
+    }
+
+    pub fn touch(&mut self) {
+        self.touched = true;
+    }
+
+    pub fn consent(&self) -> bool {
+        self.consent
+    }
+
+    pub fn give_consent(&mut self) {
+        self.consent = true;
+    }
+
+    /// The move that the move just made had to be (at the position after it), or the move that
+    /// must be made next (before it).
+    pub fn required_move(&self) -> Option<Move> {
+        self.required_checked.or(self.required)
+    }
+
+    pub fn require(&mut self, m: Move) {
+        self.required = Some(m);
+    }
+
+    /// Drop the requirement checked at the position just ruled on.
+    pub fn requirement_checked(&mut self) {
+        self.required_checked = None;
+    }
+
+    pub fn offers(&self) -> &[OfferRecord] {
+        &self.offers
+    }
+
+    /// The side whose offer is pending, if any.
+    pub fn pending_offer(&self) -> Option<Color> {
+        self.offers
+            .iter()
+            .rev()
+            .find(|o| o.fate == OfferFate::Pending)
+            .map(|o| o.by)
+    }
+
+    pub fn record_offer(&mut self, by: Color, fate: OfferFate) {
+        let ply = self.ply;
+        self.offers.push(OfferRecord {
+            ply,
+            by,
+            fate,
+            fate_ply: (fate != OfferFate::Pending).then_some(ply),
+        });
+    }
+
+    /// Decide the fate of the pending offer, if there is one.
+    pub fn settle_offer(&mut self, fate: OfferFate) {
+        let ply = self.ply;
+        if let Some(o) = self
+            .offers
+            .iter_mut()
+            .rev()
+            .find(|o| o.fate == OfferFate::Pending)
+        {
+            o.fate = fate;
+            o.fate_ply = Some(ply);
+        }
     }
 
     pub fn to_move(&self) -> Color {

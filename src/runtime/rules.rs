@@ -27,6 +27,29 @@ pub enum Effect {
         side: Color,
         seconds: i64,
     },
+    /// A draw offer by `side` is now pending.
+    Offer {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+    },
+    /// A draw offer by `side` is not valid (forbidden by the regulations).
+    VoidOffer {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+    },
+    AcceptOffer,
+    DeclineOffer,
+    RejectOfferByTouch,
+    RejectOfferByMove,
+    /// The player having the move must make this move next.
+    RequireMove {
+        /// SAN, filled in by the adjudicator, which knows the position.
+        #[serde(rename = "move")]
+        san: String,
+        #[serde(skip)]
+        mv: shakmaty::Move,
+    },
+    Irregularity,
 }
 
 pub fn side_name(c: Color) -> &'static str {
@@ -43,9 +66,28 @@ fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
 #[derive(Clone, Debug)]
 pub struct ClauseMeta {
     pub id: String,
-    pub on: Option<EventKind>,
     /// Indices of the clauses this one wins over (transitive closure of `exception_to`).
     pub beats: Vec<u16>,
+}
+
+/// One way a clause answers an event.
+#[derive(Clone, Debug)]
+pub struct RuleMeta {
+    /// Index into `BookMeta::clauses`.
+    pub clause: u16,
+    pub on: EventKind,
+    /// The Fluent id of its ruling.
+    pub message: String,
+    /// Whether it ends the game or decides a claim (such a rule is cited before others).
+    pub decisive: bool,
+}
+
+/// A rulebook parameter, set per game by a PGN tag.
+#[derive(Clone, Debug)]
+pub struct ParamMeta {
+    pub name: String,
+    pub default: Value,
+    pub tag: Option<String>,
 }
 
 #[derive(Clone, Debug)]
@@ -53,6 +95,8 @@ pub struct BookMeta {
     pub id: String,
     pub languages: Vec<String>,
     pub clauses: Vec<ClauseMeta>,
+    pub rules: Vec<RuleMeta>,
+    pub params: Vec<ParamMeta>,
     /// Fluent resources of the rulings, per language.
     pub ftl: BTreeMap<String, String>,
     /// The readable rulebook (Markdown), per language.
@@ -61,10 +105,11 @@ pub struct BookMeta {
 
 pub trait Rules: Send + Sync {
     fn meta(&self) -> &BookMeta;
-    /// Push, in rulebook order, every clause on `event` whose condition holds.
+    /// Push, in rulebook order, every rule on `event` whose condition holds.
     fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<u16>) -> Result<(), EvalError>;
-    fn effects(&self, clause: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError>;
-    fn vars(&self, clause: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError>;
+    /// The effects of a rule that fired (conditional effects whose condition holds).
+    fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError>;
+    fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError>;
 }
 
 /// Convert evaluated effect arguments to a typed effect (shared by both backends).
@@ -86,20 +131,47 @@ pub fn effect_from(id: crate::lang::schema::EffectId, args: &[Value]) -> Result<
             },
             _ => return Err(EvalError("add_time: argument 1 must be a duration".into())),
         },
+        EffectId::Offer => Effect::Offer { side: side(0)? },
+        EffectId::VoidOffer => Effect::VoidOffer { side: side(0)? },
+        EffectId::AcceptOffer => Effect::AcceptOffer,
+        EffectId::DeclineOffer => Effect::DeclineOffer,
+        EffectId::RejectOfferByTouch => Effect::RejectOfferByTouch,
+        EffectId::RejectOfferByMove => Effect::RejectOfferByMove,
+        EffectId::RequireMove => match args.first() {
+            Some(Value::Move(m)) => Effect::RequireMove {
+                san: String::new(),
+                mv: *m,
+            },
+            _ => return Err(EvalError("require_move: argument 0 must be a move".into())),
+        },
+        EffectId::Irregularity => Effect::Irregularity,
     })
 }
 
-/// The clauses that survive precedence: those fired that no other fired clause beats.
+/// The rules that survive precedence: those fired whose clause no other fired rule's clause
+/// beats, the one to cite first: the first, in rulebook order, that decides something, or else
+/// the first of all.
 pub fn winners(meta: &BookMeta, fired: &[u16]) -> Vec<u16> {
-    fired
+    let clause = |r: u16| meta.rules[usize::from(r)].clause;
+    let mut win: Vec<u16> = fired
         .iter()
         .copied()
-        .filter(|c| {
-            !fired
-                .iter()
-                .any(|d| meta.clauses[usize::from(*d)].beats.contains(c))
+        .filter(|&r| {
+            !fired.iter().any(|&d| {
+                meta.clauses[usize::from(clause(d))]
+                    .beats
+                    .contains(&clause(r))
+            })
         })
-        .collect()
+        .collect();
+    if let Some(i) = win
+        .iter()
+        .position(|&r| meta.rules[usize::from(r)].decisive)
+    {
+        let primary = win.remove(i);
+        win.insert(0, primary);
+    }
+    win
 }
 
 /// A rulebook compiled into the binary (listed in `generated/mod.rs`).

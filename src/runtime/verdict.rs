@@ -3,6 +3,7 @@
 use serde::Serialize;
 
 use super::facts::ClaimKind;
+use super::position::OfferRecord;
 use super::rules::Effect;
 
 /// A ruling variable, ready for Fluent.
@@ -36,11 +37,35 @@ pub struct Ruling {
     pub decision: Option<&'static str>,
     pub effects: Vec<Effect>,
     pub text: String,
+    /// The Fluent id of the ruling's message (none when no rule answered).
+    #[serde(skip)]
+    pub message: Option<String>,
     #[serde(skip)]
     pub args: Vec<(String, Arg)>,
     /// Byte offset of the event in the file (for expectations and errors).
     #[serde(skip)]
     pub offset: usize,
+}
+
+impl Ruling {
+    /// A ruling on an event that no rule answered.
+    pub fn none(ply: u32, event: &'static str, offset: usize) -> Ruling {
+        Ruling {
+            ply,
+            event,
+            claim: None,
+            by: None,
+            intended_move: None,
+            rule: None,
+            also: vec![],
+            decision: None,
+            effects: vec![],
+            text: String::new(),
+            message: None,
+            args: vec![],
+            offset,
+        }
+    }
 }
 
 /// An event made after the game had ended: not ruled on.
@@ -74,6 +99,11 @@ pub struct Verdict {
     pub rulings: Vec<Ruling>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ignored_events: Vec<Ignored>,
+    /// Every draw offer, with its ply and its fate (9.1.2.2).
+    pub offers: Vec<OfferRecord>,
+    /// The moves played, in SAN (for the scoresheet).
+    #[serde(skip)]
+    pub moves: Vec<String>,
     pub text: String,
     #[serde(skip)]
     pub ending: Option<usize>,
