@@ -12,11 +12,14 @@ use crate::runtime::verdict::Verdict;
 pub struct EventExpectation {
     /// Byte offset of the event command the expectation follows.
     pub event_offset: usize,
-    /// `upheld`, `rejected` or `ignored`.
+    /// `upheld` or `rejected` for claims; `ignored` for an event after the end; `-` otherwise.
     pub decision: String,
-    /// The clause, or `-`.
+    /// The clause cited, or `-` when none.
     pub rule: String,
 }
+
+/// The event commands a scenario may contain (each must carry an `[%expect ...]`).
+pub const EVENT_COMMANDS: &[&str] = &["claim", "offer", "accept", "decline", "touch", "consent"];
 
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -32,6 +35,10 @@ pub struct Scenario {
     pub ended_at_ply: Option<u32>,
     pub unplayed_moves: Option<u32>,
     pub events: Vec<EventExpectation>,
+    /// `PLY:SIDE:FATE` for every offer, when the scenario states them.
+    pub offers: Option<Vec<String>>,
+    /// `PLY:CLAUSE` for every ruling on a position, when the scenario states them.
+    pub position_rulings: Option<Vec<String>>,
 }
 
 /// Every `.pgn` under `root`, sorted, as (id, path).
@@ -121,6 +128,14 @@ impl Scenario {
             None => None,
         };
         let events = event_expectations(&game)?;
+        let list = |name: &str| {
+            game.tag(name).map(|v| match v.trim() {
+                "-" => Vec::new(),
+                v => v.split_whitespace().map(str::to_string).collect(),
+            })
+        };
+        let offers = list("ExpectOffers");
+        let position_rulings = list("ExpectPositionRulings");
         Ok(Scenario {
             id: id.to_string(),
             path: path.to_path_buf(),
@@ -133,6 +148,8 @@ impl Scenario {
             ended_at_ply,
             unplayed_moves,
             events,
+            offers,
+            position_rulings,
         })
     }
 
@@ -162,12 +179,51 @@ impl Scenario {
                 v.unplayed_moves
             ));
         }
+        if let Some(want) = &self.offers {
+            let got: Vec<String> = v
+                .offers
+                .iter()
+                .map(|o| {
+                    format!(
+                        "{}:{}:{}",
+                        o.ply,
+                        crate::runtime::rules::side_name(o.by),
+                        o.fate.name()
+                    )
+                })
+                .collect();
+            if &got != want {
+                errs.push(format!(
+                    "offers: expected {}, got {}",
+                    show(want),
+                    show(&got)
+                ));
+            }
+        }
+        if let Some(want) = &self.position_rulings {
+            let got: Vec<String> = v
+                .rulings
+                .iter()
+                .filter(|r| r.event == "position")
+                .map(|r| format!("{}:{}", r.ply, r.rule.as_deref().unwrap_or("-")))
+                .collect();
+            if &got != want {
+                errs.push(format!(
+                    "position rulings: expected {}, got {}",
+                    show(want),
+                    show(&got)
+                ));
+            }
+        }
         for e in &self.events {
-            let ruling = v.rulings.iter().find(|r| r.offset == e.event_offset);
+            let ruling = v
+                .rulings
+                .iter()
+                .find(|r| r.offset == e.event_offset && r.event != "position");
             let ignored = v.ignored_events.iter().any(|i| i.offset == e.event_offset);
             let (decision, rule) = match (ruling, ignored) {
                 (Some(r), _) => (
-                    r.decision.unwrap_or("none").to_string(),
+                    r.decision.unwrap_or("-").to_string(),
                     r.rule.clone().unwrap_or_else(|| "-".into()),
                 ),
                 (None, true) => ("ignored".to_string(), "-".to_string()),
@@ -182,6 +238,14 @@ impl Scenario {
             }
         }
         if errs.is_empty() { Ok(()) } else { Err(errs) }
+    }
+}
+
+fn show(v: &[String]) -> String {
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
     }
 }
 
@@ -202,7 +266,7 @@ fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, String> {
         let mut last_event: Option<usize> = None;
         for c in &cmds {
             match c.name {
-                "claim" => {
+                name if EVENT_COMMANDS.contains(&name) => {
                     if let Some(off) = last_event {
                         return Err(format!("event at byte {off} has no `[%expect ...]`"));
                     }
@@ -212,8 +276,14 @@ fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, String> {
                     let Some(off) = last_event.take() else {
                         return Err("`[%expect ...]` follows no event command".into());
                     };
-                    let [(decision, _), (rule, _)] = c.args[..] else {
-                        return Err("`[%expect DECISION CLAUSE]` takes two words".into());
+                    let (decision, rule) = match c.args[..] {
+                        [(d @ ("upheld" | "rejected"), _), (rule, _)] => (d, rule),
+                        [("ignored", _)] | [("ignored", _), ("-", _)] => ("ignored", "-"),
+                        [("none", _)] => ("-", "-"),
+                        [(rule, _)] => ("-", rule),
+                        _ => {
+                            return Err("`[%expect ...]` is `upheld|rejected CLAUSE`, `CLAUSE`, `none` or `ignored`".into());
+                        }
                     };
                     out.push(EventExpectation {
                         event_offset: off,

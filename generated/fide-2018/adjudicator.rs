@@ -31,24 +31,25 @@ fn meta() -> BookMeta {
         id: "fide-2018".to_string(),
         languages: vec!["en".to_string(), "ru".to_string()],
         clauses: vec![
-            ClauseMeta { id: "5.1.1".to_string(), beats: vec![1, 2, 22, 23] },
+            ClauseMeta { id: "5.1.1".to_string(), beats: vec![1, 2, 23, 24] },
             ClauseMeta { id: "5.2.1".to_string(), beats: vec![] },
             ClauseMeta { id: "5.2.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.1.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "5.2.3".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.1.1".to_string(), beats: vec![3, 6] },
             ClauseMeta { id: "9.1.2".to_string(), beats: vec![] },
             ClauseMeta { id: "9.1.2.1".to_string(), beats: vec![] },
             ClauseMeta { id: "9.1.2.2".to_string(), beats: vec![] },
             ClauseMeta { id: "9.1.2.3".to_string(), beats: vec![] },
             ClauseMeta { id: "9.2.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.2.1.1".to_string(), beats: vec![20] },
-            ClauseMeta { id: "9.2.1.2".to_string(), beats: vec![20] },
+            ClauseMeta { id: "9.2.1.1".to_string(), beats: vec![21] },
+            ClauseMeta { id: "9.2.1.2".to_string(), beats: vec![21] },
             ClauseMeta { id: "9.2.2".to_string(), beats: vec![] },
             ClauseMeta { id: "9.2.2.1".to_string(), beats: vec![] },
             ClauseMeta { id: "9.2.2.2".to_string(), beats: vec![] },
             ClauseMeta { id: "9.3".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.3.1".to_string(), beats: vec![20] },
-            ClauseMeta { id: "9.3.2".to_string(), beats: vec![20] },
-            ClauseMeta { id: "9.4".to_string(), beats: vec![] },
+            ClauseMeta { id: "9.3.1".to_string(), beats: vec![21] },
+            ClauseMeta { id: "9.3.2".to_string(), beats: vec![21] },
+            ClauseMeta { id: "9.4".to_string(), beats: vec![10, 11, 16, 17, 21] },
             ClauseMeta { id: "9.5.1".to_string(), beats: vec![] },
             ClauseMeta { id: "9.5.2".to_string(), beats: vec![] },
             ClauseMeta { id: "9.5.3".to_string(), beats: vec![] },
@@ -60,15 +61,31 @@ fn meta() -> BookMeta {
             RuleMeta { clause: 0, on: EventKind::Position, message: "ruling-5-1-1".to_string(), decisive: true },
             RuleMeta { clause: 1, on: EventKind::Position, message: "ruling-5-2-1".to_string(), decisive: true },
             RuleMeta { clause: 2, on: EventKind::Position, message: "ruling-5-2-2".to_string(), decisive: true },
-            RuleMeta { clause: 9, on: EventKind::Claim, message: "ruling-9-2-1-1".to_string(), decisive: true },
-            RuleMeta { clause: 10, on: EventKind::Claim, message: "ruling-9-2-1-2".to_string(), decisive: true },
-            RuleMeta { clause: 15, on: EventKind::Claim, message: "ruling-9-3-1".to_string(), decisive: true },
-            RuleMeta { clause: 16, on: EventKind::Claim, message: "ruling-9-3-2".to_string(), decisive: true },
-            RuleMeta { clause: 20, on: EventKind::Claim, message: "ruling-9-5-3".to_string(), decisive: true },
-            RuleMeta { clause: 22, on: EventKind::Position, message: "ruling-9-6-1".to_string(), decisive: true },
-            RuleMeta { clause: 23, on: EventKind::Position, message: "ruling-9-6-2".to_string(), decisive: true },
+            RuleMeta { clause: 3, on: EventKind::Accept, message: "ruling-5-2-3-agreed".to_string(), decisive: true },
+            RuleMeta { clause: 3, on: EventKind::Accept, message: "ruling-5-2-3-too-early".to_string(), decisive: false },
+            RuleMeta { clause: 4, on: EventKind::Offer, message: "ruling-9-1-1-offer".to_string(), decisive: false },
+            RuleMeta { clause: 4, on: EventKind::Accept, message: "ruling-9-1-1-agreement".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Offer, message: "ruling-9-1-2-1-offer".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Offer, message: "ruling-9-1-2-1-already-pending".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Decline, message: "ruling-9-1-2-1-declined".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Decline, message: "ruling-9-1-2-1-nothing-to-decline".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Accept, message: "ruling-9-1-2-1-nothing-to-accept".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Touch, message: "ruling-9-1-2-1-rejected-by-touch".to_string(), decisive: false },
+            RuleMeta { clause: 6, on: EventKind::Position, message: "ruling-9-1-2-1-rejected-by-move".to_string(), decisive: false },
+            RuleMeta { clause: 8, on: EventKind::Claim, message: "ruling-9-1-2-3".to_string(), decisive: false },
+            RuleMeta { clause: 10, on: EventKind::Claim, message: "ruling-9-2-1-1".to_string(), decisive: true },
+            RuleMeta { clause: 11, on: EventKind::Claim, message: "ruling-9-2-1-2".to_string(), decisive: true },
+            RuleMeta { clause: 16, on: EventKind::Claim, message: "ruling-9-3-1".to_string(), decisive: true },
+            RuleMeta { clause: 17, on: EventKind::Claim, message: "ruling-9-3-2".to_string(), decisive: true },
+            RuleMeta { clause: 18, on: EventKind::Claim, message: "ruling-9-4".to_string(), decisive: true },
+            RuleMeta { clause: 21, on: EventKind::Claim, message: "ruling-9-5-3-incorrect".to_string(), decisive: true },
+            RuleMeta { clause: 21, on: EventKind::Position, message: "ruling-9-5-3-intended-move-not-made".to_string(), decisive: false },
+            RuleMeta { clause: 23, on: EventKind::Position, message: "ruling-9-6-1".to_string(), decisive: true },
+            RuleMeta { clause: 24, on: EventKind::Position, message: "ruling-9-6-2".to_string(), decisive: true },
         ],
         params: vec![
+            ParamMeta { name: "draw_offer_min_moves".to_string(), default: Value::Int(0i64), tag: Some("DrawOfferMinMoves".to_string()) },
+            ParamMeta { name: "draw_offers_allowed".to_string(), default: Value::Bool(true), tag: Some("DrawOffers".to_string()) },
         ],
         ftl: FTL.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
         markdown: MARKDOWN.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
@@ -98,44 +115,100 @@ impl Rules for Compiled {
                 if (!({ let a0 = Color::White; cx.has_mating_material(a0) }) && !({ let a0 = Color::Black; cx.has_mating_material(a0) })) {
                     out.push(2);
                 }
+                // 9.1.2.1 (rejected-by-move): moved and offer_pending and opponent(to_move) != offer_by
+                if ((cx.moved() && cx.offer_pending()) && ({ let a0 = cx.to_move(); cx.opponent(a0) } != cx.offer_by()?)) {
+                    out.push(13);
+                }
+                // 9.5.3 (intended-move-not-made): moved and move_required and last_move != required_move
+                if ((cx.moved() && cx.move_required()) && (cx.last_move()? != cx.required_move()?)) {
+                    out.push(21);
+                }
                 // 9.6.1: repetitions >= 5
                 if (cx.repetitions() >= 5i64) {
-                    out.push(8);
+                    out.push(22);
                 }
                 // 9.6.2: moves_since_pawn_or_capture >= 75
                 if (cx.moves_since_pawn_or_capture() >= 75i64) {
-                    out.push(9);
+                    out.push(23);
                 }
             }
             EventKind::Claim => {
+                // 9.1.2.3: not offer_pending
+                if !(cx.offer_pending()) {
+                    out.push(14);
+                }
                 // 9.2.1.1: claim.threefold and claim.has_move and repetitions_after(claim.move) >= 3
                 if ((cx.claim_threefold() && cx.claim_has_move()) && ({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? } >= 3i64)) {
-                    out.push(3);
+                    out.push(15);
                 }
                 // 9.2.1.2: claim.threefold and repetitions >= 3
                 if (cx.claim_threefold() && (cx.repetitions() >= 3i64)) {
-                    out.push(4);
+                    out.push(16);
                 }
                 // 9.3.1: claim.fifty and claim.has_move and moves_since_pawn_or_capture_after(claim.move) >= 50
                 if ((cx.claim_fifty() && cx.claim_has_move()) && ({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? } >= 50i64)) {
-                    out.push(5);
+                    out.push(17);
                 }
                 // 9.3.2: claim.fifty and moves_since_pawn_or_capture >= 50
                 if (cx.claim_fifty() && (cx.moves_since_pawn_or_capture() >= 50i64)) {
-                    out.push(6);
+                    out.push(18);
                 }
-                // 9.5.3: true
+                // 9.4: touched
+                if cx.touched() {
+                    out.push(19);
+                }
+                // 9.5.3 (incorrect): true
                 if true {
-                    out.push(7);
+                    out.push(20);
                 }
             }
             EventKind::Offer => {
+                // 9.1.1 (offer): not arbiter_consent and (not param.draw_offers_allowed or move_number < param.draw_offer_min_moves)
+                if (!(cx.arbiter_consent()) && (!(cx.param_bool(1)?) || (cx.move_number() < cx.param_int(0)?))) {
+                    out.push(5);
+                }
+                // 9.1.2.1 (offer): not offer_pending
+                if !(cx.offer_pending()) {
+                    out.push(7);
+                }
+                // 9.1.2.1 (already-pending): offer_pending
+                if cx.offer_pending() {
+                    out.push(8);
+                }
             }
             EventKind::Accept => {
+                // 5.2.3 (agreed): offer_pending and accept.by != offer_by and moves_made(white) >= 1 and moves_made(black) >= 1
+                if (((cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) && ({ let a0 = Color::White; cx.moves_made(a0) } >= 1i64)) && ({ let a0 = Color::Black; cx.moves_made(a0) } >= 1i64)) {
+                    out.push(3);
+                }
+                // 5.2.3 (too-early): offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and moves_made(black) >= 1)
+                if ((cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) && !((({ let a0 = Color::White; cx.moves_made(a0) } >= 1i64) && ({ let a0 = Color::Black; cx.moves_made(a0) } >= 1i64)))) {
+                    out.push(4);
+                }
+                // 9.1.1 (agreement): not arbiter_consent and (not param.draw_offers_allowed or move_number < param.draw_offer_min_moves)
+                if (!(cx.arbiter_consent()) && (!(cx.param_bool(1)?) || (cx.move_number() < cx.param_int(0)?))) {
+                    out.push(6);
+                }
+                // 9.1.2.1 (nothing-to-accept): not offer_pending
+                if !(cx.offer_pending()) {
+                    out.push(11);
+                }
             }
             EventKind::Decline => {
+                // 9.1.2.1 (declined): offer_pending and decline.by != offer_by
+                if (cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) {
+                    out.push(9);
+                }
+                // 9.1.2.1 (nothing-to-decline): not offer_pending
+                if !(cx.offer_pending()) {
+                    out.push(10);
+                }
             }
             EventKind::Touch => {
+                // 9.1.2.1 (rejected-by-touch): offer_pending and touch.by != offer_by
+                if (cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) {
+                    out.push(12);
+                }
             }
             EventKind::Consent => {
             }
@@ -157,29 +230,58 @@ impl Rules for Compiled {
                 v.push(Effect::Draw);
             }
             3 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            4 => {
-                v.push(Effect::Uphold);
+                v.push(Effect::AcceptOffer);
                 v.push(Effect::Draw);
             }
             5 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            6 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
+                v.push(Effect::VoidOffer { side: cx.event_by() });
             }
             7 => {
-                v.push(Effect::Reject);
-                v.push(Effect::AddTime { side: { let a0 = cx.claim_by(); cx.opponent(a0) }, seconds: 120i64 });
-            }
-            8 => {
-                v.push(Effect::Draw);
+                v.push(Effect::Offer { side: cx.event_by() });
             }
             9 => {
+                v.push(Effect::DeclineOffer);
+            }
+            12 => {
+                v.push(Effect::RejectOfferByTouch);
+            }
+            13 => {
+                v.push(Effect::RejectOfferByMove);
+            }
+            14 => {
+                v.push(Effect::Offer { side: cx.claim_by() });
+            }
+            15 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            16 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            17 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            18 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            19 => {
+                v.push(Effect::Reject);
+            }
+            20 => {
+                v.push(Effect::Reject);
+                v.push(Effect::AddTime { side: { let a0 = cx.claim_by(); cx.opponent(a0) }, seconds: 120i64 });
+                if cx.claim_has_move() { v.push(Effect::RequireMove { san: String::new(), mv: cx.claim_move()? }); }
+            }
+            21 => {
+                v.push(Effect::Irregularity);
+            }
+            22 => {
+                v.push(Effect::Draw);
+            }
+            23 => {
                 v.push(Effect::Draw);
             }
             _ => {}
@@ -191,13 +293,25 @@ impl Rules for Compiled {
         let _ = &cx;
         Ok(match rule {
             1 => vec![("side".to_string(), Value::Side(cx.to_move()))],
-            3 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
-            4 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
-            5 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
-            6 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
-            7 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
-            8 => vec![("count".to_string(), Value::Int(cx.repetitions()))],
-            9 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+            3 => vec![("by".to_string(), Value::Side(cx.event_by()))],
+            4 => vec![("by".to_string(), Value::Side(cx.event_by()))],
+            5 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(1)?))), ("by".to_string(), Value::Side(cx.event_by())), ("min".to_string(), Value::Int(cx.param_int(0)?))],
+            6 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(1)?))), ("min".to_string(), Value::Int(cx.param_int(0)?))],
+            7 => vec![("by".to_string(), Value::Side(cx.event_by())), ("normal".to_string(), Value::Bool(((cx.ply() > 0i64) && (cx.event_by() == { let a0 = cx.to_move(); cx.opponent(a0) }))))],
+            8 => vec![("by".to_string(), Value::Side(cx.event_by())), ("own".to_string(), Value::Bool((cx.offer_by()? == cx.event_by()))), ("pending_by".to_string(), Value::Side(cx.offer_by()?))],
+            9 => vec![("by".to_string(), Value::Side(cx.event_by()))],
+            12 => vec![("by".to_string(), Value::Side(cx.event_by()))],
+            13 => vec![("by".to_string(), Value::Side({ let a0 = cx.to_move(); cx.opponent(a0) }))],
+            14 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
+            15 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
+            16 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
+            17 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
+            18 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+            19 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
+            20 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("has_move".to_string(), Value::Bool(cx.claim_has_move()))],
+            21 => vec![("played".to_string(), Value::Move(cx.last_move()?)), ("required".to_string(), Value::Move(cx.required_move()?))],
+            22 => vec![("count".to_string(), Value::Int(cx.repetitions()))],
+            23 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
             _ => vec![],
         })
     }

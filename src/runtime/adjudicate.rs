@@ -63,6 +63,7 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
         rules,
         state: GameState::new(start),
         params,
+        last_san: None,
         fired: Vec::new(),
         verdict: Verdict {
             file: String::new(),
@@ -79,7 +80,6 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
             rulings: Vec::new(),
             ignored_events: Vec::new(),
             offers: Vec::new(),
-            moves: Vec::new(),
             text: String::new(),
             ending: None,
         },
@@ -101,9 +101,7 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
                     None => resolve(a.state.position(), &game.moves[i]),
                 }
                 .map_err(|m| err(at, m))?;
-                a.verdict
-                    .moves
-                    .push(San::from_move(a.state.position(), m).to_string());
+                a.last_san = Some(game.moves[i].to_string());
                 a.state.play(m);
                 a.verdict.plies = a.state.ply();
                 next = game.moves.get(ply).map(|s| resolve(a.state.position(), s));
@@ -140,6 +138,8 @@ struct Adjudication<'r> {
     rules: &'r dyn Rules,
     state: GameState,
     params: Vec<Value>,
+    /// The last move as recorded (to name it in rulings).
+    last_san: Option<String>,
     fired: Vec<u16>,
     verdict: Verdict,
 }
@@ -237,7 +237,6 @@ impl Adjudication<'_> {
             return Ok(None);
         }
         // Something fired: from here on, the (rare) work of a ruling.
-        let pos = cx.state.position().clone();
         let win = winners(meta, &self.fired);
         let Some((&primary, others)) = win.split_first() else {
             return Ok(None);
@@ -250,7 +249,7 @@ impl Adjudication<'_> {
                 .map_err(|e| format!("evaluating effects: {e}"))?
             {
                 if let Effect::RequireMove { san, mv } = &mut e {
-                    *san = San::from_move(&pos, *mv).to_string();
+                    *san = San::from_move(cx.state.position(), *mv).to_string();
                 }
                 if !effects.contains(&e) {
                     effects.push(e);
@@ -262,7 +261,7 @@ impl Adjudication<'_> {
             .vars(primary, &mut cx)
             .map_err(|e| format!("evaluating ruling variables: {e}"))?
             .into_iter()
-            .map(|(n, v)| (n, arg(&pos, v)))
+            .map(|(n, v)| (n, arg(cx.state, self.last_san.as_deref(), v)))
             .collect();
         // Variables the effects provide (see `EffectSpec::vars`).
         for e in &effects {
@@ -313,12 +312,16 @@ impl Adjudication<'_> {
 
     /// Record a ruling and carry out its effects.
     fn record(&mut self, r: Ruling) {
-        let mut result = None;
+        let result = r.effects.iter().find_map(|e| match e {
+            Effect::Draw => Some("1/2-1/2"),
+            Effect::Win { side: Color::White } => Some("1-0"),
+            Effect::Win { side: Color::Black } => Some("0-1"),
+            _ => None,
+        });
         for e in &r.effects {
             match e {
-                Effect::Draw => result = Some("1/2-1/2"),
-                Effect::Win { side: Color::White } => result = Some("1-0"),
-                Effect::Win { side: Color::Black } => result = Some("0-1"),
+                // An offer made in the same breath as the end of the game never stands.
+                Effect::Offer { .. } if result.is_some() => {}
                 Effect::Offer { side } => self.state.record_offer(*side, OfferFate::Pending),
                 Effect::VoidOffer { side } => self.state.record_offer(*side, OfferFate::Forbidden),
                 Effect::AcceptOffer => self.state.settle_offer(OfferFate::Accepted),
@@ -326,8 +329,12 @@ impl Adjudication<'_> {
                 Effect::RejectOfferByTouch => self.state.settle_offer(OfferFate::RejectedByTouch),
                 Effect::RejectOfferByMove => self.state.settle_offer(OfferFate::RejectedByMove),
                 Effect::RequireMove { mv, .. } => self.state.require(*mv),
-                Effect::Uphold | Effect::Reject | Effect::AddTime { .. } | Effect::Irregularity => {
-                }
+                Effect::Draw
+                | Effect::Win { .. }
+                | Effect::Uphold
+                | Effect::Reject
+                | Effect::AddTime { .. }
+                | Effect::Irregularity => {}
             }
         }
         if let Some(result) = result {
@@ -342,13 +349,28 @@ impl Adjudication<'_> {
     }
 }
 
-fn arg(pos: &Chess, v: Value) -> Arg {
+fn arg(state: &GameState, last_san: Option<&str>, v: Value) -> Arg {
     match v {
         Value::Bool(b) => Arg::Str(b.to_string()),
         Value::Int(i) | Value::Duration(i) => Arg::Num(i),
         Value::Side(c) => Arg::Str(side_name(c).to_string()),
-        Value::Move(m) => Arg::Str(San::from_move(pos, m).to_string()),
+        Value::Move(m) => Arg::Str(move_name(state, last_san, m)),
     }
+}
+
+/// A move in SAN, in the position where it was (or will be) made.
+fn move_name(state: &GameState, last_san: Option<&str>, m: Move) -> String {
+    if state.last_move() == Some(m)
+        && let Some(s) = last_san
+    {
+        return s.to_string();
+    }
+    if let Some(before) = state.before_required()
+        && before.is_legal(m)
+    {
+        return San::from_move(before, m).to_string();
+    }
+    San::from_move(state.position(), m).to_string()
 }
 
 fn resolve(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {

@@ -157,6 +157,9 @@ impl Ctx<'_> {
     pub fn move_number(&self) -> i64 {
         int(self.state.move_number())
     }
+    pub fn moves_made(&self, side: Color) -> i64 {
+        int(self.state.moves_made(side))
+    }
     pub fn offer_pending(&self) -> bool {
         self.state.pending_offer().is_some()
     }
@@ -244,6 +247,7 @@ impl Ctx<'_> {
             FactId::Moved => Value::Bool(self.moved()),
             FactId::LastMove => Value::Move(self.last_move()?),
             FactId::MoveNumber => Value::Int(self.move_number()),
+            FactId::MovesMade => Value::Int(self.moves_made(side(0)?)),
             FactId::OfferPending => Value::Bool(self.offer_pending()),
             FactId::OfferBy => Value::Side(self.offer_by()?),
             FactId::Touched => Value::Bool(self.touched()),

@@ -56,6 +56,7 @@ pub struct GameState {
     /// his move it is kept for the position event, then dropped.
     required: Option<Move>,
     required_checked: Option<Move>,
+    before_required: Option<Chess>,
     /// Every draw offer of the game, in order.
     offers: Vec<OfferRecord>,
 }
@@ -125,6 +126,7 @@ impl GameState {
             consent: false,
             required: None,
             required_checked: None,
+            before_required: None,
             offers: Vec::new(),
         }
     }
@@ -139,6 +141,7 @@ impl GameState {
 
     /// Play a legal move (the caller has checked legality with shakmaty).
     pub fn play(&mut self, m: Move) {
+        self.before_required = self.required.is_some().then(|| self.pos.clone());
         let rights = self.pos.castles().castling_rights();
         let next_hash = self
             .pos
@@ -181,6 +184,21 @@ impl GameState {
         }
     }
 
+    /// Moves `side` has made in the game (from a `[FEN]` start, as its move counter implies).
+    pub fn moves_made(&self, side: Color) -> u32 {
+        let full = self.pos.fullmoves().get();
+        match (side, self.pos.turn()) {
+            (Color::White, Color::Black) => full,
+            _ => full.saturating_sub(1),
+        }
+    }
+
+    /// The position before the last move, kept only while a required move is being checked
+    /// (to name moves in that position).
+    pub fn before_required(&self) -> Option<&Chess> {
+        self.before_required.as_ref()
+    }
+
     pub fn touched(&self) -> bool {
         self.touched
     }
@@ -210,6 +228,7 @@ impl GameState {
     /// Drop the requirement checked at the position just ruled on.
     pub fn requirement_checked(&mut self) {
         self.required_checked = None;
+        self.before_required = None;
     }
 
     pub fn offers(&self) -> &[OfferRecord] {

@@ -101,9 +101,6 @@ pub struct Verdict {
     pub ignored_events: Vec<Ignored>,
     /// Every draw offer, with its ply and its fate (9.1.2.2).
     pub offers: Vec<OfferRecord>,
-    /// The moves played, in SAN (for the scoresheet).
-    #[serde(skip)]
-    pub moves: Vec<String>,
     pub text: String,
     #[serde(skip)]
     pub ending: Option<usize>,

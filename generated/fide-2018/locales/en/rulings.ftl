@@ -20,6 +20,96 @@ ruling-5-2-1 =
 ruling-5-2-2 =
     Neither player can checkmate the opponent's king by any series of legal moves with the material left: the position is dead and the game is drawn.
 
+# 5.2.3 (agreed) (variables: $by)
+ruling-5-2-3-agreed =
+    { $by ->
+        [white] White accepts
+       *[black] Black accepts
+    } the opponent's draw offer: the game is drawn by agreement.
+
+# 5.2.3 (too-early) (variables: $by)
+ruling-5-2-3-too-early =
+    { $by ->
+        [white] White accepts
+       *[black] Black accepts
+    } the draw offer, but not both players have made a move yet: there is no agreement, and the offer stays valid.
+
+# 9.1.1 (offer) (variables: $at_all, $by, $min)
+ruling-9-1-1-offer =
+    The regulations of the event do not allow a draw to be offered { $at_all ->
+        [true] at all
+       *[false] before move { $min }
+    } without the consent of the arbiter: the offer by { $by ->
+        [white] White
+       *[black] Black
+    } is not valid.
+
+# 9.1.1 (agreement) (variables: $at_all, $min)
+ruling-9-1-1-agreement =
+    The regulations of the event do not allow a draw to be agreed { $at_all ->
+        [true] at all
+       *[false] before move { $min }
+    } without the consent of the arbiter: the acceptance is not valid and the game continues.
+
+# 9.1.2.1 (offer) (variables: $by, $normal)
+ruling-9-1-2-1-offer =
+    { $by ->
+        [white] White offers
+       *[black] Black offers
+    } a draw{ $normal ->
+        [true] {""} after making a move: the offer is valid
+       *[false] {""} at a moment other than after a move and before pressing the clock: the offer is still valid, but Article 11.5 must be considered
+    }. It cannot be withdrawn and remains valid until the opponent accepts it, rejects it, or the game ends in another way.
+
+# 9.1.2.1 (already-pending) (variables: $by, $own, $pending_by)
+ruling-9-1-2-1-already-pending =
+    { $pending_by ->
+        [white] White's
+       *[black] Black's
+    } draw offer is already pending: { $by ->
+        [white] White
+       *[black] Black
+    } { $own ->
+        [true] cannot withdraw or repeat it; it remains valid
+       *[false] may accept it; this is not a new offer
+    }.
+
+# 9.1.2.1 (declined) (variables: $by)
+ruling-9-1-2-1-declined =
+    { $by ->
+        [white] White rejects
+       *[black] Black rejects
+    } the draw offer orally: it is no longer valid.
+
+# 9.1.2.1 (nothing-to-decline)
+ruling-9-1-2-1-nothing-to-decline =
+    No draw offer is pending: there is nothing to reject.
+
+# 9.1.2.1 (nothing-to-accept)
+ruling-9-1-2-1-nothing-to-accept =
+    No draw offer of the opponent is pending (none was made, or it is no longer valid): there is nothing to accept, and the game continues.
+
+# 9.1.2.1 (rejected-by-touch) (variables: $by)
+ruling-9-1-2-1-rejected-by-touch =
+    { $by ->
+        [white] White touches
+       *[black] Black touches
+    } a piece with the intention of moving or capturing it: the pending draw offer is rejected.
+
+# 9.1.2.1 (rejected-by-move) (variables: $by)
+ruling-9-1-2-1-rejected-by-move =
+    { $by ->
+        [white] White has
+       *[black] Black has
+    } made a move: the pending draw offer is rejected.
+
+# 9.1.2.3 (variables: $claimant)
+ruling-9-1-2-3 =
+    The claim by { $claimant ->
+        [white] White
+       *[black] Black
+    } is also an offer of a draw.
+
 # 9.2.1.1 (variables: $claimant, $count, $move)
 ruling-9-2-1-1 =
     { $claimant ->
@@ -54,15 +144,29 @@ ruling-9-3-2 =
        *[black] Black
     }, having the move, claimed a draw: the last { $moves } moves by each player have been completed without the movement of any pawn and without any capture. The claim is correct and the game is drawn.
 
-# 9.5.3 (variables: $claimant, $added_to, $added)
-ruling-9-5-3 =
+# 9.4 (variables: $claimant)
+ruling-9-4 =
+    { $claimant ->
+        [white] White has
+       *[black] Black has
+    } touched a piece with the intention of moving or capturing it on this move, and so has lost the right to claim a draw under Article 9.2 or 9.3 on this move: the claim is rejected. The right returns on a later move.
+
+# 9.5.3 (incorrect) (variables: $claimant, $has_move, $added_to, $added, $required)
+ruling-9-5-3-incorrect =
     The claim by { $claimant ->
         [white] White
        *[black] Black
     } is incorrect: { $added } { $added_to ->
         [white] are added to White's
        *[black] are added to Black's
-    } remaining thinking time, and the game continues.
+    } remaining thinking time, and the game continues{ $has_move ->
+        [true] ; the intended move { $required } must be made
+       *[false] {""}
+    }.
+
+# 9.5.3 (intended-move-not-made) (variables: $played, $required)
+ruling-9-5-3-intended-move-not-made =
+    The incorrect claim was based on the intended move { $required }, which must be made; the record shows { $played } instead: an irregularity.
 
 # 9.6.1 (variables: $count)
 ruling-9-6-1 =
