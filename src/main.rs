@@ -146,7 +146,7 @@ fn adjudicate(
                         Format::Json => serde_json::to_string(&v)
                             .map_err(std::io::Error::other)
                             .and_then(|s| writeln!(out, "{s}")),
-                        Format::Text => write!(out, "{}", text(&v)),
+                        Format::Text => write!(out, "{}", text(&v, &renderer)),
                     };
                     if written.is_err() {
                         return 1; // stdout closed
@@ -215,8 +215,9 @@ fn adjudicate_bytes(
         .collect()
 }
 
-/// The text format: a header line, the rulings that did not end the game, then the verdict.
-fn text(v: &Verdict) -> String {
+/// The text format: a header line, the scoresheet, the rulings that did not end the game (each
+/// with its effects), then the verdict.
+fn text(v: &Verdict, renderer: &Renderer) -> String {
     let mut s = format!(
         "{}:{} game {}: {} – {}: {}\n",
         v.file,
@@ -226,10 +227,16 @@ fn text(v: &Verdict) -> String {
         v.black.as_deref().unwrap_or("?"),
         v.result,
     );
+    if !v.offers.is_empty() {
+        s.push_str(&format!("  {}\n", renderer.scoresheet(&v.scoresheet)));
+    }
     for (i, r) in v.rulings.iter().enumerate() {
         if Some(i) != v.ending {
             let rule = r.rule.as_deref().unwrap_or("-");
             s.push_str(&format!("  [ply {} · {rule}] {}\n", r.ply, r.text));
+            if !r.effects.is_empty() {
+                s.push_str(&format!("      {}\n", renderer.effects(&r.effects)));
+            }
         }
     }
     s.push_str(&format!("  {}\n", v.text));

@@ -69,6 +69,48 @@ impl Renderer {
             .to_string()
     }
 
+    /// The effects of a ruling, in words: `Effects: the claim is rejected; 2 min added to ...`.
+    pub fn effects(&self, effects: &[crate::runtime::rules::Effect]) -> String {
+        use crate::runtime::rules::{Effect, side_name};
+        if effects.is_empty() {
+            return String::new();
+        }
+        let side = |c: &shakmaty::Color| ("side".to_string(), Arg::Str(side_name(*c).into()));
+        let words: Vec<String> = effects
+            .iter()
+            .map(|e| match e {
+                Effect::Draw => self.message("effect-draw", &[]),
+                Effect::Win { side: c } => self.message("effect-win", &[side(c)]),
+                Effect::Uphold => self.message("effect-uphold", &[]),
+                Effect::Reject => self.message("effect-reject", &[]),
+                Effect::AddTime { side: c, seconds } => self.message(
+                    "effect-add-time",
+                    &[side(c), ("time".into(), Arg::Duration(*seconds))],
+                ),
+                Effect::Offer { side: c } => self.message("effect-offer", &[side(c)]),
+                Effect::VoidOffer { side: c } => self.message("effect-void-offer", &[side(c)]),
+                Effect::AcceptOffer => self.message("effect-accept-offer", &[]),
+                Effect::DeclineOffer => self.message("effect-decline-offer", &[]),
+                Effect::RejectOfferByTouch => self.message("effect-reject-offer-by-touch", &[]),
+                Effect::RejectOfferByMove => self.message("effect-reject-offer-by-move", &[]),
+                Effect::RequireMove { san, .. } => self.message(
+                    "effect-require-move",
+                    &[("move".into(), Arg::Str(san.clone()))],
+                ),
+                Effect::Irregularity => self.message("effect-irregularity", &[]),
+            })
+            .collect();
+        self.message("effects", &[("list".into(), Arg::Str(words.join("; ")))])
+    }
+
+    /// The scoresheet line: the moves played, with (=) where a draw was offered (9.1.2.2).
+    pub fn scoresheet(&self, moves: &str) -> String {
+        self.message(
+            "scoresheet",
+            &[("moves".into(), Arg::Str(moves.to_string()))],
+        )
+    }
+
     /// Fill in the text of every ruling and of the verdict.
     pub fn explain(&self, v: &mut Verdict) {
         for r in &mut v.rulings {

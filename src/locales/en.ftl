@@ -15,3 +15,30 @@ unplayed-moves = { $count ->
     } not played: the game had already ended.
 recorded-differs = The scoresheet records { $recorded }.
 no-clause = No clause of the rulebook answers this event.
+effects = Effects: { $list }.
+effect-draw = the game is drawn
+effect-win = { $side ->
+        [white] White wins
+       *[black] Black wins
+    }
+effect-uphold = the claim is upheld
+effect-reject = the claim is rejected
+effect-add-time = { $time } added to { $side ->
+        [white] White's
+       *[black] Black's
+    } clock
+effect-offer = a draw offer by { $side ->
+        [white] White
+       *[black] Black
+    } is pending
+effect-void-offer = the draw offer by { $side ->
+        [white] White
+       *[black] Black
+    } is not valid
+effect-accept-offer = the draw offer is accepted
+effect-decline-offer = the draw offer is rejected orally
+effect-reject-offer-by-touch = the draw offer is rejected by touching a piece
+effect-reject-offer-by-move = the draw offer is rejected by a move
+effect-require-move = the move { $move } must be made
+effect-irregularity = an irregularity
+scoresheet = Scoresheet: { $moves }

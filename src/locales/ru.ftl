@@ -16,3 +16,30 @@ unplayed-moves = { $count ->
     }: партия к тому времени уже закончилась.
 recorded-differs = В бланке записан результат { $recorded }.
 no-clause = Ни одна статья свода правил не отвечает на это событие.
+effects = Последствия: { $list }.
+effect-draw = партия закончилась вничью
+effect-win = { $side ->
+        [white] белые выиграли
+       *[black] чёрные выиграли
+    }
+effect-uphold = заявление признано обоснованным
+effect-reject = заявление признано необоснованным
+effect-add-time = { $side ->
+        [white] белым
+       *[black] чёрным
+    } добавлено { $time }
+effect-offer = предложение ничьей { $side ->
+        [white] белых
+       *[black] чёрных
+    } остаётся в силе
+effect-void-offer = предложение ничьей { $side ->
+        [white] белых
+       *[black] чёрных
+    } недействительно
+effect-accept-offer = предложение ничьей принято
+effect-decline-offer = предложение ничьей отклонено устно
+effect-reject-offer-by-touch = предложение ничьей отклонено касанием фигуры
+effect-reject-offer-by-move = предложение ничьей отклонено ходом
+effect-require-move = должен быть сделан ход { $move }
+effect-irregularity = нерегулярность
+scoresheet = Бланк: { $moves }

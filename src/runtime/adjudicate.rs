@@ -56,6 +56,7 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
         message,
     };
     let start = start_position(game).map_err(|(o, m)| err(o, m))?;
+    let start_turn = (start.turn(), start.fullmoves().get());
     let events = pending_events(game).map_err(|(o, m)| err(o, m))?;
     let params = parameters(game, rules.meta()).map_err(|(o, m)| err(o, m))?;
 
@@ -80,6 +81,7 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
             rulings: Vec::new(),
             ignored_events: Vec::new(),
             offers: Vec::new(),
+            scoresheet: String::new(),
             text: String::new(),
             ending: None,
         },
@@ -131,7 +133,42 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
         }
     }
     a.verdict.offers = a.state.offers().to_vec();
+    a.verdict.scoresheet = scoresheet(game, &start_turn, a.verdict.plies, &a.verdict.offers);
     Ok(a.verdict)
+}
+
+/// The moves played in PGN move-number style, with (=) after the move where a draw was offered.
+fn scoresheet(
+    game: &Game,
+    start: &(Color, u32),
+    plies: u32,
+    offers: &[super::position::OfferRecord],
+) -> String {
+    let (mut turn, mut number) = *start;
+    let mut out = String::new();
+    let mark = |ply: u32, out: &mut String| {
+        if offers.iter().any(|o| o.ply == ply) {
+            out.push_str(" (=)");
+        }
+    };
+    mark(0, &mut out);
+    for (i, m) in game.moves.iter().take(plies as usize).enumerate() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        match turn {
+            Color::White => out.push_str(&format!("{number}. ")),
+            Color::Black if i == 0 => out.push_str(&format!("{number}... ")),
+            Color::Black => {}
+        }
+        out.push_str(&m.to_string());
+        mark(i as u32 + 1, &mut out);
+        if turn == Color::Black {
+            number += 1;
+        }
+        turn = !turn;
+    }
+    out.trim_start().to_string()
 }
 
 struct Adjudication<'r> {

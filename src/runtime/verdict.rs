@@ -101,6 +101,8 @@ pub struct Verdict {
     pub ignored_events: Vec<Ignored>,
     /// Every draw offer, with its ply and its fate (9.1.2.2).
     pub offers: Vec<OfferRecord>,
+    /// The moves played, with (=) where a draw was offered (9.1.2.2).
+    pub scoresheet: String,
     pub text: String,
     #[serde(skip)]
     pub ending: Option<usize>,
