@@ -280,39 +280,13 @@ fn check(dirs: &[PathBuf]) -> u8 {
 }
 
 fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
-    let dirs: Vec<PathBuf> = rulebook_dirs(&[])
-        .into_iter()
-        .filter(|d| d.starts_with(rules))
-        .collect();
-    let dirs = if dirs.is_empty() {
-        rulebook_dirs(&[rules.to_path_buf()])
-    } else {
-        dirs
-    };
-    let mut files: Vec<(PathBuf, String)> = Vec::new();
-    let mut ids = Vec::new();
-    for d in &dirs {
-        let ir = match compile::compile_dir(d) {
-            Ok(ir) => ir,
-            Err(diags) => {
-                eprint!("{}", diags.render());
-                return 1;
-            }
-        };
-        match backend::codegen::generate(&ir) {
-            Ok(generated) => files.extend(
-                generated
-                    .into_iter()
-                    .map(|(p, t)| (out.join(&ir.id).join(p), t)),
-            ),
-            Err(e) => {
-                eprintln!("error: generating {}: {e}", ir.id);
-                return 1;
-            }
+    let files = match backend::codegen::generate_tree(rules, out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprint!("{e}");
+            return 1;
         }
-        ids.push(ir.id);
-    }
-    files.push((out.join("mod.rs"), backend::codegen::registry(&ids)));
+    };
     let mut stale = Vec::new();
     for (p, t) in &files {
         if std::fs::read_to_string(p).ok().as_deref() != Some(t.as_str()) {

@@ -12,15 +12,6 @@ pub enum Value {
     Move(Move),
 }
 
-impl Value {
-    pub fn as_bool(&self) -> Option<bool> {
-        match self {
-            Value::Bool(b) => Some(*b),
-            _ => None,
-        }
-    }
-}
-
 /// An error while evaluating a rule: never a panic, always explained.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalError(pub String);

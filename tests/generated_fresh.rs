@@ -5,29 +5,13 @@ mod common;
 use common::*;
 
 use arbiter::backend::codegen;
-use arbiter::compile;
 
 #[test]
 fn generated_is_fresh() {
     let root = root();
-    let mut ids = Vec::new();
+    let files = codegen::generate_tree(&root.join("rules"), &root.join("generated"))
+        .unwrap_or_else(|e| panic!("{e}"));
     let mut stale = Vec::new();
-    let mut dirs: Vec<_> = std::fs::read_dir(root.join("rules"))
-        .expect("rules/")
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.join("rulebook.yaml").is_file())
-        .collect();
-    dirs.sort();
-    let mut files = Vec::new();
-    for dir in dirs {
-        let ir = compile::compile_dir(&dir).unwrap_or_else(|d| panic!("{}", d.render()));
-        for (p, t) in codegen::generate(&ir).expect("codegen") {
-            files.push((root.join("generated").join(&ir.id).join(p), t));
-        }
-        ids.push(ir.id);
-    }
-    files.push((root.join("generated/mod.rs"), codegen::registry(&ids)));
     for (path, want) in files {
         if std::fs::read_to_string(&path).ok().as_deref() != Some(want.as_str()) {
             if std::env::var_os("CI").is_none() {

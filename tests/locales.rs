@@ -7,41 +7,18 @@ use common::*;
 use std::collections::{BTreeMap, BTreeSet};
 
 fn messages(path: &str) -> BTreeMap<String, BTreeSet<String>> {
-    use fluent_syntax::ast::{Entry, Expression, InlineExpression, Pattern, PatternElement};
-    fn pat(p: &Pattern<&str>, out: &mut BTreeSet<String>) {
-        for el in &p.elements {
-            if let PatternElement::Placeable { expression } = el {
-                expr(expression, out);
-            }
-        }
-    }
-    fn expr(e: &Expression<&str>, out: &mut BTreeSet<String>) {
-        match e {
-            Expression::Inline(InlineExpression::VariableReference { id }) => {
-                out.insert(id.name.to_string());
-            }
-            Expression::Select { selector, variants } => {
-                if let InlineExpression::VariableReference { id } = selector {
-                    out.insert(id.name.to_string());
-                }
-                for v in variants {
-                    pat(&v.value, out);
-                }
-            }
-            _ => {}
-        }
-    }
+    use fluent_syntax::ast::Entry;
     let src = std::fs::read_to_string(root().join(path)).expect(path);
     let res =
         fluent_syntax::parser::parse(src.as_str()).unwrap_or_else(|(_, e)| panic!("{path}: {e:?}"));
     let mut out = BTreeMap::new();
     for entry in &res.body {
         if let Entry::Message(m) = entry {
-            let mut vars = BTreeSet::new();
+            let mut vars = Vec::new();
             if let Some(p) = &m.value {
-                pat(p, &mut vars);
+                arbiter::compile::pattern_vars(p, &mut vars);
             }
-            out.insert(m.id.name.to_string(), vars);
+            out.insert(m.id.name.to_string(), vars.into_iter().collect());
         }
     }
     out

@@ -249,7 +249,7 @@ impl Rules for Compiled {
                 v.push(Effect::RejectOfferByMove);
             }
             14 => {
-                v.push(Effect::Offer { side: cx.claim_by() });
+                v.push(Effect::Offer { side: cx.event_by() });
             }
             15 => {
                 v.push(Effect::Uphold);
@@ -272,7 +272,7 @@ impl Rules for Compiled {
             }
             20 => {
                 v.push(Effect::Reject);
-                v.push(Effect::AddTime { side: { let a0 = cx.claim_by(); cx.opponent(a0) }, seconds: 120i64 });
+                v.push(Effect::AddTime { side: { let a0 = cx.event_by(); cx.opponent(a0) }, seconds: 120i64 });
                 if cx.claim_has_move() { v.push(Effect::RequireMove { san: String::new(), mv: cx.claim_move()? }); }
             }
             21 => {
@@ -302,13 +302,13 @@ impl Rules for Compiled {
             9 => vec![("by".to_string(), Value::Side(cx.event_by()))],
             12 => vec![("by".to_string(), Value::Side(cx.event_by()))],
             13 => vec![("by".to_string(), Value::Side({ let a0 = cx.to_move(); cx.opponent(a0) }))],
-            14 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
-            15 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
-            16 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
-            17 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
-            18 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
-            19 => vec![("claimant".to_string(), Value::Side(cx.claim_by()))],
-            20 => vec![("claimant".to_string(), Value::Side(cx.claim_by())), ("has_move".to_string(), Value::Bool(cx.claim_has_move()))],
+            14 => vec![("claimant".to_string(), Value::Side(cx.event_by()))],
+            15 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
+            16 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
+            17 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
+            18 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+            19 => vec![("claimant".to_string(), Value::Side(cx.event_by()))],
+            20 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("has_move".to_string(), Value::Bool(cx.claim_has_move()))],
             21 => vec![("played".to_string(), Value::Move(cx.last_move()?)), ("required".to_string(), Value::Move(cx.required_move()?))],
             22 => vec![("count".to_string(), Value::Int(cx.repetitions()))],
             23 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],

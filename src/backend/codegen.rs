@@ -50,6 +50,32 @@ pub fn generate(ir: &Rulebook) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
+/// Every file `generated/` should hold for the rulebook folders under `rules`: each rulebook's
+/// files under `out/<id>/`, and the registry `out/mod.rs`. Errors are rendered diagnostics.
+pub fn generate_tree(
+    rules: &std::path::Path,
+    out: &std::path::Path,
+) -> Result<Vec<(std::path::PathBuf, String)>, String> {
+    let mut dirs: Vec<std::path::PathBuf> = std::fs::read_dir(rules)
+        .map_err(|e| format!("{}: {e}", rules.display()))?
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.join("rulebook.yaml").is_file())
+        .collect();
+    dirs.sort();
+    let mut files = Vec::new();
+    let mut ids = Vec::new();
+    for dir in dirs {
+        let ir = crate::compile::compile_dir(&dir).map_err(|d| d.render())?;
+        for (p, t) in generate(&ir).map_err(|e| format!("generating {}: {e}", ir.id))? {
+            files.push((out.join(&ir.id).join(p), t));
+        }
+        ids.push(ir.id);
+    }
+    files.push((out.join("mod.rs"), registry(&ids)));
+    Ok(files)
+}
+
 /// `generated/mod.rs`: the registry of embedded rulebooks.
 pub fn registry(ids: &[String]) -> String {
     let mut s = String::from(

@@ -35,10 +35,6 @@ impl Interpreter {
             .collect();
         Interpreter { ir, meta, by_event }
     }
-
-    pub fn ir(&self) -> &Rulebook {
-        &self.ir
-    }
 }
 
 pub(crate) fn clause_metas(ir: &Rulebook) -> Vec<ClauseMeta> {

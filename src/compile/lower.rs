@@ -667,7 +667,8 @@ pub fn indent(s: &str) -> String {
         .join("\n")
 }
 
-fn pattern_vars(p: &fluent_syntax::ast::Pattern<&str>, out: &mut Vec<String>) {
+/// The variables a Fluent pattern uses, selectors and every variant included.
+pub fn pattern_vars(p: &fluent_syntax::ast::Pattern<&str>, out: &mut Vec<String>) {
     use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
     fn inline(e: &InlineExpression<&str>, out: &mut Vec<String>) {
         match e {

@@ -4,7 +4,7 @@ pub mod ir;
 mod lower;
 pub mod words;
 
-pub use lower::lower;
+pub use lower::{lower, pattern_vars};
 
 /// A Fluent pattern indented as the body of a message.
 pub fn indent_ftl(s: &str) -> String {

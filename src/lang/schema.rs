@@ -127,7 +127,6 @@ pub enum FactId {
     ClaimFifty,
     ClaimHasMove,
     ClaimMove,
-    ClaimBy,
     Moved,
     LastMove,
     MoveNumber,
@@ -138,7 +137,7 @@ pub enum FactId {
     ArbiterConsent,
     MoveRequired,
     RequiredMove,
-    /// The side making the event (`offer.by`, `accept.by`, `decline.by`, `touch.by`).
+    /// The side making the event (`claim.by`, `offer.by`, `accept.by`, `decline.by`, `touch.by`).
     EventBy(EventKind),
     /// A rulebook parameter (`param.NAME`), by index in the rulebook's declaration.
     Param(u16),
@@ -213,8 +212,8 @@ pub static FACTS: &[FactSpec] = &[
     FactSpec { id: FactId::ClaimMove, name: "claim.move", params: &[], ty: Move, event: Some(Claim), guard: Some(FactId::ClaimHasMove),
         method: "claim_move", fallible: true,
         en: "the intended move", ru: "записанный ход" },
-    FactSpec { id: FactId::ClaimBy, name: "claim.by", params: &[], ty: Side, event: Some(Claim), guard: None,
-        method: "claim_by", fallible: false,
+    FactSpec { id: FactId::EventBy(Claim), name: "claim.by", params: &[], ty: Side, event: Some(Claim), guard: None,
+        method: "event_by", fallible: false,
         en: "the claimant", ru: "заявивший игрок" },
     FactSpec { id: FactId::Moved, name: "moved", params: &[], ty: Bool, event: Some(Position), guard: None,
         method: "moved", fallible: false,

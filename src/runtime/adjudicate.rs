@@ -49,7 +49,7 @@ impl Command {
     }
 }
 
-pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
+pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, PgnError> {
     let err = |offset: usize, message: String| PgnError {
         game: game.index,
         offset,
@@ -64,7 +64,7 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
         rules,
         state: GameState::new(start),
         params,
-        last_san: None,
+        moves: &game.moves,
         fired: Vec::new(),
         verdict: Verdict {
             file: String::new(),
@@ -103,7 +103,6 @@ pub fn adjudicate(game: &Game, rules: &dyn Rules) -> Result<Verdict, PgnError> {
                     None => resolve(a.state.position(), &game.moves[i]),
                 }
                 .map_err(|m| err(at, m))?;
-                a.last_san = Some(game.moves[i].to_string());
                 a.state.play(m);
                 a.verdict.plies = a.state.ply();
                 next = game.moves.get(ply).map(|s| resolve(a.state.position(), s));
@@ -175,8 +174,8 @@ struct Adjudication<'r> {
     rules: &'r dyn Rules,
     state: GameState,
     params: Vec<Value>,
-    /// The last move as recorded (to name it in rulings).
-    last_san: Option<String>,
+    /// The moves as recorded (to name the last one in rulings, as it was written).
+    moves: &'r [pgn_reader::SanPlus],
     fired: Vec<u16>,
     verdict: Verdict,
 }
@@ -298,7 +297,7 @@ impl Adjudication<'_> {
             .vars(primary, &mut cx)
             .map_err(|e| format!("evaluating ruling variables: {e}"))?
             .into_iter()
-            .map(|(n, v)| (n, arg(cx.state, self.last_san.as_deref(), v)))
+            .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
         // Variables the effects provide (see `EffectSpec::vars`).
         for e in &effects {
@@ -386,19 +385,22 @@ impl Adjudication<'_> {
     }
 }
 
-fn arg(state: &GameState, last_san: Option<&str>, v: Value) -> Arg {
+fn arg(state: &GameState, moves: &[pgn_reader::SanPlus], v: Value) -> Arg {
     match v {
         Value::Bool(b) => Arg::Str(b.to_string()),
         Value::Int(i) | Value::Duration(i) => Arg::Num(i),
         Value::Side(c) => Arg::Str(side_name(c).to_string()),
-        Value::Move(m) => Arg::Str(move_name(state, last_san, m)),
+        Value::Move(m) => Arg::Str(move_name(state, moves, m)),
     }
 }
 
 /// A move in SAN, in the position where it was (or will be) made.
-fn move_name(state: &GameState, last_san: Option<&str>, m: Move) -> String {
+fn move_name(state: &GameState, moves: &[pgn_reader::SanPlus], m: Move) -> String {
+    // The move just played is named as recorded (move i is played at ply i + 1).
     if state.last_move() == Some(m)
-        && let Some(s) = last_san
+        && let Some(s) = (state.ply() as usize)
+            .checked_sub(1)
+            .and_then(|i| moves.get(i))
     {
         return s.to_string();
     }

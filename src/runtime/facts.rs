@@ -140,9 +140,7 @@ impl Ctx<'_> {
             .and_then(|c| c.intended)
             .ok_or_else(|| EvalError("the claim names no intended move".into()))
     }
-    pub fn claim_by(&self) -> Color {
-        self.event.by().unwrap_or(self.state.to_move())
-    }
+    /// The side making the event (`claim.by`, `offer.by`, ...); the player to move otherwise.
     pub fn event_by(&self) -> Color {
         self.event.by().unwrap_or(self.state.to_move())
     }
@@ -243,7 +241,6 @@ impl Ctx<'_> {
             FactId::ClaimFifty => Value::Bool(self.claim_fifty()),
             FactId::ClaimHasMove => Value::Bool(self.claim_has_move()),
             FactId::ClaimMove => Value::Move(self.claim_move()?),
-            FactId::ClaimBy => Value::Side(self.claim_by()),
             FactId::Moved => Value::Bool(self.moved()),
             FactId::LastMove => Value::Move(self.last_move()?),
             FactId::MoveNumber => Value::Int(self.move_number()),

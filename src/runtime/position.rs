@@ -147,12 +147,7 @@ impl GameState {
             .pos
             .update_zobrist_hash(self.hash, m, EnPassantMode::Legal);
         self.pos.play_unchecked(m);
-        // After a pawn move, a capture, a change of castling rights, or once a legal en passant
-        // capture has lapsed, no earlier position can appear again.
-        let irreversible = m.is_capture()
-            || m.role() == shakmaty::Role::Pawn
-            || self.legal_ep.is_some()
-            || rights != self.pos.castles().castling_rights();
+        let irreversible = irreversible(m, self.legal_ep, rights, &self.pos);
         self.legal_ep = self.pos.legal_ep_square();
         self.in_check = self.pos.is_check();
         self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
@@ -312,9 +307,13 @@ impl GameState {
     /// Appearances the position after the legal move `m` would have, that one included.
     pub fn repetitions_after(&self, m: Move) -> u32 {
         let mut after = self.pos.clone();
-        let irreversible = after.is_irreversible(m);
         after.play_unchecked(m);
-        if irreversible {
+        if irreversible(
+            m,
+            self.legal_ep,
+            self.pos.castles().castling_rights(),
+            &after,
+        ) {
             return 1;
         }
         let hash = after.zobrist_hash(EnPassantMode::Legal);
@@ -327,6 +326,16 @@ impl GameState {
         after.play_unchecked(m);
         after.halfmoves() / 2
     }
+}
+
+/// After a pawn move, a capture, a change of castling rights, or once a legal en passant capture
+/// has lapsed, no earlier position can appear again. `legal_ep` and `rights` are of the position
+/// before `m`; `after` is the position after it.
+fn irreversible(m: Move, legal_ep: Option<Square>, rights: Bitboard, after: &Chess) -> bool {
+    m.is_capture()
+        || m.role() == shakmaty::Role::Pawn
+        || legal_ep.is_some()
+        || rights != after.castles().castling_rights()
 }
 
 fn count(history: &[(Zobrist64, Key)], hash: Zobrist64, key: &Key) -> u32 {
