@@ -14,6 +14,10 @@ use std::sync::Arc;
 
 use clap::{Parser, Subcommand, ValueEnum};
 
+// The `conformance` and `serve` commands (kept apart from the library's `conformance` module).
+#[path = "cli/conformance.rs"]
+mod conformance;
+
 use arbiter::diag::Diag;
 use arbiter::render::Renderer;
 use arbiter::runtime::rules::Rules;
@@ -67,6 +71,45 @@ enum Command {
         #[arg(long, default_value = "generated")]
         out: PathBuf,
     },
+    /// Run the conformance suite against arbiter or any program that speaks the protocol
+    /// (conformance/PROTOCOL.md); print tables per clause and per feature.
+    Conformance {
+        /// `builtin` (the compiled rulebooks), `interpreter`, or the command of a program that
+        /// speaks the protocol, quoted as one argument: 'python3 adapter.py'.
+        #[arg(long, default_value = "builtin")]
+        engine: String,
+        /// Run only this rulebook's scenarios: an embedded name or a rulebook folder (arbiter's
+        /// own engines then use that folder). Default: every suite.
+        #[arg(long)]
+        rulebook: Option<String>,
+        /// Run only the scenarios whose id contains PATTERN.
+        #[arg(long, value_name = "PATTERN")]
+        filter: Option<String>,
+        /// Write the report: JSON lines to FILE, Markdown beside it (FILE with `.md`).
+        #[arg(long, value_name = "FILE")]
+        report: Option<PathBuf>,
+        /// Explanations of the implementation's failures (YAML) for the Markdown report.
+        #[arg(long, value_name = "FILE")]
+        explain: Option<PathBuf>,
+        /// The folder holding the suites.
+        #[arg(long, default_value = "conformance")]
+        suite: PathBuf,
+        /// Seconds to wait for each answer of a program.
+        #[arg(long, default_value_t = 10.0)]
+        timeout: f64,
+        /// Check every message the program sends against the protocol's JSON Schemas.
+        #[arg(long)]
+        validate: bool,
+    },
+    /// Speak the conformance protocol on standard input and output: arbiter as an
+    /// implementation under test, the reference for adapter writers.
+    Serve {
+        #[arg(long, value_enum, default_value = "compiled")]
+        engine: Engine,
+        /// A rulebook folder to rule under (interpreted) instead of the embedded one of its id.
+        #[arg(long)]
+        rulebook: Option<PathBuf>,
+    },
     /// Show a clause: its text, its condition in words, its effects and cross-references.
     Explain {
         clause: String,
@@ -88,6 +131,26 @@ fn main() -> ExitCode {
             format,
         } => adjudicate(&files, &rulebook, engine, &lang, format),
         Command::Check { dirs } => check(&dirs),
+        Command::Conformance {
+            engine,
+            rulebook,
+            filter,
+            report,
+            explain,
+            suite,
+            timeout,
+            validate,
+        } => conformance::run(&conformance::Options {
+            engine,
+            rulebook,
+            filter,
+            report,
+            explain,
+            suite,
+            timeout,
+            validate,
+        }),
+        Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
         Command::Explain {
             clause,

@@ -1,20 +1,27 @@
 //! The conformance suite: every scenario under `conformance/`, once per backend, plus a check
-//! that the two backends give identical verdicts. `cargo test --test conformance -- FILTER`.
+//! that the two backends give identical verdicts. Each backend sees the scenario as any
+//! implementation would (conformance/PROTOCOL.md): its expectations stripped.
+//! `cargo test --test conformance -- FILTER`.
 
 use std::path::Path;
 use std::sync::Arc;
 
+use arbiter::conformance::protocol::Verdict;
 use arbiter::conformance::{Scenario, discover};
 use arbiter::render::Renderer;
 use arbiter::runtime::rules::Rules;
 use arbiter::{Engine, load_rules, runtime};
 use libtest_mimic::{Arguments, Failed, Trial};
 
-fn verdict_json(
-    s: &Scenario,
-    rules: &dyn Rules,
-) -> Result<(serde_json::Value, arbiter::runtime::verdict::Verdict), Failed> {
-    let mut v = runtime::adjudicate(&s.game, rules)
+/// The verdict on the scenario as an implementation sees it (expectations stripped), rendered in
+/// both languages, as JSON.
+fn verdict_json(s: &Scenario, rules: &dyn Rules) -> Result<serde_json::Value, Failed> {
+    let req = s.request()?;
+    let game = arbiter::pgn::read_games(req.pgn.as_bytes())
+        .pop()
+        .ok_or("no game")?
+        .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
+    let mut v = runtime::adjudicate(&game, rules)
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
     for lang in ["en", "ru"] {
         let r = Renderer::new(rules.meta(), lang)?;
@@ -27,8 +34,7 @@ fn verdict_json(
             return Err(format!("a {lang} message is missing: {}", v.text).into());
         }
     }
-    let json = serde_json::to_value(&v).map_err(|e| e.to_string())?;
-    Ok((json, v))
+    Ok(serde_json::to_value(&v).map_err(|e| e.to_string())?)
 }
 
 fn main() {
@@ -66,7 +72,8 @@ fn main() {
             trials.push(Trial::test(name, move || {
                 let s = scenario.map_err(|e| format!("bad scenario: {e}"))?;
                 let rules = rules.ok_or("no rules")??;
-                let (_, v) = verdict_json(&s, rules.as_ref())?;
+                let v: Verdict = serde_json::from_value(verdict_json(&s, rules.as_ref())?)
+                    .map_err(|e| format!("the verdict does not read back: {e}"))?;
                 s.check(&v).map_err(|errs| {
                     format!("{}:\n  {}", s.path.display(), errs.join("\n  ")).into()
                 })
@@ -75,8 +82,8 @@ fn main() {
         let scenario = scenario.clone();
         trials.push(Trial::test(format!("{id} [backends agree]"), move || {
             let s = scenario.map_err(|e| format!("bad scenario: {e}"))?;
-            let (a, _) = verdict_json(&s, compiled.ok_or("no rules")??.as_ref())?;
-            let (b, _) = verdict_json(&s, interp.ok_or("no rules")??.as_ref())?;
+            let a = verdict_json(&s, compiled.ok_or("no rules")??.as_ref())?;
+            let b = verdict_json(&s, interp.ok_or("no rules")??.as_ref())?;
             if a != b {
                 return Err(format!(
                     "compiled and interpreter differ:\n  compiled:    {a}\n  interpreter: {b}"

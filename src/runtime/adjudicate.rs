@@ -19,6 +19,8 @@ use crate::value::Value;
 /// An event command found in the game, before it is checked against the position.
 struct Pending {
     ply: usize,
+    /// Index of the command among the game's event commands, in the order written.
+    index: u32,
     offset: usize,
     command: Command,
 }
@@ -124,6 +126,7 @@ pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, P
                 a.verdict.ignored_events.push(Ignored {
                     ply: a.state.ply(),
                     event: p.command.name(),
+                    index: p.index,
                     offset: p.offset,
                 });
                 continue;
@@ -253,6 +256,7 @@ impl Adjudication<'_> {
             };
         }
         r.by = event.by().map(side_name);
+        r.index = Some(p.index);
         self.record(r);
         Ok(())
     }
@@ -332,6 +336,7 @@ impl Adjudication<'_> {
         Ok(Some(Ruling {
             ply: self.state.ply(),
             event: event.kind().name(),
+            index: None,
             claim: None,
             by: None,
             intended_move: None,
@@ -564,6 +569,7 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
             };
             out.push(Pending {
                 ply: *ply,
+                index: out.len() as u32,
                 offset: at,
                 command,
             });

@@ -19,8 +19,13 @@ pub enum Arg {
 pub struct Ruling {
     /// Plies played when the event happened.
     pub ply: u32,
-    /// `position` (a position arose) or `claim`.
+    /// `position` (a position arose), or the event command: `claim`, `offer`, `accept`,
+    /// `decline`, `touch`, `consent`.
     pub event: &'static str,
+    /// For an event command: its index among the game's event commands, in the order written
+    /// (0-based). Absent on rulings on positions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub index: Option<u32>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -53,6 +58,7 @@ impl Ruling {
         Ruling {
             ply,
             event,
+            index: None,
             claim: None,
             by: None,
             intended_move: None,
@@ -73,6 +79,8 @@ impl Ruling {
 pub struct Ignored {
     pub ply: u32,
     pub event: &'static str,
+    /// Index of the event command among the game's event commands (as in `Ruling::index`).
+    pub index: u32,
     #[serde(skip)]
     pub offset: usize,
 }

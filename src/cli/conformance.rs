@@ -1,0 +1,199 @@
+//! `arbiter conformance` (run a suite against an implementation, print and write reports) and
+//! `arbiter serve` (arbiter as an implementation speaking the protocol).
+
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use arbiter::Engine;
+use arbiter::conformance::implementation::{Implementation, Ours, Process};
+use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
+use arbiter::conformance::report::{self, Explanations};
+use arbiter::conformance::{discover, runner};
+
+pub struct Options {
+    pub engine: String,
+    pub rulebook: Option<String>,
+    pub filter: Option<String>,
+    pub report: Option<PathBuf>,
+    pub explain: Option<PathBuf>,
+    pub suite: PathBuf,
+    pub timeout: f64,
+    pub validate: bool,
+}
+
+/// Exit status: 0 when every applicable scenario passed, 1 when any failed or errored, 2 when
+/// the run could not start.
+pub fn run(o: &Options) -> u8 {
+    match run_inner(o) {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e}");
+            2
+        }
+    }
+}
+
+fn run_inner(o: &Options) -> Result<u8, String> {
+    // The rulebook: an embedded name, or a folder whose id names its suite.
+    let folder = o
+        .rulebook
+        .as_deref()
+        .filter(|r| !arbiter::embedded_names().contains(r));
+    let suite_id = match (&o.rulebook, folder) {
+        (_, Some(dir)) => Some(
+            arbiter::load_rules(dir, Some(Engine::Interpreter))
+                .map_err(|d| d.render())?
+                .meta()
+                .id
+                .clone(),
+        ),
+        (Some(name), None) => Some(name.clone()),
+        (None, None) => None,
+    };
+    if !o.suite.is_dir() {
+        return Err(format!(
+            "no conformance suite at {} (pass --suite DIR)",
+            o.suite.display()
+        ));
+    }
+    let scenarios: Vec<(String, PathBuf)> = discover(&o.suite)
+        .into_iter()
+        .filter(|(id, _)| {
+            suite_id
+                .as_ref()
+                .is_none_or(|s| id.split('/').next() == Some(s.as_str()))
+        })
+        .filter(|(id, _)| o.filter.as_ref().is_none_or(|f| id.contains(f.as_str())))
+        .collect();
+    if scenarios.is_empty() {
+        return Err("no scenario matches".into());
+    }
+    let mut imp: Box<dyn Implementation> = match o.engine.as_str() {
+        "builtin" => Box::new(Ours::new(Engine::Compiled, folder.map(Path::new))?),
+        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder.map(Path::new))?),
+        command => {
+            if !(o.timeout > 0.0 && o.timeout.is_finite()) {
+                return Err("--timeout must be a positive number of seconds".into());
+            }
+            Box::new(Process::new(
+                command,
+                Duration::from_secs_f64(o.timeout),
+                o.validate,
+            )?)
+        }
+    };
+    let explanations = match &o.explain {
+        Some(p) => Some(Explanations::load(p).map_err(|d| d.render())?),
+        None => None,
+    };
+
+    let bar = std::io::stderr().is_terminal();
+    let mut progress = |done: usize, total: usize, id: &str| {
+        if bar {
+            const W: usize = 30;
+            let filled = done * W / total.max(1);
+            eprint!(
+                "\r\x1b[2K[{}{}] {done}/{total} {id}",
+                "#".repeat(filled),
+                ".".repeat(W - filled)
+            );
+            if done == total {
+                eprint!("\r\x1b[2K");
+            }
+        }
+    };
+    let result = runner::run(imp.as_mut(), &scenarios, &mut progress);
+
+    let mut books: Vec<&str> = scenarios
+        .iter()
+        .filter_map(|(id, _)| id.split('/').next())
+        .collect();
+    books.dedup();
+    let mut suite = books.join(", ");
+    if let Some(f) = &o.filter {
+        suite.push_str(&format!(" (scenarios matching `{f}`)"));
+    }
+
+    let mut out = std::io::stdout().lock();
+    if let Some(who) = &result.implementation {
+        let _ = writeln!(out, "{} {} on {suite}\n", who.name, who.version);
+    }
+    if let Some(e) = &result.hello_error {
+        let _ = writeln!(out, "the implementation did not say hello: {e}\n");
+    }
+    let _ = write!(out, "{}", report::summary(&result));
+
+    if let Some(x) = &explanations {
+        let (unexplained, stale) = x.audit(&result);
+        for id in unexplained {
+            eprintln!("unexplained failure: {id}");
+        }
+        for id in stale {
+            eprintln!("stale explanation (did not fail): {id}");
+        }
+    }
+    if let Some(path) = &o.report {
+        let (jsonl, md) = if path.extension().is_some_and(|e| e == "md") {
+            (path.with_extension("jsonl"), path.clone())
+        } else {
+            (path.clone(), path.with_extension("md"))
+        };
+        for (p, text) in [
+            (&jsonl, report::json_lines(&result)),
+            (
+                &md,
+                report::markdown(&result, &suite, explanations.as_ref()),
+            ),
+        ] {
+            if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(parent)
+                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+            }
+            std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+        }
+        let _ = writeln!(out, "wrote {} and {}", jsonl.display(), md.display());
+    }
+    Ok(u8::from(!result.clean()))
+}
+
+/// Answer the protocol on standard input and output until `stop` or the end of input.
+pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
+    let mut ours = match Ours::new(engine, folder) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return 2;
+        }
+    };
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout().lock();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else {
+            return 1;
+        };
+        if line.trim().is_empty() {
+            continue;
+        }
+        let reply = match serde_json::from_str::<Command>(&line) {
+            Ok(Command::Hello { .. }) => Reply::Hello {
+                protocol: PROTOCOL_VERSION,
+                implementation: ours.info(),
+            },
+            Ok(Command::Run { seq, scenario }) => ours.reply(seq, &scenario),
+            Ok(Command::Stop) => return 0,
+            Err(e) => {
+                eprintln!("error: not a protocol message ({e}): {line}");
+                continue;
+            }
+        };
+        let written = serde_json::to_string(&reply)
+            .map_err(std::io::Error::other)
+            .and_then(|s| writeln!(out, "{s}"))
+            .and_then(|_| out.flush());
+        if written.is_err() {
+            return 1;
+        }
+    }
+    0
+}

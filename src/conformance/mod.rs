@@ -1,0 +1,16 @@
+//! The conformance suite and its runner (conformance/README.md, conformance/PROTOCOL.md).
+//!
+//! `scenario` loads one scenario, builds the request an implementation sees and checks a verdict;
+//! `protocol` and `schema` are the wire format and its published schemas; `implementation` drives
+//! arbiter in process or any program over the protocol; `runner` runs a suite; `report` writes
+//! what came of it.
+
+pub mod features;
+pub mod implementation;
+pub mod protocol;
+pub mod report;
+pub mod runner;
+pub mod scenario;
+pub mod schema;
+
+pub use scenario::{Scenario, discover};

@@ -1,0 +1,150 @@
+//! The messages of the conformance protocol (conformance/PROTOCOL.md), one JSON object per line.
+//! The JSON Schemas in `conformance/protocol/` describe the same messages for other languages;
+//! a test checks that these types and those schemas agree.
+
+use serde::{Deserialize, Serialize};
+
+/// The protocol version this runner speaks. Bumped on any incompatible change.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// What the runner sends.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Command {
+    /// The first message: the runner's protocol version. Answered by `Reply::Hello`.
+    Hello { protocol: u32 },
+    /// One scenario to rule on. Answered by `Verdict`, `Skipped` or `Errored` with the same
+    /// `seq` and `id`.
+    Run { seq: u64, scenario: Request },
+    /// The last message: exit. Not answered.
+    Stop,
+}
+
+/// A scenario as the implementation sees it: every expectation removed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Request {
+    /// The scenario's id (its path below `conformance/`).
+    pub id: String,
+    /// The rulebook the scenario is written for (`fide-2018`).
+    pub rulebook: String,
+    /// The game as PGN, with the `Expect*`, `Clauses`, `Features`, `Description` and
+    /// `Derivation` tags and every `[%expect ...]` removed.
+    pub pgn: String,
+    /// The same game, already parsed.
+    pub game: GameRecord,
+}
+
+/// A parsed game: what an adapter needs without a PGN parser of its own.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct GameRecord {
+    /// The tags in file order, as `[name, value]` pairs.
+    pub tags: Vec<(String, String)>,
+    /// The start position (the `FEN` tag), or null for the standard start.
+    pub fen: Option<String>,
+    /// The recorded main-line moves in SAN, as written.
+    pub moves: Vec<String>,
+    /// The event commands in the order written.
+    pub events: Vec<EventRecord>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct EventRecord {
+    /// 0-based position among the game's event commands; a verdict's ruling on the event
+    /// carries it.
+    pub index: u32,
+    /// Moves played before the event (0 = in the start position).
+    pub ply: u32,
+    /// `claim`, `offer`, `accept`, `decline`, `touch` or `consent`.
+    pub command: String,
+    /// The command's words after its name: `["threefold", "Nf3"]`, `["e2"]`, `[]`.
+    pub args: Vec<String>,
+}
+
+/// What the implementation sends.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum Reply {
+    Hello {
+        protocol: u32,
+        implementation: Implementation,
+    },
+    Verdict {
+        seq: u64,
+        id: String,
+        verdict: serde_json::Value,
+    },
+    Skipped {
+        seq: u64,
+        id: String,
+        reason: String,
+    },
+    Errored {
+        seq: u64,
+        id: String,
+        message: String,
+        #[serde(default, skip_serializing_if = "serde_json::Value::is_null")]
+        context: serde_json::Value,
+    },
+}
+
+/// Who answers: shown in every report.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Implementation {
+    pub name: String,
+    pub version: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub language: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub homepage: Option<String>,
+    /// The rulebooks it rules under (`["fide-2018"]`).
+    pub rulebooks: Vec<String>,
+    /// The features it supports (conformance/PROTOCOL.md lists them).
+    pub features: Vec<String>,
+}
+
+/// The part of a verdict the runner compares (the shape of `arbiter adjudicate --format json`;
+/// other fields are allowed and ignored).
+#[derive(Clone, Debug, Default, Serialize, Deserialize)]
+pub struct Verdict {
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the laws have not ended the game.
+    pub result: String,
+    /// The clause that ended the game.
+    pub rule: Option<String>,
+    pub ended_at_ply: Option<u32>,
+    #[serde(default)]
+    pub unplayed_moves: Option<u32>,
+    #[serde(default)]
+    pub rulings: Vec<Ruling>,
+    #[serde(default)]
+    pub ignored_events: Vec<IgnoredEvent>,
+    #[serde(default)]
+    pub offers: Vec<Offer>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Ruling {
+    pub ply: u32,
+    /// `position`, or the event command ruled on.
+    pub event: String,
+    /// The event's index (absent for `position`).
+    #[serde(default)]
+    pub index: Option<u32>,
+    pub rule: Option<String>,
+    /// `upheld` or `rejected`, for claims.
+    #[serde(default)]
+    pub decision: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct IgnoredEvent {
+    pub ply: u32,
+    pub event: String,
+    pub index: u32,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Offer {
+    pub ply: u32,
+    pub by: String,
+    pub fate: String,
+}

@@ -1,0 +1,430 @@
+//! Reports of a run: JSON lines (one per scenario), Markdown for publication, and the summary
+//! tables printed at the end of a run.
+//!
+//! An implementation's failures can be explained in a YAML file (`--explain`): classes of
+//! failures, each with the clause, a one-line title, the reason and the scenarios it covers, and
+//! the reasons for the features it does not declare. The Markdown report groups failures by
+//! class; a failure no class covers is listed as unexplained, and a class naming a scenario that
+//! did not fail is flagged as stale, so the explanations cannot drift from the results.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use super::features::FEATURES;
+use super::runner::{Kind, Outcome, Run};
+use crate::diag::Diag;
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Explanations {
+    #[serde(default)]
+    pub classes: Vec<FailureClass>,
+    /// Why a feature is not declared.
+    #[serde(default)]
+    pub unsupported: Vec<Unsupported>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FailureClass {
+    pub clause: String,
+    pub title: String,
+    pub reason: String,
+    pub scenarios: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Unsupported {
+    pub feature: String,
+    pub reason: String,
+}
+
+impl Explanations {
+    pub fn load(path: &Path) -> Result<Explanations, Diag> {
+        let text = std::fs::read_to_string(path).map_err(|e| {
+            let empty: Arc<str> = Arc::from("");
+            Diag::new(path, &empty, 0, 0, format!("cannot read: {e}"))
+        })?;
+        let source: Arc<str> = Arc::from(text.as_str());
+        crate::rulebook::yaml::parse(path, &source)
+    }
+
+    fn class_of(&self, id: &str) -> Option<usize> {
+        self.classes
+            .iter()
+            .position(|c| c.scenarios.iter().any(|s| s == id))
+    }
+
+    /// Failures no class explains, and explained scenarios that did not fail.
+    pub fn audit(&self, run: &Run) -> (Vec<String>, Vec<String>) {
+        let failed = |o: &&Outcome| o.outcome == Kind::Failed;
+        let unexplained = run
+            .outcomes
+            .iter()
+            .filter(failed)
+            .filter(|o| self.class_of(&o.id).is_none())
+            .map(|o| o.id.clone())
+            .collect();
+        let stale = self
+            .classes
+            .iter()
+            .flat_map(|c| &c.scenarios)
+            .filter(|id| !run.outcomes.iter().filter(failed).any(|o| &o.id == *id))
+            .cloned()
+            .collect();
+        (unexplained, stale)
+    }
+}
+
+/// One JSON object per scenario, in run order.
+pub fn json_lines(run: &Run) -> String {
+    let mut s = String::new();
+    for o in &run.outcomes {
+        match serde_json::to_string(o) {
+            Ok(line) => s.push_str(&line),
+            Err(e) => s.push_str(
+                &serde_json::json!({ "id": o.id, "report_error": e.to_string() }).to_string(),
+            ),
+        }
+        s.push('\n');
+    }
+    s
+}
+
+#[derive(Default, Clone, Copy)]
+struct Tally {
+    scenarios: usize,
+    passed: usize,
+    failed: usize,
+    errored: usize,
+    skipped: usize,
+    not_applicable: usize,
+}
+
+impl Tally {
+    fn add(&mut self, k: Kind) {
+        self.scenarios += 1;
+        match k {
+            Kind::Passed => self.passed += 1,
+            Kind::Failed => self.failed += 1,
+            Kind::Errored => self.errored += 1,
+            Kind::Skipped => self.skipped += 1,
+            Kind::NotApplicable => self.not_applicable += 1,
+        }
+    }
+    fn applicable(&self) -> usize {
+        self.scenarios - self.not_applicable
+    }
+    fn cells(&self) -> [String; 6] {
+        [
+            self.scenarios,
+            self.applicable(),
+            self.passed,
+            self.failed,
+            self.errored,
+            self.skipped,
+        ]
+        .map(|n| n.to_string())
+    }
+}
+
+const TALLY_HEADER: [&str; 6] = [
+    "scenarios",
+    "applicable",
+    "passed",
+    "failed",
+    "errored",
+    "skipped",
+];
+
+/// Tallies per clause, clauses in numeric order (`9.2.1.2` before `9.10`).
+fn by_clause(run: &Run) -> Vec<(String, Tally)> {
+    let mut m: BTreeMap<Vec<u32>, (String, Tally)> = BTreeMap::new();
+    for o in &run.outcomes {
+        for c in &o.clauses {
+            let key = c
+                .split('.')
+                .map(|p| p.parse::<u32>().unwrap_or(u32::MAX))
+                .collect();
+            m.entry(key)
+                .or_insert_with(|| (c.clone(), Tally::default()))
+                .1
+                .add(o.outcome);
+        }
+    }
+    m.into_values().collect()
+}
+
+/// Tallies per feature, in the protocol's order; `None` for scenarios needing no feature.
+fn by_feature(run: &Run) -> Vec<(&'static str, Tally)> {
+    FEATURES
+        .iter()
+        .map(|f| {
+            let mut t = Tally::default();
+            for o in run
+                .outcomes
+                .iter()
+                .filter(|o| o.features.iter().any(|x| x == f.name))
+            {
+                t.add(o.outcome);
+            }
+            (f.name, t)
+        })
+        .filter(|(_, t)| t.scenarios > 0)
+        .collect()
+}
+
+fn md_table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut s = format!("| {} |\n", header.join(" | "));
+    s.push_str(&format!(
+        "|{}\n",
+        header
+            .iter()
+            .enumerate()
+            .map(|(i, _)| if i == 0 { "---|" } else { "--:|" })
+            .collect::<String>()
+    ));
+    for r in rows {
+        s.push_str(&format!("| {} |\n", r.join(" | ")));
+    }
+    s
+}
+
+fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
+    let mut width: Vec<usize> = header.iter().map(|h| h.chars().count()).collect();
+    for r in rows {
+        for (i, c) in r.iter().enumerate() {
+            width[i] = width[i].max(c.chars().count());
+        }
+    }
+    let line = |cells: Vec<&str>| {
+        cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                let pad = width[i] - c.chars().count();
+                if i == 0 {
+                    format!("{c}{}", " ".repeat(pad))
+                } else {
+                    format!("{}{c}", " ".repeat(pad))
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("  ")
+            .trim_end()
+            .to_string()
+    };
+    let mut s = line(header.to_vec());
+    s.push('\n');
+    for r in rows {
+        s.push_str(&line(r.iter().map(String::as_str).collect()));
+        s.push('\n');
+    }
+    s
+}
+
+fn clause_rows(run: &Run) -> Vec<Vec<String>> {
+    by_clause(run)
+        .into_iter()
+        .map(|(c, t)| std::iter::once(c).chain(t.cells()).collect())
+        .collect()
+}
+
+fn feature_rows(run: &Run, declared: bool) -> Vec<Vec<String>> {
+    let info = run.implementation.as_ref();
+    by_feature(run)
+        .into_iter()
+        .map(|(f, t)| {
+            let mut r = vec![f.to_string()];
+            if declared {
+                let yes = info.is_some_and(|i| i.features.iter().any(|x| x == f));
+                r.push(if yes { "yes" } else { "no" }.into());
+            }
+            r.extend(t.cells());
+            r
+        })
+        .collect()
+}
+
+/// The tables and closing line printed at the end of a run.
+pub fn summary(run: &Run) -> String {
+    let mut s = String::new();
+    let mut h = vec!["clause"];
+    h.extend(TALLY_HEADER);
+    s.push_str(&text_table(&h, &clause_rows(run)));
+    s.push('\n');
+    let mut h = vec!["feature", "declared"];
+    h.extend(TALLY_HEADER);
+    s.push_str(&text_table(&h, &feature_rows(run, true)));
+    s.push('\n');
+    s.push_str(&run.closing_line());
+    s.push('\n');
+    s
+}
+
+fn cell(s: &str) -> String {
+    s.replace('|', "\\|").replace('\n', " ")
+}
+
+/// The report a federation or a library can publish.
+pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> String {
+    let mut s = String::new();
+    let who = run
+        .implementation
+        .as_ref()
+        .map_or("(no hello)".to_string(), |i| {
+            format!("{} {}", i.name, i.version)
+        });
+    s.push_str(&format!("# Conformance report: {who}\n\n"));
+    s.push_str(
+        "Generated by `arbiter conformance`; do not edit. What the outcomes mean: \
+         conformance/PROTOCOL.md.\n\n",
+    );
+    let mut facts = vec![
+        ("suite".to_string(), suite.to_string()),
+        (
+            "protocol".to_string(),
+            super::protocol::PROTOCOL_VERSION.to_string(),
+        ),
+        (
+            "runner".to_string(),
+            format!("arbiter {}", env!("CARGO_PKG_VERSION")),
+        ),
+    ];
+    if let Some(i) = &run.implementation {
+        let mut name = format!("{} {}", i.name, i.version);
+        if let Some(l) = &i.language {
+            name.push_str(&format!(" ({l})"));
+        }
+        if let Some(h) = &i.homepage {
+            name.push_str(&format!(", {h}"));
+        }
+        facts.insert(0, ("implementation".into(), name));
+        facts.push((
+            "features declared".into(),
+            if i.features.is_empty() {
+                "none".into()
+            } else {
+                i.features.join(", ")
+            },
+        ));
+    }
+    if let Some(e) = &run.hello_error {
+        facts.push(("hello".into(), cell(e)));
+    }
+    s.push_str(&md_table(
+        &["", ""],
+        &facts
+            .into_iter()
+            .map(|(k, v)| vec![k, v])
+            .collect::<Vec<_>>(),
+    ));
+    let na = run.count(Kind::NotApplicable);
+    s.push_str(&format!(
+        "\n**{}** — {} scenarios, {} applicable.\n\n",
+        run.closing_line(),
+        run.outcomes.len(),
+        run.outcomes.len() - na
+    ));
+
+    s.push_str("## By clause\n\n");
+    let mut h = vec!["clause"];
+    h.extend(TALLY_HEADER);
+    s.push_str(&md_table(&h, &clause_rows(run)));
+    s.push_str("\n## By feature\n\n");
+    let mut h = vec!["feature", "declared"];
+    h.extend(TALLY_HEADER);
+    s.push_str(&md_table(&h, &feature_rows(run, true)));
+
+    let failed: Vec<&Outcome> = run
+        .outcomes
+        .iter()
+        .filter(|o| o.outcome == Kind::Failed)
+        .collect();
+    let row = |o: &Outcome| vec![format!("`{}`", o.id), cell(&o.details.join("; "))];
+    if !failed.is_empty() {
+        s.push_str(&format!("\n## Failures ({})\n", failed.len()));
+        let mut rest: Vec<&Outcome> = failed.clone();
+        if let Some(x) = explanations {
+            for c in &x.classes {
+                let members: Vec<&Outcome> = failed
+                    .iter()
+                    .copied()
+                    .filter(|o| c.scenarios.contains(&o.id))
+                    .collect();
+                if members.is_empty() {
+                    continue;
+                }
+                rest.retain(|o| !c.scenarios.contains(&o.id));
+                s.push_str(&format!(
+                    "\n### {} — {} ({})\n\n{}\n\n",
+                    c.clause,
+                    c.title,
+                    members.len(),
+                    c.reason.trim()
+                ));
+                s.push_str(&md_table(
+                    &["scenario", "difference"],
+                    &members.iter().map(|o| row(o)).collect::<Vec<_>>(),
+                ));
+            }
+        }
+        if !rest.is_empty() {
+            s.push_str(&format!("\n### Unexplained ({})\n\n", rest.len()));
+            s.push_str(&md_table(
+                &["scenario", "difference"],
+                &rest.iter().map(|o| row(o)).collect::<Vec<_>>(),
+            ));
+        }
+    }
+    if let Some(x) = explanations {
+        let (_, stale) = x.audit(run);
+        if !stale.is_empty() {
+            s.push_str(&format!(
+                "\n**Stale explanations**: these scenarios are explained as failures but did not fail: {}\n",
+                stale.join(", ")
+            ));
+        }
+    }
+    for (kind, title) in [
+        (Kind::Errored, "Errors"),
+        (Kind::Skipped, "Skipped by the implementation"),
+    ] {
+        let list: Vec<Vec<String>> = run
+            .outcomes
+            .iter()
+            .filter(|o| o.outcome == kind)
+            .map(row)
+            .collect();
+        if !list.is_empty() {
+            s.push_str(&format!("\n## {title} ({})\n\n", list.len()));
+            s.push_str(&md_table(&["scenario", "reason"], &list));
+        }
+    }
+    if na > 0 {
+        s.push_str(&format!("\n## Not applicable ({na})\n\n"));
+        let info = run.implementation.as_ref();
+        let rows: Vec<Vec<String>> = by_feature(run)
+            .into_iter()
+            .filter(|(f, _)| !info.is_some_and(|i| i.features.iter().any(|x| x == f)))
+            .map(|(f, t)| {
+                let reason = explanations
+                    .and_then(|x| x.unsupported.iter().find(|u| u.feature == f))
+                    .map_or(String::new(), |u| cell(u.reason.trim()));
+                vec![f.to_string(), t.scenarios.to_string(), reason]
+            })
+            .collect();
+        s.push_str(
+            "Scenarios needing a feature the implementation does not declare are not run.\n\n",
+        );
+        s.push_str(&md_table(
+            &["feature not declared", "scenarios", "why"],
+            &rows,
+        ));
+    }
+    s
+}

@@ -1,0 +1,181 @@
+//! The run: hello, then every scenario in turn, each ending in exactly one outcome.
+
+use std::path::PathBuf;
+
+use serde::Serialize;
+use serde_json::Value;
+
+use super::implementation::{Answer, Implementation};
+use super::protocol;
+use super::scenario::{Expected, Got, Scenario};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Kind {
+    Passed,
+    Failed,
+    /// The implementation, the program or the scenario went wrong: no verdict to compare.
+    Errored,
+    /// The implementation said it cannot rule on the scenario.
+    Skipped,
+    /// The scenario needs a feature or rulebook the implementation does not declare.
+    NotApplicable,
+}
+
+/// One scenario's line in the machine-readable report.
+#[derive(Clone, Debug, Serialize)]
+pub struct Outcome {
+    pub id: String,
+    pub clauses: Vec<String>,
+    pub features: Vec<String>,
+    pub outcome: Kind,
+    pub expected: Option<Expected>,
+    pub got: Option<Got>,
+    /// The differences (failed), the reason (skipped, not applicable) or the error (errored).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub details: Vec<String>,
+    #[serde(skip_serializing_if = "Value::is_null")]
+    pub context: Value,
+}
+
+pub struct Run {
+    /// Who answered (none when the implementation never said hello).
+    pub implementation: Option<protocol::Implementation>,
+    pub hello_error: Option<String>,
+    pub outcomes: Vec<Outcome>,
+}
+
+impl Run {
+    pub fn count(&self, k: Kind) -> usize {
+        self.outcomes.iter().filter(|o| o.outcome == k).count()
+    }
+
+    /// Nothing failed or errored.
+    pub fn clean(&self) -> bool {
+        self.count(Kind::Failed) == 0 && self.count(Kind::Errored) == 0
+    }
+
+    /// `N passed, N failed, N skipped (N not applicable), N errored`.
+    pub fn closing_line(&self) -> String {
+        let na = self.count(Kind::NotApplicable);
+        format!(
+            "{} passed, {} failed, {} skipped ({na} not applicable), {} errored",
+            self.count(Kind::Passed),
+            self.count(Kind::Failed),
+            self.count(Kind::Skipped) + na,
+            self.count(Kind::Errored),
+        )
+    }
+}
+
+/// Run the scenarios (as `(id, path)`) against `imp`; `progress(done, total, id)` after each.
+pub fn run(
+    imp: &mut dyn Implementation,
+    scenarios: &[(String, PathBuf)],
+    progress: &mut dyn FnMut(usize, usize, &str),
+) -> Run {
+    let (implementation, hello_error) = match imp.hello() {
+        Ok(i) => (Some(i), None),
+        Err(e) => (None, Some(e)),
+    };
+    let mut outcomes = Vec::with_capacity(scenarios.len());
+    for (seq, (id, path)) in scenarios.iter().enumerate() {
+        let o = match Scenario::load(id, path) {
+            Err(e) => Outcome {
+                id: id.clone(),
+                clauses: vec![],
+                features: vec![],
+                outcome: Kind::Errored,
+                expected: None,
+                got: None,
+                details: vec![format!("the scenario is malformed: {e}")],
+                context: Value::Null,
+            },
+            Ok(s) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
+        };
+        outcomes.push(o);
+        progress(seq + 1, scenarios.len(), id);
+    }
+    imp.stop();
+    Run {
+        implementation,
+        hello_error,
+        outcomes,
+    }
+}
+
+fn one(
+    imp: &mut dyn Implementation,
+    info: Option<&protocol::Implementation>,
+    hello_error: &Option<String>,
+    seq: u64,
+    s: &Scenario,
+) -> Outcome {
+    let mut o = Outcome {
+        id: s.id.clone(),
+        clauses: s.clauses.clone(),
+        features: s.features.clone(),
+        outcome: Kind::Errored,
+        expected: Some(s.expected.clone()),
+        got: None,
+        details: vec![],
+        context: Value::Null,
+    };
+    let Some(info) = info else {
+        o.details = vec![format!(
+            "the implementation did not say hello: {}",
+            hello_error.as_deref().unwrap_or("no answer")
+        )];
+        return o;
+    };
+    if !info.rulebooks.contains(&s.rulebook) {
+        o.outcome = Kind::NotApplicable;
+        o.details = vec![format!("rulebook `{}` is not supported", s.rulebook)];
+        return o;
+    }
+    let missing: Vec<&str> = s
+        .features
+        .iter()
+        .filter(|f| !info.features.contains(f))
+        .map(String::as_str)
+        .collect();
+    if !missing.is_empty() {
+        o.outcome = Kind::NotApplicable;
+        o.details = vec![format!("needs {}", missing.join(", "))];
+        return o;
+    }
+    let req = match s.request() {
+        Ok(r) => r,
+        Err(e) => {
+            o.details = vec![format!("the scenario is malformed: {e}")];
+            return o;
+        }
+    };
+    match imp.run(seq, &req) {
+        Answer::Verdict(v) => match serde_json::from_value::<protocol::Verdict>(v.clone()) {
+            Ok(verdict) => {
+                o.got = Some(Got::of(&verdict));
+                match s.check(&verdict) {
+                    Ok(()) => o.outcome = Kind::Passed,
+                    Err(diffs) => {
+                        o.outcome = Kind::Failed;
+                        o.details = diffs;
+                    }
+                }
+            }
+            Err(e) => {
+                o.details = vec![format!("the verdict is malformed: {e}")];
+                o.context = serde_json::json!({ "verdict": v });
+            }
+        },
+        Answer::Skipped(reason) => {
+            o.outcome = Kind::Skipped;
+            o.details = vec![reason];
+        }
+        Answer::Errored { message, context } => {
+            o.details = vec![message];
+            o.context = context;
+        }
+    }
+    o
+}

@@ -1,0 +1,470 @@
+//! One scenario: one PGN file, one game, expectations in its tags and comments (format:
+//! `conformance/README.md`). Loading, the request an implementation sees, and the check of a
+//! verdict against the expectations.
+
+use std::path::{Path, PathBuf};
+
+use serde::Serialize;
+
+use super::features;
+use super::protocol::{self, EventRecord, GameRecord, Request};
+use crate::pgn::{self, Game, commands};
+
+/// What a scenario expects of one event.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct EventExpectation {
+    /// Index of the event among the game's event commands.
+    pub index: u32,
+    /// `upheld` or `rejected` for claims; `ignored` for an event after the end; `-` otherwise.
+    pub decision: String,
+    /// The clause cited, or `-` when none.
+    pub rule: String,
+    /// Byte offset of the event command (for messages).
+    #[serde(skip)]
+    pub offset: usize,
+}
+
+/// The event commands a scenario may contain (each must carry an `[%expect ...]`).
+pub const EVENT_COMMANDS: &[&str] = &["claim", "offer", "accept", "decline", "touch", "consent"];
+
+/// Tags that hold the scenario's metadata and expectations: never shown to an implementation.
+const HIDDEN_TAGS: &[&str] = &["Clauses", "Features", "Description", "Derivation"];
+
+/// What the laws make of the game, as the scenario states it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Expected {
+    pub result: String,
+    pub rule: Option<String>,
+    pub ended_at_ply: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unplayed_moves: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventExpectation>,
+    /// `PLY:SIDE:FATE` for every offer, when the scenario states them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offers: Option<Vec<String>>,
+    /// `PLY:CLAUSE` for every ruling on a position, when the scenario states them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub position_rulings: Option<Vec<String>>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Scenario {
+    /// Path below `conformance/`, with `/` separators: the scenario's id.
+    pub id: String,
+    pub path: PathBuf,
+    pub rulebook: String,
+    pub clauses: Vec<String>,
+    pub features: Vec<String>,
+    pub bytes: Vec<u8>,
+    pub game: Game,
+    pub expected: Expected,
+}
+
+/// Every `.pgn` under `root`, sorted, as (id, path).
+pub fn discover(root: &Path) -> Vec<(String, PathBuf)> {
+    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+        let Ok(rd) = std::fs::read_dir(dir) else {
+            return;
+        };
+        for e in rd.flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                walk(&p, out);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+    let mut files = Vec::new();
+    walk(root, &mut files);
+    files.sort();
+    files
+        .into_iter()
+        .map(|p| {
+            let id = p
+                .strip_prefix(root)
+                .unwrap_or(&p)
+                .to_string_lossy()
+                .replace('\\', "/");
+            (id, p)
+        })
+        .collect()
+}
+
+fn tag<'a>(g: &'a Game, name: &str) -> Result<&'a str, String> {
+    g.tag(name)
+        .ok_or_else(|| format!("missing required tag `{name}`"))
+}
+
+fn opt_num(s: &str, name: &str) -> Result<Option<u32>, String> {
+    if s == "-" {
+        Ok(None)
+    } else {
+        s.parse()
+            .map(Some)
+            .map_err(|_| format!("tag `{name}` must be a number or `-`, not `{s}`"))
+    }
+}
+
+fn words(s: &str) -> Vec<String> {
+    match s.trim() {
+        "-" => Vec::new(),
+        v => v.split_whitespace().map(str::to_string).collect(),
+    }
+}
+
+fn read_one(bytes: &[u8]) -> Result<Game, String> {
+    let mut games = pgn::read_games(bytes);
+    if games.len() != 1 {
+        return Err(format!(
+            "a scenario holds exactly one game, this file has {}",
+            games.len()
+        ));
+    }
+    games
+        .pop()
+        .ok_or("no game")?
+        .map_err(|e| format!("byte {}: {}", e.offset, e.message))
+}
+
+impl Scenario {
+    pub fn load(id: &str, path: &Path) -> Result<Scenario, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let game = read_one(&bytes)?;
+        let rulebook = id.split('/').next().unwrap_or_default().to_string();
+        for t in ["Description", "Derivation"] {
+            tag(&game, t)?;
+        }
+        let clauses = words(tag(&game, "Clauses")?);
+        if clauses.is_empty() {
+            return Err("tag `Clauses` names no clause".into());
+        }
+        let features = words(tag(&game, "Features")?);
+        if let Some(f) = features.iter().find(|f| !features::is_known(f)) {
+            return Err(format!(
+                "tag `Features`: unknown feature `{f}` (conformance/PROTOCOL.md lists them)"
+            ));
+        }
+        if let Some(f) = features::implied(&game)
+            .into_iter()
+            .find(|f| !features.iter().any(|g| g == f))
+        {
+            return Err(format!(
+                "tag `Features` must name `{f}`: the scenario's events or tags need it"
+            ));
+        }
+        let result = tag(&game, "ExpectResult")?.to_string();
+        if !["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) {
+            return Err(format!(
+                "`ExpectResult` must be 1-0, 0-1, 1/2-1/2 or *, not `{result}`"
+            ));
+        }
+        let rule = match tag(&game, "ExpectRule")? {
+            "-" => None,
+            r => Some(r.to_string()),
+        };
+        let ended_at_ply = opt_num(tag(&game, "ExpectEndedAtPly")?, "ExpectEndedAtPly")?;
+        let unplayed_moves = match game.tag("ExpectUnplayedMoves") {
+            Some(s) => opt_num(s, "ExpectUnplayedMoves")?,
+            None => None,
+        };
+        let events = event_expectations(&game)?;
+        let expected = Expected {
+            result,
+            rule,
+            ended_at_ply,
+            unplayed_moves,
+            events,
+            offers: game.tag("ExpectOffers").map(words),
+            position_rulings: game.tag("ExpectPositionRulings").map(words),
+        };
+        Ok(Scenario {
+            id: id.to_string(),
+            path: path.to_path_buf(),
+            rulebook,
+            clauses,
+            features,
+            bytes,
+            game,
+            expected,
+        })
+    }
+
+    /// The scenario as an implementation sees it: the PGN without the metadata and expectation
+    /// tags and without any `[%expect ...]`, and the same game parsed.
+    pub fn request(&self) -> Result<Request, String> {
+        let text = String::from_utf8_lossy(&self.bytes);
+        let mut pgn = String::with_capacity(text.len());
+        for line in text.split_inclusive('\n') {
+            let hidden = line
+                .trim_start()
+                .strip_prefix('[')
+                .and_then(|l| l.split([' ', '"']).next())
+                .is_some_and(|name| name.starts_with("Expect") || HIDDEN_TAGS.contains(&name));
+            if !hidden {
+                pgn.push_str(line);
+            }
+        }
+        let pgn = strip_expect_commands(&pgn);
+        let game = read_one(pgn.as_bytes()).map_err(|e| format!("the stripped PGN: {e}"))?;
+        let record = game_record(&game)?;
+        if record.events.len() != self.expected.events.len() {
+            return Err(format!(
+                "the stripped PGN has {} events, the scenario {}",
+                record.events.len(),
+                self.expected.events.len()
+            ));
+        }
+        Ok(Request {
+            id: self.id.clone(),
+            rulebook: self.rulebook.clone(),
+            pgn,
+            game: record,
+        })
+    }
+
+    /// Compare a verdict with the expectations; every difference is listed.
+    pub fn check(&self, v: &protocol::Verdict) -> Result<(), Vec<String>> {
+        let x = &self.expected;
+        let mut errs = Vec::new();
+        if v.result != x.result {
+            errs.push(format!("result: expected {}, got {}", x.result, v.result));
+        }
+        if v.rule != x.rule {
+            errs.push(format!(
+                "rule: expected {}, got {}",
+                or_dash(&x.rule),
+                or_dash(&v.rule)
+            ));
+        }
+        if v.ended_at_ply != x.ended_at_ply {
+            errs.push(format!(
+                "ended at ply: expected {}, got {}",
+                or_dash(&x.ended_at_ply),
+                or_dash(&v.ended_at_ply)
+            ));
+        }
+        if let Some(n) = x.unplayed_moves
+            && v.unplayed_moves != Some(n)
+        {
+            errs.push(format!(
+                "unplayed moves: expected {n}, got {}",
+                v.unplayed_moves
+                    .map_or("none reported".into(), |k| k.to_string())
+            ));
+        }
+        let got = Got::of(v);
+        if let Some(want) = &x.offers
+            && &got.offers != want
+        {
+            errs.push(format!(
+                "offers: expected {}, got {}",
+                show(want),
+                show(&got.offers)
+            ));
+        }
+        if let Some(want) = &x.position_rulings
+            && &got.position_rulings != want
+        {
+            errs.push(format!(
+                "position rulings: expected {}, got {}",
+                show(want),
+                show(&got.position_rulings)
+            ));
+        }
+        for e in &x.events {
+            let (decision, rule) = event_outcome(v, e.index);
+            if decision != e.decision || rule != e.rule {
+                let (line, col) = line_col(&self.bytes, e.offset);
+                errs.push(format!(
+                    "event {} at {line}:{col}: expected {} {}, got {decision} {rule}",
+                    e.index, e.decision, e.rule
+                ));
+            }
+        }
+        if errs.is_empty() { Ok(()) } else { Err(errs) }
+    }
+}
+
+/// A verdict seen through the expectations' eyes, for reports: what the runner compared.
+#[derive(Clone, Debug, Serialize)]
+pub struct Got {
+    pub result: String,
+    pub rule: Option<String>,
+    pub ended_at_ply: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unplayed_moves: Option<u32>,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<EventExpectation>,
+    pub offers: Vec<String>,
+    pub position_rulings: Vec<String>,
+}
+
+impl Got {
+    pub fn of(v: &protocol::Verdict) -> Got {
+        let mut indices: Vec<u32> = v
+            .rulings
+            .iter()
+            .filter_map(|r| r.index)
+            .chain(v.ignored_events.iter().map(|i| i.index))
+            .collect();
+        indices.sort_unstable();
+        indices.dedup();
+        Got {
+            result: v.result.clone(),
+            rule: v.rule.clone(),
+            ended_at_ply: v.ended_at_ply,
+            unplayed_moves: v.unplayed_moves,
+            events: indices
+                .into_iter()
+                .map(|index| {
+                    let (decision, rule) = event_outcome(v, index);
+                    EventExpectation {
+                        index,
+                        decision,
+                        rule,
+                        offset: 0,
+                    }
+                })
+                .collect(),
+            offers: v
+                .offers
+                .iter()
+                .map(|o| format!("{}:{}:{}", o.ply, o.by, o.fate))
+                .collect(),
+            position_rulings: v
+                .rulings
+                .iter()
+                .filter(|r| r.event == "position")
+                .map(|r| format!("{}:{}", r.ply, r.rule.as_deref().unwrap_or("-")))
+                .collect(),
+        }
+    }
+}
+
+/// (decision, clause) of the ruling on event `index`, as `[%expect ...]` writes them.
+fn event_outcome(v: &protocol::Verdict, index: u32) -> (String, String) {
+    let ruling = v
+        .rulings
+        .iter()
+        .find(|r| r.index == Some(index) && r.event != "position");
+    if let Some(r) = ruling {
+        return (
+            r.decision.clone().unwrap_or_else(|| "-".into()),
+            r.rule.clone().unwrap_or_else(|| "-".into()),
+        );
+    }
+    if v.ignored_events.iter().any(|i| i.index == index) {
+        ("ignored".into(), "-".into())
+    } else {
+        ("not ruled on".into(), "-".into())
+    }
+}
+
+fn or_dash<T: ToString>(v: &Option<T>) -> String {
+    v.as_ref().map_or("-".into(), T::to_string)
+}
+
+fn show(v: &[String]) -> String {
+    if v.is_empty() {
+        "-".into()
+    } else {
+        v.join(" ")
+    }
+}
+
+fn line_col(bytes: &[u8], offset: usize) -> (usize, usize) {
+    let before = &bytes[..offset.min(bytes.len())];
+    let line = before.iter().filter(|b| **b == b'\n').count() + 1;
+    let col = before.iter().rev().take_while(|b| **b != b'\n').count() + 1;
+    (line, col)
+}
+
+/// Remove every `[%expect ...]` (and the blank before it) from PGN text.
+fn strip_expect_commands(pgn: &str) -> String {
+    let mut out = String::with_capacity(pgn.len());
+    let mut rest = pgn;
+    while let Some(k) = rest.find("[%expect") {
+        out.push_str(rest[..k].trim_end_matches([' ', '\t']));
+        match rest[k..].find(']') {
+            Some(end) => rest = &rest[k + end + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The parsed form of a game sent with every request.
+fn game_record(game: &Game) -> Result<GameRecord, String> {
+    let mut events = Vec::new();
+    for (ply, text) in &game.comments {
+        for c in commands::commands(text).map_err(|(_, m)| m)? {
+            if EVENT_COMMANDS.contains(&c.name) {
+                events.push(EventRecord {
+                    index: events.len() as u32,
+                    ply: *ply as u32,
+                    command: c.name.to_string(),
+                    args: c.args.iter().map(|(a, _)| a.to_string()).collect(),
+                });
+            }
+        }
+    }
+    Ok(GameRecord {
+        tags: game.tags.clone(),
+        fen: game.tag("FEN").map(str::to_string),
+        moves: game.moves.iter().map(|m| m.to_string()).collect(),
+        events,
+    })
+}
+
+/// `[%expect DECISION CLAUSE]` after an event command in the same comment. Every event command
+/// must carry one.
+fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, String> {
+    let mut out = Vec::new();
+    let mut index = 0u32;
+    for (j, (_, text)) in g.comments.iter().enumerate() {
+        let base = g.span.comments.get(j).map_or(0, |o| o + 1);
+        let cmds = commands::commands(text).map_err(|(_, m)| m)?;
+        let mut last_event: Option<(u32, usize)> = None;
+        for c in &cmds {
+            match c.name {
+                name if EVENT_COMMANDS.contains(&name) => {
+                    if let Some((_, off)) = last_event {
+                        return Err(format!("event at byte {off} has no `[%expect ...]`"));
+                    }
+                    last_event = Some((index, base + c.offset));
+                    index += 1;
+                }
+                "expect" => {
+                    let Some((index, offset)) = last_event.take() else {
+                        return Err("`[%expect ...]` follows no event command".into());
+                    };
+                    let (decision, rule) = match c.args[..] {
+                        [(d @ ("upheld" | "rejected"), _), (rule, _)] => (d, rule),
+                        [("ignored", _)] | [("ignored", _), ("-", _)] => ("ignored", "-"),
+                        [("none", _)] => ("-", "-"),
+                        [(rule, _)] => ("-", rule),
+                        _ => {
+                            return Err("`[%expect ...]` is `upheld|rejected CLAUSE`, `CLAUSE`, `none` or `ignored`".into());
+                        }
+                    };
+                    out.push(EventExpectation {
+                        index,
+                        decision: decision.to_string(),
+                        rule: rule.to_string(),
+                        offset,
+                    });
+                }
+                _ => {}
+            }
+        }
+        if let Some((_, off)) = last_event {
+            return Err(format!("event at byte {off} has no `[%expect ...]`"));
+        }
+    }
+    Ok(out)
+}
