@@ -73,7 +73,8 @@ pub fn is_known(name: &str) -> bool {
     FEATURES.iter().any(|f| f.name == name)
 }
 
-/// Features the scenario's text makes unavoidable: its event commands and regulation tags.
+/// Features the scenario's text makes unavoidable: its event commands, its regulation tags and
+/// a stated `ExpectOffers`.
 /// (Features that follow from *what is expected*, such as `fivefold`, are the author's to tag.)
 pub fn implied(game: &Game) -> Vec<&'static str> {
     let mut out: Vec<&'static str> = Vec::new();
@@ -99,6 +100,13 @@ pub fn implied(game: &Game) -> Vec<&'static str> {
     }
     if game.tag("DrawOffers").is_some() || game.tag("DrawOfferMinMoves").is_some() {
         add("event-regulations");
+    }
+    // A claim is also an offer (9.1.2.3): a scenario stating the fate of offers needs them.
+    if game
+        .tag("ExpectOffers")
+        .is_some_and(|v| !matches!(v.trim(), "" | "-"))
+    {
+        add("draw-offers");
     }
     out
 }

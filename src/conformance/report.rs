@@ -178,20 +178,25 @@ fn by_feature(run: &Run) -> Vec<(&'static str, Tally)> {
         .collect()
 }
 
-fn md_table(header: &[&str], rows: &[Vec<String>]) -> String {
+/// A Markdown table; counts (every column but the first) right-aligned when `numeric`.
+fn md_table_aligned(header: &[&str], rows: &[Vec<String>], numeric: bool) -> String {
     let mut s = format!("| {} |\n", header.join(" | "));
     s.push_str(&format!(
         "|{}\n",
         header
             .iter()
             .enumerate()
-            .map(|(i, _)| if i == 0 { "---|" } else { "--:|" })
+            .map(|(i, _)| if i == 0 || !numeric { "---|" } else { "--:|" })
             .collect::<String>()
     ));
     for r in rows {
         s.push_str(&format!("| {} |\n", r.join(" | ")));
     }
     s
+}
+
+fn md_table(header: &[&str], rows: &[Vec<String>]) -> String {
+    md_table_aligned(header, rows, true)
 }
 
 fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
@@ -316,12 +321,13 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
     if let Some(e) = &run.hello_error {
         facts.push(("hello".into(), cell(e)));
     }
-    s.push_str(&md_table(
+    s.push_str(&md_table_aligned(
         &["", ""],
         &facts
             .into_iter()
             .map(|(k, v)| vec![k, v])
             .collect::<Vec<_>>(),
+        false,
     ));
     let na = run.count(Kind::NotApplicable);
     s.push_str(&format!(
@@ -367,17 +373,19 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
                     members.len(),
                     c.reason.trim()
                 ));
-                s.push_str(&md_table(
+                s.push_str(&md_table_aligned(
                     &["scenario", "difference"],
                     &members.iter().map(|o| row(o)).collect::<Vec<_>>(),
+                    false,
                 ));
             }
         }
         if !rest.is_empty() {
             s.push_str(&format!("\n### Unexplained ({})\n\n", rest.len()));
-            s.push_str(&md_table(
+            s.push_str(&md_table_aligned(
                 &["scenario", "difference"],
                 &rest.iter().map(|o| row(o)).collect::<Vec<_>>(),
+                false,
             ));
         }
     }
@@ -402,7 +410,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             .collect();
         if !list.is_empty() {
             s.push_str(&format!("\n## {title} ({})\n\n", list.len()));
-            s.push_str(&md_table(&["scenario", "reason"], &list));
+            s.push_str(&md_table_aligned(&["scenario", "reason"], &list, false));
         }
     }
     if na > 0 {
@@ -421,9 +429,10 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
         s.push_str(
             "Scenarios needing a feature the implementation does not declare are not run.\n\n",
         );
-        s.push_str(&md_table(
+        s.push_str(&md_table_aligned(
             &["feature not declared", "scenarios", "why"],
             &rows,
+            false,
         ));
     }
     s

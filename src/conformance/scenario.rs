@@ -61,23 +61,34 @@ pub struct Scenario {
     pub expected: Expected,
 }
 
-/// Every `.pgn` under `root`, sorted, as (id, path).
+/// Folders of the suite root that hold no scenarios.
+const NOT_SUITES: &[&str] = &["adapters", "protocol", "reports"];
+
+/// Every scenario under `root`, sorted, as (id, path): the `.pgn` files of its suite folders
+/// (one per rulebook), skipping the adapters, schemas and reports beside them and any hidden or
+/// `node_modules` folder.
 pub fn discover(root: &Path) -> Vec<(String, PathBuf)> {
-    fn walk(dir: &Path, out: &mut Vec<PathBuf>) {
+    fn walk(dir: &Path, top: bool, out: &mut Vec<PathBuf>) {
         let Ok(rd) = std::fs::read_dir(dir) else {
             return;
         };
         for e in rd.flatten() {
             let p = e.path();
+            let name = e.file_name().to_string_lossy().into_owned();
             if p.is_dir() {
-                walk(&p, out);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
+                let skip = name.starts_with('.')
+                    || name == "node_modules"
+                    || (top && NOT_SUITES.contains(&name.as_str()));
+                if !skip {
+                    walk(&p, false, out);
+                }
+            } else if !top && p.extension().is_some_and(|x| x == "pgn") {
                 out.push(p);
             }
         }
     }
     let mut files = Vec::new();
-    walk(root, &mut files);
+    walk(root, true, &mut files);
     files.sort();
     files
         .into_iter()
