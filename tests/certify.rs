@@ -1,0 +1,139 @@
+//! The committed certification reports (conformance/reports/) are what the adapters produce
+//! today: each run is repeated and compared line by line, and every failure of a third-party
+//! library must be explained (conformance/adapters/*/failures.yaml). The libraries are the
+//! pinned versions that `conformance/certify --install` puts beside their adapters; without
+//! them the third-party runs are skipped locally and fail in CI.
+
+mod common;
+
+use std::path::Path;
+use std::process::Command;
+
+use common::{arbiter, root, scratch, text};
+
+fn pinned_python_chess() -> Option<String> {
+    let adapter = root().join("conformance/adapters/python-chess");
+    let want = std::fs::read_to_string(adapter.join("requirements.txt")).ok()?;
+    let want = want.trim().strip_prefix("chess==")?.to_string();
+    let out = Command::new("python3")
+        .args(["-c", "import chess; print(chess.__version__)"])
+        .env("PYTHONPATH", adapter.join(".deps"))
+        .output()
+        .ok()?;
+    (text(&out.stdout).trim() == want).then_some(want)
+}
+
+fn pinned_chess_js() -> Option<String> {
+    let dir = root().join("conformance/adapters/chess.js");
+    let manifest: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(dir.join("node_modules/chess.js/package.json")).ok()?,
+    )
+    .ok()?;
+    let want: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()?;
+    let have = manifest["version"].as_str()?;
+    (Some(have) == want["dependencies"]["chess.js"].as_str()).then(|| have.to_string())
+}
+
+/// Run one certification and compare both reports with the committed ones.
+fn certify(name: &str, engine: &str, explain: Option<&str>) {
+    let dir = scratch(&format!("certify-{name}"));
+    let report = dir.join(format!("{name}.jsonl"));
+    let report_arg = report.to_string_lossy().into_owned();
+    let mut args = vec![
+        "conformance",
+        "--engine",
+        engine,
+        "--validate",
+        "--report",
+        &report_arg,
+    ];
+    if let Some(x) = explain {
+        args.extend(["--explain", x]);
+    }
+    let out = arbiter(&args, None);
+    assert!(
+        matches!(out.status.code(), Some(0 | 1)),
+        "{name}: {}",
+        text(&out.stderr)
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        !stderr.contains("unexplained failure") && !stderr.contains("stale explanation"),
+        "{name}: the explanations in {} no longer match the results:\n{stderr}",
+        explain.unwrap_or("-")
+    );
+    let committed = root().join("conformance/reports");
+    for file in [format!("{name}.jsonl"), format!("{name}.md")] {
+        let fresh = std::fs::read_to_string(dir.join(&file)).unwrap_or_default();
+        let old = std::fs::read_to_string(committed.join(&file)).unwrap_or_default();
+        if fresh != old {
+            let first = fresh
+                .lines()
+                .zip(old.lines())
+                .position(|(a, b)| a != b)
+                .map_or("a different number of lines".into(), |i| {
+                    format!("line {}", i + 1)
+                });
+            panic!(
+                "conformance/reports/{file} is stale ({first} differs): run `conformance/certify` and commit the reports"
+            );
+        }
+    }
+    let md = std::fs::read_to_string(committed.join(format!("{name}.md"))).unwrap_or_default();
+    assert!(
+        !md.contains("### Unexplained"),
+        "{name}: unexplained failures"
+    );
+}
+
+fn require(lib: &str, found: Option<String>) -> bool {
+    if found.is_some() {
+        return true;
+    }
+    let msg = format!(
+        "{lib} (the pinned version) is not installed beside its adapter: run `conformance/certify --install`"
+    );
+    assert!(std::env::var_os("CI").is_none(), "{msg}");
+    eprintln!("skipped: {msg}");
+    false
+}
+
+#[test]
+fn arbiter_report_is_fresh() {
+    certify("arbiter", "builtin", None);
+}
+
+#[test]
+fn python_chess_report_is_fresh_and_explained() {
+    if require("python-chess", pinned_python_chess()) {
+        certify(
+            "python-chess",
+            "python3 conformance/adapters/python-chess/adapter.py",
+            Some("conformance/adapters/python-chess/failures.yaml"),
+        );
+    }
+}
+
+#[test]
+fn chess_js_report_is_fresh_and_explained() {
+    if require("chess.js", pinned_chess_js()) {
+        certify(
+            "chess.js",
+            "node conformance/adapters/chess.js/adapter.js",
+            Some("conformance/adapters/chess.js/failures.yaml"),
+        );
+    }
+}
+
+#[test]
+fn every_adapter_has_its_report() {
+    for adapter in std::fs::read_dir(root().join("conformance/adapters")).expect("adapters") {
+        let name = adapter.expect("entry").file_name();
+        let name = name.to_string_lossy();
+        for ext in ["jsonl", "md"] {
+            let p = format!("conformance/reports/{name}.{ext}");
+            assert!(Path::new(&root().join(&p)).is_file(), "missing {p}");
+        }
+    }
+}

@@ -1,0 +1,136 @@
+//! The protocol's published schemas (conformance/protocol/) and its documentation
+//! (conformance/PROTOCOL.md) agree with the messages arbiter sends and accepts.
+
+mod common;
+
+use arbiter::Engine;
+use arbiter::conformance::features::FEATURES;
+use arbiter::conformance::implementation::Ours;
+use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
+use arbiter::conformance::schema::{SCHEMAS, Schemas};
+use arbiter::conformance::{Scenario, discover};
+use common::root;
+use serde_json::Value;
+
+fn json<T: serde::Serialize>(t: &T) -> Value {
+    serde_json::to_value(t).expect("serializable")
+}
+
+#[test]
+fn every_schema_file_is_published_and_compiles() {
+    let schemas = Schemas::new().expect("the schemas compile");
+    let dir = root().join("conformance/protocol");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .expect("conformance/protocol")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    let mut names: Vec<String> = SCHEMAS
+        .iter()
+        .map(|(n, _)| format!("{n}.schema.json"))
+        .collect();
+    names.sort();
+    assert_eq!(
+        files, names,
+        "every schema file is embedded, and only those"
+    );
+    let protocol = std::fs::read_to_string(root().join("conformance/PROTOCOL.md")).expect("doc");
+    for n in names {
+        assert!(
+            protocol.contains(&format!("(protocol/{n})")),
+            "PROTOCOL.md links {n}"
+        );
+    }
+    drop(schemas);
+}
+
+#[test]
+fn the_runners_messages_match_their_schemas() {
+    let schemas = Schemas::new().expect("schemas");
+    let hello = json(&Command::Hello {
+        protocol: PROTOCOL_VERSION,
+    });
+    schemas.check_command(&hello).expect("hello");
+    schemas.check_command(&json(&Command::Stop)).expect("stop");
+    let mut n = 0;
+    for (seq, (id, path)) in discover(&root().join("conformance"))
+        .into_iter()
+        .enumerate()
+    {
+        let s = Scenario::load(&id, &path).expect("scenario");
+        let run = json(&Command::Run {
+            seq: seq as u64,
+            scenario: s.request().expect("request"),
+        });
+        if let Err(e) = schemas.check_command(&run) {
+            panic!("{id}: {e:?}");
+        }
+        n += 1;
+    }
+    assert!(n >= 239);
+    // And a message that breaks the schema is caught, with where.
+    let bad = serde_json::json!({"type": "run", "seq": -1});
+    let errors = schemas.check_command(&bad).expect_err("invalid");
+    assert!(errors.iter().any(|e| e.contains("scenario")), "{errors:?}");
+}
+
+#[test]
+fn arbiters_answers_match_their_schemas() {
+    let schemas = Schemas::new().expect("schemas");
+    for engine in [Engine::Compiled, Engine::Interpreter] {
+        let mut ours = Ours::new(engine, None).expect("rules");
+        let hello = json(&Reply::Hello {
+            protocol: PROTOCOL_VERSION,
+            implementation: ours.info(),
+        });
+        schemas.check_reply(&hello).expect("hello reply");
+        for (seq, (id, path)) in discover(&root().join("conformance"))
+            .into_iter()
+            .enumerate()
+        {
+            let s = Scenario::load(&id, &path).expect("scenario");
+            let reply = json(&ours.reply(seq as u64, &s.request().expect("request")));
+            assert_eq!(reply["type"], "verdict", "{id}: {reply}");
+            if let Err(e) = schemas.check_reply(&reply) {
+                panic!("{id}: {e:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn protocol_md_lists_exactly_the_features() {
+    let doc = std::fs::read_to_string(root().join("conformance/PROTOCOL.md")).expect("doc");
+    let section = doc
+        .split("### Features")
+        .nth(1)
+        .and_then(|s| s.split("\n### ").next())
+        .expect("a Features section");
+    let documented: Vec<&str> = section
+        .lines()
+        .filter_map(|l| l.strip_prefix("| `"))
+        .filter_map(|l| l.split('`').next())
+        .collect();
+    let known: Vec<&str> = FEATURES.iter().map(|f| f.name).collect();
+    assert_eq!(documented, known);
+}
+
+#[test]
+fn the_examples_in_protocol_md_are_valid_messages() {
+    let schemas = Schemas::new().expect("schemas");
+    let doc = std::fs::read_to_string(root().join("conformance/PROTOCOL.md")).expect("doc");
+    let mut checked = 0;
+    // Every ```json block holds one message, possibly wrapped over lines for reading.
+    for block in doc.split("```json").skip(1) {
+        let body = block.split("```").next().unwrap_or("");
+        let msg: Value = serde_json::from_str(body).expect("an example is JSON");
+        let r = match msg["type"].as_str() {
+            Some("hello") if msg.get("implementation").is_some() => schemas.check_reply(&msg),
+            Some("hello" | "run" | "stop") => schemas.check_command(&msg),
+            _ => schemas.check_reply(&msg),
+        };
+        assert!(r.is_ok(), "{body}: {r:?}");
+        checked += 1;
+    }
+    assert!(checked >= 3);
+}
