@@ -137,3 +137,40 @@ fn every_adapter_has_its_report() {
         }
     }
 }
+
+#[test]
+fn the_readme_table_matches_the_reports() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    for (name, row_start) in [
+        ("arbiter", "| arbiter (compiled backend) |"),
+        ("python-chess", "| python-chess | 1"),
+        ("chess.js", "| chess.js | 1"),
+    ] {
+        let report =
+            std::fs::read_to_string(root().join(format!("conformance/reports/{name}.jsonl")))
+                .expect("report");
+        let kinds: Vec<String> = report
+            .lines()
+            .map(|l| {
+                let v: serde_json::Value = serde_json::from_str(l).expect("JSON line");
+                v["outcome"].as_str().unwrap_or("?").to_string()
+            })
+            .collect();
+        let count = |k: &str| kinds.iter().filter(|x| *x == k).count();
+        let total = kinds.len();
+        let applicable = total - count("not-applicable");
+        let want = format!(
+            "| {applicable} of {total} | {} | {} |",
+            count("passed"),
+            count("failed")
+        );
+        let row = readme
+            .lines()
+            .find(|l| l.starts_with(row_start))
+            .unwrap_or_else(|| panic!("README has no row for {name}"));
+        assert!(
+            row.ends_with(&want),
+            "README row for {name}: {row}, the report says {want}"
+        );
+    }
+}
