@@ -73,34 +73,7 @@ enum Command {
     },
     /// Run the conformance suite against arbiter or any program that speaks the protocol
     /// (conformance/PROTOCOL.md); print tables per clause and per feature.
-    Conformance {
-        /// `builtin` (the compiled rulebooks), `interpreter`, or the command of a program that
-        /// speaks the protocol, quoted as one argument: 'python3 adapter.py'.
-        #[arg(long, default_value = "builtin")]
-        engine: String,
-        /// Run only this rulebook's scenarios: an embedded name or a rulebook folder (arbiter's
-        /// own engines then use that folder). Default: every suite.
-        #[arg(long)]
-        rulebook: Option<String>,
-        /// Run only the scenarios whose id contains PATTERN.
-        #[arg(long, value_name = "PATTERN")]
-        filter: Option<String>,
-        /// Write the report: JSON lines to FILE, Markdown beside it (FILE with `.md`).
-        #[arg(long, value_name = "FILE")]
-        report: Option<PathBuf>,
-        /// Explanations of the implementation's failures (YAML) for the Markdown report.
-        #[arg(long, value_name = "FILE")]
-        explain: Option<PathBuf>,
-        /// The folder holding the suites.
-        #[arg(long, default_value = "conformance")]
-        suite: PathBuf,
-        /// Seconds to wait for each answer of a program.
-        #[arg(long, default_value_t = 10.0)]
-        timeout: f64,
-        /// Check every message the program sends against the protocol's JSON Schemas.
-        #[arg(long)]
-        validate: bool,
-    },
+    Conformance(conformance::Options),
     /// Speak the conformance protocol on standard input and output: arbiter as an
     /// implementation under test, the reference for adapter writers.
     Serve {
@@ -131,25 +104,7 @@ fn main() -> ExitCode {
             format,
         } => adjudicate(&files, &rulebook, engine, &lang, format),
         Command::Check { dirs } => check(&dirs),
-        Command::Conformance {
-            engine,
-            rulebook,
-            filter,
-            report,
-            explain,
-            suite,
-            timeout,
-            validate,
-        } => conformance::run(&conformance::Options {
-            engine,
-            rulebook,
-            filter,
-            report,
-            explain,
-            suite,
-            timeout,
-            validate,
-        }),
+        Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
         Command::Explain {

@@ -266,3 +266,33 @@ fn usage_errors_exit_2() {
     );
     assert_eq!(out.status.code(), Some(2));
 }
+
+#[test]
+fn an_edited_rulebook_folder_is_certified_against_its_suite() {
+    // A federation's copy of FIDE 2018 that draws automatically at six appearances, not five:
+    // the suite shows exactly where it departs from the published rulebook.
+    let dir = common::copy_rulebook("runner-sixfold");
+    common::edit(
+        &dir.join("article9.yaml"),
+        "when: \"repetitions >= 5\"",
+        "when: \"repetitions >= 6\"",
+    );
+    let copy = dir.to_string_lossy().into_owned();
+    let r = conformance("sixfold", "builtin", "fivefold/", &["--rulebook", &copy]);
+    let failed: Vec<&Value> = r
+        .outcomes
+        .iter()
+        .filter(|o| o["outcome"] == "failed")
+        .collect();
+    assert!(!failed.is_empty());
+    for o in &failed {
+        let clauses = o["clauses"].to_string();
+        assert!(clauses.contains("9.6.1"), "{o}");
+    }
+    assert!(
+        r.stdout.starts_with("arbiter (interpreter)"),
+        "{}",
+        r.stdout
+    );
+    assert_eq!(r.code, Some(1));
+}

@@ -11,14 +11,33 @@ use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
 use arbiter::conformance::report::{self, Explanations};
 use arbiter::conformance::{discover, runner};
 
+#[derive(clap::Args)]
 pub struct Options {
+    /// `builtin` (the compiled rulebooks), `interpreter`, or the command of a program that
+    /// speaks the protocol, quoted as one argument: 'python3 adapter.py'.
+    #[arg(long, default_value = "builtin")]
     pub engine: String,
+    /// Run only this rulebook's scenarios: an embedded name or a rulebook folder (arbiter's
+    /// own engines then use that folder). Default: every suite.
+    #[arg(long)]
     pub rulebook: Option<String>,
+    /// Run only the scenarios whose id contains PATTERN.
+    #[arg(long, value_name = "PATTERN")]
     pub filter: Option<String>,
+    /// Write the report: JSON lines to FILE, Markdown beside it (FILE with `.md`).
+    #[arg(long, value_name = "FILE")]
     pub report: Option<PathBuf>,
+    /// Explanations of the implementation's failures (YAML) for the Markdown report.
+    #[arg(long, value_name = "FILE")]
     pub explain: Option<PathBuf>,
+    /// The folder holding the suites.
+    #[arg(long, default_value = "conformance")]
     pub suite: PathBuf,
+    /// Seconds to wait for each answer of a program.
+    #[arg(long, default_value_t = 10.0)]
     pub timeout: f64,
+    /// Check every message the program sends against the protocol's JSON Schemas.
+    #[arg(long)]
     pub validate: bool,
 }
 

@@ -295,6 +295,12 @@ impl Process {
             .map_err(|e| format!("cannot write to the program: {e}"))
     }
 
+    /// Send a message and wait for its answer.
+    fn ask(&mut self, msg: &Command) -> Result<Value, Failure> {
+        self.send(msg).map_err(Failure::plain)?;
+        self.receive()
+    }
+
     /// The next non-blank line, within the timeout.
     fn receive(&mut self) -> Result<Value, Failure> {
         let timeout = self.timeout;
@@ -356,13 +362,9 @@ impl Process {
     fn start(&mut self) -> Result<protocol::Implementation, String> {
         self.kill();
         self.running = Some(self.spawn()?);
-        let hello = Command::Hello {
+        let answer = self.ask(&Command::Hello {
             protocol: PROTOCOL_VERSION,
-        };
-        let answer = self
-            .send(&hello)
-            .map_err(Failure::plain)
-            .and_then(|_| self.receive());
+        });
         let v = match answer {
             Ok(v) => v,
             Err(f) => {
@@ -447,14 +449,10 @@ impl Implementation for Process {
                 }
             }
         }
-        let cmd = Command::Run {
+        let answer = self.ask(&Command::Run {
             seq,
             scenario: req.clone(),
-        };
-        let answer = self
-            .send(&cmd)
-            .map_err(Failure::plain)
-            .and_then(|_| self.receive());
+        });
         let v = match answer {
             Ok(v) => v,
             Err(f) => {

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::implementation::{Answer, Implementation};
 use super::protocol;
-use super::scenario::{Expected, Got, Scenario};
+use super::scenario::{Expected, Scenario, Summary};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -30,7 +30,7 @@ pub struct Outcome {
     pub features: Vec<String>,
     pub outcome: Kind,
     pub expected: Option<Expected>,
-    pub got: Option<Got>,
+    pub got: Option<Summary>,
     /// The differences (failed), the reason (skipped, not applicable) or the error (errored).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
@@ -154,7 +154,7 @@ fn one(
     match imp.run(seq, &req) {
         Answer::Verdict(v) => match serde_json::from_value::<protocol::Verdict>(v.clone()) {
             Ok(verdict) => {
-                o.got = Some(Got::of(&verdict));
+                o.got = Some(Summary::of(&verdict));
                 match s.check(&verdict) {
                     Ok(()) => o.outcome = Kind::Passed,
                     Err(diffs) => {

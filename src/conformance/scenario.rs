@@ -30,9 +30,10 @@ pub const EVENT_COMMANDS: &[&str] = &["claim", "offer", "accept", "decline", "to
 /// Tags that hold the scenario's metadata and expectations: never shown to an implementation.
 const HIDDEN_TAGS: &[&str] = &["Clauses", "Features", "Description", "Derivation"];
 
-/// What the laws make of the game, as the scenario states it.
+/// What the laws make of the game: as a scenario states it (`Expected`), or as a verdict has it,
+/// seen through the expectations' eyes (`Summary::of`). Reports show the two side by side.
 #[derive(Clone, Debug, Serialize)]
-pub struct Expected {
+pub struct Summary {
     pub result: String,
     pub rule: Option<String>,
     pub ended_at_ply: Option<u32>,
@@ -40,13 +41,16 @@ pub struct Expected {
     pub unplayed_moves: Option<u32>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventExpectation>,
-    /// `PLY:SIDE:FATE` for every offer, when the scenario states them.
+    /// `PLY:SIDE:FATE` for every offer (in an expectation: only when the scenario states them).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub offers: Option<Vec<String>>,
-    /// `PLY:CLAUSE` for every ruling on a position, when the scenario states them.
+    /// `PLY:CLAUSE` for every ruling on a position (likewise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_rulings: Option<Vec<String>>,
 }
+
+/// What a scenario expects.
+pub type Expected = Summary;
 
 #[derive(Clone, Debug)]
 pub struct Scenario {
@@ -265,24 +269,24 @@ impl Scenario {
                     .map_or("none reported".into(), |k| k.to_string())
             ));
         }
-        let got = Got::of(v);
-        if let Some(want) = &x.offers
-            && &got.offers != want
-        {
-            errs.push(format!(
-                "offers: expected {}, got {}",
-                show(want),
-                show(&got.offers)
-            ));
-        }
-        if let Some(want) = &x.position_rulings
-            && &got.position_rulings != want
-        {
-            errs.push(format!(
-                "position rulings: expected {}, got {}",
-                show(want),
-                show(&got.position_rulings)
-            ));
+        let got = Summary::of(v);
+        for (what, want, got) in [
+            ("offers", &x.offers, &got.offers),
+            (
+                "position rulings",
+                &x.position_rulings,
+                &got.position_rulings,
+            ),
+        ] {
+            if let (Some(want), Some(got)) = (want, got)
+                && want != got
+            {
+                errs.push(format!(
+                    "{what}: expected {}, got {}",
+                    show(want),
+                    show(got)
+                ));
+            }
         }
         for e in &x.events {
             let (decision, rule) = event_outcome(v, e.index);
@@ -298,22 +302,9 @@ impl Scenario {
     }
 }
 
-/// A verdict seen through the expectations' eyes, for reports: what the runner compared.
-#[derive(Clone, Debug, Serialize)]
-pub struct Got {
-    pub result: String,
-    pub rule: Option<String>,
-    pub ended_at_ply: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub unplayed_moves: Option<u32>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<EventExpectation>,
-    pub offers: Vec<String>,
-    pub position_rulings: Vec<String>,
-}
-
-impl Got {
-    pub fn of(v: &protocol::Verdict) -> Got {
+impl Summary {
+    /// A verdict as the runner compares it.
+    pub fn of(v: &protocol::Verdict) -> Summary {
         let mut indices: Vec<u32> = v
             .rulings
             .iter()
@@ -322,7 +313,7 @@ impl Got {
             .collect();
         indices.sort_unstable();
         indices.dedup();
-        Got {
+        Summary {
             result: v.result.clone(),
             rule: v.rule.clone(),
             ended_at_ply: v.ended_at_ply,
@@ -339,17 +330,19 @@ impl Got {
                     }
                 })
                 .collect(),
-            offers: v
-                .offers
-                .iter()
-                .map(|o| format!("{}:{}:{}", o.ply, o.by, o.fate))
-                .collect(),
-            position_rulings: v
-                .rulings
-                .iter()
-                .filter(|r| r.event == "position")
-                .map(|r| format!("{}:{}", r.ply, r.rule.as_deref().unwrap_or("-")))
-                .collect(),
+            offers: Some(
+                v.offers
+                    .iter()
+                    .map(|o| format!("{}:{}:{}", o.ply, o.by, o.fate))
+                    .collect(),
+            ),
+            position_rulings: Some(
+                v.rulings
+                    .iter()
+                    .filter(|r| r.event == "position")
+                    .map(|r| format!("{}:{}", r.ply, r.rule.as_deref().unwrap_or("-")))
+                    .collect(),
+            ),
         }
     }
 }
