@@ -189,7 +189,8 @@ enum Line {
 
 struct Running {
     child: Child,
-    stdin: ChildStdin,
+    /// Dropped (closed) after `stop`: the end of input is the second way to say stop.
+    stdin: Option<ChildStdin>,
     lines: Receiver<Line>,
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
@@ -281,7 +282,7 @@ impl Process {
         });
         Ok(Running {
             child,
-            stdin,
+            stdin: Some(stdin),
             lines,
             stderr: tail,
         })
@@ -289,9 +290,10 @@ impl Process {
 
     fn send(&mut self, msg: &Command) -> Result<(), String> {
         let r = self.running.as_mut().ok_or("not running")?;
+        let stdin = r.stdin.as_mut().ok_or("the program's input is closed")?;
         let line = serde_json::to_string(msg).map_err(|e| e.to_string())?;
-        writeln!(r.stdin, "{line}")
-            .and_then(|_| r.stdin.flush())
+        writeln!(stdin, "{line}")
+            .and_then(|_| stdin.flush())
             .map_err(|e| format!("cannot write to the program: {e}"))
     }
 
@@ -506,6 +508,7 @@ impl Implementation for Process {
         if self.running.is_some() {
             let _ = self.send(&Command::Stop);
             if let Some(r) = self.running.as_mut() {
+                drop(r.stdin.take());
                 for _ in 0..20 {
                     if matches!(r.child.try_wait(), Ok(Some(_))) {
                         break;

@@ -144,9 +144,6 @@ const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   if (!line.trim()) return;
   const msg = JSON.parse(line);
-  if (msg.type === 'stop') {
-    lines.close();
-    return;
-  }
+  if (msg.type === 'stop') process.exit(0);
   process.stdout.write(JSON.stringify(answer(msg)) + '\n');
 });
