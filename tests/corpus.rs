@@ -187,3 +187,31 @@ fn lichess_draws_agree() {
     let Some(dir) = corpus() else { return };
     check(dir, "lichess-2021-10-head", &["lichess.pgn"], 21);
 }
+
+/// Every `TimeControl` tag and every `[%clk]` reading of the lichess export reads (groundwork for
+/// the clocks of Guidelines III; nothing rules on them yet).
+#[test]
+fn lichess_time_controls_and_clocks_read() {
+    use arbiter::pgn::time::{TimeControl, clock};
+    let Some(dir) = corpus() else { return };
+    let bytes = std::fs::read(dir.join("lichess-2021-10-head/lichess.pgn")).expect("lichess.pgn");
+    let (mut controls, mut readings) = (0, 0);
+    for g in pgn::read_games(&bytes) {
+        let g = g.expect("every lichess game reads");
+        if let Some(tc) = g.tag("TimeControl") {
+            let tc = TimeControl::parse(tc).unwrap_or_else(|e| panic!("`{tc}`: {e}"));
+            assert!(matches!(tc, TimeControl::Periods(_) | TimeControl::Untimed));
+            controls += 1;
+        }
+        for (_, text) in &g.comments {
+            for c in pgn::commands::commands(text).expect("commands") {
+                if c.name == "clk" {
+                    let arg = c.args.first().map_or("", |a| a.0);
+                    clock(arg).unwrap_or_else(|e| panic!("{e}"));
+                    readings += 1;
+                }
+            }
+        }
+    }
+    assert!(controls > 900 && readings > 10_000, "{controls} {readings}");
+}

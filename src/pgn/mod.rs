@@ -7,6 +7,7 @@
 pub mod commands;
 pub mod replay;
 pub mod scan;
+pub mod time;
 
 use std::ops::ControlFlow;
 

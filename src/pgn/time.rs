@@ -1,0 +1,234 @@
+//! Time in PGN: the `TimeControl` tag (PGN standard, section 9.6) and `[%clk H:MM:SS]` clock
+//! readings. Pure reading, no law: which game type a control makes, and what a flag means, are
+//! clauses of a rulebook.
+
+use std::fmt;
+
+/// One period of a time control.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Period {
+    /// Moves to make in the period; `None` for all remaining moves (sudden death).
+    pub moves: Option<u32>,
+    /// Seconds for the period (for a sandclock, the sand).
+    pub seconds: u32,
+    /// Seconds added after each move.
+    pub increment: u32,
+    /// `*180`: a sandclock, the time one player uses is added to the other's.
+    pub sandclock: bool,
+}
+
+/// The `TimeControl` tag.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// `?`: not known.
+    Unknown,
+    /// `-`: no time control.
+    Untimed,
+    /// Periods in order, joined by `:` in the tag (`40/7200:3600`).
+    Periods(Vec<Period>),
+}
+
+/// A malformed tag value: the byte offset inside the value and what was expected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TimeError {
+    pub offset: usize,
+    pub message: String,
+}
+
+impl fmt::Display for TimeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+fn number(s: &str, at: usize, what: &str) -> Result<u32, TimeError> {
+    if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(TimeError {
+            offset: at,
+            message: format!("expected {what} (a whole number), found `{s}`"),
+        });
+    }
+    s.parse().map_err(|_| TimeError {
+        offset: at,
+        message: format!("{what} `{s}` is too large"),
+    })
+}
+
+impl TimeControl {
+    /// Read a `TimeControl` value: `?`, `-`, or periods such as `40/7200`, `5400+30`, `*180`,
+    /// joined by `:`. A period may combine a move count and an increment (`40/5400+30`), as
+    /// FIDE controls do.
+    pub fn parse(value: &str) -> Result<TimeControl, TimeError> {
+        match value.trim() {
+            "?" => return Ok(TimeControl::Unknown),
+            "-" => return Ok(TimeControl::Untimed),
+            "" => {
+                return Err(TimeError {
+                    offset: 0,
+                    message:
+                        "an empty time control: expected `?`, `-` or periods like `40/7200:3600`"
+                            .into(),
+                });
+            }
+            _ => {}
+        }
+        let lead = value.len() - value.trim_start().len();
+        let mut periods = Vec::new();
+        let mut at = lead;
+        for field in value.trim().split(':') {
+            periods.push(Self::period(field, at)?);
+            at += field.len() + 1;
+        }
+        if let Some(i) = periods[..periods.len() - 1]
+            .iter()
+            .position(|p| p.moves.is_none())
+        {
+            return Err(TimeError {
+                offset: lead,
+                message: format!(
+                    "period {} covers all remaining moves, so no period can follow it",
+                    i + 1
+                ),
+            });
+        }
+        Ok(TimeControl::Periods(periods))
+    }
+
+    fn period(field: &str, at: usize) -> Result<Period, TimeError> {
+        if let Some(sand) = field.strip_prefix('*') {
+            return Ok(Period {
+                moves: None,
+                seconds: number(sand, at + 1, "seconds of sand")?,
+                increment: 0,
+                sandclock: true,
+            });
+        }
+        let (moves, rest, rest_at) = match field.split_once('/') {
+            Some((m, r)) => (
+                Some(number(m, at, "a number of moves")?),
+                r,
+                at + m.len() + 1,
+            ),
+            None => (None, field, at),
+        };
+        if moves == Some(0) {
+            return Err(TimeError {
+                offset: at,
+                message: "a period of 0 moves".into(),
+            });
+        }
+        let (seconds, increment) = match rest.split_once('+') {
+            Some((s, i)) => (
+                number(s, rest_at, "seconds")?,
+                number(i, rest_at + s.len() + 1, "seconds of increment")?,
+            ),
+            None => (number(rest, rest_at, "seconds")?, 0),
+        };
+        Ok(Period {
+            moves,
+            seconds,
+            increment,
+            sandclock: false,
+        })
+    }
+}
+
+/// A `[%clk H:MM:SS]` reading (fractions of a second allowed: `0:00:07.4`), in milliseconds.
+pub fn clock(arg: &str) -> Result<u64, String> {
+    let bad = || format!("`{arg}` is not a clock reading: expected H:MM:SS, e.g. 1:05:30");
+    let mut parts = arg.split(':');
+    let (Some(h), Some(m), Some(s), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
+        return Err(bad());
+    };
+    let (whole, frac) = s.split_once('.').unwrap_or((s, ""));
+    let digits = |x: &str| !x.is_empty() && x.bytes().all(|b| b.is_ascii_digit());
+    if !digits(h) || !digits(m) || !digits(whole) || !(frac.is_empty() || digits(frac)) {
+        return Err(bad());
+    }
+    let (h, m, whole): (u64, u64, u64) = (
+        h.parse().map_err(|_| bad())?,
+        m.parse().map_err(|_| bad())?,
+        whole.parse().map_err(|_| bad())?,
+    );
+    if m >= 60 || whole >= 60 {
+        return Err(bad());
+    }
+    // Milliseconds from up to three fraction digits; further digits are below a millisecond.
+    let millis = frac
+        .bytes()
+        .chain(std::iter::repeat(b'0'))
+        .take(3)
+        .fold(0u64, |acc, b| acc * 10 + u64::from(b - b'0'));
+    Ok(((h * 60 + m) * 60 + whole) * 1000 + millis)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(moves: Option<u32>, seconds: u32, increment: u32) -> Period {
+        Period {
+            moves,
+            seconds,
+            increment,
+            sandclock: false,
+        }
+    }
+
+    #[test]
+    fn the_pgn_standards_forms() {
+        assert_eq!(TimeControl::parse("?"), Ok(TimeControl::Unknown));
+        assert_eq!(TimeControl::parse("-"), Ok(TimeControl::Untimed));
+        assert_eq!(
+            TimeControl::parse("40/7200"),
+            Ok(TimeControl::Periods(vec![p(Some(40), 7200, 0)]))
+        );
+        assert_eq!(
+            TimeControl::parse("5400+30"),
+            Ok(TimeControl::Periods(vec![p(None, 5400, 30)]))
+        );
+        assert_eq!(
+            TimeControl::parse("40/7200:3600"),
+            Ok(TimeControl::Periods(vec![
+                p(Some(40), 7200, 0),
+                p(None, 3600, 0)
+            ]))
+        );
+        assert_eq!(
+            TimeControl::parse("40/5400+30:1800+30"),
+            Ok(TimeControl::Periods(vec![
+                p(Some(40), 5400, 30),
+                p(None, 1800, 30)
+            ]))
+        );
+        let TimeControl::Periods(sand) = TimeControl::parse("*180").unwrap() else {
+            panic!()
+        };
+        assert!(sand[0].sandclock && sand[0].seconds == 180);
+    }
+
+    #[test]
+    fn malformed_values_are_located() {
+        let e = TimeControl::parse("40/72x0").unwrap_err();
+        assert_eq!(e.offset, 3);
+        assert!(e.message.contains("seconds"), "{}", e.message);
+        let e = TimeControl::parse("300:40/100").unwrap_err();
+        assert!(e.message.contains("no period can follow"), "{}", e.message);
+        let e = TimeControl::parse("600+").unwrap_err();
+        assert_eq!(e.offset, 4);
+        assert!(TimeControl::parse("").is_err());
+        assert!(TimeControl::parse("0/60").is_err());
+    }
+
+    #[test]
+    fn clock_readings() {
+        assert_eq!(clock("1:05:30"), Ok(3_930_000));
+        assert_eq!(clock("0:00:07.4"), Ok(7_400));
+        assert_eq!(clock("0:00:00.0456"), Ok(45));
+        assert!(clock("1:60:00").is_err());
+        assert!(clock("5:00").is_err());
+        assert!(clock("a:00:00").is_err());
+    }
+}
