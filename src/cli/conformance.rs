@@ -59,14 +59,12 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         .rulebook
         .as_deref()
         .filter(|r| !arbiter::embedded_names().contains(r));
-    let suite_id = match (&o.rulebook, folder) {
-        (_, Some(dir)) => Some(
-            arbiter::load_rules(dir, Some(Engine::Interpreter))
-                .map_err(|d| d.render())?
-                .meta()
-                .id
-                .clone(),
-        ),
+    let folder = match folder {
+        Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
+        None => None,
+    };
+    let suite_id = match (&o.rulebook, &folder) {
+        (_, Some(rules)) => Some(rules.meta().id.clone()),
         (Some(name), None) => Some(name.clone()),
         (None, None) => None,
     };
@@ -89,8 +87,8 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         return Err("no scenario matches".into());
     }
     let mut imp: Box<dyn Implementation> = match o.engine.as_str() {
-        "builtin" => Box::new(Ours::new(Engine::Compiled, folder.map(Path::new))?),
-        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder.map(Path::new))?),
+        "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
+        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
         command => {
             if !(o.timeout > 0.0 && o.timeout.is_finite()) {
                 return Err("--timeout must be a positive number of seconds".into());
@@ -178,13 +176,14 @@ fn run_inner(o: &Options) -> Result<u8, String> {
 
 /// Answer the protocol on standard input and output until `stop` or the end of input.
 pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
-    let mut ours = match Ours::new(engine, folder) {
-        Ok(o) => o,
+    let folder = match folder.map(Ours::load_folder).transpose() {
+        Ok(f) => f,
         Err(e) => {
             eprintln!("error: {e}");
             return 2;
         }
     };
+    let mut ours = Ours::new(engine, folder);
     let stdin = std::io::stdin();
     let mut out = std::io::stdout().lock();
     for line in stdin.lock().lines() {

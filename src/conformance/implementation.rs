@@ -14,6 +14,7 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use serde::Deserialize;
 use serde_json::{Value, json};
 
 use super::features::FEATURES;
@@ -59,19 +60,19 @@ pub struct Ours {
 }
 
 impl Ours {
-    pub fn new(engine: Engine, folder: Option<&Path>) -> Result<Ours, String> {
-        let folder = match folder {
-            Some(dir) => Some(
-                load_rules(&dir.to_string_lossy(), Some(Engine::Interpreter))
-                    .map_err(|d| d.render())?,
-            ),
-            None => None,
-        };
-        Ok(Ours {
+    /// `folder`: rules loaded from a rulebook folder (`load_folder`), used instead of the
+    /// embedded rulebook with the same id.
+    pub fn new(engine: Engine, folder: Option<Arc<dyn Rules>>) -> Ours {
+        Ours {
             engine,
             folder,
             loaded: Vec::new(),
-        })
+        }
+    }
+
+    /// A rulebook folder, checked and ready for the interpreter.
+    pub fn load_folder(dir: &Path) -> Result<Arc<dyn Rules>, String> {
+        load_rules(&dir.to_string_lossy(), Some(Engine::Interpreter)).map_err(|d| d.render())
     }
 
     fn rulebooks(&self) -> Vec<String> {
@@ -154,7 +155,7 @@ impl Ours {
             language: Some("rust".into()),
             homepage: None,
             rulebooks: self.rulebooks(),
-            features: FEATURES.iter().map(|f| f.name.to_string()).collect(),
+            features: FEATURES.iter().map(|f| f.to_string()).collect(),
         }
     }
 }
@@ -402,6 +403,21 @@ impl Process {
     }
 }
 
+impl Process {
+    /// `start`, counting failures in a row (for `MAX_FAILED_STARTS`).
+    fn counted_start(&mut self) -> Result<protocol::Implementation, String> {
+        let r = self.start();
+        match &r {
+            Ok(_) => self.failed_starts = 0,
+            Err(e) => {
+                self.failed_starts += 1;
+                self.last_start_error = e.clone();
+            }
+        }
+        r
+    }
+}
+
 struct Failure {
     message: String,
     context: Value,
@@ -426,12 +442,7 @@ fn clip(s: &str) -> String {
 
 impl Implementation for Process {
     fn hello(&mut self) -> Result<protocol::Implementation, String> {
-        let r = self.start();
-        if let Err(e) = &r {
-            self.failed_starts += 1;
-            self.last_start_error = e.clone();
-        }
-        r
+        self.counted_start()
     }
 
     fn run(&mut self, seq: u64, req: &Request) -> Answer {
@@ -442,13 +453,8 @@ impl Implementation for Process {
                     self.last_start_error
                 ));
             }
-            match self.start() {
-                Ok(_) => self.failed_starts = 0,
-                Err(e) => {
-                    self.failed_starts += 1;
-                    self.last_start_error = e.clone();
-                    return Answer::error(format!("restarting the program: {e}"));
-                }
+            if let Err(e) = self.counted_start() {
+                return Answer::error(format!("restarting the program: {e}"));
             }
         }
         let answer = self.ask(&Command::Run {
@@ -469,7 +475,7 @@ impl Implementation for Process {
             message: what,
             context: Value::Null,
         };
-        let reply = match serde_json::from_value::<Reply>(v.clone()) {
+        let reply = match Reply::deserialize(&v) {
             Ok(r) => r,
             Err(e) => {
                 self.kill();

@@ -159,20 +159,20 @@ fn by_clause(run: &Run) -> Vec<(String, Tally)> {
     m.into_values().collect()
 }
 
-/// Tallies per feature, in the protocol's order; `None` for scenarios needing no feature.
+/// Tallies per feature that some scenario needs, in the protocol's order.
 fn by_feature(run: &Run) -> Vec<(&'static str, Tally)> {
     FEATURES
         .iter()
-        .map(|f| {
+        .map(|&f| {
             let mut t = Tally::default();
             for o in run
                 .outcomes
                 .iter()
-                .filter(|o| o.features.iter().any(|x| x == f.name))
+                .filter(|o| o.features.iter().any(|x| x == f))
             {
                 t.add(o.outcome);
             }
-            (f.name, t)
+            (f, t)
         })
         .filter(|(_, t)| t.scenarios > 0)
         .collect()

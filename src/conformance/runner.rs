@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::implementation::{Answer, Implementation};
@@ -152,7 +152,7 @@ fn one(
         }
     };
     match imp.run(seq, &req) {
-        Answer::Verdict(v) => match serde_json::from_value::<protocol::Verdict>(v.clone()) {
+        Answer::Verdict(v) => match protocol::Verdict::deserialize(&v) {
             Ok(verdict) => {
                 o.got = Some(Summary::of(&verdict));
                 match s.check(&verdict) {
