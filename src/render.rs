@@ -98,6 +98,20 @@ impl Renderer {
                     &[("move".into(), Arg::Str(san.clone()))],
                 ),
                 Effect::Irregularity => self.message("effect-irregularity", &[]),
+                Effect::Refer { side: c } => self.message("effect-refer", &[side(c)]),
+                Effect::Postpone => self.message("effect-postpone", &[]),
+                Effect::CloseClaim => self.message("effect-close-claim", &[]),
+                Effect::RequestIncrement { side: c } => {
+                    self.message("effect-request-increment", &[side(c)])
+                }
+                Effect::CloseRequest => self.message("effect-close-request", &[]),
+                Effect::SetIncrement { seconds } => self.message(
+                    "effect-set-increment",
+                    &[("time".into(), Arg::Duration(*seconds))],
+                ),
+                Effect::AwaitDecision => self.message("effect-await-decision", &[]),
+                Effect::Score { side: c } => self.message("effect-score", &[side(c)]),
+                Effect::CorrectIrregularity => self.message("effect-correct-irregularity", &[]),
             })
             .collect();
         self.message("effects", &[("list".into(), Arg::Str(words.join("; ")))])

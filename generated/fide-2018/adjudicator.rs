@@ -14,6 +14,8 @@ pub static SOURCES: &[(&str, &str)] = &[
     ("rulebook.yaml", include_str!("../../rules/fide-2018/rulebook.yaml")),
     ("article5.yaml", include_str!("../../rules/fide-2018/article5.yaml")),
     ("article9.yaml", include_str!("../../rules/fide-2018/article9.yaml")),
+    ("time.yaml", include_str!("../../rules/fide-2018/time.yaml")),
+    ("guidelines-iii.yaml", include_str!("../../rules/fide-2018/guidelines-iii.yaml")),
 ];
 
 pub static FTL: &[(&str, &str)] = &[
@@ -56,6 +58,27 @@ fn meta() -> BookMeta {
             ClauseMeta { id: "9.6".to_string(), beats: vec![] },
             ClauseMeta { id: "9.6.1".to_string(), beats: vec![] },
             ClauseMeta { id: "9.6.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "6.9".to_string(), beats: vec![] },
+            ClauseMeta { id: "B.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "A.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "G.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.2.1".to_string(), beats: vec![34, 35, 36, 37, 42] },
+            ClauseMeta { id: "III.2.2".to_string(), beats: vec![34, 35, 36, 37, 42] },
+            ClauseMeta { id: "III.3.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.3.1.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.3.1.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.4".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.5".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.5.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.5.2".to_string(), beats: vec![25] },
+            ClauseMeta { id: "III.5.3".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.6".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.6.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.6.1.1".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.6.1.2".to_string(), beats: vec![] },
+            ClauseMeta { id: "III.6.2".to_string(), beats: vec![] },
         ],
         rules: vec![
             RuleMeta { clause: 0, on: EventKind::Position, message: "ruling-5-1-1".to_string(), decisive: true },
@@ -82,10 +105,42 @@ fn meta() -> BookMeta {
             RuleMeta { clause: 21, on: EventKind::Position, message: "ruling-9-5-3-intended-move-not-made".to_string(), decisive: false },
             RuleMeta { clause: 23, on: EventKind::Position, message: "ruling-9-6-1".to_string(), decisive: true },
             RuleMeta { clause: 24, on: EventKind::Position, message: "ruling-9-6-2".to_string(), decisive: true },
+            RuleMeta { clause: 25, on: EventKind::Flag, message: "ruling-6-9-lost".to_string(), decisive: true },
+            RuleMeta { clause: 25, on: EventKind::Flag, message: "ruling-6-9-drawn".to_string(), decisive: true },
+            RuleMeta { clause: 31, on: EventKind::BothFlags, message: "ruling-III-2-1-both-flags".to_string(), decisive: false },
+            RuleMeta { clause: 31, on: EventKind::Increment, message: "ruling-III-2-1-increment".to_string(), decisive: true },
+            RuleMeta { clause: 31, on: EventKind::Quickplay, message: "ruling-III-2-1-quickplay".to_string(), decisive: true },
+            RuleMeta { clause: 32, on: EventKind::BothFlags, message: "ruling-III-2-2-both-flags".to_string(), decisive: false },
+            RuleMeta { clause: 32, on: EventKind::Increment, message: "ruling-III-2-2-increment".to_string(), decisive: true },
+            RuleMeta { clause: 32, on: EventKind::Quickplay, message: "ruling-III-2-2-quickplay".to_string(), decisive: true },
+            RuleMeta { clause: 34, on: EventKind::BothFlags, message: "ruling-III-3-1-1".to_string(), decisive: false },
+            RuleMeta { clause: 35, on: EventKind::BothFlags, message: "ruling-III-3-1-2".to_string(), decisive: true },
+            RuleMeta { clause: 36, on: EventKind::Increment, message: "ruling-III-4-request".to_string(), decisive: false },
+            RuleMeta { clause: 36, on: EventKind::Increment, message: "ruling-III-4-too-much-time".to_string(), decisive: true },
+            RuleMeta { clause: 36, on: EventKind::ArbiterGrants, message: "ruling-III-4-granted".to_string(), decisive: false },
+            RuleMeta { clause: 36, on: EventKind::ArbiterGrants, message: "ruling-III-4-offer-pending".to_string(), decisive: false },
+            RuleMeta { clause: 36, on: EventKind::ArbiterRejects, message: "ruling-III-4-refused".to_string(), decisive: true },
+            RuleMeta { clause: 37, on: EventKind::Quickplay, message: "ruling-III-5-referred".to_string(), decisive: true },
+            RuleMeta { clause: 37, on: EventKind::Quickplay, message: "ruling-III-5-too-much-time".to_string(), decisive: true },
+            RuleMeta { clause: 37, on: EventKind::Quickplay, message: "ruling-III-5-already-claimed".to_string(), decisive: false },
+            RuleMeta { clause: 38, on: EventKind::ArbiterAgrees, message: "ruling-III-5-1".to_string(), decisive: true },
+            RuleMeta { clause: 39, on: EventKind::ArbiterPostpones, message: "ruling-III-5-2-postponed".to_string(), decisive: true },
+            RuleMeta { clause: 39, on: EventKind::Flag, message: "ruling-III-5-2-flag".to_string(), decisive: true },
+            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-draw".to_string(), decisive: true },
+            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-no-draw".to_string(), decisive: true },
+            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-loss".to_string(), decisive: true },
+            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-no-mating-material".to_string(), decisive: true },
+            RuleMeta { clause: 40, on: EventKind::ArbiterRejects, message: "ruling-III-5-3".to_string(), decisive: true },
+            RuleMeta { clause: 42, on: EventKind::Quickplay, message: "ruling-III-6-1-claim".to_string(), decisive: true },
+            RuleMeta { clause: 42, on: EventKind::Quickplay, message: "ruling-III-6-1-too-much-time".to_string(), decisive: true },
+            RuleMeta { clause: 45, on: EventKind::ArbiterDeclares, message: "ruling-III-6-2-draw".to_string(), decisive: true },
+            RuleMeta { clause: 45, on: EventKind::ArbiterDeclares, message: "ruling-III-6-2-no-draw".to_string(), decisive: true },
         ],
         params: vec![
+            ParamMeta { name: "arbiter_present".to_string(), default: Value::Bool(true), tag: Some("ArbiterPresent".to_string()) },
             ParamMeta { name: "draw_offer_min_moves".to_string(), default: Value::Int(0i64), tag: Some("DrawOfferMinMoves".to_string()) },
             ParamMeta { name: "draw_offers_allowed".to_string(), default: Value::Bool(true), tag: Some("DrawOffers".to_string()) },
+            ParamMeta { name: "quickplay_finish".to_string(), default: Value::Bool(false), tag: Some("QuickplayFinish".to_string()) },
         ],
         ftl: FTL.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
         markdown: MARKDOWN.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
@@ -164,7 +219,7 @@ impl Rules for Compiled {
             }
             EventKind::Offer => {
                 // 9.1.1 (offer): not arbiter_consent and (not param.draw_offers_allowed or move_number < param.draw_offer_min_moves)
-                if (!(cx.arbiter_consent()) && (!(cx.param_bool(1)?) || (cx.move_number() < cx.param_int(0)?))) {
+                if (!(cx.arbiter_consent()) && (!(cx.param_bool(2)?) || (cx.move_number() < cx.param_int(1)?))) {
                     out.push(5);
                 }
                 // 9.1.2.1 (offer): not offer_pending
@@ -186,7 +241,7 @@ impl Rules for Compiled {
                     out.push(4);
                 }
                 // 9.1.1 (agreement): not arbiter_consent and (not param.draw_offers_allowed or move_number < param.draw_offer_min_moves)
-                if (!(cx.arbiter_consent()) && (!(cx.param_bool(1)?) || (cx.move_number() < cx.param_int(0)?))) {
+                if (!(cx.arbiter_consent()) && (!(cx.param_bool(2)?) || (cx.move_number() < cx.param_int(1)?))) {
                     out.push(6);
                 }
                 // 9.1.2.1 (nothing-to-accept): not offer_pending
@@ -211,6 +266,150 @@ impl Rules for Compiled {
                 }
             }
             EventKind::Consent => {
+            }
+            EventKind::Flag => {
+                // 6.9 (lost): has_mating_material(opponent(flag.by))
+                if { let a0 = { let a0 = cx.event_by(); cx.opponent(a0) }; cx.has_mating_material(a0) } {
+                    out.push(24);
+                }
+                // 6.9 (drawn): not has_mating_material(opponent(flag.by))
+                if !({ let a0 = { let a0 = cx.event_by(); cx.opponent(a0) }; cx.has_mating_material(a0) }) {
+                    out.push(25);
+                }
+                // III.5.2 (flag): quickplay_pending and quickplay_postponed and flag.by == quickplay_by
+                if ((cx.quickplay_pending() && cx.quickplay_postponed()) && (cx.event_by() == cx.quickplay_by()?)) {
+                    out.push(44);
+                }
+            }
+            EventKind::BothFlags => {
+                // III.2.1 (both-flags): not param.quickplay_finish
+                if !(cx.param_bool(3)?) {
+                    out.push(26);
+                }
+                // III.2.2 (both-flags): param.quickplay_finish and not guidelines_iii_apply
+                if (cx.param_bool(3)? && !(((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())))) {
+                    out.push(29);
+                }
+                // III.3.1.1: guidelines_iii_apply and not (last_period(white) and last_period(black))
+                if (((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && !(({ let a0 = Color::White; cx.last_period(a0) } && { let a0 = Color::Black; cx.last_period(a0) }))) {
+                    out.push(32);
+                }
+                // III.3.1.2: guidelines_iii_apply and last_period(white) and last_period(black)
+                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && { let a0 = Color::White; cx.last_period(a0) }) && { let a0 = Color::Black; cx.last_period(a0) }) {
+                    out.push(33);
+                }
+            }
+            EventKind::Increment => {
+                // III.2.1 (increment): not param.quickplay_finish
+                if !(cx.param_bool(3)?) {
+                    out.push(27);
+                }
+                // III.2.2 (increment): param.quickplay_finish and not guidelines_iii_apply
+                if (cx.param_bool(3)? && !(((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())))) {
+                    out.push(30);
+                }
+                // III.4 (request): guidelines_iii_apply and remaining(increment.by) < 2min
+                if (((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
+                    out.push(34);
+                }
+                // III.4 (too-much-time): guidelines_iii_apply and remaining(increment.by) >= 2min
+                if (((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
+                    out.push(35);
+                }
+            }
+            EventKind::Quickplay => {
+                // III.2.1 (quickplay): not param.quickplay_finish
+                if !(cx.param_bool(3)?) {
+                    out.push(28);
+                }
+                // III.2.2 (quickplay): param.quickplay_finish and not guidelines_iii_apply
+                if (cx.param_bool(3)? && !(((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())))) {
+                    out.push(31);
+                }
+                // III.5 (referred): guidelines_iii_apply and param.arbiter_present and not quickplay_pending and remaining(quickplay.by) < 2min
+                if (((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
+                    out.push(39);
+                }
+                // III.5 (too-much-time): guidelines_iii_apply and param.arbiter_present and not quickplay_pending and remaining(quickplay.by) >= 2min
+                if (((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
+                    out.push(40);
+                }
+                // III.5 (already-claimed): guidelines_iii_apply and param.arbiter_present and quickplay_pending
+                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && cx.param_bool(0)?) && cx.quickplay_pending()) {
+                    out.push(41);
+                }
+                // III.6.1 (claim): guidelines_iii_apply and not param.arbiter_present and remaining(quickplay.by) < 2min
+                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
+                    out.push(50);
+                }
+                // III.6.1 (too-much-time): guidelines_iii_apply and not param.arbiter_present and remaining(quickplay.by) >= 2min
+                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
+                    out.push(51);
+                }
+            }
+            EventKind::ArbiterAgrees => {
+                // III.5.1: quickplay_pending
+                if cx.quickplay_pending() {
+                    out.push(42);
+                }
+            }
+            EventKind::ArbiterPostpones => {
+                // III.5.2 (postponed): quickplay_pending and not quickplay_postponed
+                if (cx.quickplay_pending() && !(cx.quickplay_postponed())) {
+                    out.push(43);
+                }
+            }
+            EventKind::ArbiterRejects => {
+                // III.4 (refused): increment_requested
+                if cx.increment_requested() {
+                    out.push(38);
+                }
+                // III.5.3: quickplay_pending
+                if cx.quickplay_pending() {
+                    out.push(49);
+                }
+            }
+            EventKind::ArbiterGrants => {
+                // III.4 (granted): increment_requested and not offer_pending
+                if (cx.increment_requested() && !(cx.offer_pending())) {
+                    out.push(36);
+                }
+                // III.4 (offer-pending): increment_requested and offer_pending
+                if (cx.increment_requested() && cx.offer_pending()) {
+                    out.push(37);
+                }
+            }
+            EventKind::ArbiterDeclares => {
+                // III.5.2 (declared-draw): quickplay_pending and quickplay_postponed and arbiter_declares.draw
+                if ((cx.quickplay_pending() && cx.quickplay_postponed()) && cx.declare_draw()) {
+                    out.push(45);
+                }
+                // III.5.2 (declared-no-draw): quickplay_pending and quickplay_postponed and not arbiter_declares.draw and not awaiting_decision
+                if (((cx.quickplay_pending() && cx.quickplay_postponed()) && !(cx.declare_draw())) && !(cx.awaiting_decision())) {
+                    out.push(46);
+                }
+                // III.5.2 (declared-loss): quickplay_pending and quickplay_postponed and not arbiter_declares.draw and awaiting_decision and flag_fallen and has_mating_material(opponent(flagged))
+                if (((((cx.quickplay_pending() && cx.quickplay_postponed()) && !(cx.declare_draw())) && cx.awaiting_decision()) && cx.flag_fallen()) && { let a0 = { let a0 = cx.flagged()?; cx.opponent(a0) }; cx.has_mating_material(a0) }) {
+                    out.push(47);
+                }
+                // III.5.2 (declared-no-mating-material): quickplay_pending and quickplay_postponed and not arbiter_declares.draw and awaiting_decision and flag_fallen and not has_mating_material(opponent(flagged))
+                if (((((cx.quickplay_pending() && cx.quickplay_postponed()) && !(cx.declare_draw())) && cx.awaiting_decision()) && cx.flag_fallen()) && !({ let a0 = { let a0 = cx.flagged()?; cx.opponent(a0) }; cx.has_mating_material(a0) })) {
+                    out.push(48);
+                }
+                // III.6.2 (draw): awaiting_decision and not quickplay_pending and arbiter_declares.draw
+                if ((cx.awaiting_decision() && !(cx.quickplay_pending())) && cx.declare_draw()) {
+                    out.push(52);
+                }
+                // III.6.2 (no-draw): awaiting_decision and not quickplay_pending and not arbiter_declares.draw
+                if ((cx.awaiting_decision() && !(cx.quickplay_pending())) && !(cx.declare_draw())) {
+                    out.push(53);
+                }
+            }
+            EventKind::Illegal => {
+            }
+            EventKind::Correct => {
+            }
+            EventKind::Drawn => {
             }
         }
         Ok(())
@@ -284,6 +483,94 @@ impl Rules for Compiled {
             23 => {
                 v.push(Effect::Draw);
             }
+            24 => {
+                v.push(Effect::Win { side: { let a0 = cx.event_by(); cx.opponent(a0) } });
+            }
+            25 => {
+                v.push(Effect::Draw);
+            }
+            27 => {
+                v.push(Effect::Reject);
+            }
+            28 => {
+                v.push(Effect::Reject);
+            }
+            30 => {
+                v.push(Effect::Reject);
+            }
+            31 => {
+                v.push(Effect::Reject);
+            }
+            33 => {
+                v.push(Effect::Draw);
+            }
+            34 => {
+                if !(cx.offer_pending()) { v.push(Effect::Offer { side: cx.event_by() }); }
+                v.push(Effect::RequestIncrement { side: cx.event_by() });
+            }
+            35 => {
+                v.push(Effect::Reject);
+            }
+            36 => {
+                v.push(Effect::SetIncrement { seconds: 5i64 });
+                v.push(Effect::AddTime { side: { let a0 = cx.increment_requested_by()?; cx.opponent(a0) }, seconds: 120i64 });
+                v.push(Effect::CloseRequest);
+            }
+            38 => {
+                v.push(Effect::Reject);
+                v.push(Effect::CloseRequest);
+            }
+            39 => {
+                v.push(Effect::Refer { side: cx.event_by() });
+            }
+            40 => {
+                v.push(Effect::Reject);
+            }
+            42 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            43 => {
+                v.push(Effect::Postpone);
+                if cx.postpone_extra_time() { v.push(Effect::AddTime { side: { let a0 = cx.quickplay_by()?; cx.opponent(a0) }, seconds: 120i64 }); }
+            }
+            44 => {
+                v.push(Effect::AwaitDecision);
+            }
+            45 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            46 => {
+                v.push(Effect::Reject);
+                v.push(Effect::CloseClaim);
+            }
+            47 => {
+                v.push(Effect::Reject);
+                v.push(Effect::Win { side: { let a0 = cx.flagged()?; cx.opponent(a0) } });
+            }
+            48 => {
+                v.push(Effect::Reject);
+                v.push(Effect::Draw);
+            }
+            49 => {
+                v.push(Effect::Reject);
+                v.push(Effect::CloseClaim);
+                v.push(Effect::AddTime { side: { let a0 = cx.quickplay_by()?; cx.opponent(a0) }, seconds: 120i64 });
+            }
+            50 => {
+                v.push(Effect::AwaitDecision);
+            }
+            51 => {
+                v.push(Effect::Reject);
+            }
+            52 => {
+                v.push(Effect::Uphold);
+                v.push(Effect::Draw);
+            }
+            53 => {
+                v.push(Effect::Reject);
+            }
             _ => {}
         }
         Ok(v)
@@ -295,8 +582,8 @@ impl Rules for Compiled {
             1 => vec![("side".to_string(), Value::Side(cx.to_move()))],
             3 => vec![("by".to_string(), Value::Side(cx.event_by()))],
             4 => vec![("by".to_string(), Value::Side(cx.event_by()))],
-            5 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(1)?))), ("by".to_string(), Value::Side(cx.event_by())), ("min".to_string(), Value::Int(cx.param_int(0)?))],
-            6 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(1)?))), ("min".to_string(), Value::Int(cx.param_int(0)?))],
+            5 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(2)?))), ("by".to_string(), Value::Side(cx.event_by())), ("min".to_string(), Value::Int(cx.param_int(1)?))],
+            6 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(2)?))), ("min".to_string(), Value::Int(cx.param_int(1)?))],
             7 => vec![("by".to_string(), Value::Side(cx.event_by())), ("normal".to_string(), Value::Bool(((cx.ply() > 0i64) && (cx.event_by() == { let a0 = cx.to_move(); cx.opponent(a0) }))))],
             8 => vec![("by".to_string(), Value::Side(cx.event_by())), ("own".to_string(), Value::Bool((cx.offer_by()? == cx.event_by()))), ("pending_by".to_string(), Value::Side(cx.offer_by()?))],
             9 => vec![("by".to_string(), Value::Side(cx.event_by()))],
@@ -312,6 +599,22 @@ impl Rules for Compiled {
             21 => vec![("played".to_string(), Value::Move(cx.last_move()?)), ("required".to_string(), Value::Move(cx.required_move()?))],
             22 => vec![("count".to_string(), Value::Int(cx.repetitions()))],
             23 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+            24 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
+            25 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
+            29 => vec![("blitz".to_string(), Value::Bool((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64)))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
+            30 => vec![("blitz".to_string(), Value::Bool((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64)))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
+            31 => vec![("blitz".to_string(), Value::Bool((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64)))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
+            32 => vec![("black_period".to_string(), Value::Int({ let a0 = Color::Black; cx.period(a0) })), ("white_period".to_string(), Value::Int({ let a0 = Color::White; cx.period(a0) }))],
+            34 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? }))],
+            35 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? }))],
+            39 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
+            40 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
+            42 => vec![("claimant".to_string(), Value::Side(cx.quickplay_by()?))],
+            43 => vec![("claimant".to_string(), Value::Side(cx.quickplay_by()?)), ("extra".to_string(), Value::Bool(cx.postpone_extra_time()))],
+            44 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
+            47 => vec![("flagged".to_string(), Value::Side(cx.flagged()?))],
+            50 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
+            51 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
             _ => vec![],
         })
     }

@@ -314,6 +314,20 @@ impl Gen<'_> {
                 arg(0, "cx.last_move()?")
             ),
             EffectId::Irregularity => "Effect::Irregularity".into(),
+            EffectId::Refer => format!("Effect::Refer {{ side: {} }}", arg(0, "Color::White")),
+            EffectId::Postpone => "Effect::Postpone".into(),
+            EffectId::CloseClaim => "Effect::CloseClaim".into(),
+            EffectId::RequestIncrement => format!(
+                "Effect::RequestIncrement {{ side: {} }}",
+                arg(0, "Color::White")
+            ),
+            EffectId::CloseRequest => "Effect::CloseRequest".into(),
+            EffectId::SetIncrement => {
+                format!("Effect::SetIncrement {{ seconds: {} }}", arg(0, "0i64"))
+            }
+            EffectId::AwaitDecision => "Effect::AwaitDecision".into(),
+            EffectId::Score => format!("Effect::Score {{ side: {} }}", arg(0, "Color::Black")),
+            EffectId::CorrectIrregularity => "Effect::CorrectIrregularity".into(),
         };
         match &e.cond {
             Some(c) => format!("if {} {{ v.push({value}); }}", self.expr(c)),

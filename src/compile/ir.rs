@@ -17,6 +17,10 @@ pub type Texts = BTreeMap<String, String>;
 #[derive(Clone, Debug)]
 pub struct Rulebook {
     pub id: String,
+    /// The rulebook this one extends, if any.
+    pub extends: Option<String>,
+    /// Names defined by clauses (`defines:`), in rulebook order.
+    pub definitions: Vec<String>,
     pub title: Texts,
     pub source: Texts,
     pub languages: Vec<String>,
@@ -49,6 +53,10 @@ pub struct Article {
 #[derive(Clone, Debug)]
 pub struct Clause {
     pub id: String,
+    /// Not in force in this rulebook (an overlay disabled or replaced it): why.
+    pub disabled: Option<Texts>,
+    /// `(name, condition as written)` for a clause that defines a name.
+    pub defines: Option<(String, String)>,
     pub official: bool,
     pub title: Option<Texts>,
     pub text: Texts,

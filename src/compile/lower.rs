@@ -4,17 +4,33 @@
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use super::ir::{Article, Clause, IrEffect, IrExpr, Param, Rule, Rulebook, Texts};
+use super::words;
 use crate::diag::{Diag, Diags};
 use crate::lang::parse::{parse_effect, parse_expr};
 use crate::lang::schema::{self, EventKind, OutcomeClass, Ty};
 use crate::lang::typeck::{Params, TypeError, check_effect, check_expr_given};
-use crate::rulebook::model::{ClauseDef, Localized, ParamDef};
+use crate::rulebook::model::{ClauseDef, ClauseFile, Localized, ParamDef};
 use crate::rulebook::yaml::{self, Spanned};
 use crate::rulebook::{Loaded, SourceFile};
+
+/// One clause of the merged rulebook (a base's or the overlay's), before lowering.
+struct Entry<'a> {
+    sf: &'a SourceFile,
+    c: &'a ClauseDef,
+    /// Index of its clause file in the merged order (one article per file).
+    file: usize,
+    /// Depth in the `extends` chain: 0 for the root base.
+    level: usize,
+    /// Taken out by an overlay clause of the same id.
+    removed: bool,
+    /// Not in force: why.
+    disabled: Option<Texts>,
+}
 
 pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     let mut d = Diags::default();
     let bf = &l.book_file;
+    let chain = l.chain();
     let languages: Vec<String> = l
         .book
         .languages
@@ -28,64 +44,196 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     }
     let title = texts(bf, &l.book.title, &languages, "title", &mut d);
     let source = texts(bf, &l.book.source, &languages, "source", &mut d);
-    let params = lower_params(bf, &l.book.parameters, &languages, &mut d);
+    // Parameters: the base's first; an overlay's parameter of the same name replaces it.
+    let mut params: Vec<Param> = Vec::new();
+    for level in &chain {
+        for p in lower_params(&level.book_file, &level.book.parameters, &languages, &mut d) {
+            match params.iter_mut().find(|q| q.name == p.name) {
+                Some(q) => *q = p,
+                None => params.push(p),
+            }
+        }
+    }
     let param_types: Vec<(String, Ty)> = params.iter().map(|p| (p.name.clone(), p.ty)).collect();
 
-    // Pass 1: ids, so that references can be resolved in any order.
-    let mut index: HashMap<&str, usize> = HashMap::new();
-    let mut all: Vec<(&SourceFile, &ClauseDef)> = Vec::new();
-    for (sf, cf) in &l.files {
-        for c in &cf.clauses {
-            let id = c.id.value.as_str();
-            if id.trim().is_empty() {
-                d.push(sf.diag(yaml::start(&sf.text, &c.id), 1, "empty clause id"));
-            }
-            if let Some(&first) = index.get(id) {
-                let (ff, fc) = all[first];
-                let (fl, _) = crate::diag::line_col(&ff.text, yaml::start(&ff.text, &fc.id));
-                d.push(
-                    sf.diag(
-                        yaml::start(&sf.text, &c.id),
+    // Pass 1: the merged list of clauses, with overlays' replacements and disabled clauses.
+    let mut entries: Vec<Entry> = Vec::new();
+    let mut files: Vec<(&SourceFile, &ClauseFile)> = Vec::new();
+    let mut by_id: HashMap<String, usize> = HashMap::new();
+    // (replaced entry, replacing entry): the replacement inherits the replaced clause's place.
+    let mut redirects: Vec<(usize, usize)> = Vec::new();
+    for (level, book) in chain.iter().enumerate() {
+        for (sf, cf) in &book.files {
+            let file = files.len();
+            files.push((sf, cf));
+            for c in &cf.clauses {
+                let id = c.id.value.as_str();
+                let id_at = yaml::start(&sf.text, &c.id);
+                if id.trim().is_empty() {
+                    d.push(sf.diag(id_at, 1, "empty clause id"));
+                }
+                let keeps_id = c.replaces.iter().any(|r| r.value == id);
+                if let Some(&old) = by_id.get(id) {
+                    if keeps_id && entries[old].level < level {
+                        entries[old].removed = true;
+                    } else {
+                        let (ff, fc) = (entries[old].sf, entries[old].c);
+                        let (fl, _) =
+                            crate::diag::line_col(&ff.text, yaml::start(&ff.text, &fc.id));
+                        let mut diag = sf
+                            .diag(
+                                id_at,
+                                id.len().max(1),
+                                format!("duplicate clause id `{id}`"),
+                            )
+                            .label("defined again here")
+                            .help(format!("first defined at {}:{}", ff.path.display(), fl));
+                        if entries[old].level < level {
+                            diag = diag.help(format!(
+                                "to take the place of the base rulebook's `{id}`, write `replaces: [\"{id}\"]`"
+                            ));
+                        }
+                        d.push(diag);
+                        continue;
+                    }
+                } else if keeps_id {
+                    d.push(sf.diag(
+                        id_at,
                         id.len().max(1),
-                        format!("duplicate clause id `{id}`"),
-                    )
-                    .label("defined again here")
-                    .help(format!(
-                        "first defined at {}:{}",
-                        ff.path.display(),
-                        fl
-                    )),
-                );
-            } else {
-                index.insert(id, all.len());
+                        format!("clause `{id}` replaces `{id}`, but no base rulebook has a clause `{id}`"),
+                    ));
+                }
+                let new = entries.len();
+                for r in c.replaces.iter().filter(|r| r.value != id) {
+                    match by_id.get(&r.value) {
+                        Some(&old) if entries[old].level < level => {
+                            let why = languages
+                                .iter()
+                                .map(|lang| (lang.clone(), words::replaced_by(id, lang)))
+                                .collect();
+                            entries[old].disabled = Some(why);
+                            redirects.push((old, new));
+                        }
+                        _ => d.push(sf.diag(
+                            yaml::start(&sf.text, r),
+                            r.value.len().max(1),
+                            format!(
+                                "`replaces` names `{}`, which is not a clause of a base rulebook",
+                                r.value
+                            ),
+                        )),
+                    }
+                }
+                by_id.insert(id.to_string(), new);
+                entries.push(Entry {
+                    sf,
+                    c,
+                    file,
+                    level,
+                    removed: false,
+                    disabled: None,
+                });
             }
-            all.push((sf, c));
+        }
+        for dis in &book.book.disable {
+            let bsf = &book.book_file;
+            match by_id.get(&dis.clause.value) {
+                Some(&i) if entries[i].level < level => {
+                    entries[i].disabled =
+                        Some(texts(bsf, &dis.reason, &languages, "reason", &mut d));
+                }
+                _ => d.push(bsf.diag(
+                    yaml::start(&bsf.text, &dis.clause),
+                    dis.clause.value.len().max(1),
+                    format!(
+                        "`disable` names `{}`, which is not a clause of a base rulebook",
+                        dis.clause.value
+                    ),
+                )),
+            }
+        }
+    }
+    // Clause indices of the merged rulebook, in order.
+    let mut clause_of: Vec<Option<usize>> = Vec::with_capacity(entries.len());
+    let mut all: Vec<(&SourceFile, &ClauseDef)> = Vec::new();
+    for e in &entries {
+        if e.removed {
+            clause_of.push(None);
+        } else {
+            clause_of.push(Some(all.len()));
+            all.push((e.sf, e.c));
+        }
+    }
+    let index: HashMap<&str, usize> = all
+        .iter()
+        .enumerate()
+        .map(|(i, (_, c))| (c.id.value.as_str(), i))
+        .collect();
+
+    // Pass 2: definitions, in rulebook order (a definition may use the ones before it).
+    let mut defs: Vec<(String, IrExpr)> = Vec::new();
+    for e in entries
+        .iter()
+        .filter(|e| !e.removed && e.disabled.is_none())
+    {
+        if let Some(name) = &e.c.defines {
+            let scope = Params {
+                params: &param_types,
+                defs: &defs,
+            };
+            if let Some(def) = lower_definition(e.sf, e.c, name, scope, &mut d) {
+                defs.push((name.value.clone(), def));
+            }
         }
     }
 
-    // Pass 2: each clause and its rules.
+    // Pass 3: each clause and its rules, one article per clause file.
     let mut clauses = Vec::new();
     let mut rules = Vec::new();
     let mut articles = Vec::new();
-    for (sf, cf) in &l.files {
+    for (file, (sf, cf)) in files.iter().enumerate() {
         let mut art = Article {
             title: texts(sf, &cf.article, &languages, "article title", &mut d),
             clauses: vec![],
         };
-        for c in &cf.clauses {
+        for e in entries.iter().filter(|e| e.file == file && !e.removed) {
             art.clauses.push(clauses.len());
             let cx = ClauseCx {
-                sf,
-                c,
+                sf: e.sf,
+                c: e.c,
                 index: clauses.len(),
                 languages: &languages,
-                params: &param_types,
+                params: Params {
+                    params: &param_types,
+                    defs: &defs,
+                },
+                in_force: e.disabled.is_none(),
             };
-            let (clause, mut rs) = cx.lower(&index, rules.len(), &mut d);
+            let (mut clause, mut rs) = cx.lower(&index, rules.len(), &mut d);
+            clause.disabled = e.disabled.clone();
             clauses.push(clause);
             rules.append(&mut rs);
         }
-        articles.push(art);
+        if !art.clauses.is_empty() {
+            articles.push(art);
+        }
+    }
+    // A replacement takes the replaced clause's place in the precedence.
+    for &(old, new) in &redirects {
+        let (Some(old), Some(new)) = (clause_of[old], clause_of[new]) else {
+            continue;
+        };
+        let inherited: Vec<usize> = clauses[old].exception_to.clone();
+        for x in inherited {
+            if !clauses[new].exception_to.contains(&x) {
+                clauses[new].exception_to.push(x);
+            }
+        }
+        for c in clauses.iter_mut() {
+            if c.exception_to.contains(&old) && !c.exception_to.contains(&new) {
+                c.exception_to.push(new);
+            }
+        }
     }
 
     // Precedence: closure and cycles.
@@ -127,6 +275,9 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
             let Some(why) = contradiction(&ra.effects, &rb.effects) else {
                 continue;
             };
+            if exclusive(&ra.when, &rb.when) {
+                continue;
+            }
             let (ca, cb) = (ra.clause, rb.clause);
             if ca != cb && (clauses[ca].beats.contains(&cb) || clauses[cb].beats.contains(&ca)) {
                 continue;
@@ -156,6 +307,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     }
 
     let mut files = vec![("rulebook.yaml".to_string(), bf.text.to_string())];
+    // The rulebook's own sources; a base is found again by name (`extends`).
     for (sf, _) in &l.files {
         let rel = sf
             .path
@@ -167,6 +319,8 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     }
     d.into_result(Rulebook {
         id: l.book.id.value.clone(),
+        extends: l.book.extends.as_ref().map(|e| e.value.clone()),
+        definitions: defs.iter().map(|(n, _)| n.clone()).collect(),
         title,
         source,
         languages,
@@ -204,7 +358,7 @@ fn lower_params(
             }
         };
         let doc = texts(bf, &p.doc, languages, "parameter doc", d);
-        let default = match expr_result(bf, &p.default, None, &[], None) {
+        let default = match expr_result(bf, &p.default, None, Params::default(), None) {
             Ok((e, t)) if t == ty && is_constant(&e) => e,
             Ok(_) => {
                 d.push(bf.diag(
@@ -244,6 +398,85 @@ struct ClauseCx<'a> {
     index: usize,
     languages: &'a [String],
     params: Params<'a>,
+    /// False for a clause an overlay disabled or replaced: its texts are kept, its rules are not.
+    in_force: bool,
+}
+
+/// A clause with `defines: NAME`: its `when` is the definition, a bool over event-free facts.
+fn lower_definition(
+    sf: &SourceFile,
+    c: &ClauseDef,
+    name: &Spanned<String>,
+    scope: Params,
+    d: &mut Diags,
+) -> Option<IrExpr> {
+    let at = yaml::start(&sf.text, name);
+    let n = name.value.as_str();
+    let well_formed = !n.is_empty()
+        && n.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
+        && n.chars()
+            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_');
+    if !well_formed {
+        d.push(sf.diag(
+            at,
+            n.len().max(1),
+            "a defined name is lower-case letters, digits and `_`, starting with a letter",
+        ));
+        return None;
+    }
+    if schema::fact(n).is_some()
+        || schema::side_literal(n).is_some()
+        || scope.defs.iter().any(|(q, _)| q == n)
+    {
+        d.push(sf.diag(
+            at,
+            n.len(),
+            format!("`{n}` is already the name of a fact or of an earlier definition"),
+        ));
+        return None;
+    }
+    if c.on.is_some()
+        || !c.effects.is_empty()
+        || c.ruling.is_some()
+        || !c.rules.is_empty()
+        || !c.vars.is_empty()
+    {
+        d.push(
+            sf.diag(
+                at,
+                n.len(),
+                format!(
+                    "clause `{}` defines `{n}` and also answers an event",
+                    c.id.value
+                ),
+            )
+            .help("a definition is a clause of its own: `defines` and `when`, nothing else"),
+        );
+        return None;
+    }
+    let Some(w) = &c.when else {
+        d.push(sf.diag(
+            at,
+            n.len(),
+            format!("clause `{}` defines `{n}` but has no `when`", c.id.value),
+        ));
+        return None;
+    };
+    match expr_result(sf, w, None, scope, None) {
+        Ok((e, Ty::Bool)) => Some(e),
+        Ok((_, t)) => {
+            d.push(sf.diag(
+                yaml::start(&sf.text, w),
+                w.value.len(),
+                format!("a definition must be a bool, this is a {}", t.name()),
+            ));
+            None
+        }
+        Err(e) => {
+            d.push(e);
+            None
+        }
+    }
 }
 
 /// One rule as written: either a clause's short form or an entry of its `rules:`.
@@ -276,11 +509,13 @@ impl ClauseCx<'_> {
             .map(|t| texts(sf, t, self.languages, "note", d));
 
         let mut srcs = Vec::new();
-        let short = c.on.is_some()
-            || c.when.is_some()
-            || !c.effects.is_empty()
-            || !c.vars.is_empty()
-            || c.ruling.is_some();
+        // A definition's `when` is its definition, not a rule.
+        let short = c.defines.is_none()
+            && (c.on.is_some()
+                || c.when.is_some()
+                || !c.effects.is_empty()
+                || !c.vars.is_empty()
+                || c.ruling.is_some());
         if short && !c.rules.is_empty() {
             d.push(
                 sf.diag(
@@ -326,6 +561,9 @@ impl ClauseCx<'_> {
         }
         let mut names = BTreeSet::new();
         let mut rules = Vec::new();
+        if !self.in_force {
+            srcs.clear();
+        }
         for r in srcs {
             if let Some(n) = r.name {
                 let ok = !n.value.is_empty()
@@ -370,6 +608,13 @@ impl ClauseCx<'_> {
         let _ = resolve(&c.refs, "`refs`", d);
         let clause = Clause {
             id: c.id.value.clone(),
+            disabled: None,
+            defines: c.defines.as_ref().map(|n| {
+                (
+                    n.value.clone(),
+                    c.when.as_ref().map(|w| w.value.clone()).unwrap_or_default(),
+                )
+            }),
             official: c.official,
             title,
             text,
@@ -508,6 +753,38 @@ impl ClauseCx<'_> {
             ruling: ruling?,
         })
     }
+}
+
+/// Whether two conditions can never hold together, as far as their form shows: one has a
+/// conjunct that another's conjunct negates (`X` and `not X`, `a < b` and `a >= b`). A check on
+/// the text of the law, not a solver: conditions it cannot tell apart still need precedence.
+fn exclusive(a: &IrExpr, b: &IrExpr) -> bool {
+    fn conjuncts<'e>(e: &'e IrExpr, out: &mut Vec<&'e IrExpr>) {
+        match e {
+            IrExpr::And(x, y) => {
+                conjuncts(x, out);
+                conjuncts(y, out);
+            }
+            _ => out.push(e),
+        }
+    }
+    fn negates(x: &IrExpr, y: &IrExpr) -> bool {
+        use crate::lang::ast::BinOp::*;
+        match (x, y) {
+            (IrExpr::Not(n), other) | (other, IrExpr::Not(n)) if **n == *other => true,
+            (IrExpr::Cmp(o1, _, a1, b1), IrExpr::Cmp(o2, _, a2, b2)) if a1 == a2 && b1 == b2 => {
+                matches!(
+                    (o1, o2),
+                    (Lt, Ge) | (Ge, Lt) | (Gt, Le) | (Le, Gt) | (Eq, Ne) | (Ne, Eq)
+                )
+            }
+            _ => false,
+        }
+    }
+    let (mut ca, mut cb) = (Vec::new(), Vec::new());
+    conjuncts(a, &mut ca);
+    conjuncts(b, &mut cb);
+    ca.iter().any(|x| cb.iter().any(|y| negates(x, y)))
 }
 
 fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {

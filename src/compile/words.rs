@@ -112,3 +112,11 @@ pub fn duration(secs: i64, lang: &str) -> String {
         ),
     }
 }
+
+/// Why a clause is not in force: an overlay's clause took its place.
+pub fn replaced_by(id: &str, lang: &str) -> String {
+    match lang {
+        "ru" => format!("Не действует: его место занимает пункт {id}."),
+        _ => format!("Not in force: clause {id} takes its place."),
+    }
+}

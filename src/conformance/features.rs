@@ -23,6 +23,11 @@ pub const FEATURES: &[&str] = &[
     "event-regulations",
     "touch-move",
     "arbiter-consent",
+    "flag-fall",
+    "both-flags",
+    "quickplay-finish",
+    "arbiter-decisions",
+    "irregularities",
 ];
 
 pub fn is_known(name: &str) -> bool {
@@ -47,6 +52,16 @@ pub fn implied(game: &Game) -> Vec<&'static str> {
                 ("offer" | "accept" | "decline", _) => add("draw-offers"),
                 ("touch", _) => add("touch-move"),
                 ("consent", _) => add("arbiter-consent"),
+                ("flag", Some("both")) => add("both-flags"),
+                ("flag", _) => add("flag-fall"),
+                ("increment", _) => {
+                    add("quickplay-finish");
+                    // The request is the offer of a draw (III.4).
+                    add("draw-offers");
+                }
+                ("quickplay", _) => add("quickplay-finish"),
+                ("arbiter", _) => add("arbiter-decisions"),
+                ("illegal" | "correct", _) => add("irregularities"),
                 _ => {}
             }
             if c.name == "claim" && c.args.len() > 1 {
@@ -56,6 +71,9 @@ pub fn implied(game: &Game) -> Vec<&'static str> {
     }
     if game.tag("DrawOffers").is_some() || game.tag("DrawOfferMinMoves").is_some() {
         add("event-regulations");
+    }
+    if game.tag("QuickplayFinish").is_some() || game.tag("ArbiterPresent").is_some() {
+        add("quickplay-finish");
     }
     // A claim is also an offer (9.1.2.3): a scenario stating the fate of offers needs them.
     if game

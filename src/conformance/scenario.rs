@@ -25,7 +25,7 @@ pub struct EventExpectation {
 }
 
 /// The event commands a scenario may contain (each must carry an `[%expect ...]`).
-pub const EVENT_COMMANDS: &[&str] = &["claim", "offer", "accept", "decline", "touch", "consent"];
+pub use crate::pgn::commands::EVENT_COMMANDS;
 
 /// Tags that hold the scenario's metadata and expectations: never shown to an implementation.
 const HIDDEN_TAGS: &[&str] = &["Clauses", "Features", "Description", "Derivation"];

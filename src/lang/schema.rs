@@ -43,10 +43,34 @@ pub enum EventKind {
     Touch,
     /// The arbiter consents to a draw offer or agreement (`[%consent]`).
     Consent,
+    /// One player's flag has fallen (`[%flag white|black]`).
+    Flag,
+    /// Both flags have fallen and which fell first cannot be established (`[%flag both]`).
+    BothFlags,
+    /// The player to move asks for an increment for both players (`[%increment]`).
+    Increment,
+    /// The player to move claims a draw in the quickplay finish (`[%quickplay ...]`).
+    Quickplay,
+    /// The arbiter agrees with the claim before him (`[%arbiter agree]`).
+    ArbiterAgrees,
+    /// The arbiter postpones his decision (`[%arbiter postpone [extra-time]]`).
+    ArbiterPostpones,
+    /// The arbiter rejects the claim or request before him (`[%arbiter reject]`).
+    ArbiterRejects,
+    /// The arbiter grants the request before him (`[%arbiter grant]`).
+    ArbiterGrants,
+    /// The arbiter declares a result (`[%arbiter declare draw|no-draw]`).
+    ArbiterDeclares,
+    /// A player has made an irregular move (`[%illegal]`, `[%illegal promotion]`).
+    Illegal,
+    /// A player demands that the last irregularity be corrected (`[%correct]`).
+    Correct,
+    /// The game has just been drawn (by the ruling before this event).
+    Drawn,
 }
 
 impl EventKind {
-    pub const ALL: [EventKind; 7] = [
+    pub const ALL: [EventKind; 19] = [
         EventKind::Position,
         EventKind::Claim,
         EventKind::Offer,
@@ -54,6 +78,18 @@ impl EventKind {
         EventKind::Decline,
         EventKind::Touch,
         EventKind::Consent,
+        EventKind::Flag,
+        EventKind::BothFlags,
+        EventKind::Increment,
+        EventKind::Quickplay,
+        EventKind::ArbiterAgrees,
+        EventKind::ArbiterPostpones,
+        EventKind::ArbiterRejects,
+        EventKind::ArbiterGrants,
+        EventKind::ArbiterDeclares,
+        EventKind::Illegal,
+        EventKind::Correct,
+        EventKind::Drawn,
     ];
 
     pub fn name(self) -> &'static str {
@@ -65,6 +101,18 @@ impl EventKind {
             EventKind::Decline => "decline",
             EventKind::Touch => "touch",
             EventKind::Consent => "consent",
+            EventKind::Flag => "flag",
+            EventKind::BothFlags => "both_flags",
+            EventKind::Increment => "increment",
+            EventKind::Quickplay => "quickplay",
+            EventKind::ArbiterAgrees => "arbiter_agrees",
+            EventKind::ArbiterPostpones => "arbiter_postpones",
+            EventKind::ArbiterRejects => "arbiter_rejects",
+            EventKind::ArbiterGrants => "arbiter_grants",
+            EventKind::ArbiterDeclares => "arbiter_declares",
+            EventKind::Illegal => "illegal",
+            EventKind::Correct => "correct",
+            EventKind::Drawn => "drawn",
         }
     }
 
@@ -92,6 +140,42 @@ impl EventKind {
             }
             (EventKind::Consent, "ru") => "арбитр даёт согласие на ничью",
             (EventKind::Consent, _) => "the arbiter consents to a draw",
+            (EventKind::Flag, "ru") => "у игрока упал флажок",
+            (EventKind::Flag, _) => "a player's flag falls",
+            (EventKind::BothFlags, "ru") => {
+                "упали оба флажка, и невозможно установить, какой упал первым"
+            }
+            (EventKind::BothFlags, _) => {
+                "both flags fall and it cannot be established which fell first"
+            }
+            (EventKind::Increment, "ru") => {
+                "игрок при своём ходе просит ввести для обоих игроков добавление времени"
+            }
+            (EventKind::Increment, _) => {
+                "the player having the move asks for an increment for both players"
+            }
+            (EventKind::Quickplay, "ru") => {
+                "игрок при своём ходе заявляет о ничьей в быстрой игре до конца партии"
+            }
+            (EventKind::Quickplay, _) => {
+                "the player having the move claims a draw in the quickplay finish"
+            }
+            (EventKind::ArbiterAgrees, "ru") => "арбитр соглашается с заявлением",
+            (EventKind::ArbiterAgrees, _) => "the arbiter agrees with the claim",
+            (EventKind::ArbiterPostpones, "ru") => "арбитр откладывает своё решение",
+            (EventKind::ArbiterPostpones, _) => "the arbiter postpones his decision",
+            (EventKind::ArbiterRejects, "ru") => "арбитр отклоняет заявление или просьбу",
+            (EventKind::ArbiterRejects, _) => "the arbiter rejects the claim or request",
+            (EventKind::ArbiterGrants, "ru") => "арбитр соглашается с просьбой",
+            (EventKind::ArbiterGrants, _) => "the arbiter grants the request",
+            (EventKind::ArbiterDeclares, "ru") => "арбитр объявляет результат",
+            (EventKind::ArbiterDeclares, _) => "the arbiter declares a result",
+            (EventKind::Illegal, "ru") => "игрок сделал невозможный ход",
+            (EventKind::Illegal, _) => "a player has made an illegal move",
+            (EventKind::Correct, "ru") => "игрок требует исправить ошибку",
+            (EventKind::Correct, _) => "a player demands that the error be corrected",
+            (EventKind::Drawn, "ru") => "партия только что закончилась вничью",
+            (EventKind::Drawn, _) => "the game has just been drawn",
         }
     }
 
@@ -105,6 +189,18 @@ impl EventKind {
             EventKind::Decline => "EventKind::Decline",
             EventKind::Touch => "EventKind::Touch",
             EventKind::Consent => "EventKind::Consent",
+            EventKind::Flag => "EventKind::Flag",
+            EventKind::BothFlags => "EventKind::BothFlags",
+            EventKind::Increment => "EventKind::Increment",
+            EventKind::Quickplay => "EventKind::Quickplay",
+            EventKind::ArbiterAgrees => "EventKind::ArbiterAgrees",
+            EventKind::ArbiterPostpones => "EventKind::ArbiterPostpones",
+            EventKind::ArbiterRejects => "EventKind::ArbiterRejects",
+            EventKind::ArbiterGrants => "EventKind::ArbiterGrants",
+            EventKind::ArbiterDeclares => "EventKind::ArbiterDeclares",
+            EventKind::Illegal => "EventKind::Illegal",
+            EventKind::Correct => "EventKind::Correct",
+            EventKind::Drawn => "EventKind::Drawn",
         }
     }
 }
@@ -137,6 +233,37 @@ pub enum FactId {
     ArbiterConsent,
     MoveRequired,
     RequiredMove,
+    Timed,
+    TimeForMoves,
+    HasIncrement,
+    ClockKnown,
+    Remaining,
+    Period,
+    LastPeriod,
+    QuickplayPending,
+    QuickplayBy,
+    QuickplayPostponed,
+    IncrementRequested,
+    IncrementRequestedBy,
+    FlagFallen,
+    Flagged,
+    AwaitingDecision,
+    Pawns,
+    Knights,
+    Bishops,
+    Rooks,
+    Queens,
+    OfferBlocked,
+    IllegalMoves,
+    IrregularityOpen,
+    IrregularityBy,
+    IrregularityPromotion,
+    RepliedSinceIrregularity,
+    QuickplayNoWin,
+    QuickplayNoEffort,
+    PostponeExtraTime,
+    DeclareDraw,
+    IllegalPromotion,
     /// The side making the event (`claim.by`, `offer.by`, `accept.by`, `decline.by`, `touch.by`).
     EventBy(EventKind),
     /// A rulebook parameter (`param.NAME`), by index in the rulebook's declaration.
@@ -257,6 +384,118 @@ pub static FACTS: &[FactSpec] = &[
     FactSpec { id: FactId::EventBy(Touch), name: "touch.by", params: &[], ty: Side, event: Some(Touch), guard: None,
         method: "event_by", fallible: false,
         en: "the player touching", ru: "коснувшийся фигуры игрок" },
+    // Time: the time control (`TimeControl` tag) and the clocks (`[%clk]`, `[%clock]`).
+    FactSpec { id: FactId::Timed, name: "timed", params: &[], ty: Bool, event: None, guard: None,
+        method: "timed", fallible: false,
+        en: "the game is played under a known time control", ru: "партия играется с известным контролем времени" },
+    FactSpec { id: FactId::TimeForMoves, name: "time_for_moves", params: &[Int], ty: Duration, event: None, guard: Some(FactId::Timed),
+        method: "time_for_moves", fallible: true,
+        en: "the time allotted to each player for his first {0} moves, plus the increments of those moves", ru: "время, отведённое каждому игроку на первые {0} ходов, плюс добавления времени за эти ходы" },
+    FactSpec { id: FactId::HasIncrement, name: "has_increment", params: &[], ty: Bool, event: None, guard: None,
+        method: "has_increment", fallible: false,
+        en: "the game is played with an increment (by its time control, or introduced during the game)", ru: "партия играется с добавлением времени на ход (по контролю времени или введённым по ходу партии)" },
+    FactSpec { id: FactId::ClockKnown, name: "clock_known", params: &[Side], ty: Bool, event: None, guard: None,
+        method: "clock_known", fallible: false,
+        en: "the remaining time of {0} is known", ru: "известно оставшееся время стороны {0}" },
+    FactSpec { id: FactId::Remaining, name: "remaining", params: &[Side], ty: Duration, event: None, guard: None,
+        method: "remaining", fallible: true,
+        en: "the remaining time on the clock of {0}", ru: "время, остающееся на часах стороны {0}" },
+    FactSpec { id: FactId::Period, name: "period", params: &[Side], ty: Int, event: None, guard: None,
+        method: "period", fallible: false,
+        en: "the period of the time control in which {0} makes his next move", ru: "период контроля времени, в котором сторона {0} делает свой следующий ход" },
+    FactSpec { id: FactId::LastPeriod, name: "last_period", params: &[Side], ty: Bool, event: None, guard: None,
+        method: "last_period", fallible: false,
+        en: "{0} is in the period in which all remaining moves must be completed", ru: "сторона {0} находится в периоде, в котором должны быть завершены все оставшиеся ходы" },
+    FactSpec { id: FactId::QuickplayPending, name: "quickplay_pending", params: &[], ty: Bool, event: None, guard: None,
+        method: "quickplay_pending", fallible: false,
+        en: "a quickplay claim is before the arbiter", ru: "заявление о ничьей в быстрой игре находится на рассмотрении арбитра" },
+    FactSpec { id: FactId::QuickplayBy, name: "quickplay_by", params: &[], ty: Side, event: None, guard: Some(FactId::QuickplayPending),
+        method: "quickplay_by", fallible: true,
+        en: "the player whose quickplay claim is before the arbiter", ru: "игрок, чьё заявление находится на рассмотрении арбитра" },
+    FactSpec { id: FactId::QuickplayPostponed, name: "quickplay_postponed", params: &[], ty: Bool, event: None, guard: None,
+        method: "quickplay_postponed", fallible: false,
+        en: "the arbiter has postponed his decision on the quickplay claim", ru: "арбитр отложил решение по заявлению" },
+    FactSpec { id: FactId::IncrementRequested, name: "increment_requested", params: &[], ty: Bool, event: None, guard: None,
+        method: "increment_requested", fallible: false,
+        en: "a request for an increment is before the arbiter", ru: "просьба о добавлении времени находится на рассмотрении" },
+    FactSpec { id: FactId::IncrementRequestedBy, name: "increment_requested_by", params: &[], ty: Side, event: None, guard: Some(FactId::IncrementRequested),
+        method: "increment_requested_by", fallible: true,
+        en: "the player who asked for the increment", ru: "игрок, попросивший о добавлении времени" },
+    FactSpec { id: FactId::FlagFallen, name: "flag_fallen", params: &[], ty: Bool, event: None, guard: None,
+        method: "flag_fallen", fallible: false,
+        en: "a player's flag has fallen", ru: "у игрока упал флажок" },
+    FactSpec { id: FactId::Flagged, name: "flagged", params: &[], ty: Side, event: None, guard: Some(FactId::FlagFallen),
+        method: "flagged", fallible: true,
+        en: "the player whose flag has fallen", ru: "игрок, у которого упал флажок" },
+    FactSpec { id: FactId::AwaitingDecision, name: "awaiting_decision", params: &[], ty: Bool, event: None, guard: None,
+        method: "awaiting_decision", fallible: false,
+        en: "play has stopped and the result awaits the arbiter's decision", ru: "игра остановлена, и результат ожидает решения арбитра" },
+    // Material.
+    FactSpec { id: FactId::Pawns, name: "pawns", params: &[Side], ty: Int, event: None, guard: None,
+        method: "pawns", fallible: false,
+        en: "the number of pawns of {0}", ru: "число пешек стороны {0}" },
+    FactSpec { id: FactId::Knights, name: "knights", params: &[Side], ty: Int, event: None, guard: None,
+        method: "knights", fallible: false,
+        en: "the number of knights of {0}", ru: "число коней стороны {0}" },
+    FactSpec { id: FactId::Bishops, name: "bishops", params: &[Side], ty: Int, event: None, guard: None,
+        method: "bishops", fallible: false,
+        en: "the number of bishops of {0}", ru: "число слонов стороны {0}" },
+    FactSpec { id: FactId::Rooks, name: "rooks", params: &[Side], ty: Int, event: None, guard: None,
+        method: "rooks", fallible: false,
+        en: "the number of rooks of {0}", ru: "число ладей стороны {0}" },
+    FactSpec { id: FactId::Queens, name: "queens", params: &[Side], ty: Int, event: None, guard: None,
+        method: "queens", fallible: false,
+        en: "the number of queens of {0}", ru: "число ферзей стороны {0}" },
+    // Offers and irregularities.
+    FactSpec { id: FactId::OfferBlocked, name: "offer_blocked", params: &[Side], ty: Bool, event: None, guard: None,
+        method: "offer_blocked", fallible: false,
+        en: "the last valid draw offer of {0} was rejected and the opponent has not offered since", ru: "последнее действительное предложение ничьей стороны {0} отклонено, и соперник с тех пор ничьей не предлагал" },
+    FactSpec { id: FactId::IllegalMoves, name: "illegal_moves", params: &[Side], ty: Int, event: None, guard: None,
+        method: "illegal_moves", fallible: false,
+        en: "the number of illegal moves {0} has made", ru: "число невозможных ходов, сделанных стороной {0}" },
+    FactSpec { id: FactId::IrregularityOpen, name: "irregularity_open", params: &[], ty: Bool, event: None, guard: None,
+        method: "irregularity_open", fallible: false,
+        en: "an irregularity is on record and has not been corrected", ru: "в партии допущена неисправленная ошибка" },
+    FactSpec { id: FactId::IrregularityBy, name: "irregularity_by", params: &[], ty: Side, event: None, guard: Some(FactId::IrregularityOpen),
+        method: "irregularity_by", fallible: true,
+        en: "the player who made the irregular move", ru: "игрок, совершивший ошибку" },
+    FactSpec { id: FactId::IrregularityPromotion, name: "irregularity_promotion", params: &[], ty: Bool, event: None, guard: None,
+        method: "irregularity_promotion", fallible: false,
+        en: "the irregularity on record is a promotion without the new piece designated", ru: "ошибка состоит в том, что при превращении пешки не обозначена новая фигура" },
+    FactSpec { id: FactId::RepliedSinceIrregularity, name: "replied_since_irregularity", params: &[], ty: Bool, event: None, guard: None,
+        method: "replied_since_irregularity", fallible: false,
+        en: "the opponent of the player who made the irregular move has made a move since", ru: "соперник совершившего ошибку с тех пор сделал ответный ход" },
+    // Fields of the time and irregularity events.
+    FactSpec { id: FactId::EventBy(Flag), name: "flag.by", params: &[], ty: Side, event: Some(Flag), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player whose flag has fallen", ru: "игрок, у которого упал флажок" },
+    FactSpec { id: FactId::EventBy(Increment), name: "increment.by", params: &[], ty: Side, event: Some(Increment), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player asking for the increment", ru: "игрок, просящий о добавлении времени" },
+    FactSpec { id: FactId::EventBy(Quickplay), name: "quickplay.by", params: &[], ty: Side, event: Some(Quickplay), guard: None,
+        method: "event_by", fallible: false,
+        en: "the claimant", ru: "заявивший игрок" },
+    FactSpec { id: FactId::QuickplayNoWin, name: "quickplay.no_win", params: &[], ty: Bool, event: Some(Quickplay), guard: None,
+        method: "quickplay_no_win", fallible: false,
+        en: "the claim is that the opponent cannot win by normal means", ru: "заявлено, что соперник не может выиграть обычными средствами" },
+    FactSpec { id: FactId::QuickplayNoEffort, name: "quickplay.no_effort", params: &[], ty: Bool, event: Some(Quickplay), guard: None,
+        method: "quickplay_no_effort", fallible: false,
+        en: "the claim is that the opponent is making no effort to win by normal means", ru: "заявлено, что соперник не прилагает усилий, чтобы выиграть обычными средствами" },
+    FactSpec { id: FactId::PostponeExtraTime, name: "arbiter_postpones.extra_time", params: &[], ty: Bool, event: Some(ArbiterPostpones), guard: None,
+        method: "postpone_extra_time", fallible: false,
+        en: "the arbiter awards the opponent extra time", ru: "арбитр добавляет сопернику дополнительное время" },
+    FactSpec { id: FactId::DeclareDraw, name: "arbiter_declares.draw", params: &[], ty: Bool, event: Some(ArbiterDeclares), guard: None,
+        method: "declare_draw", fallible: false,
+        en: "the arbiter declares the game drawn", ru: "арбитр объявляет, что партия закончилась вничью" },
+    FactSpec { id: FactId::EventBy(Illegal), name: "illegal.by", params: &[], ty: Side, event: Some(Illegal), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player who made the illegal move", ru: "игрок, сделавший невозможный ход" },
+    FactSpec { id: FactId::IllegalPromotion, name: "illegal.promotion", params: &[], ty: Bool, event: Some(Illegal), guard: None,
+        method: "illegal_promotion", fallible: false,
+        en: "the illegal move is a promotion without the new piece designated", ru: "невозможный ход — превращение пешки без обозначения новой фигуры" },
+    FactSpec { id: FactId::EventBy(Correct), name: "correct.by", params: &[], ty: Side, event: Some(Correct), guard: None,
+        method: "event_by", fallible: false,
+        en: "the player demanding the correction", ru: "игрок, требующий исправления" },
 ];
 
 pub fn fact(name: &str) -> Option<&'static FactSpec> {
@@ -297,6 +536,24 @@ pub enum EffectId {
     RequireMove,
     /// The record shows an irregularity here.
     Irregularity,
+    /// The claim by the side goes before the arbiter, who must answer it.
+    Refer,
+    /// The arbiter postpones his decision on the claim before him.
+    Postpone,
+    /// The claim before the arbiter is settled.
+    CloseClaim,
+    /// The side's request for an increment is before the arbiter.
+    RequestIncrement,
+    /// The request for an increment is settled.
+    CloseRequest,
+    /// From now on, the duration is added to both clocks after each move.
+    SetIncrement,
+    /// Play stops; the result awaits the arbiter's decision.
+    AwaitDecision,
+    /// The drawn game scores as a win for the side.
+    Score,
+    /// The irregularity on record is corrected.
+    CorrectIrregularity,
 }
 
 /// What part of the outcome an effect decides; two effects of one class that differ contradict.
@@ -329,9 +586,9 @@ pub static EFFECTS: &[EffectSpec] = &[
         en: "the game is drawn", ru: "партия заканчивается вничью" },
     EffectSpec { id: EffectId::Win, name: "win", params: &[Side], event: None, class: OutcomeClass::Result, vars: &["winner"],
         en: "the game is won by {0}", ru: "партию выигрывает {0}" },
-    EffectSpec { id: EffectId::Uphold, name: "uphold", params: &[], event: Some(Claim), class: OutcomeClass::Decision, vars: &[],
+    EffectSpec { id: EffectId::Uphold, name: "uphold", params: &[], event: None, class: OutcomeClass::Decision, vars: &[],
         en: "the claim is found correct", ru: "заявление признаётся обоснованным" },
-    EffectSpec { id: EffectId::Reject, name: "reject", params: &[], event: Some(Claim), class: OutcomeClass::Decision, vars: &[],
+    EffectSpec { id: EffectId::Reject, name: "reject", params: &[], event: None, class: OutcomeClass::Decision, vars: &[],
         en: "the claim is found incorrect", ru: "заявление признаётся необоснованным" },
     EffectSpec { id: EffectId::AddTime, name: "add_time", params: &[Side, Duration], event: None, class: OutcomeClass::Other, vars: &["added_to", "added"],
         en: "{1} is added to the remaining time of {0}", ru: "к оставшемуся времени стороны {0} добавляется {1}" },
@@ -351,6 +608,24 @@ pub static EFFECTS: &[EffectSpec] = &[
         en: "the move {0} must be made", ru: "должен быть сделан ход {0}" },
     EffectSpec { id: EffectId::Irregularity, name: "irregularity", params: &[], event: None, class: OutcomeClass::Other, vars: &[],
         en: "the record shows an irregularity", ru: "в записи партии допущена нерегулярность" },
+    EffectSpec { id: EffectId::Refer, name: "refer", params: &[Side], event: None, class: OutcomeClass::Decision, vars: &[],
+        en: "the claim by {0} goes before the arbiter", ru: "заявление стороны {0} передаётся на рассмотрение арбитра" },
+    EffectSpec { id: EffectId::Postpone, name: "postpone", params: &[], event: None, class: OutcomeClass::Decision, vars: &[],
+        en: "the arbiter's decision is postponed", ru: "решение арбитра откладывается" },
+    EffectSpec { id: EffectId::CloseClaim, name: "close_claim", params: &[], event: None, class: OutcomeClass::Other, vars: &[],
+        en: "the claim before the arbiter is settled", ru: "рассмотрение заявления закончено" },
+    EffectSpec { id: EffectId::RequestIncrement, name: "request_increment", params: &[Side], event: None, class: OutcomeClass::Other, vars: &[],
+        en: "the request of {0} for an increment is before the arbiter", ru: "просьба стороны {0} о добавлении времени передаётся арбитру" },
+    EffectSpec { id: EffectId::CloseRequest, name: "close_request", params: &[], event: None, class: OutcomeClass::Other, vars: &[],
+        en: "the request for an increment is settled", ru: "рассмотрение просьбы о добавлении времени закончено" },
+    EffectSpec { id: EffectId::SetIncrement, name: "set_increment", params: &[Duration], event: None, class: OutcomeClass::Other, vars: &["increment"],
+        en: "from now on {0} is added to both clocks after each move", ru: "с этого момента после каждого хода на часы обоих игроков добавляется {0}" },
+    EffectSpec { id: EffectId::AwaitDecision, name: "await_decision", params: &[], event: None, class: OutcomeClass::Result, vars: &[],
+        en: "play stops and the result awaits the arbiter's decision", ru: "игра останавливается, и результат ожидает решения арбитра" },
+    EffectSpec { id: EffectId::Score, name: "score", params: &[Side], event: Some(Drawn), class: OutcomeClass::Other, vars: &["scored_for"],
+        en: "the drawn game scores as a win for {0}", ru: "ничья засчитывается как победа стороны {0}" },
+    EffectSpec { id: EffectId::CorrectIrregularity, name: "correct_irregularity", params: &[], event: None, class: OutcomeClass::Other, vars: &[],
+        en: "the irregularity is corrected", ru: "ошибка исправляется" },
 ];
 
 pub fn effect(name: &str) -> Option<&'static EffectSpec> {

@@ -22,8 +22,14 @@ fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
     }
 }
 
-/// The rulebook's parameters, by name and type, in declaration order (`param.NAME`).
-pub type Params<'a> = &'a [(String, Ty)];
+/// What names a rulebook adds to the schema's facts: its parameters, by name and type, in
+/// declaration order (`param.NAME`), and its definitions (boolean names defined by clauses with
+/// `defines:`), already checked, in rulebook order.
+#[derive(Clone, Copy, Default)]
+pub struct Params<'a> {
+    pub params: &'a [(String, Ty)],
+    pub defs: &'a [(String, IrExpr)],
+}
 
 /// Check an expression of a clause answering `event` (None: no event, only event-free facts).
 pub fn check_expr(
@@ -112,9 +118,9 @@ impl Checker<'_> {
                     return Ok((IrExpr::Side(c), Ty::Side));
                 }
                 if let Some(p) = n.strip_prefix("param.") {
-                    let Some(i) = self.params.iter().position(|(q, _)| q == p) else {
+                    let Some(i) = self.params.params.iter().position(|(q, _)| q == p) else {
                         let known: Vec<&str> =
-                            self.params.iter().map(|(q, _)| q.as_str()).collect();
+                            self.params.params.iter().map(|(q, _)| q.as_str()).collect();
                         return Err(TypeError {
                             span: e.span.clone(),
                             message: format!("unknown parameter `{p}`"),
@@ -130,8 +136,11 @@ impl Checker<'_> {
                     };
                     return Ok((
                         IrExpr::Fact(FactId::Param(i as u16), vec![]),
-                        self.params[i].1,
+                        self.params.params[i].1,
                     ));
+                }
+                if let Some((_, d)) = self.params.defs.iter().find(|(q, _)| q == n) {
+                    return Ok((d.clone(), Ty::Bool));
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
@@ -364,7 +373,21 @@ mod tests {
 
     fn check(s: &str, ev: EventKind) -> Result<Ty, TypeError> {
         let params = [("min_moves".to_string(), Ty::Int)];
-        check_expr(&parse_expr(s).unwrap(), Some(ev), &params).map(|(_, t)| t)
+        let defs = [("rapid".to_string(), IrExpr::Bool(true))];
+        let scope = Params {
+            params: &params,
+            defs: &defs,
+        };
+        check_expr(&parse_expr(s).unwrap(), Some(ev), scope).map(|(_, t)| t)
+    }
+
+    #[test]
+    fn definitions() {
+        assert_eq!(
+            check("rapid and not in_check", EventKind::Position),
+            Ok(Ty::Bool)
+        );
+        assert!(check("rapid > 1", EventKind::Position).is_err());
     }
 
     #[test]

@@ -41,4 +41,22 @@ effect-reject-offer-by-touch = the draw offer is rejected by touching a piece
 effect-reject-offer-by-move = the draw offer is rejected by a move
 effect-require-move = the move { $move } must be made
 effect-irregularity = an irregularity
+effect-refer = the claim by { $side ->
+        [white] White
+       *[black] Black
+    } goes before the arbiter
+effect-postpone = the arbiter's decision is postponed
+effect-close-claim = the claim before the arbiter is settled
+effect-request-increment = the request of { $side ->
+        [white] White
+       *[black] Black
+    } for an increment is before the arbiter
+effect-close-request = the request for an increment is settled
+effect-set-increment = from now on { $time } per move for both players
+effect-await-decision = play stops; the result awaits the arbiter's decision
+effect-score = the draw scores as a win for { $side ->
+        [white] White
+       *[black] Black
+    }
+effect-correct-irregularity = the error is corrected
 scoresheet = Scoresheet: { $moves }

@@ -42,4 +42,22 @@ effect-reject-offer-by-touch = предложение ничьей отклон�
 effect-reject-offer-by-move = предложение ничьей отклонено ходом
 effect-require-move = должен быть сделан ход { $move }
 effect-irregularity = нерегулярность
+effect-refer = заявление { $side ->
+        [white] белых
+       *[black] чёрных
+    } передано на рассмотрение арбитра
+effect-postpone = решение арбитра отложено
+effect-close-claim = рассмотрение заявления закончено
+effect-request-increment = просьба { $side ->
+        [white] белых
+       *[black] чёрных
+    } о добавлении времени передана арбитру
+effect-close-request = рассмотрение просьбы о добавлении времени закончено
+effect-set-increment = с этого момента { $time } на ход для обоих игроков
+effect-await-decision = игра остановлена; результат ожидает решения арбитра
+effect-score = ничья засчитывается как победа { $side ->
+        [white] белых
+       *[black] чёрных
+    }
+effect-correct-irregularity = ошибка исправлена
 scoresheet = Бланк: { $moves }

@@ -1,6 +1,24 @@
 //! Event commands inside PGN comments: `[%claim threefold Nf3]`, `[%expect upheld 9.2.1.2]`.
 //! Other tools' commands (`%clk`, `%eval`, ...) and plain text are ignored.
 
+/// The commands that are events of the game: each is ruled on, and each has an index (its
+/// position among them, in the order written). Clock readings (`clk`, `clock`) and expectations
+/// (`expect`) are not events.
+pub const EVENT_COMMANDS: &[&str] = &[
+    "claim",
+    "offer",
+    "accept",
+    "decline",
+    "touch",
+    "consent",
+    "flag",
+    "increment",
+    "quickplay",
+    "arbiter",
+    "illegal",
+    "correct",
+];
+
 /// One `[%name args]` found in a comment, with its byte offset inside the comment text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct RawCommand<'a> {

@@ -30,10 +30,69 @@ pub struct Loaded {
     pub book_file: SourceFile,
     pub book: RulebookFile,
     pub files: Vec<(SourceFile, ClauseFile)>,
+    /// The rulebook this one `extends`, loaded.
+    pub base: Option<Box<Loaded>>,
+}
+
+impl Loaded {
+    /// The chain of rulebooks, the root base first and this one last.
+    pub fn chain(&self) -> Vec<&Loaded> {
+        let mut out = vec![self];
+        let mut at = self;
+        while let Some(b) = &at.base {
+            out.push(b);
+            at = b;
+        }
+        out.reverse();
+        out
+    }
+}
+
+/// How deep `extends` may nest (a guard against a cycle of rulebooks extending each other).
+const MAX_EXTENDS: usize = 8;
+
+/// Load the base a rulebook `extends`: the sibling folder of that name if there is one (so that
+/// a federation's folder of rulebooks works as a unit), else the embedded rulebook of that name.
+fn load_base(
+    dir: &Path,
+    book_file: &SourceFile,
+    book: &RulebookFile,
+    depth: usize,
+    disk: bool,
+) -> Result<Option<Box<Loaded>>, Diags> {
+    let Some(name) = &book.extends else {
+        return Ok(None);
+    };
+    let at = yaml::start(&book_file.text, name);
+    if depth >= MAX_EXTENDS {
+        return Err(book_file
+            .diag(at, name.value.len().max(1), format!("`extends` nests more than {MAX_EXTENDS} rulebooks deep; do two rulebooks extend each other?"))
+            .into());
+    }
+    // An embedded rulebook's base is embedded too; only a folder on disk looks beside itself.
+    let sibling = dir.parent().filter(|_| disk).map(|p| p.join(&name.value));
+    if let Some(s) = sibling.filter(|s| s.join("rulebook.yaml").is_file() && s != dir) {
+        return load_dir_at(&s, depth + 1).map(|l| Some(Box::new(l)));
+    }
+    if let Some(e) = crate::generated::EMBEDDED
+        .iter()
+        .find(|e| e.name == name.value)
+    {
+        return load_embedded_at(&format!("rules/{}", e.name), e.sources, depth + 1)
+            .map(|l| Some(Box::new(l)));
+    }
+    Err(book_file
+        .diag(at, name.value.len().max(1), format!("`extends` names `{}`, which is neither a sibling rulebook folder nor an embedded rulebook", name.value))
+        .help(format!("embedded rulebooks: {}", crate::embedded_names().join(", ")))
+        .into())
 }
 
 /// Read a rulebook from disk.
 pub fn load_dir(dir: &Path) -> Result<Loaded, Diags> {
+    load_dir_at(dir, 0)
+}
+
+fn load_dir_at(dir: &Path, depth: usize) -> Result<Loaded, Diags> {
     let read = |p: &Path| -> Result<SourceFile, Diag> {
         let text = std::fs::read_to_string(p).map_err(|e| {
             let empty: Arc<str> = Arc::from("");
@@ -64,11 +123,16 @@ pub fn load_dir(dir: &Path) -> Result<Loaded, Diags> {
             }
         }
     }
-    load_sources(dir, book_file, book, sources)
+    let base = load_base(dir, &book_file, &book, depth, true)?;
+    load_sources(dir, book_file, book, sources, base)
 }
 
 /// Build a rulebook from in-memory sources (the embedded rulebooks).
 pub fn load_embedded(dir: &str, files: &[(&str, &str)]) -> Result<Loaded, Diags> {
+    load_embedded_at(dir, files, 0)
+}
+
+fn load_embedded_at(dir: &str, files: &[(&str, &str)], depth: usize) -> Result<Loaded, Diags> {
     let mut it = files.iter();
     let Some((bp, bt)) = it.next() else {
         let empty: Arc<str> = Arc::from("");
@@ -85,7 +149,8 @@ pub fn load_embedded(dir: &str, files: &[(&str, &str)]) -> Result<Loaded, Diags>
             text: Arc::from(*t),
         })
         .collect();
-    load_sources(Path::new(dir), book_file, book, sources)
+    let base = load_base(Path::new(dir), &book_file, &book, depth, false)?;
+    load_sources(Path::new(dir), book_file, book, sources, base)
 }
 
 fn load_sources(
@@ -93,6 +158,7 @@ fn load_sources(
     book_file: SourceFile,
     book: RulebookFile,
     sources: Vec<SourceFile>,
+    base: Option<Box<Loaded>>,
 ) -> Result<Loaded, Diags> {
     let mut diags = Diags::default();
     let mut files = Vec::new();
@@ -107,5 +173,6 @@ fn load_sources(
         book_file,
         book,
         files,
+        base,
     })
 }

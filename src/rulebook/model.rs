@@ -16,6 +16,13 @@ pub type Localized = Spanned<BTreeMap<String, Spanned<String>>>;
 #[serde(deny_unknown_fields)]
 pub struct RulebookFile {
     pub id: Spanned<String>,
+    /// The rulebook this one extends: a sibling folder of that name, or else the embedded
+    /// rulebook of that name. Its clauses, parameters and precedence come first; this file's
+    /// clause files add to them, `replaces` and `disable` take clauses out of force.
+    pub extends: Option<Spanned<String>>,
+    /// Clauses of the base rulebook that are not in force here, each with the reason.
+    #[serde(default)]
+    pub disable: Vec<DisableDef>,
     pub title: Localized,
     /// Where the official texts come from.
     pub source: Localized,
@@ -26,6 +33,14 @@ pub struct RulebookFile {
     /// Parameters an event's regulations may set (9.1.1), read by rules as `param.NAME`.
     #[serde(default)]
     pub parameters: BTreeMap<String, ParamDef>,
+}
+
+/// A base clause taken out of force by an overlay.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct DisableDef {
+    pub clause: Spanned<String>,
+    pub reason: Localized,
 }
 
 /// A rulebook parameter: its type, its default, and the PGN tag that sets it for one game.
@@ -59,6 +74,14 @@ pub struct ClauseDef {
     pub official: bool,
     pub title: Option<Localized>,
     pub text: Localized,
+    /// Clauses of the base rulebook this one takes the place of (its own id included when it
+    /// keeps the id): they are no longer in force, and this clause inherits their place in the
+    /// precedence (what they were exceptions to, and what was an exception to them).
+    #[serde(default)]
+    pub replaces: Vec<Spanned<String>>,
+    /// A name this clause defines (`rapid`), true when its `when` holds; rules and later
+    /// definitions use the name as a condition.
+    pub defines: Option<Spanned<String>>,
     /// The event the clause answers; absent for a clause that only defines or explains.
     pub on: Option<Spanned<String>>,
     /// The condition, in the rule language (`grammar/rules.pest`).

@@ -13,16 +13,37 @@ use super::facts::{Claim, ClaimKind, Ctx, Event};
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Rules, side_name, winners};
 use super::verdict::{Arg, Ignored, Ruling, Verdict};
+use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, PgnError, commands};
 use crate::value::Value;
 
-/// An event command found in the game, before it is checked against the position.
+/// An event command (or a clock reading) found in the game, before it is checked against the
+/// position.
 struct Pending {
     ply: usize,
-    /// Index of the command among the game's event commands, in the order written.
-    index: u32,
+    /// Index of the command among the game's event commands, in the order written (clock
+    /// readings are not events and have none).
+    index: Option<u32>,
     offset: usize,
     command: Command,
+}
+
+/// Who an arbiter's command answers, and how.
+#[derive(Clone, Copy)]
+enum ArbiterAct {
+    Agree,
+    Postpone { extra_time: bool },
+    Reject,
+    Grant,
+    Declare { draw: bool },
+}
+
+/// How a game is adjudicated beyond its record.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: when the record
+    /// ends without a result from the laws, the side to move at the end has flagged.
+    pub infer_flags: bool,
 }
 
 enum Command {
@@ -36,6 +57,22 @@ enum Command {
     Decline,
     Touch(Square),
     Consent,
+    /// `[%clk]` (the side that has just moved: `None`) or `[%clock SIDE ...]`: milliseconds.
+    Clock(Option<Color>, i64),
+    /// `None`: both flags.
+    Flag(Option<Color>),
+    Increment,
+    Quickplay {
+        no_win: bool,
+        no_effort: bool,
+    },
+    Arbiter(ArbiterAct),
+    /// `promotion`: an undesignated promotion.
+    Illegal {
+        promotion: bool,
+    },
+    /// `None`: by the player to move.
+    Correct(Option<Color>),
 }
 
 impl Command {
@@ -47,11 +84,26 @@ impl Command {
             Command::Decline => "decline",
             Command::Touch(_) => "touch",
             Command::Consent => "consent",
+            Command::Clock(..) => "clock",
+            Command::Flag(_) => "flag",
+            Command::Increment => "increment",
+            Command::Quickplay { .. } => "quickplay",
+            Command::Arbiter(_) => "arbiter",
+            Command::Illegal { .. } => "illegal",
+            Command::Correct(_) => "correct",
         }
     }
 }
 
 pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, PgnError> {
+    adjudicate_with(game, rules, Options::default())
+}
+
+pub fn adjudicate_with<'g>(
+    game: &'g Game,
+    rules: &'g dyn Rules,
+    options: Options,
+) -> Result<Verdict, PgnError> {
     let err = |offset: usize, message: String| PgnError {
         game: game.index,
         offset,
@@ -62,9 +114,12 @@ pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, P
     let events = pending_events(game).map_err(|(o, m)| err(o, m))?;
     let params = parameters(game, rules.meta()).map_err(|(o, m)| err(o, m))?;
 
+    let control = time_control(game).map_err(|(o, m)| err(o, m))?;
+    let mut state = GameState::new(start);
+    state.clocks = crate::runtime::clock::Clocks::new(control);
     let mut a = Adjudication {
         rules,
-        state: GameState::new(start),
+        state,
         params,
         moves: &game.moves,
         fired: Vec::new(),
@@ -85,6 +140,7 @@ pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, P
             offers: Vec::new(),
             scoresheet: String::new(),
             text: String::new(),
+            scored: None,
             ending: None,
         },
     };
@@ -122,17 +178,41 @@ pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, P
                 .map_err(|m| err(game.span.start, m))?;
         }
         while let Some(p) = ev.next_if(|p| p.ply == ply) {
-            if a.ended() {
-                a.verdict.ignored_events.push(Ignored {
-                    ply: a.state.ply(),
-                    event: p.command.name(),
-                    index: p.index,
-                    offset: p.offset,
-                });
+            // Once the game has ended, only a declaration on a result awaiting the arbiter is
+            // still ruled on; clock readings are not events.
+            let declaration = a.state.proceedings.awaiting
+                && matches!(p.command, Command::Arbiter(ArbiterAct::Declare { .. }));
+            if a.ended() && !declaration {
+                if let Some(index) = p.index {
+                    a.verdict.ignored_events.push(Ignored {
+                        ply: a.state.ply(),
+                        event: p.command.name(),
+                        index,
+                        offset: p.offset,
+                    });
+                }
                 continue;
             }
             a.command(p).map_err(|(o, m)| err(o, m))?;
         }
+    }
+    if options.infer_flags
+        && !a.ended()
+        && game.tag("Termination") == Some("Time forfeit")
+        && !events.iter().any(|p| matches!(p.command, Command::Flag(_)))
+    {
+        let at = game
+            .span
+            .tag_offset("Termination")
+            .unwrap_or(game.span.start);
+        let by = a.state.to_move();
+        a.state.proceedings.flagged = Some(by);
+        let event = Event::Flag { by };
+        let r = a.rule(&event, at).map_err(|m| err(at, m))?;
+        let mut r = r.unwrap_or_else(|| Ruling::none(a.state.ply(), "flag", at));
+        r.by = Some(side_name(by));
+        r.inferred = true;
+        a.record(r).map_err(|m| err(at, m))?;
     }
     a.verdict.offers = a.state.offers().to_vec();
     a.verdict.scoresheet = scoresheet(game, &start_turn, a.verdict.plies, &a.verdict.offers);
@@ -190,7 +270,7 @@ impl Adjudication<'_> {
 
     fn position_event(&mut self, offset: usize) -> Result<(), String> {
         if let Some(r) = self.rule(&Event::Position, offset)? {
-            self.record(r);
+            self.record(r)?;
         }
         self.state.requirement_checked();
         Ok(())
@@ -199,6 +279,7 @@ impl Adjudication<'_> {
     /// Turn a command into an event (checking it against the position) and rule on it.
     fn command(&mut self, p: &Pending) -> Result<(), (usize, String)> {
         let to_move = self.state.to_move();
+        let mover = self.state.last_move().map(|_| !to_move);
         let offerer = self.state.pending_offer();
         let event = match &p.command {
             Command::Claim { kind, san } => {
@@ -244,6 +325,56 @@ impl Adjudication<'_> {
                 self.state.give_consent();
                 Event::Consent
             }
+            Command::Clock(side, millis) => {
+                let side = match side.or(mover) {
+                    Some(s) => s,
+                    None => {
+                        return Err((
+                            p.offset,
+                            "`[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`".into(),
+                        ));
+                    }
+                };
+                self.state.clocks.read(side, *millis);
+                return Ok(());
+            }
+            Command::Flag(Some(by)) => {
+                self.state.proceedings.flagged = Some(*by);
+                Event::Flag { by: *by }
+            }
+            Command::Flag(None) => Event::BothFlags,
+            Command::Increment => Event::Increment { by: to_move },
+            Command::Quickplay { no_win, no_effort } => Event::Quickplay {
+                by: to_move,
+                no_win: *no_win,
+                no_effort: *no_effort,
+            },
+            Command::Arbiter(act) => match *act {
+                ArbiterAct::Agree => Event::ArbiterAgrees,
+                ArbiterAct::Postpone { extra_time } => Event::ArbiterPostpones { extra_time },
+                ArbiterAct::Reject => Event::ArbiterRejects,
+                ArbiterAct::Grant => Event::ArbiterGrants,
+                ArbiterAct::Declare { draw } => Event::ArbiterDeclares { draw },
+            },
+            Command::Illegal { promotion } => {
+                let Some(by) = mover else {
+                    return Err((
+                        p.offset,
+                        "`[%illegal]` before any move: no player has just moved".into(),
+                    ));
+                };
+                let opponent_moves = self.state.moves_made(!by);
+                self.state
+                    .proceedings
+                    .note_illegal(by, *promotion, opponent_moves);
+                Event::Illegal {
+                    by,
+                    promotion: *promotion,
+                }
+            }
+            Command::Correct(side) => Event::Correct {
+                by: side.unwrap_or(to_move),
+            },
         };
         let r = self.rule(&event, p.offset).map_err(|m| (p.offset, m))?;
         let mut r =
@@ -256,8 +387,8 @@ impl Adjudication<'_> {
             };
         }
         r.by = event.by().map(side_name);
-        r.index = Some(p.index);
-        self.record(r);
+        r.index = p.index;
+        self.record(r).map_err(|m| (p.offset, m))?;
         Ok(())
     }
 
@@ -316,6 +447,12 @@ impl Adjudication<'_> {
                 Effect::RequireMove { san, .. } => {
                     args.push(("required".into(), Arg::Str(san.clone())))
                 }
+                Effect::SetIncrement { seconds } => {
+                    args.push(("increment".into(), Arg::Duration(*seconds)))
+                }
+                Effect::Score { side } => {
+                    args.push(("scored_for".into(), Arg::Str(side_name(*side).into())))
+                }
                 _ => {}
             }
         }
@@ -337,6 +474,7 @@ impl Adjudication<'_> {
             ply: self.state.ply(),
             event: event.kind().name(),
             index: None,
+            inferred: false,
             claim: None,
             by: None,
             intended_move: None,
@@ -352,11 +490,12 @@ impl Adjudication<'_> {
     }
 
     /// Record a ruling and carry out its effects.
-    fn record(&mut self, r: Ruling) {
+    fn record(&mut self, r: Ruling) -> Result<(), String> {
         let result = r.effects.iter().find_map(|e| match e {
             Effect::Draw => Some("1/2-1/2"),
             Effect::Win { side: Color::White } => Some("1-0"),
             Effect::Win { side: Color::Black } => Some("0-1"),
+            Effect::AwaitDecision => Some("*"),
             _ => None,
         });
         for e in &r.effects {
@@ -370,23 +509,60 @@ impl Adjudication<'_> {
                 Effect::RejectOfferByTouch => self.state.settle_offer(OfferFate::RejectedByTouch),
                 Effect::RejectOfferByMove => self.state.settle_offer(OfferFate::RejectedByMove),
                 Effect::RequireMove { mv, .. } => self.state.require(*mv),
+                Effect::AddTime { side, seconds } => self.state.clocks.add(*side, *seconds),
+                Effect::Refer { side } => self.state.proceedings.quickplay = Some((*side, false)),
+                Effect::Postpone => {
+                    if let Some(q) = &mut self.state.proceedings.quickplay {
+                        q.1 = true;
+                    }
+                }
+                Effect::CloseClaim => self.state.proceedings.quickplay = None,
+                Effect::RequestIncrement { side } => {
+                    self.state.proceedings.increment_request = Some(*side)
+                }
+                Effect::CloseRequest => self.state.proceedings.increment_request = None,
+                Effect::SetIncrement { seconds } => self.state.clocks.grant_increment(*seconds),
+                Effect::CorrectIrregularity => self.state.proceedings.irregularity = None,
+                Effect::AwaitDecision => self.state.proceedings.awaiting = true,
+                Effect::Score { side } => {
+                    if self.verdict.result == "1/2-1/2" {
+                        self.verdict.result = match side {
+                            Color::White => "1-0",
+                            Color::Black => "0-1",
+                        };
+                        self.verdict.scored = r.rule.clone();
+                    }
+                }
                 Effect::Draw
                 | Effect::Win { .. }
                 | Effect::Uphold
                 | Effect::Reject
-                | Effect::AddTime { .. }
                 | Effect::Irregularity => {}
             }
         }
+        let drawn = result == Some("1/2-1/2");
         if let Some(result) = result {
+            let decided = result != "*";
             self.verdict.result = result;
             self.verdict.rule = r.rule.clone();
-            self.verdict.ended_at_ply = Some(self.state.ply());
+            // A decision on a result awaiting the arbiter keeps the ply where play stopped.
+            if !self.state.proceedings.awaiting || self.verdict.ended_at_ply.is_none() {
+                self.verdict.ended_at_ply = Some(self.state.ply());
+            }
+            if decided {
+                self.state.proceedings.awaiting = false;
+            }
             self.verdict.ending = Some(self.verdict.rulings.len());
             // 9.1.2.1: an offer stays valid until ... the game is concluded in some other way.
             self.state.settle_offer(OfferFate::GameEnded);
         }
+        let offset = r.offset;
         self.verdict.rulings.push(r);
+        // How a drawn game scores is the rulebook's too (an Armageddon game scores it for Black).
+        if drawn && let Some(s) = self.rule(&Event::Drawn, offset)? {
+            self.record(s)?;
+        }
+        Ok(())
     }
 }
 
@@ -488,8 +664,42 @@ fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String
         .collect()
 }
 
+fn side_word(s: &str) -> Option<Color> {
+    match s {
+        "white" => Some(Color::White),
+        "black" => Some(Color::Black),
+        _ => None,
+    }
+}
+
+fn millis(v: &str) -> Result<i64, String> {
+    crate::pgn::time::clock(v).map(|ms| i64::try_from(ms).unwrap_or(i64::MAX))
+}
+
+/// The game's `TimeControl` tag (unknown without one).
+fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
+    let Some(v) = game.tag("TimeControl") else {
+        return Ok(TimeControl::Unknown);
+    };
+    TimeControl::parse(v).map_err(|e| {
+        let at = game
+            .span
+            .tag_offset("TimeControl")
+            .unwrap_or(game.span.start);
+        (
+            at,
+            format!(
+                "the TimeControl tag `{v}`, at character {} of its value: {}",
+                e.offset + 1,
+                e.message
+            ),
+        )
+    })
+}
+
 fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
     let mut out = Vec::new();
+    let mut events = 0u32;
     for (j, (ply, text)) in game.comments.iter().enumerate() {
         let base = game.span.comments.get(j).map_or(game.span.start, |o| o + 1);
         let cmds = commands::commands(text).map_err(|(k, m)| (base + k, m))?;
@@ -565,11 +775,160 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                     max_args(0)?;
                     Command::Consent
                 }
+                "clk" => {
+                    max_args(1)?;
+                    let (v, k) = arg(0)
+                        .ok_or((at, "`[%clk]` needs a reading: `[%clk 0:01:30]`".to_string()))?;
+                    Command::Clock(None, millis(v).map_err(|m| (k, m))?)
+                }
+                "clock" => {
+                    max_args(2)?;
+                    let side =
+                        match arg(0) {
+                            Some((s, k)) => side_word(s).ok_or((
+                                k,
+                                format!("`[%clock {s} ...]`: the side is `white` or `black`"),
+                            ))?,
+                            None => return Err((
+                                at,
+                                "`[%clock]` needs a side and a reading: `[%clock black 0:01:30]`"
+                                    .into(),
+                            )),
+                        };
+                    let (v, k) = arg(1).ok_or((
+                        at,
+                        "`[%clock]` needs a reading after the side: `[%clock black 0:01:30]`"
+                            .to_string(),
+                    ))?;
+                    Command::Clock(Some(side), millis(v).map_err(|m| (k, m))?)
+                }
+                "flag" => {
+                    max_args(1)?;
+                    match arg(0) {
+                        Some(("both", _)) => Command::Flag(None),
+                        Some((s, k)) => Command::Flag(Some(side_word(s).ok_or((k, format!("`[%flag {s}]`: expected `white`, `black` or `both`")))?)),
+                        None => return Err((at, "`[%flag]` needs a side: `[%flag white]`, `[%flag black]` or `[%flag both]`".into())),
+                    }
+                }
+                "increment" => {
+                    max_args(0)?;
+                    Command::Increment
+                }
+                "quickplay" => {
+                    max_args(2)?;
+                    let (mut no_win, mut no_effort) = (false, false);
+                    for (w, k) in c.args.iter().map(|(w, k)| (*w, base + k)) {
+                        match w {
+                            "no-win" => no_win = true,
+                            "no-effort" => no_effort = true,
+                            _ => {
+                                return Err((
+                                    k,
+                                    format!(
+                                        "unknown basis `{w}`: expected `no-win` (the opponent cannot win by normal means) or `no-effort` (he is making no effort to)"
+                                    ),
+                                ));
+                            }
+                        }
+                    }
+                    if !no_win && !no_effort {
+                        return Err((
+                            at,
+                            "`[%quickplay]` needs its basis: `no-win`, `no-effort`, or both".into(),
+                        ));
+                    }
+                    Command::Quickplay { no_win, no_effort }
+                }
+                "arbiter" => {
+                    let act = match (arg(0), arg(1)) {
+                        (Some(("agree", _)), None) => ArbiterAct::Agree,
+                        (Some(("postpone", _)), None) => ArbiterAct::Postpone { extra_time: false },
+                        (Some(("postpone", _)), Some(("extra-time", _))) => {
+                            ArbiterAct::Postpone { extra_time: true }
+                        }
+                        (Some(("reject", _)), None) => ArbiterAct::Reject,
+                        (Some(("grant", _)), None) => ArbiterAct::Grant,
+                        (Some(("declare", _)), Some(("draw", _))) => {
+                            ArbiterAct::Declare { draw: true }
+                        }
+                        (Some(("declare", _)), Some(("no-draw", _))) => {
+                            ArbiterAct::Declare { draw: false }
+                        }
+                        (Some(("declare", _)), Some((w, k)))
+                        | (Some(("postpone", _)), Some((w, k))) => {
+                            return Err((
+                                k,
+                                format!(
+                                    "unexpected `{w}` in `[%arbiter ...]`: expected `declare draw`, `declare no-draw` or `postpone extra-time`"
+                                ),
+                            ));
+                        }
+                        (Some(("declare", _)), None) => {
+                            return Err((
+                                at,
+                                "`[%arbiter declare]` needs `draw` or `no-draw`".into(),
+                            ));
+                        }
+                        (Some((w, k)), _) => {
+                            return Err((
+                                k,
+                                format!(
+                                    "unknown arbiter's act `{w}`: expected agree, postpone, reject, grant or declare"
+                                ),
+                            ));
+                        }
+                        (None, _) => return Err((
+                            at,
+                            "`[%arbiter]` needs an act: agree, postpone, reject, grant or declare"
+                                .into(),
+                        )),
+                    };
+                    max_args(
+                        if matches!(
+                            act,
+                            ArbiterAct::Declare { .. } | ArbiterAct::Postpone { extra_time: true }
+                        ) {
+                            2
+                        } else {
+                            1
+                        },
+                    )?;
+                    Command::Arbiter(act)
+                }
+                "illegal" => {
+                    max_args(1)?;
+                    match arg(0) {
+                        None => Command::Illegal { promotion: false },
+                        Some(("promotion", _)) => Command::Illegal { promotion: true },
+                        Some((w, k)) => {
+                            return Err((
+                                k,
+                                format!(
+                                    "`[%illegal {w}]`: expected `[%illegal]` or `[%illegal promotion]`"
+                                ),
+                            ));
+                        }
+                    }
+                }
+                "correct" => {
+                    max_args(1)?;
+                    match arg(0) {
+                        None => Command::Correct(None),
+                        Some((s, k)) => Command::Correct(Some(side_word(s).ok_or((
+                            k,
+                            format!("`[%correct {s}]`: the side is `white` or `black`"),
+                        ))?)),
+                    }
+                }
                 _ => continue,
             };
+            let index = commands::EVENT_COMMANDS.contains(&c.name).then(|| {
+                events += 1;
+                events - 1
+            });
             out.push(Pending {
                 ply: *ply,
-                index: out.len() as u32,
+                index,
                 offset: at,
                 command,
             });

@@ -4,7 +4,7 @@
 //! maps a schema id to the same method. One implementation, two callers: the backends cannot
 //! disagree about a fact.
 
-use shakmaty::{Color, Move};
+use shakmaty::{Color, Move, Role};
 
 use super::position::GameState;
 use crate::lang::schema::{EventKind, FactId};
@@ -40,11 +40,48 @@ pub struct Claim {
 pub enum Event {
     Position,
     Claim(Claim),
-    Offer { by: Color },
-    Accept { by: Color },
-    Decline { by: Color },
-    Touch { by: Color },
+    Offer {
+        by: Color,
+    },
+    Accept {
+        by: Color,
+    },
+    Decline {
+        by: Color,
+    },
+    Touch {
+        by: Color,
+    },
     Consent,
+    Flag {
+        by: Color,
+    },
+    BothFlags,
+    Increment {
+        by: Color,
+    },
+    Quickplay {
+        by: Color,
+        no_win: bool,
+        no_effort: bool,
+    },
+    ArbiterAgrees,
+    ArbiterPostpones {
+        extra_time: bool,
+    },
+    ArbiterRejects,
+    ArbiterGrants,
+    ArbiterDeclares {
+        draw: bool,
+    },
+    Illegal {
+        by: Color,
+        promotion: bool,
+    },
+    Correct {
+        by: Color,
+    },
+    Drawn,
 }
 
 impl Event {
@@ -57,6 +94,18 @@ impl Event {
             Event::Decline { .. } => EventKind::Decline,
             Event::Touch { .. } => EventKind::Touch,
             Event::Consent => EventKind::Consent,
+            Event::Flag { .. } => EventKind::Flag,
+            Event::BothFlags => EventKind::BothFlags,
+            Event::Increment { .. } => EventKind::Increment,
+            Event::Quickplay { .. } => EventKind::Quickplay,
+            Event::ArbiterAgrees => EventKind::ArbiterAgrees,
+            Event::ArbiterPostpones { .. } => EventKind::ArbiterPostpones,
+            Event::ArbiterRejects => EventKind::ArbiterRejects,
+            Event::ArbiterGrants => EventKind::ArbiterGrants,
+            Event::ArbiterDeclares { .. } => EventKind::ArbiterDeclares,
+            Event::Illegal { .. } => EventKind::Illegal,
+            Event::Correct { .. } => EventKind::Correct,
+            Event::Drawn => EventKind::Drawn,
         }
     }
 
@@ -67,8 +116,21 @@ impl Event {
             Event::Offer { by }
             | Event::Accept { by }
             | Event::Decline { by }
-            | Event::Touch { by } => Some(*by),
-            Event::Position | Event::Consent => None,
+            | Event::Touch { by }
+            | Event::Flag { by }
+            | Event::Increment { by }
+            | Event::Quickplay { by, .. }
+            | Event::Illegal { by, .. }
+            | Event::Correct { by } => Some(*by),
+            Event::Position
+            | Event::Consent
+            | Event::BothFlags
+            | Event::ArbiterAgrees
+            | Event::ArbiterPostpones { .. }
+            | Event::ArbiterRejects
+            | Event::ArbiterGrants
+            | Event::ArbiterDeclares { .. }
+            | Event::Drawn => None,
         }
     }
 }
@@ -180,6 +242,149 @@ impl Ctx<'_> {
             .required_move()
             .ok_or_else(|| EvalError("no move is required".into()))
     }
+    // Time.
+    pub fn timed(&self) -> bool {
+        self.state.clocks.timed()
+    }
+    pub fn time_for_moves(&self, moves: i64) -> Result<i64, EvalError> {
+        let n = u32::try_from(moves)
+            .map_err(|_| EvalError(format!("time_for_moves({moves}): not a number of moves")))?;
+        Ok(self.state.clocks.time_for_moves(n))
+    }
+    pub fn has_increment(&self) -> bool {
+        self.state.clocks.has_increment()
+    }
+    pub fn clock_known(&self, side: Color) -> bool {
+        self.state.clocks.remaining(side).is_some()
+    }
+    pub fn remaining(&self, side: Color) -> Result<i64, EvalError> {
+        self.state.clocks.remaining(side).ok_or_else(|| {
+            let (name, tag) = match side {
+                Color::White => ("White", "white"),
+                Color::Black => ("Black", "black"),
+            };
+            EvalError(format!(
+                "{name}'s remaining time is not known here: record it with [%clk H:MM:SS] after {name}'s move or [%clock {tag} H:MM:SS]"
+            ))
+        })
+    }
+    pub fn period(&self, side: Color) -> i64 {
+        int(self.state.clocks.period(self.state.next_move_number(side)))
+    }
+    pub fn last_period(&self, side: Color) -> bool {
+        self.state
+            .clocks
+            .last_period(self.state.next_move_number(side))
+    }
+    // Before the arbiter.
+    pub fn quickplay_pending(&self) -> bool {
+        self.state.proceedings.quickplay.is_some()
+    }
+    pub fn quickplay_by(&self) -> Result<Color, EvalError> {
+        self.state
+            .proceedings
+            .quickplay
+            .map(|q| q.0)
+            .ok_or_else(|| EvalError("no quickplay claim is before the arbiter".into()))
+    }
+    pub fn quickplay_postponed(&self) -> bool {
+        self.state.proceedings.quickplay.is_some_and(|q| q.1)
+    }
+    pub fn increment_requested(&self) -> bool {
+        self.state.proceedings.increment_request.is_some()
+    }
+    pub fn increment_requested_by(&self) -> Result<Color, EvalError> {
+        self.state
+            .proceedings
+            .increment_request
+            .ok_or_else(|| EvalError("no increment request is before the arbiter".into()))
+    }
+    pub fn flag_fallen(&self) -> bool {
+        self.state.proceedings.flagged.is_some()
+    }
+    pub fn flagged(&self) -> Result<Color, EvalError> {
+        self.state
+            .proceedings
+            .flagged
+            .ok_or_else(|| EvalError("no flag has fallen".into()))
+    }
+    pub fn awaiting_decision(&self) -> bool {
+        self.state.proceedings.awaiting
+    }
+    // Material.
+    pub fn pawns(&self, side: Color) -> i64 {
+        int(self.state.count(side, Role::Pawn))
+    }
+    pub fn knights(&self, side: Color) -> i64 {
+        int(self.state.count(side, Role::Knight))
+    }
+    pub fn bishops(&self, side: Color) -> i64 {
+        int(self.state.count(side, Role::Bishop))
+    }
+    pub fn rooks(&self, side: Color) -> i64 {
+        int(self.state.count(side, Role::Rook))
+    }
+    pub fn queens(&self, side: Color) -> i64 {
+        int(self.state.count(side, Role::Queen))
+    }
+    // Offers and irregularities.
+    pub fn offer_blocked(&self, side: Color) -> bool {
+        self.state.offer_blocked(side)
+    }
+    pub fn illegal_moves(&self, side: Color) -> i64 {
+        int(self.state.proceedings.illegal_moves(side))
+    }
+    pub fn irregularity_open(&self) -> bool {
+        self.state.proceedings.irregularity.is_some()
+    }
+    pub fn irregularity_by(&self) -> Result<Color, EvalError> {
+        self.state
+            .proceedings
+            .irregularity
+            .map(|i| i.by)
+            .ok_or_else(|| EvalError("no irregularity is on record".into()))
+    }
+    pub fn irregularity_promotion(&self) -> bool {
+        self.state
+            .proceedings
+            .irregularity
+            .is_some_and(|i| i.promotion)
+    }
+    pub fn replied_since_irregularity(&self) -> bool {
+        self.state
+            .proceedings
+            .irregularity
+            .is_some_and(|i| self.state.moves_made(!i.by) > i.opponent_moves)
+    }
+    // Event fields.
+    pub fn quickplay_no_win(&self) -> bool {
+        matches!(self.event, Event::Quickplay { no_win: true, .. })
+    }
+    pub fn quickplay_no_effort(&self) -> bool {
+        matches!(
+            self.event,
+            Event::Quickplay {
+                no_effort: true,
+                ..
+            }
+        )
+    }
+    pub fn postpone_extra_time(&self) -> bool {
+        matches!(self.event, Event::ArbiterPostpones { extra_time: true })
+    }
+    pub fn declare_draw(&self) -> bool {
+        matches!(self.event, Event::ArbiterDeclares { draw: true })
+    }
+    pub fn illegal_promotion(&self) -> bool {
+        matches!(
+            self.event,
+            Event::Illegal {
+                promotion: true,
+                ..
+            }
+        )
+    }
+
     pub fn param(&self, i: usize) -> Result<&Value, EvalError> {
         self.params
             .get(i)
@@ -219,6 +424,10 @@ impl Ctx<'_> {
             Some(Value::Side(c)) => Ok(*c),
             _ => Err(EvalError(format!("{id:?}: argument {i} must be a side"))),
         };
+        let num = |i: usize| match args.get(i) {
+            Some(Value::Int(n)) => Ok(*n),
+            _ => Err(EvalError(format!("{id:?}: argument {i} must be a number"))),
+        };
         let mv = |i: usize| match args.get(i) {
             Some(Value::Move(m)) => Ok(*m),
             _ => Err(EvalError(format!("{id:?}: argument {i} must be a move"))),
@@ -251,6 +460,37 @@ impl Ctx<'_> {
             FactId::ArbiterConsent => Value::Bool(self.arbiter_consent()),
             FactId::MoveRequired => Value::Bool(self.move_required()),
             FactId::RequiredMove => Value::Move(self.required_move()?),
+            FactId::Timed => Value::Bool(self.timed()),
+            FactId::TimeForMoves => Value::Duration(self.time_for_moves(num(0)?)?),
+            FactId::HasIncrement => Value::Bool(self.has_increment()),
+            FactId::ClockKnown => Value::Bool(self.clock_known(side(0)?)),
+            FactId::Remaining => Value::Duration(self.remaining(side(0)?)?),
+            FactId::Period => Value::Int(self.period(side(0)?)),
+            FactId::LastPeriod => Value::Bool(self.last_period(side(0)?)),
+            FactId::QuickplayPending => Value::Bool(self.quickplay_pending()),
+            FactId::QuickplayBy => Value::Side(self.quickplay_by()?),
+            FactId::QuickplayPostponed => Value::Bool(self.quickplay_postponed()),
+            FactId::IncrementRequested => Value::Bool(self.increment_requested()),
+            FactId::IncrementRequestedBy => Value::Side(self.increment_requested_by()?),
+            FactId::FlagFallen => Value::Bool(self.flag_fallen()),
+            FactId::Flagged => Value::Side(self.flagged()?),
+            FactId::AwaitingDecision => Value::Bool(self.awaiting_decision()),
+            FactId::Pawns => Value::Int(self.pawns(side(0)?)),
+            FactId::Knights => Value::Int(self.knights(side(0)?)),
+            FactId::Bishops => Value::Int(self.bishops(side(0)?)),
+            FactId::Rooks => Value::Int(self.rooks(side(0)?)),
+            FactId::Queens => Value::Int(self.queens(side(0)?)),
+            FactId::OfferBlocked => Value::Bool(self.offer_blocked(side(0)?)),
+            FactId::IllegalMoves => Value::Int(self.illegal_moves(side(0)?)),
+            FactId::IrregularityOpen => Value::Bool(self.irregularity_open()),
+            FactId::IrregularityBy => Value::Side(self.irregularity_by()?),
+            FactId::IrregularityPromotion => Value::Bool(self.irregularity_promotion()),
+            FactId::RepliedSinceIrregularity => Value::Bool(self.replied_since_irregularity()),
+            FactId::QuickplayNoWin => Value::Bool(self.quickplay_no_win()),
+            FactId::QuickplayNoEffort => Value::Bool(self.quickplay_no_effort()),
+            FactId::PostponeExtraTime => Value::Bool(self.postpone_extra_time()),
+            FactId::DeclareDraw => Value::Bool(self.declare_draw()),
+            FactId::IllegalPromotion => Value::Bool(self.illegal_promotion()),
             FactId::EventBy(_) => Value::Side(self.event_by()),
             FactId::Param(i) => self.param(usize::from(i))?.clone(),
         })

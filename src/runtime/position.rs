@@ -8,7 +8,11 @@
 //! earlier position can recur.
 
 use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+
+use super::clock::Clocks;
+use super::proceedings::Proceedings;
+use crate::pgn::time::TimeControl;
 
 /// What makes two positions the same under 9.2.2.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,6 +63,10 @@ pub struct GameState {
     before_required: Option<Chess>,
     /// Every draw offer of the game, in order.
     offers: Vec<OfferRecord>,
+    /// The time control and what is known of the clocks.
+    pub clocks: Clocks,
+    /// Claims and requests before the arbiter, flags, irregularities.
+    pub proceedings: Proceedings,
 }
 
 /// What became of a draw offer.
@@ -128,6 +136,8 @@ impl GameState {
             required_checked: None,
             before_required: None,
             offers: Vec::new(),
+            clocks: Clocks::new(TimeControl::Unknown),
+            proceedings: Proceedings::default(),
         }
     }
 
@@ -298,6 +308,39 @@ impl GameState {
     /// Moves by each player since the last pawn move or capture (half the halfmove clock).
     pub fn moves_since_pawn_or_capture(&self) -> u32 {
         self.pos.halfmoves() / 2
+    }
+
+    /// Pieces of one kind of `side` on the board.
+    pub fn count(&self, side: Color, role: Role) -> u32 {
+        (self.pos.board().by_color(side) & self.pos.board().by_role(role)).count() as u32
+    }
+
+    /// The number of `side`'s next move (as counted on the scoresheet).
+    pub fn next_move_number(&self, side: Color) -> u32 {
+        let full = self.pos.fullmoves().get();
+        match (side, self.pos.turn()) {
+            (Color::White, Color::Black) => full + 1,
+            _ => full,
+        }
+    }
+
+    /// Was the last valid offer of `side` rejected, with no valid offer by the opponent since?
+    pub fn offer_blocked(&self, side: Color) -> bool {
+        let valid = |o: &&OfferRecord| o.fate != OfferFate::Forbidden;
+        let Some(last) = self
+            .offers
+            .iter()
+            .rposition(|o| o.by == side && o.fate != OfferFate::Forbidden)
+        else {
+            return false;
+        };
+        matches!(
+            self.offers[last].fate,
+            OfferFate::Declined | OfferFate::RejectedByMove | OfferFate::RejectedByTouch
+        ) && !self.offers[last + 1..]
+            .iter()
+            .filter(valid)
+            .any(|o| o.by != side)
     }
 
     pub fn has_mating_material(&self, side: Color) -> bool {

@@ -50,6 +50,30 @@ pub enum Effect {
         mv: shakmaty::Move,
     },
     Irregularity,
+    /// The claim by `side` goes before the arbiter.
+    Refer {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+    },
+    Postpone,
+    CloseClaim,
+    RequestIncrement {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+    },
+    CloseRequest,
+    /// From now on `seconds` are added to both clocks after each move.
+    SetIncrement {
+        seconds: i64,
+    },
+    /// Play stops; the result awaits the arbiter's decision.
+    AwaitDecision,
+    /// The drawn game scores as a win for `side`.
+    Score {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+    },
+    CorrectIrregularity,
 }
 
 pub fn side_name(c: Color) -> &'static str {
@@ -145,6 +169,22 @@ pub fn effect_from(id: crate::lang::schema::EffectId, args: &[Value]) -> Result<
             _ => return Err(EvalError("require_move: argument 0 must be a move".into())),
         },
         EffectId::Irregularity => Effect::Irregularity,
+        EffectId::Refer => Effect::Refer { side: side(0)? },
+        EffectId::Postpone => Effect::Postpone,
+        EffectId::CloseClaim => Effect::CloseClaim,
+        EffectId::RequestIncrement => Effect::RequestIncrement { side: side(0)? },
+        EffectId::CloseRequest => Effect::CloseRequest,
+        EffectId::SetIncrement => match args.first() {
+            Some(Value::Duration(s)) => Effect::SetIncrement { seconds: *s },
+            _ => {
+                return Err(EvalError(
+                    "set_increment: argument 0 must be a duration".into(),
+                ));
+            }
+        },
+        EffectId::AwaitDecision => Effect::AwaitDecision,
+        EffectId::Score => Effect::Score { side: side(0)? },
+        EffectId::CorrectIrregularity => Effect::CorrectIrregularity,
     })
 }
 

@@ -26,6 +26,10 @@ pub struct Ruling {
     /// (0-based). Absent on rulings on positions.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<u32>,
+    /// Inferred from the record rather than written in it (a flag from `[Termination "Time
+    /// forfeit"]`, with `--infer-flags`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub inferred: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimKind>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -59,6 +63,7 @@ impl Ruling {
             ply,
             event,
             index: None,
+            inferred: false,
             claim: None,
             by: None,
             intended_move: None,
@@ -111,6 +116,10 @@ pub struct Verdict {
     pub offers: Vec<OfferRecord>,
     /// The moves played, with (=) where a draw was offered (9.1.2.2).
     pub scoresheet: String,
+    /// The clause under which a drawn game scores otherwise (`result` is then that score; `rule`
+    /// stays the clause that drew the game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scored: Option<String>,
     pub text: String,
     #[serde(skip)]
     pub ending: Option<usize>,

@@ -179,3 +179,207 @@ ruling-9-6-1 =
 ruling-9-6-2 =
     { $moves } moves have been made by each player without the movement of any pawn and without any capture: the game is drawn, with no claim needed.
 
+# 6.9 (lost) (variables: $flagged, $winner)
+ruling-6-9-lost =
+    { $flagged ->
+        [white] White's
+       *[black] Black's
+    } flag has fallen, and the opponent has material to checkmate: the game is lost by { $flagged ->
+        [white] White
+       *[black] Black
+    }.
+
+# 6.9 (drawn) (variables: $flagged)
+ruling-6-9-drawn =
+    { $flagged ->
+        [white] White's
+       *[black] Black's
+    } flag has fallen, but the opponent cannot checkmate by any series of legal moves: the game is drawn.
+
+# III.2.1 (both-flags)
+ruling-III-2-1-both-flags =
+    Both flags have fallen, but Guidelines III were not announced for this event: their rules on the final period do not apply, and no clause of this rulebook decides the game.
+
+# III.2.1 (increment)
+ruling-III-2-1-increment =
+    Guidelines III were not announced for this event: the request for an increment under III.4 cannot be made, and the game continues.
+
+# III.2.1 (quickplay)
+ruling-III-2-1-quickplay =
+    Guidelines III were not announced for this event: a draw cannot be claimed under them, and the game continues.
+
+# III.2.2 (both-flags) (variables: $blitz, $increment)
+ruling-III-2-2-both-flags =
+    Guidelines III apply only to standard and rapid games without increment, and this game { $increment ->
+        [true] has an increment
+       *[false] { $blitz ->
+            [true] is blitz
+           *[false] has no known time control
+        }
+    }: they do not apply, and no clause of this rulebook decides the game.
+
+# III.2.2 (increment) (variables: $blitz, $increment)
+ruling-III-2-2-increment =
+    Guidelines III apply only to standard and rapid games without increment, and this game { $increment ->
+        [true] has an increment
+       *[false] { $blitz ->
+            [true] is blitz
+           *[false] has no known time control
+        }
+    }: an increment cannot be requested under III.4, and the game continues.
+
+# III.2.2 (quickplay) (variables: $blitz, $increment)
+ruling-III-2-2-quickplay =
+    Guidelines III apply only to standard and rapid games without increment, and this game { $increment ->
+        [true] has an increment
+       *[false] { $blitz ->
+            [true] is blitz
+           *[false] has no known time control
+        }
+    }: a draw cannot be claimed under them, and the game continues.
+
+# III.3.1.1 (variables: $black_period, $white_period)
+ruling-III-3-1-1 =
+    Both flags have fallen and which fell first cannot be established, not in the last period (White is in period { $white_period }, Black in period { $black_period }): the game continues.
+
+# III.3.1.2
+ruling-III-3-1-2 =
+    Both flags have fallen in the period in which all remaining moves must be completed, and which fell first cannot be established: the game is drawn.
+
+# III.4 (request) (variables: $by, $left)
+ruling-III-4-request =
+    { $by ->
+        [white] White, with
+       *[black] Black, with
+    } { $left } left, asks that five seconds per move be added for both players: this is the offer of a draw, which the opponent may accept or refuse.
+
+# III.4 (too-much-time) (variables: $by, $left)
+ruling-III-4-too-much-time =
+    { $by ->
+        [white] White has
+       *[black] Black has
+    } { $left } left, not less than two minutes: the request for an increment cannot be made, and the game continues.
+
+# III.4 (granted) (variables: $increment, $added_to, $added)
+ruling-III-4-granted =
+    The offer was refused and the arbiter agrees to the request: from now on { $increment } per move for both players, and { $added } { $added_to ->
+        [white] are added to White's
+       *[black] are added to Black's
+    } time. The game continues.
+
+# III.4 (offer-pending)
+ruling-III-4-offer-pending =
+    The request is still an offer of a draw that the opponent has not answered: the arbiter can agree to it only once the offer is refused.
+
+# III.4 (refused)
+ruling-III-4-refused =
+    The arbiter does not agree to the request for an increment: the game continues.
+
+# III.5 (referred) (variables: $by, $left, $no_effort, $no_win)
+ruling-III-5-referred =
+    { $by ->
+        [white] White, with
+       *[black] Black, with
+    } { $left } left, claims a draw on the basis that the opponent { $no_win ->
+        [true] cannot win by normal means{ $no_effort ->
+            [true] {" "}and is making no effort to
+           *[false] {""}
+        }
+       *[false] is making no effort to win by normal means
+    }: the arbiter must agree, postpone his decision or reject the claim (III.5.1).
+
+# III.5 (too-much-time) (variables: $by, $left, $no_effort, $no_win)
+ruling-III-5-too-much-time =
+    { $by ->
+        [white] White has
+       *[black] Black has
+    } { $left } left, not less than two minutes: a draw cannot be claimed under Guidelines III, and the game continues.
+
+# III.5 (already-claimed)
+ruling-III-5-already-claimed =
+    A claim under III.5 is already before the arbiter: this is not a new claim.
+
+# III.5.1 (variables: $claimant)
+ruling-III-5-1 =
+    The arbiter agrees with the claim of { $claimant ->
+        [white] White
+       *[black] Black
+    }: the game is drawn.
+
+# III.5.2 (postponed) (variables: $claimant, $extra, $added_to, $added)
+ruling-III-5-2-postponed =
+    The arbiter postpones his decision on the claim of { $claimant ->
+        [white] White
+       *[black] Black
+    }{ $extra ->
+        [true] , and { $added } { $added_to ->
+            [white] are added to White's
+           *[black] are added to Black's
+        } time
+       *[false] {""}
+    }: the game continues, and he will declare the result later in the game or after a flag falls.
+
+# III.5.2 (flag) (variables: $flagged)
+ruling-III-5-2-flag =
+    The flag of { $flagged ->
+        [white] White
+       *[black] Black
+    }, whose claim the arbiter postponed, has fallen: play stops, and the arbiter must now declare the result.
+
+# III.5.2 (declared-draw)
+ruling-III-5-2-declared-draw =
+    The arbiter declares his postponed decision: he agrees with the claim, and the game is drawn.
+
+# III.5.2 (declared-no-draw)
+ruling-III-5-2-declared-no-draw =
+    The arbiter declares his postponed decision: he does not agree with the claim, which is rejected, and the game continues.
+
+# III.5.2 (declared-loss) (variables: $flagged, $winner)
+ruling-III-5-2-declared-loss =
+    The arbiter declares his postponed decision: he does not agree with the claim, and { $flagged ->
+        [white] White, whose flag has fallen, loses
+       *[black] Black, whose flag has fallen, loses
+    } the game (6.9).
+
+# III.5.2 (declared-no-mating-material)
+ruling-III-5-2-declared-no-mating-material =
+    The arbiter declares his postponed decision: he does not agree with the claim, but the opponent of the player whose flag has fallen cannot checkmate by any series of legal moves, so the game is drawn (6.9).
+
+# III.5.3 (variables: $added_to, $added)
+ruling-III-5-3 =
+    The arbiter rejects the claim: { $added } { $added_to ->
+        [white] are added to White's
+       *[black] are added to Black's
+    } time, and the game continues.
+
+# III.6.1 (claim) (variables: $by, $left, $no_effort, $no_win)
+ruling-III-6-1-claim =
+    { $by ->
+        [white] White, with
+       *[black] Black, with
+    } { $left } left and no arbiter present, claims a draw on the basis that the opponent { $no_win ->
+        [true] cannot win by normal means{ $no_effort ->
+            [true] {" "}and is making no effort to
+           *[false] {""}
+        }
+       *[false] is making no effort to win by normal means
+    }. The claim concludes the game: the claimant records the final position{ $no_effort ->
+        [true] {" "}and submits the scoresheet up to it, both
+       *[false] , which is
+    } countersigned by the opponent, and the claim goes to the appointed arbiter, whose decision the result awaits (III.6.2).
+
+# III.6.1 (too-much-time) (variables: $by, $left, $no_effort, $no_win)
+ruling-III-6-1-too-much-time =
+    { $by ->
+        [white] White has
+       *[black] Black has
+    } { $left } left, not less than two minutes: a draw cannot be claimed under Guidelines III, and the game continues.
+
+# III.6.2 (draw)
+ruling-III-6-2-draw =
+    The appointed arbiter upholds the claim: the game is drawn.
+
+# III.6.2 (no-draw)
+ruling-III-6-2-no-draw =
+    The appointed arbiter rejects the claim. Guidelines III do not say what the result of a game concluded by a rejected claim is: it remains for the arbiter to decide under the event's regulations.
+
