@@ -2,11 +2,23 @@
 //
 // The rulebooks compiled into the binary.
 
+#[path = "armageddon/adjudicator.rs"]
+pub mod armageddon;
+#[path = "club/adjudicator.rs"]
+pub mod club;
 #[path = "fide-2018/adjudicator.rs"]
 pub mod fide_2018;
+#[path = "historical/adjudicator.rs"]
+pub mod historical;
+#[path = "sofia/adjudicator.rs"]
+pub mod sofia;
 
 use crate::runtime::rules::Embedded;
 
 pub static EMBEDDED: &[Embedded] = &[
+    Embedded { name: "armageddon", rules: &armageddon::Compiled, sources: armageddon::SOURCES },
+    Embedded { name: "club", rules: &club::Compiled, sources: club::SOURCES },
     Embedded { name: "fide-2018", rules: &fide_2018::Compiled, sources: fide_2018::SOURCES },
+    Embedded { name: "historical", rules: &historical::Compiled, sources: historical::SOURCES },
+    Embedded { name: "sofia", rules: &sofia::Compiled, sources: sofia::SOURCES },
 ];

@@ -781,10 +781,21 @@ fn exclusive(a: &IrExpr, b: &IrExpr) -> bool {
             _ => false,
         }
     }
+    // `not (x and y)` excludes a condition that has both `x` and `y` among its conjuncts.
+    fn denies(x: &IrExpr, others: &[&IrExpr]) -> bool {
+        let IrExpr::Not(n) = x else {
+            return false;
+        };
+        let mut inner = Vec::new();
+        conjuncts(n, &mut inner);
+        inner.len() > 1 && inner.iter().all(|i| others.contains(i))
+    }
     let (mut ca, mut cb) = (Vec::new(), Vec::new());
     conjuncts(a, &mut ca);
     conjuncts(b, &mut cb);
-    ca.iter().any(|x| cb.iter().any(|y| negates(x, y)))
+    ca.iter()
+        .any(|x| cb.iter().any(|y| negates(x, y)) || denies(x, &cb))
+        || cb.iter().any(|y| denies(y, &ca))
 }
 
 fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
