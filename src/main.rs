@@ -59,6 +59,10 @@ enum Command {
         /// `text` for people, `json` for one JSON object per game per line.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
+        /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: the side
+        /// to move at the end of the record flagged (unless the record has a `[%flag]`).
+        #[arg(long)]
+        infer_flags: bool,
     },
     /// Check rulebook folders (default: every folder under ./rules) and report every problem.
     Check { dirs: Vec<PathBuf> },
@@ -102,7 +106,15 @@ fn main() -> ExitCode {
             engine,
             lang,
             format,
-        } => adjudicate(&files, &rulebook, engine, &lang, format),
+            infer_flags,
+        } => adjudicate(
+            &files,
+            &rulebook,
+            engine,
+            &lang,
+            format,
+            runtime::adjudicate::Options { infer_flags },
+        ),
         Command::Check { dirs } => check(&dirs),
         Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
@@ -132,6 +144,7 @@ fn adjudicate(
     engine: Option<Engine>,
     lang: &str,
     format: Format,
+    options: runtime::adjudicate::Options,
 ) -> u8 {
     let Some(rules) = rules_or_report(spec, engine) else {
         return 1;
@@ -157,7 +170,7 @@ fn adjudicate(
                 continue;
             }
         };
-        for result in adjudicate_bytes(&name, &bytes, rules.as_ref(), &renderer) {
+        for result in adjudicate_bytes(&name, &bytes, rules.as_ref(), &renderer, options) {
             match result {
                 Ok(v) => {
                     let written = match format {
@@ -198,6 +211,7 @@ fn adjudicate_bytes(
     bytes: &[u8],
     rules: &dyn Rules,
     renderer: &Renderer,
+    options: runtime::adjudicate::Options,
 ) -> Vec<Result<Verdict, Diag>> {
     let mut source: Option<Arc<str>> = None;
     let mut src = || -> Arc<str> {
@@ -210,7 +224,9 @@ fn adjudicate_bytes(
     pgn::read_games(bytes)
         .into_iter()
         .map(|g| {
-            let g = g.and_then(|g| runtime::adjudicate(&g, rules).map(|v| (g.span.start, v)));
+            let g = g.and_then(|g| {
+                runtime::adjudicate::adjudicate_with(&g, rules, options).map(|v| (g.span.start, v))
+            });
             match g {
                 Ok((start, mut v)) => {
                     v.file = name.to_string();

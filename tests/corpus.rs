@@ -188,8 +188,7 @@ fn lichess_draws_agree() {
     check(dir, "lichess-2021-10-head", &["lichess.pgn"], 21);
 }
 
-/// Every `TimeControl` tag and every `[%clk]` reading of the lichess export reads (groundwork for
-/// the clocks of Guidelines III; nothing rules on them yet).
+/// Every `TimeControl` tag and every `[%clk]` reading of the lichess export reads.
 #[test]
 fn lichess_time_controls_and_clocks_read() {
     use arbiter::pgn::time::{TimeControl, clock};
@@ -214,4 +213,36 @@ fn lichess_time_controls_and_clocks_read() {
         }
     }
     assert!(controls > 900 && readings > 10_000, "{controls} {readings}");
+}
+
+/// `--infer-flags` on the platform's own terminations: every game lichess ended by
+/// `[Termination "Time forfeit"]` gets a flag for the side to move at the end, and 6.9 (a loss,
+/// or a draw when the opponent cannot checkmate) gives the result lichess recorded, its 11
+/// timeout draws included. lichess decides "cannot checkmate" by its own code, independently.
+#[test]
+fn lichess_time_forfeits_match_the_platform_with_inferred_flags() {
+    use arbiter::runtime::adjudicate::{Options, adjudicate_with};
+    let Some(dir) = corpus() else { return };
+    let rules = load_rules("fide-2018", None).expect("rules");
+    let bytes = std::fs::read(dir.join("lichess-2021-10-head/lichess.pgn")).expect("lichess.pgn");
+    let options = Options { infer_flags: true };
+    let (mut forfeits, mut draws) = (0, 0);
+    let mut differ = Vec::new();
+    for g in pgn::read_games(&bytes) {
+        let g = g.expect("every lichess game reads");
+        if g.tag("Termination") != Some("Time forfeit") {
+            continue;
+        }
+        forfeits += 1;
+        let v = adjudicate_with(&g, rules.as_ref(), options).expect("adjudicated");
+        let inferred = v.rulings.iter().any(|r| r.inferred && r.rule.as_deref() == Some("6.9"));
+        if !inferred || Some(v.result) != g.tag("Result") {
+            differ.push((g.index, v.result, g.tag("Result").map(str::to_string)));
+        }
+        if v.result == "1/2-1/2" {
+            draws += 1;
+        }
+    }
+    assert!(differ.is_empty(), "{differ:?}");
+    assert_eq!((forfeits, draws), (324, 11));
 }
