@@ -22,7 +22,8 @@ import chess  # noqa: E402
 
 PROTOCOL = 1
 
-# What python-chess models. Not declared: intended-move-obligation (no notion of a claim that
+# What python-chess models (flag-fall through `has_insufficient_material(color)`, the library's
+# per-side test of whether a side could ever checkmate, which is what 6.9 asks). Not declared: intended-move-obligation (no notion of a claim that
 # leaves an obligation behind), draw-offers, event-regulations, touch-move, arbiter-consent
 # (the library has no draw offers, touched pieces, regulations or arbiter).
 FEATURES = [
@@ -34,6 +35,7 @@ FEATURES = [
     "intended-move",
     "fivefold",
     "seventy-five",
+    "flag-fall",
 ]
 
 # Board.outcome() without claim_draw: the endings the library applies automatically.
@@ -123,6 +125,17 @@ def adjudicate(game):
                 verdict["ignored_events"].append(
                     {"ply": verdict["ended_at_ply"], "event": e["command"], "index": e["index"]}
                 )
+                continue
+            if e["command"] == "flag" and e["args"] in (["white"], ["black"]):
+                # 6.9: the flagged side loses, unless its opponent cannot checkmate.
+                flagged = chess.WHITE if e["args"] == ["white"] else chess.BLACK
+                verdict["rulings"].append(
+                    {"ply": ply, "event": "flag", "index": e["index"], "rule": "6.9"}
+                )
+                if board.has_insufficient_material(not flagged):
+                    end(ply, "1/2-1/2", "6.9")
+                else:
+                    end(ply, "0-1" if flagged == chess.WHITE else "1-0", "6.9")
                 continue
             if e["command"] != "claim":
                 raise Unsupported(f"event {e['command']!r}")
