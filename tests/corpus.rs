@@ -235,7 +235,10 @@ fn lichess_time_forfeits_match_the_platform_with_inferred_flags() {
         }
         forfeits += 1;
         let v = adjudicate_with(&g, rules.as_ref(), options).expect("adjudicated");
-        let inferred = v.rulings.iter().any(|r| r.inferred && r.rule.as_deref() == Some("6.9"));
+        let inferred = v
+            .rulings
+            .iter()
+            .any(|r| r.inferred && r.rule.as_deref() == Some("6.9"));
         if !inferred || Some(v.result) != g.tag("Result") {
             differ.push((g.index, v.result, g.tag("Result").map(str::to_string)));
         }

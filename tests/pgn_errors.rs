@@ -107,3 +107,82 @@ fn crlf_bom_variations_nags_and_stdin() {
     assert_eq!(v["rule"], "9.2.1.2");
     assert_eq!(v["ended_at_ply"], 8);
 }
+
+#[test]
+fn malformed_time_commands() {
+    // (scenario, comment, the word the error points at, message)
+    for (name, comment, at, message) in [
+        ("clk", "[%clk 1:5]", "1:5", "`1:5` is not a clock reading"),
+        (
+            "clock-side",
+            "[%clock red 0:01:00]",
+            "red",
+            "the side is `white` or `black`",
+        ),
+        (
+            "flag",
+            "[%flag nobody]",
+            "nobody",
+            "expected `white`, `black` or `both`",
+        ),
+        (
+            "quickplay",
+            "[%quickplay maybe]",
+            "maybe",
+            "unknown basis `maybe`",
+        ),
+        ("quickplay-basis", "[%quickplay]", "[%", "needs its basis"),
+        (
+            "arbiter",
+            "[%arbiter shrug]",
+            "shrug",
+            "unknown arbiter's act `shrug`",
+        ),
+        (
+            "declare",
+            "[%arbiter declare maybe]",
+            "maybe",
+            "expected `declare draw`",
+        ),
+        ("illegal", "[%illegal twice]", "twice", "`[%illegal twice]`"),
+    ] {
+        // The comment starts at column 12 of line 3.
+        let col = 12 + comment.find(at).expect("the word is in the comment");
+        let pgn = format!("[Event \"x\"]\n\n1. e4 e5 {{ {comment} }} *\n");
+        let (code, _, err, path) = run(name, pgn.as_bytes());
+        assert_eq!(code, Some(1), "{name}: {err}");
+        assert!(err.contains(&format!("{path}:3:{col}")), "{name}: {err}");
+        assert!(err.contains(message), "{name}: {err}");
+    }
+}
+
+#[test]
+fn malformed_time_control() {
+    let (code, out, err, path) = run(
+        "time-control",
+        format!("[Event \"x\"]\n[TimeControl \"40/7200:3600:60\"]\n\n1. e4 *\n\n{GOOD}").as_bytes(),
+    );
+    assert_eq!(code, Some(1));
+    // The value starts at column 15, where this error points.
+    assert!(err.contains(&format!("{path}:2:15")), "{err}");
+    assert!(err.contains("covers all remaining moves"), "{err}");
+    assert_eq!(
+        out.lines().count(),
+        1,
+        "the next game is still ruled on: {out}"
+    );
+}
+
+#[test]
+fn unknown_clock_when_guidelines_iii_apply() {
+    let (code, _, err, path) = run(
+        "no-clock",
+        b"[Event \"x\"]\n[TimeControl \"5400\"]\n[QuickplayFinish \"yes\"]\n\n1. e4 e5 { [%quickplay no-win] } *\n",
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&format!("{path}:5:")), "{err}");
+    assert!(
+        err.contains("White's remaining time is not known here"),
+        "{err}"
+    );
+}

@@ -163,3 +163,112 @@ fn the_shipped_rulebook_is_clean() {
     let out = arbiter(&["check"], None);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
 }
+
+/// Break a copy of an overlay (beside a copy of its base) and return `arbiter check`'s stderr.
+fn broken_overlay(name: &str, book: &str, file: &str, from: &str, to: &str) -> String {
+    let dir = copy_overlay(name, book);
+    edit(&dir.join(file), from, to);
+    let out = arbiter(&["check", dir.to_str().expect("utf-8 path")], None);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "stderr:\n{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    err
+}
+
+#[test]
+fn overlay_reusing_an_id_without_replaces() {
+    let err = broken_overlay(
+        "dup-overlay",
+        "historical",
+        "historical.yaml",
+        "  - id: \"hist.9.3.2\"\n    official: false\n    replaces: [\"9.3.2\"]\n",
+        "  - id: \"9.3.2\"\n    official: false\n",
+    );
+    assert!(err.contains("duplicate clause id `9.3.2`"), "{err}");
+    assert!(err.contains("historical.yaml:"), "{err}");
+    assert!(err.contains("replaces: [\"9.3.2\"]"), "{err}");
+}
+
+#[test]
+fn overlay_replacing_an_unknown_clause() {
+    let err = broken_overlay(
+        "replaces-unknown",
+        "historical",
+        "historical.yaml",
+        "replaces: [\"9.3.2\"]",
+        "replaces: [\"9.3.9\"]",
+    );
+    assert!(err.contains("`replaces` names `9.3.9`"), "{err}");
+}
+
+#[test]
+fn overlay_disabling_an_unknown_clause() {
+    let err = broken_overlay(
+        "disable-unknown",
+        "historical",
+        "rulebook.yaml",
+        "clause: \"9.6.1\"",
+        "clause: \"9.6.7\"",
+    );
+    assert!(err.contains("`disable` names `9.6.7`"), "{err}");
+    assert!(err.contains("rulebook.yaml:"), "{err}");
+}
+
+#[test]
+fn overlay_extending_an_unknown_rulebook() {
+    let err = broken_overlay(
+        "unknown-base",
+        "sofia",
+        "rulebook.yaml",
+        "extends: fide-2018",
+        "extends: fide-1918",
+    );
+    assert!(err.contains("`extends` names `fide-1918`"), "{err}");
+    assert!(err.contains("embedded rulebooks: "), "{err}");
+}
+
+#[test]
+fn overlay_conflict_without_precedence() {
+    // club.D.4 forbids an offer that club.D.3 would make valid: without the exception the checker
+    // finds the two outcomes and no order between them.
+    let err = broken_overlay(
+        "overlay-conflict",
+        "club",
+        "draws.yaml",
+        "    exception_to: [\"club.D.3\"]\n",
+        "",
+    );
+    assert!(err.contains("clauses `club.D.3` and `club.D.4`"), "{err}");
+    assert!(err.contains("draws.yaml:"), "{err}");
+}
+
+#[test]
+fn definition_named_like_a_fact() {
+    let err = broken_overlay(
+        "def-fact",
+        "historical",
+        "historical.yaml",
+        "defines: long_ending",
+        "defines: checkmate",
+    );
+    assert!(
+        err.contains("`checkmate` is already the name of a fact"),
+        "{err}"
+    );
+}
+
+#[test]
+fn definition_that_is_not_a_bool() {
+    let line = line_of(
+        "time.yaml",
+        "when: \"timed and time_for_moves(60) <= 10min\"",
+    );
+    let err = broken(
+        "def-type",
+        "time.yaml",
+        "when: \"timed and time_for_moves(60) <= 10min\"",
+        "when: \"time_for_moves(60)\"",
+    );
+    assert!(err.contains(&format!("time.yaml:{line}:")), "{err}");
+    assert!(err.contains("exists only when `timed` holds"), "{err}");
+}

@@ -681,19 +681,16 @@ fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
     let Some(v) = game.tag("TimeControl") else {
         return Ok(TimeControl::Unknown);
     };
-    TimeControl::parse(v).map_err(|e| {
-        let at = game
-            .span
-            .tag_offset("TimeControl")
-            .unwrap_or(game.span.start);
-        (
-            at,
-            format!(
-                "the TimeControl tag `{v}`, at character {} of its value: {}",
-                e.offset + 1,
-                e.message
-            ),
-        )
+    TimeControl::parse(v).map_err(|e| match game.span.tag_offset("TimeControl") {
+        // The tag's offset is its value's opening quote.
+        Some(at) => (
+            at + 1 + e.offset,
+            format!("the TimeControl tag: {}", e.message),
+        ),
+        None => (
+            game.span.start,
+            format!("the TimeControl tag `{v}`: {}", e.message),
+        ),
     })
 }
 

@@ -34,6 +34,20 @@ pub fn copy_rulebook(name: &str) -> PathBuf {
     d
 }
 
+/// Copy the FIDE rulebook and the overlay `book` side by side into a scratch folder (the overlay
+/// finds its base beside itself) and return the overlay's path.
+pub fn copy_overlay(name: &str, book: &str) -> PathBuf {
+    let fide = copy_rulebook(name);
+    let parent = fide.parent().expect("parent");
+    let d = parent.join(book);
+    std::fs::create_dir_all(&d).expect("dir");
+    for e in std::fs::read_dir(root().join("rules").join(book)).expect("rules") {
+        let p = e.expect("entry").path();
+        std::fs::copy(&p, d.join(p.file_name().expect("name"))).expect("copy");
+    }
+    d
+}
+
 /// Replace `from` by `to` in a file, asserting that `from` is there.
 pub fn edit(path: &Path, from: &str, to: &str) {
     let s = std::fs::read_to_string(path).expect("read");
