@@ -286,15 +286,15 @@ impl Rules for Compiled {
                     out.push(26);
                 }
                 // III.2.2 (both-flags): param.quickplay_finish and not guidelines_iii_apply
-                if (cx.param_bool(3)? && !(((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())))) {
+                if (cx.param_bool(3)? && !((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))))) {
                     out.push(29);
                 }
                 // III.3.1.1: guidelines_iii_apply and not (last_period(white) and last_period(black))
-                if (((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && !(({ let a0 = Color::White; cx.last_period(a0) } && { let a0 = Color::Black; cx.last_period(a0) }))) {
+                if ((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && !(({ let a0 = Color::White; cx.last_period(a0) } && { let a0 = Color::Black; cx.last_period(a0) }))) {
                     out.push(32);
                 }
                 // III.3.1.2: guidelines_iii_apply and last_period(white) and last_period(black)
-                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && { let a0 = Color::White; cx.last_period(a0) }) && { let a0 = Color::Black; cx.last_period(a0) }) {
+                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && { let a0 = Color::White; cx.last_period(a0) }) && { let a0 = Color::Black; cx.last_period(a0) }) {
                     out.push(33);
                 }
             }
@@ -304,15 +304,15 @@ impl Rules for Compiled {
                     out.push(27);
                 }
                 // III.2.2 (increment): param.quickplay_finish and not guidelines_iii_apply
-                if (cx.param_bool(3)? && !(((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())))) {
+                if (cx.param_bool(3)? && !((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))))) {
                     out.push(30);
                 }
                 // III.4 (request): guidelines_iii_apply and remaining(increment.by) < 2min
-                if (((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
+                if ((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
                     out.push(34);
                 }
                 // III.4 (too-much-time): guidelines_iii_apply and remaining(increment.by) >= 2min
-                if (((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
+                if ((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
                     out.push(35);
                 }
             }
@@ -322,27 +322,27 @@ impl Rules for Compiled {
                     out.push(28);
                 }
                 // III.2.2 (quickplay): param.quickplay_finish and not guidelines_iii_apply
-                if (cx.param_bool(3)? && !(((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())))) {
+                if (cx.param_bool(3)? && !((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))))) {
                     out.push(31);
                 }
                 // III.5 (referred): guidelines_iii_apply and param.arbiter_present and not quickplay_pending and remaining(quickplay.by) < 2min
-                if (((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
+                if ((((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
                     out.push(39);
                 }
                 // III.5 (too-much-time): guidelines_iii_apply and param.arbiter_present and not quickplay_pending and remaining(quickplay.by) >= 2min
-                if (((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
+                if ((((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
                     out.push(40);
                 }
                 // III.5 (already-claimed): guidelines_iii_apply and param.arbiter_present and quickplay_pending
-                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && cx.param_bool(0)?) && cx.quickplay_pending()) {
+                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && cx.param_bool(0)?) && cx.quickplay_pending()) {
                     out.push(41);
                 }
                 // III.6.1 (claim): guidelines_iii_apply and not param.arbiter_present and remaining(quickplay.by) < 2min
-                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
+                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
                     out.push(50);
                 }
                 // III.6.1 (too-much-time): guidelines_iii_apply and not param.arbiter_present and remaining(quickplay.by) >= 2min
-                if ((((cx.param_bool(3)? && ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64)) || ((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64)))) && !(cx.has_increment())) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
+                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
                     out.push(51);
                 }
             }
@@ -607,9 +607,9 @@ impl Rules for Compiled {
             23 => vec![("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
             24 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
             25 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
-            29 => vec![("blitz".to_string(), Value::Bool((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64)))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
-            30 => vec![("blitz".to_string(), Value::Bool((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64)))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
-            31 => vec![("blitz".to_string(), Value::Bool((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64)))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
+            29 => vec![("blitz".to_string(), Value::Bool(((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64))))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
+            30 => vec![("blitz".to_string(), Value::Bool(((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64))))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
+            31 => vec![("blitz".to_string(), Value::Bool(((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64))))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
             32 => vec![("black_period".to_string(), Value::Int({ let a0 = Color::Black; cx.period(a0) })), ("white_period".to_string(), Value::Int({ let a0 = Color::White; cx.period(a0) }))],
             34 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? }))],
             35 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? }))],

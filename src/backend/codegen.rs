@@ -238,6 +238,7 @@ impl Gen<'_> {
                 }
             }
             IrExpr::Not(x) => format!("!({})", self.expr(x)),
+            IrExpr::Defined(_, x) => format!("({})", self.expr(x)),
             IrExpr::Neg(x) => format!("ops::neg({})?", self.expr(x)),
             IrExpr::And(a, b) => format!("({} && {})", self.expr(a), self.expr(b)),
             IrExpr::Or(a, b) => format!("({} || {})", self.expr(a), self.expr(b)),
@@ -263,7 +264,8 @@ impl Gen<'_> {
             | IrExpr::Not(_)
             | IrExpr::And(..)
             | IrExpr::Or(..)
-            | IrExpr::Cmp(..) => Ty::Bool,
+            | IrExpr::Cmp(..)
+            | IrExpr::Defined(..) => Ty::Bool,
             IrExpr::Int(_) => Ty::Int,
             IrExpr::Duration(_) => Ty::Duration,
             IrExpr::Side(_) => Ty::Side,
@@ -404,6 +406,8 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
                     context! {
                         id => c.id.clone(), anchor => c.id.replace('.', "-"), title => t(&c.title),
                         text => c.text.get(lang), official => c.official,
+                        disabled => t(&c.disabled),
+                        defines => c.defines.as_ref().map(|(n, w)| format!("`{n}` := `{}`", w.split_whitespace().collect::<Vec<_>>().join(" "))),
                         rules => rules,
                         exception_to => c.exception_to.iter().map(|j| link(&ir.clauses[*j].id)).collect::<Vec<_>>().join(", "),
                         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
@@ -415,9 +419,9 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         })
         .collect();
     let labels = if ru {
-        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", rule => "Правило", params => "Параметры соревнования", tag => "тег PGN", default => "по умолчанию", unofficial => "Текст составлен авторами свода правил; это не официальный текст." }
+        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", rule => "Правило", params => "Параметры соревнования", tag => "тег PGN", default => "по умолчанию", unofficial => "Текст составлен авторами свода правил; это не официальный текст.", defines => "Определяет" }
     } else {
-        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", rule => "Rule", params => "Event parameters", tag => "PGN tag", default => "default", unofficial => "Written by the rulebook's authors; not an official text." }
+        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", rule => "Rule", params => "Event parameters", tag => "PGN tag", default => "default", unofficial => "Written by the rulebook's authors; not an official text.", defines => "Defines" }
     };
     let params: Vec<minijinja::Value> = ir
         .params

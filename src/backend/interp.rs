@@ -167,6 +167,7 @@ pub fn eval(e: &IrExpr, cx: &mut Ctx) -> Result<Value, EvalError> {
             }
         },
         IrExpr::Not(x) => Value::Bool(!truth(x, cx)?),
+        IrExpr::Defined(_, x) => eval(x, cx)?,
         IrExpr::Neg(x) => match eval(x, cx)? {
             Value::Int(i) => Value::Int(ops::neg(i)?),
             Value::Duration(i) => Value::Duration(ops::neg(i)?),

@@ -141,4 +141,7 @@ pub enum IrExpr {
     Cmp(BinOp, Ty, Box<IrExpr>, Box<IrExpr>),
     /// Integer or duration arithmetic.
     Arith(BinOp, Box<IrExpr>, Box<IrExpr>),
+    /// A name defined by a clause (`defines:`), with its definition: evaluated as the
+    /// definition, said by its name in the readable rulebook.
+    Defined(String, Box<IrExpr>),
 }

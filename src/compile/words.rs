@@ -38,6 +38,7 @@ pub fn expr(e: &IrExpr, lang: &str, params: &[Param]) -> String {
             }
         }
         IrExpr::Neg(x) => format!("−{}", expr(x, lang, params)),
+        IrExpr::Defined(name, _) => format!("«{name}»"),
         IrExpr::And(a, b) => format!(
             "{} {} {}",
             expr(a, lang, params),

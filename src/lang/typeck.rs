@@ -140,7 +140,7 @@ impl Checker<'_> {
                     ));
                 }
                 if let Some((_, d)) = self.params.defs.iter().find(|(q, _)| q == n) {
-                    return Ok((d.clone(), Ty::Bool));
+                    return Ok((IrExpr::Defined(n.clone(), Box::new(d.clone())), Ty::Bool));
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
