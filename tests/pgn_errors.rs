@@ -142,7 +142,7 @@ fn malformed_time_commands() {
             "declare",
             "[%arbiter declare maybe]",
             "maybe",
-            "expected `declare draw`",
+            "unexpected `maybe` in `[%arbiter ...]`",
         ),
         ("illegal", "[%illegal twice]", "twice", "`[%illegal twice]`"),
     ] {

@@ -13,6 +13,7 @@ use super::facts::{Claim, ClaimKind, Ctx, Event};
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Rules, side_name, winners};
 use super::verdict::{Arg, Ignored, Ruling, Verdict};
+use crate::lang::schema::side_literal;
 use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, PgnError, commands};
 use crate::value::Value;
@@ -201,18 +202,17 @@ pub fn adjudicate_with<'g>(
         && game.tag("Termination") == Some("Time forfeit")
         && !events.iter().any(|p| matches!(p.command, Command::Flag(_)))
     {
-        let at = game
-            .span
-            .tag_offset("Termination")
-            .unwrap_or(game.span.start);
-        let by = a.state.to_move();
-        a.state.proceedings.flagged = Some(by);
-        let event = Event::Flag { by };
-        let r = a.rule(&event, at).map_err(|m| err(at, m))?;
-        let mut r = r.unwrap_or_else(|| Ruling::none(a.state.ply(), "flag", at));
-        r.by = Some(side_name(by));
-        r.inferred = true;
-        a.record(r).map_err(|m| err(at, m))?;
+        // Written nowhere, so it has no index: `command` marks its ruling as inferred.
+        let p = Pending {
+            ply: game.moves.len(),
+            index: None,
+            offset: game
+                .span
+                .tag_offset("Termination")
+                .unwrap_or(game.span.start),
+            command: Command::Flag(Some(a.state.to_move())),
+        };
+        a.command(&p).map_err(|(o, m)| err(o, m))?;
     }
     a.verdict.offers = a.state.offers().to_vec();
     a.verdict.scoresheet = scoresheet(game, &start_turn, a.verdict.plies, &a.verdict.offers);
@@ -297,7 +297,7 @@ impl Adjudication<'_> {
             }
             Command::Offer(side) => match side {
                 Some(by) => Event::Offer { by: *by },
-                None if self.state.last_move().is_some() => Event::Offer { by: !to_move },
+                None if mover.is_some() => Event::Offer { by: !to_move },
                 None => {
                     return Err((
                         p.offset,
@@ -388,6 +388,8 @@ impl Adjudication<'_> {
         }
         r.by = event.by().map(side_name);
         r.index = p.index;
+        // Every event written in the record has an index; one without was inferred.
+        r.inferred = p.index.is_none();
         self.record(r).map_err(|m| (p.offset, m))?;
         Ok(())
     }
@@ -664,14 +666,6 @@ fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String
         .collect()
 }
 
-fn side_word(s: &str) -> Option<Color> {
-    match s {
-        "white" => Some(Color::White),
-        "black" => Some(Color::Black),
-        _ => None,
-    }
-}
-
 fn millis(v: &str) -> Result<i64, String> {
     crate::pgn::time::clock(v).map(|ms| i64::try_from(ms).unwrap_or(i64::MAX))
 }
@@ -738,14 +732,10 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                     max_args(1)?;
                     Command::Offer(match arg(0) {
                         None => None,
-                        Some(("white", _)) => Some(Color::White),
-                        Some(("black", _)) => Some(Color::Black),
-                        Some((other, k)) => {
-                            return Err((
-                                k,
-                                format!("`[%offer {other}]`: the side is `white` or `black`"),
-                            ));
-                        }
+                        Some((other, k)) => Some(side_literal(other).ok_or((
+                            k,
+                            format!("`[%offer {other}]`: the side is `white` or `black`"),
+                        ))?),
                     })
                 }
                 "accept" => {
@@ -782,7 +772,7 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                     max_args(2)?;
                     let side =
                         match arg(0) {
-                            Some((s, k)) => side_word(s).ok_or((
+                            Some((s, k)) => side_literal(s).ok_or((
                                 k,
                                 format!("`[%clock {s} ...]`: the side is `white` or `black`"),
                             ))?,
@@ -803,7 +793,7 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                     max_args(1)?;
                     match arg(0) {
                         Some(("both", _)) => Command::Flag(None),
-                        Some((s, k)) => Command::Flag(Some(side_word(s).ok_or((k, format!("`[%flag {s}]`: expected `white`, `black` or `both`")))?)),
+                        Some((s, k)) => Command::Flag(Some(side_literal(s).ok_or((k, format!("`[%flag {s}]`: expected `white`, `black` or `both`")))?)),
                         None => return Err((at, "`[%flag]` needs a side: `[%flag white]`, `[%flag black]` or `[%flag both]`".into())),
                     }
                 }
@@ -837,36 +827,32 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                     Command::Quickplay { no_win, no_effort }
                 }
                 "arbiter" => {
-                    let act = match (arg(0), arg(1)) {
-                        (Some(("agree", _)), None) => ArbiterAct::Agree,
-                        (Some(("postpone", _)), None) => ArbiterAct::Postpone { extra_time: false },
-                        (Some(("postpone", _)), Some(("extra-time", _))) => {
-                            ArbiterAct::Postpone { extra_time: true }
-                        }
-                        (Some(("reject", _)), None) => ArbiterAct::Reject,
-                        (Some(("grant", _)), None) => ArbiterAct::Grant,
-                        (Some(("declare", _)), Some(("draw", _))) => {
-                            ArbiterAct::Declare { draw: true }
-                        }
-                        (Some(("declare", _)), Some(("no-draw", _))) => {
-                            ArbiterAct::Declare { draw: false }
-                        }
-                        (Some(("declare", _)), Some((w, k)))
-                        | (Some(("postpone", _)), Some((w, k))) => {
+                    let words: Vec<&str> = c.args.iter().map(|(w, _)| *w).collect();
+                    let act = match words[..] {
+                        ["agree"] => ArbiterAct::Agree,
+                        ["postpone"] => ArbiterAct::Postpone { extra_time: false },
+                        ["postpone", "extra-time"] => ArbiterAct::Postpone { extra_time: true },
+                        ["reject"] => ArbiterAct::Reject,
+                        ["grant"] => ArbiterAct::Grant,
+                        ["declare", "draw"] => ArbiterAct::Declare { draw: true },
+                        ["declare", "no-draw"] => ArbiterAct::Declare { draw: false },
+                        [] => return Err((
+                            at,
+                            "`[%arbiter]` needs an act: agree, postpone, reject, grant or declare"
+                                .into(),
+                        )),
+                        ["agree" | "postpone" | "reject" | "grant" | "declare", ..] => {
+                            // A known act with words it does not take: point at the first.
+                            let (w, k) = arg(1).unwrap_or(("", at));
                             return Err((
                                 k,
                                 format!(
-                                    "unexpected `{w}` in `[%arbiter ...]`: expected `declare draw`, `declare no-draw` or `postpone extra-time`"
+                                    "unexpected `{w}` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`"
                                 ),
                             ));
                         }
-                        (Some(("declare", _)), None) => {
-                            return Err((
-                                at,
-                                "`[%arbiter declare]` needs `draw` or `no-draw`".into(),
-                            ));
-                        }
-                        (Some((w, k)), _) => {
+                        [w, ..] => {
+                            let k = arg(0).map_or(at, |(_, k)| k);
                             return Err((
                                 k,
                                 format!(
@@ -874,22 +860,7 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                                 ),
                             ));
                         }
-                        (None, _) => return Err((
-                            at,
-                            "`[%arbiter]` needs an act: agree, postpone, reject, grant or declare"
-                                .into(),
-                        )),
                     };
-                    max_args(
-                        if matches!(
-                            act,
-                            ArbiterAct::Declare { .. } | ArbiterAct::Postpone { extra_time: true }
-                        ) {
-                            2
-                        } else {
-                            1
-                        },
-                    )?;
                     Command::Arbiter(act)
                 }
                 "illegal" => {
@@ -911,7 +882,7 @@ fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
                     max_args(1)?;
                     match arg(0) {
                         None => Command::Correct(None),
-                        Some((s, k)) => Command::Correct(Some(side_word(s).ok_or((
+                        Some((s, k)) => Command::Correct(Some(side_literal(s).ok_or((
                             k,
                             format!("`[%correct {s}]`: the side is `white` or `black`"),
                         ))?)),

@@ -4,31 +4,24 @@
 //! Mechanics only: periods, the time allotted for a number of moves, readings. Which game type a
 //! control makes, and what a flag or a low clock means, are clauses of the rulebook.
 
-use shakmaty::Color;
+use shakmaty::{ByColor, Color};
 
 use crate::pgn::time::{Period, TimeControl};
 
 #[derive(Clone, Debug)]
 pub struct Clocks {
     control: TimeControl,
-    /// Remaining time per side in milliseconds (White, Black), when known.
-    remaining: [Option<i64>; 2],
+    /// Remaining time per side in milliseconds, when known.
+    remaining: ByColor<Option<i64>>,
     /// An increment per move introduced during the game (seconds), e.g. under Guidelines III.4.
     granted_increment: Option<i64>,
-}
-
-fn idx(side: Color) -> usize {
-    match side {
-        Color::White => 0,
-        Color::Black => 1,
-    }
 }
 
 impl Clocks {
     pub fn new(control: TimeControl) -> Clocks {
         Clocks {
             control,
-            remaining: [None, None],
+            remaining: ByColor::default(),
             granted_increment: None,
         }
     }
@@ -45,32 +38,22 @@ impl Clocks {
         !self.periods().is_empty()
     }
 
-    /// The period (0-based) that move number `n` (1-based, counted for one player) falls in,
-    /// and whether it is a period for all remaining moves. A final period with a move count
-    /// repeats. `None` without a known time control.
+    /// The period (0-based) that move number `n` (1-based, counted for one player) falls in.
+    /// A final period with a move count repeats. `None` without a known time control.
     fn period_of(&self, n: u32) -> Option<(u32, &Period)> {
         let periods = self.periods();
-        let last = periods.len().checked_sub(1)?;
-        let mut first_move = 1u32;
-        let mut i = 0usize;
-        let mut number = 0u32;
-        loop {
-            let p = &periods[i];
+        let last = periods.last()?;
+        // The number of the first move of the period being looked at.
+        let mut first = 1u32;
+        for (k, p) in (0u32..).zip(periods) {
             match p.moves {
-                None => return Some((number, p)),
-                Some(m) if n < first_move.saturating_add(m) => return Some((number, p)),
-                Some(m) => {
-                    first_move = first_move.saturating_add(m);
-                    number += 1;
-                    if i < last {
-                        i += 1;
-                    }
-                    if first_move == u32::MAX {
-                        return Some((number, p));
-                    }
-                }
+                Some(m) if n >= first.saturating_add(m) => first = first.saturating_add(m),
+                _ => return Some((k, p)),
             }
         }
+        // Past the written periods: the last one, repeated.
+        let repeats = last.moves.map_or(0, |m| (n - first) / m);
+        Some((periods.len() as u32 + repeats, last))
     }
 
     /// The time allotted for the first `moves` moves of a player, plus the increments of those
@@ -106,12 +89,12 @@ impl Clocks {
     }
 
     pub fn read(&mut self, side: Color, millis: i64) {
-        self.remaining[idx(side)] = Some(millis);
+        *self.remaining.get_mut(side) = Some(millis);
     }
 
     /// Add time to a side's clock (known or not: an unknown clock stays unknown).
     pub fn add(&mut self, side: Color, seconds: i64) {
-        if let Some(r) = &mut self.remaining[idx(side)] {
+        if let Some(r) = self.remaining.get_mut(side) {
             *r = r.saturating_add(seconds.saturating_mul(1000));
         }
     }
@@ -122,7 +105,7 @@ impl Clocks {
 
     /// Remaining time in whole seconds, rounded down.
     pub fn remaining(&self, side: Color) -> Option<i64> {
-        self.remaining[idx(side)].map(|ms| ms.div_euclid(1000))
+        self.remaining.get(side).map(|ms| ms.div_euclid(1000))
     }
 }
 

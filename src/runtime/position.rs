@@ -317,30 +317,20 @@ impl GameState {
 
     /// The number of `side`'s next move (as counted on the scoresheet).
     pub fn next_move_number(&self, side: Color) -> u32 {
-        let full = self.pos.fullmoves().get();
-        match (side, self.pos.turn()) {
-            (Color::White, Color::Black) => full + 1,
-            _ => full,
-        }
+        self.moves_made(side) + 1
     }
 
     /// Was the last valid offer of `side` rejected, with no valid offer by the opponent since?
     pub fn offer_blocked(&self, side: Color) -> bool {
-        let valid = |o: &&OfferRecord| o.fate != OfferFate::Forbidden;
-        let Some(last) = self
-            .offers
-            .iter()
-            .rposition(|o| o.by == side && o.fate != OfferFate::Forbidden)
-        else {
+        let valid = |o: &OfferRecord| o.fate != OfferFate::Forbidden;
+        let Some(last) = self.offers.iter().rposition(|o| o.by == side && valid(o)) else {
             return false;
         };
+        // Any valid offer after `side`'s last one is the opponent's.
         matches!(
             self.offers[last].fate,
             OfferFate::Declined | OfferFate::RejectedByMove | OfferFate::RejectedByTouch
-        ) && !self.offers[last + 1..]
-            .iter()
-            .filter(valid)
-            .any(|o| o.by != side)
+        ) && !self.offers[last + 1..].iter().any(valid)
     }
 
     pub fn has_mating_material(&self, side: Color) -> bool {

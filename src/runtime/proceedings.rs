@@ -3,7 +3,7 @@
 //! stopped awaiting a decision. Plain state set by events and effects; what it means is the
 //! rulebook's.
 
-use shakmaty::Color;
+use shakmaty::{ByColor, Color};
 
 #[derive(Clone, Debug, Default)]
 pub struct Proceedings {
@@ -15,8 +15,8 @@ pub struct Proceedings {
     pub flagged: Option<Color>,
     /// Play has stopped and the result awaits the arbiter's decision.
     pub awaiting: bool,
-    /// Illegal moves made by White and by Black.
-    pub illegal: [u32; 2],
+    /// Illegal moves made by each side.
+    pub illegal: ByColor<u32>,
     /// The last irregularity on record and not corrected.
     pub irregularity: Option<Irregularity>,
 }
@@ -31,11 +31,11 @@ pub struct Irregularity {
 
 impl Proceedings {
     pub fn illegal_moves(&self, side: Color) -> u32 {
-        self.illegal[usize::from(side == Color::Black)]
+        *self.illegal.get(side)
     }
 
     pub fn note_illegal(&mut self, by: Color, promotion: bool, opponent_moves: u32) {
-        self.illegal[usize::from(by == Color::Black)] += 1;
+        *self.illegal.get_mut(by) += 1;
         self.irregularity = Some(Irregularity {
             by,
             promotion,
