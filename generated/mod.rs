@@ -16,9 +16,29 @@ pub mod sofia;
 use crate::runtime::rules::Embedded;
 
 pub static EMBEDDED: &[Embedded] = &[
-    Embedded { name: "armageddon", rules: &armageddon::Compiled, sources: armageddon::SOURCES },
-    Embedded { name: "club", rules: &club::Compiled, sources: club::SOURCES },
-    Embedded { name: "fide-2018", rules: &fide_2018::Compiled, sources: fide_2018::SOURCES },
-    Embedded { name: "historical", rules: &historical::Compiled, sources: historical::SOURCES },
-    Embedded { name: "sofia", rules: &sofia::Compiled, sources: sofia::SOURCES },
+    Embedded {
+        name: "armageddon",
+        rules: &armageddon::Compiled,
+        sources: armageddon::SOURCES,
+    },
+    Embedded {
+        name: "club",
+        rules: &club::Compiled,
+        sources: club::SOURCES,
+    },
+    Embedded {
+        name: "fide-2018",
+        rules: &fide_2018::Compiled,
+        sources: fide_2018::SOURCES,
+    },
+    Embedded {
+        name: "historical",
+        rules: &historical::Compiled,
+        sources: historical::SOURCES,
+    },
+    Embedded {
+        name: "sofia",
+        rules: &sofia::Compiled,
+        sources: sofia::SOURCES,
+    },
 ];

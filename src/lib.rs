@@ -18,8 +18,8 @@ pub mod rulebook;
 pub mod runtime;
 pub mod value;
 
-// Compiler output, checked by the freshness test; never formatted or edited by hand.
-#[rustfmt::skip]
+// Compiler output (already rustfmt-formatted), checked by the freshness test; never edited by
+// hand.
 #[path = "../generated/mod.rs"]
 pub mod generated;
 

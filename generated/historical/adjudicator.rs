@@ -2,8 +2,13 @@
 // edit the rulebook and run `cargo run -- compile`. A test fails when this file is stale.
 //
 // Historical: FIDE Laws of Chess (2018) with the 100-move endings and no automatic draws
+//
+// Read it from the bottom: one module per clause (its text as the doc comment), holding a
+// function per rule for its condition (`when`), its effects and its ruling's variables; the
+// definitions as functions; and above them the tables the runtime reads (`meta`) and the
+// dispatch from an event to the rules that answer it (`impl Rules for Compiled`).
 
-#![allow(unused_parens, clippy::all)]
+#![allow(clippy::all)]
 
 use std::sync::OnceLock;
 
@@ -11,8 +16,14 @@ use crate::backend::prelude::*;
 
 /// The rulebook's YAML sources, `rulebook.yaml` first.
 pub static SOURCES: &[(&str, &str)] = &[
-    ("rulebook.yaml", include_str!("../../rules/historical/rulebook.yaml")),
-    ("historical.yaml", include_str!("../../rules/historical/historical.yaml")),
+    (
+        "rulebook.yaml",
+        include_str!("../../rules/historical/rulebook.yaml"),
+    ),
+    (
+        "historical.yaml",
+        include_str!("../../rules/historical/historical.yaml"),
+    ),
 ];
 
 pub static FTL: &[(&str, &str)] = &[
@@ -25,123 +36,869 @@ pub static MARKDOWN: &[(&str, &str)] = &[
     ("ru", include_str!("rulebook.ru.md")),
 ];
 
+/// The clauses, in rulebook order.
+#[allow(non_camel_case_types, dead_code)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Clause {
+    /// 5.1.1
+    C5_1_1,
+    /// 5.2.1
+    C5_2_1,
+    /// 5.2.2
+    C5_2_2,
+    /// 5.2.3
+    C5_2_3,
+    /// 9.1.1
+    C9_1_1,
+    /// 9.1.2
+    C9_1_2,
+    /// 9.1.2.1
+    C9_1_2_1,
+    /// 9.1.2.2
+    C9_1_2_2,
+    /// 9.1.2.3
+    C9_1_2_3,
+    /// 9.2.1
+    C9_2_1,
+    /// 9.2.1.1
+    C9_2_1_1,
+    /// 9.2.1.2
+    C9_2_1_2,
+    /// 9.2.2
+    C9_2_2,
+    /// 9.2.2.1
+    C9_2_2_1,
+    /// 9.2.2.2
+    C9_2_2_2,
+    /// 9.3
+    C9_3,
+    /// 9.3.1
+    C9_3_1,
+    /// 9.3.2
+    C9_3_2,
+    /// 9.4
+    C9_4,
+    /// 9.5.1
+    C9_5_1,
+    /// 9.5.2
+    C9_5_2,
+    /// 9.5.3
+    C9_5_3,
+    /// 9.6
+    C9_6,
+    /// 9.6.1
+    C9_6_1,
+    /// 9.6.2
+    C9_6_2,
+    /// 6.9
+    C6_9,
+    /// B.1
+    CB_1,
+    /// A.1
+    CA_1,
+    /// G.1
+    CG_1,
+    /// III.1
+    CIII_1,
+    /// III.2
+    CIII_2,
+    /// III.2.1
+    CIII_2_1,
+    /// III.2.2
+    CIII_2_2,
+    /// III.3.1
+    CIII_3_1,
+    /// III.3.1.1
+    CIII_3_1_1,
+    /// III.3.1.2
+    CIII_3_1_2,
+    /// III.4
+    CIII_4,
+    /// III.5
+    CIII_5,
+    /// III.5.1
+    CIII_5_1,
+    /// III.5.2
+    CIII_5_2,
+    /// III.5.3
+    CIII_5_3,
+    /// III.6
+    CIII_6,
+    /// III.6.1
+    CIII_6_1,
+    /// III.6.1.1
+    CIII_6_1_1,
+    /// III.6.1.2
+    CIII_6_1_2,
+    /// III.6.2
+    CIII_6_2,
+    /// hist.endings
+    Chist_endings,
+    /// hist.9.3.1
+    Chist_9_3_1,
+    /// hist.9.3.2
+    Chist_9_3_2,
+}
+
+/// The rules, in rulebook order: each is one way a clause answers one event.
+#[allow(non_camel_case_types)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// 5.1.1, on `position`
+    R5_1_1,
+    /// 5.2.1, on `position`
+    R5_2_1,
+    /// 5.2.2, on `position`
+    R5_2_2,
+    /// 5.2.3 (agreed), on `accept`
+    R5_2_3_agreed,
+    /// 5.2.3 (too-early), on `accept`
+    R5_2_3_too_early,
+    /// 9.1.1 (offer), on `offer`
+    R9_1_1_offer,
+    /// 9.1.1 (agreement), on `accept`
+    R9_1_1_agreement,
+    /// 9.1.2.1 (offer), on `offer`
+    R9_1_2_1_offer,
+    /// 9.1.2.1 (already-pending), on `offer`
+    R9_1_2_1_already_pending,
+    /// 9.1.2.1 (declined), on `decline`
+    R9_1_2_1_declined,
+    /// 9.1.2.1 (nothing-to-decline), on `decline`
+    R9_1_2_1_nothing_to_decline,
+    /// 9.1.2.1 (nothing-to-accept), on `accept`
+    R9_1_2_1_nothing_to_accept,
+    /// 9.1.2.1 (rejected-by-touch), on `touch`
+    R9_1_2_1_rejected_by_touch,
+    /// 9.1.2.1 (rejected-by-move), on `position`
+    R9_1_2_1_rejected_by_move,
+    /// 9.1.2.3, on `claim`
+    R9_1_2_3,
+    /// 9.2.1.1, on `claim`
+    R9_2_1_1,
+    /// 9.2.1.2, on `claim`
+    R9_2_1_2,
+    /// 9.4, on `claim`
+    R9_4,
+    /// 9.5.3 (incorrect), on `claim`
+    R9_5_3_incorrect,
+    /// 9.5.3 (intended-move-not-made), on `position`
+    R9_5_3_intended_move_not_made,
+    /// 6.9 (lost), on `flag`
+    R6_9_lost,
+    /// 6.9 (drawn), on `flag`
+    R6_9_drawn,
+    /// III.2.1 (both-flags), on `both_flags`
+    RIII_2_1_both_flags,
+    /// III.2.1 (increment), on `increment`
+    RIII_2_1_increment,
+    /// III.2.1 (quickplay), on `quickplay`
+    RIII_2_1_quickplay,
+    /// III.2.2 (both-flags), on `both_flags`
+    RIII_2_2_both_flags,
+    /// III.2.2 (increment), on `increment`
+    RIII_2_2_increment,
+    /// III.2.2 (quickplay), on `quickplay`
+    RIII_2_2_quickplay,
+    /// III.3.1.1, on `both_flags`
+    RIII_3_1_1,
+    /// III.3.1.2, on `both_flags`
+    RIII_3_1_2,
+    /// III.4 (request), on `increment`
+    RIII_4_request,
+    /// III.4 (too-much-time), on `increment`
+    RIII_4_too_much_time,
+    /// III.4 (granted), on `arbiter_grants`
+    RIII_4_granted,
+    /// III.4 (offer-pending), on `arbiter_grants`
+    RIII_4_offer_pending,
+    /// III.4 (refused), on `arbiter_rejects`
+    RIII_4_refused,
+    /// III.5 (referred), on `quickplay`
+    RIII_5_referred,
+    /// III.5 (too-much-time), on `quickplay`
+    RIII_5_too_much_time,
+    /// III.5 (already-claimed), on `quickplay`
+    RIII_5_already_claimed,
+    /// III.5.1, on `arbiter_agrees`
+    RIII_5_1,
+    /// III.5.2 (postponed), on `arbiter_postpones`
+    RIII_5_2_postponed,
+    /// III.5.2 (flag), on `flag`
+    RIII_5_2_flag,
+    /// III.5.2 (declared-draw), on `arbiter_declares`
+    RIII_5_2_declared_draw,
+    /// III.5.2 (declared-no-draw), on `arbiter_declares`
+    RIII_5_2_declared_no_draw,
+    /// III.5.2 (declared-loss), on `arbiter_declares`
+    RIII_5_2_declared_loss,
+    /// III.5.2 (declared-no-mating-material), on `arbiter_declares`
+    RIII_5_2_declared_no_mating_material,
+    /// III.5.3, on `arbiter_rejects`
+    RIII_5_3,
+    /// III.6.1 (claim), on `quickplay`
+    RIII_6_1_claim,
+    /// III.6.1 (too-much-time), on `quickplay`
+    RIII_6_1_too_much_time,
+    /// III.6.2 (draw), on `arbiter_declares`
+    RIII_6_2_draw,
+    /// III.6.2 (no-draw), on `arbiter_declares`
+    RIII_6_2_no_draw,
+    /// hist.9.3.1, on `claim`
+    Rhist_9_3_1,
+    /// hist.9.3.2, on `claim`
+    Rhist_9_3_2,
+}
+
+impl Rule {
+    const ALL: [Rule; 52] = [
+        Rule::R5_1_1,
+        Rule::R5_2_1,
+        Rule::R5_2_2,
+        Rule::R5_2_3_agreed,
+        Rule::R5_2_3_too_early,
+        Rule::R9_1_1_offer,
+        Rule::R9_1_1_agreement,
+        Rule::R9_1_2_1_offer,
+        Rule::R9_1_2_1_already_pending,
+        Rule::R9_1_2_1_declined,
+        Rule::R9_1_2_1_nothing_to_decline,
+        Rule::R9_1_2_1_nothing_to_accept,
+        Rule::R9_1_2_1_rejected_by_touch,
+        Rule::R9_1_2_1_rejected_by_move,
+        Rule::R9_1_2_3,
+        Rule::R9_2_1_1,
+        Rule::R9_2_1_2,
+        Rule::R9_4,
+        Rule::R9_5_3_incorrect,
+        Rule::R9_5_3_intended_move_not_made,
+        Rule::R6_9_lost,
+        Rule::R6_9_drawn,
+        Rule::RIII_2_1_both_flags,
+        Rule::RIII_2_1_increment,
+        Rule::RIII_2_1_quickplay,
+        Rule::RIII_2_2_both_flags,
+        Rule::RIII_2_2_increment,
+        Rule::RIII_2_2_quickplay,
+        Rule::RIII_3_1_1,
+        Rule::RIII_3_1_2,
+        Rule::RIII_4_request,
+        Rule::RIII_4_too_much_time,
+        Rule::RIII_4_granted,
+        Rule::RIII_4_offer_pending,
+        Rule::RIII_4_refused,
+        Rule::RIII_5_referred,
+        Rule::RIII_5_too_much_time,
+        Rule::RIII_5_already_claimed,
+        Rule::RIII_5_1,
+        Rule::RIII_5_2_postponed,
+        Rule::RIII_5_2_flag,
+        Rule::RIII_5_2_declared_draw,
+        Rule::RIII_5_2_declared_no_draw,
+        Rule::RIII_5_2_declared_loss,
+        Rule::RIII_5_2_declared_no_mating_material,
+        Rule::RIII_5_3,
+        Rule::RIII_6_1_claim,
+        Rule::RIII_6_1_too_much_time,
+        Rule::RIII_6_2_draw,
+        Rule::RIII_6_2_no_draw,
+        Rule::Rhist_9_3_1,
+        Rule::Rhist_9_3_2,
+    ];
+
+    fn of(index: u16) -> Result<Rule, EvalError> {
+        Rule::ALL
+            .get(usize::from(index))
+            .copied()
+            .ok_or_else(|| EvalError(format!("rulebook historical has no rule {index}")))
+    }
+}
+
+/// The event parameters, in declaration order.
+#[allow(dead_code)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Param {
+    /// `param.arbiter_present`
+    ArbiterPresent,
+    /// `param.draw_offer_min_moves`
+    DrawOfferMinMoves,
+    /// `param.draw_offers_allowed`
+    DrawOffersAllowed,
+    /// `param.quickplay_finish`
+    QuickplayFinish,
+}
+
 fn meta() -> BookMeta {
     BookMeta {
         id: "historical".to_string(),
         languages: vec!["en".to_string(), "ru".to_string()],
         clauses: vec![
-            ClauseMeta { id: "5.1.1".to_string(), beats: vec![1, 2, 23, 24] },
-            ClauseMeta { id: "5.2.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "5.2.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "5.2.3".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.1.1".to_string(), beats: vec![3, 6] },
-            ClauseMeta { id: "9.1.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.1.2.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.1.2.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.1.2.3".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.2.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.2.1.1".to_string(), beats: vec![21] },
-            ClauseMeta { id: "9.2.1.2".to_string(), beats: vec![21] },
-            ClauseMeta { id: "9.2.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.2.2.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.2.2.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.3".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.3.1".to_string(), beats: vec![21] },
-            ClauseMeta { id: "9.3.2".to_string(), beats: vec![21] },
-            ClauseMeta { id: "9.4".to_string(), beats: vec![10, 11, 16, 17, 21, 47, 48] },
-            ClauseMeta { id: "9.5.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.5.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.5.3".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.6".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.6.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "9.6.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "6.9".to_string(), beats: vec![] },
-            ClauseMeta { id: "B.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "A.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "G.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.2.1".to_string(), beats: vec![34, 35, 36, 37, 42] },
-            ClauseMeta { id: "III.2.2".to_string(), beats: vec![34, 35, 36, 37, 42] },
-            ClauseMeta { id: "III.3.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.3.1.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.3.1.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.4".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.5".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.5.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.5.2".to_string(), beats: vec![25] },
-            ClauseMeta { id: "III.5.3".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.6".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.6.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.6.1.1".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.6.1.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "III.6.2".to_string(), beats: vec![] },
-            ClauseMeta { id: "hist.endings".to_string(), beats: vec![] },
-            ClauseMeta { id: "hist.9.3.1".to_string(), beats: vec![21] },
-            ClauseMeta { id: "hist.9.3.2".to_string(), beats: vec![21] },
+            ClauseMeta {
+                id: "5.1.1".to_string(),
+                beats: vec![
+                    Clause::C5_2_1 as u16,
+                    Clause::C5_2_2 as u16,
+                    Clause::C9_6_1 as u16,
+                    Clause::C9_6_2 as u16,
+                ],
+            },
+            ClauseMeta {
+                id: "5.2.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "5.2.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "5.2.3".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.1.1".to_string(),
+                beats: vec![Clause::C5_2_3 as u16, Clause::C9_1_2_1 as u16],
+            },
+            ClauseMeta {
+                id: "9.1.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.1.2.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.1.2.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.1.2.3".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.2.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.2.1.1".to_string(),
+                beats: vec![Clause::C9_5_3 as u16],
+            },
+            ClauseMeta {
+                id: "9.2.1.2".to_string(),
+                beats: vec![Clause::C9_5_3 as u16],
+            },
+            ClauseMeta {
+                id: "9.2.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.2.2.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.2.2.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.3".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.3.1".to_string(),
+                beats: vec![Clause::C9_5_3 as u16],
+            },
+            ClauseMeta {
+                id: "9.3.2".to_string(),
+                beats: vec![Clause::C9_5_3 as u16],
+            },
+            ClauseMeta {
+                id: "9.4".to_string(),
+                beats: vec![
+                    Clause::C9_2_1_1 as u16,
+                    Clause::C9_2_1_2 as u16,
+                    Clause::C9_3_1 as u16,
+                    Clause::C9_3_2 as u16,
+                    Clause::C9_5_3 as u16,
+                    Clause::Chist_9_3_1 as u16,
+                    Clause::Chist_9_3_2 as u16,
+                ],
+            },
+            ClauseMeta {
+                id: "9.5.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.5.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.5.3".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.6".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.6.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "9.6.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "6.9".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "B.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "A.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "G.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.2.1".to_string(),
+                beats: vec![
+                    Clause::CIII_3_1_1 as u16,
+                    Clause::CIII_3_1_2 as u16,
+                    Clause::CIII_4 as u16,
+                    Clause::CIII_5 as u16,
+                    Clause::CIII_6_1 as u16,
+                ],
+            },
+            ClauseMeta {
+                id: "III.2.2".to_string(),
+                beats: vec![
+                    Clause::CIII_3_1_1 as u16,
+                    Clause::CIII_3_1_2 as u16,
+                    Clause::CIII_4 as u16,
+                    Clause::CIII_5 as u16,
+                    Clause::CIII_6_1 as u16,
+                ],
+            },
+            ClauseMeta {
+                id: "III.3.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.3.1.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.3.1.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.4".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.5".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.5.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.5.2".to_string(),
+                beats: vec![Clause::C6_9 as u16],
+            },
+            ClauseMeta {
+                id: "III.5.3".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.6".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.6.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.6.1.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.6.1.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "III.6.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "hist.endings".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "hist.9.3.1".to_string(),
+                beats: vec![Clause::C9_5_3 as u16],
+            },
+            ClauseMeta {
+                id: "hist.9.3.2".to_string(),
+                beats: vec![Clause::C9_5_3 as u16],
+            },
         ],
         rules: vec![
-            RuleMeta { clause: 0, on: EventKind::Position, message: "ruling-5-1-1".to_string(), decisive: true },
-            RuleMeta { clause: 1, on: EventKind::Position, message: "ruling-5-2-1".to_string(), decisive: true },
-            RuleMeta { clause: 2, on: EventKind::Position, message: "ruling-5-2-2".to_string(), decisive: true },
-            RuleMeta { clause: 3, on: EventKind::Accept, message: "ruling-5-2-3-agreed".to_string(), decisive: true },
-            RuleMeta { clause: 3, on: EventKind::Accept, message: "ruling-5-2-3-too-early".to_string(), decisive: false },
-            RuleMeta { clause: 4, on: EventKind::Offer, message: "ruling-9-1-1-offer".to_string(), decisive: false },
-            RuleMeta { clause: 4, on: EventKind::Accept, message: "ruling-9-1-1-agreement".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Offer, message: "ruling-9-1-2-1-offer".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Offer, message: "ruling-9-1-2-1-already-pending".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Decline, message: "ruling-9-1-2-1-declined".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Decline, message: "ruling-9-1-2-1-nothing-to-decline".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Accept, message: "ruling-9-1-2-1-nothing-to-accept".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Touch, message: "ruling-9-1-2-1-rejected-by-touch".to_string(), decisive: false },
-            RuleMeta { clause: 6, on: EventKind::Position, message: "ruling-9-1-2-1-rejected-by-move".to_string(), decisive: false },
-            RuleMeta { clause: 8, on: EventKind::Claim, message: "ruling-9-1-2-3".to_string(), decisive: false },
-            RuleMeta { clause: 10, on: EventKind::Claim, message: "ruling-9-2-1-1".to_string(), decisive: true },
-            RuleMeta { clause: 11, on: EventKind::Claim, message: "ruling-9-2-1-2".to_string(), decisive: true },
-            RuleMeta { clause: 18, on: EventKind::Claim, message: "ruling-9-4".to_string(), decisive: true },
-            RuleMeta { clause: 21, on: EventKind::Claim, message: "ruling-9-5-3-incorrect".to_string(), decisive: true },
-            RuleMeta { clause: 21, on: EventKind::Position, message: "ruling-9-5-3-intended-move-not-made".to_string(), decisive: false },
-            RuleMeta { clause: 25, on: EventKind::Flag, message: "ruling-6-9-lost".to_string(), decisive: true },
-            RuleMeta { clause: 25, on: EventKind::Flag, message: "ruling-6-9-drawn".to_string(), decisive: true },
-            RuleMeta { clause: 31, on: EventKind::BothFlags, message: "ruling-III-2-1-both-flags".to_string(), decisive: false },
-            RuleMeta { clause: 31, on: EventKind::Increment, message: "ruling-III-2-1-increment".to_string(), decisive: true },
-            RuleMeta { clause: 31, on: EventKind::Quickplay, message: "ruling-III-2-1-quickplay".to_string(), decisive: true },
-            RuleMeta { clause: 32, on: EventKind::BothFlags, message: "ruling-III-2-2-both-flags".to_string(), decisive: false },
-            RuleMeta { clause: 32, on: EventKind::Increment, message: "ruling-III-2-2-increment".to_string(), decisive: true },
-            RuleMeta { clause: 32, on: EventKind::Quickplay, message: "ruling-III-2-2-quickplay".to_string(), decisive: true },
-            RuleMeta { clause: 34, on: EventKind::BothFlags, message: "ruling-III-3-1-1".to_string(), decisive: false },
-            RuleMeta { clause: 35, on: EventKind::BothFlags, message: "ruling-III-3-1-2".to_string(), decisive: true },
-            RuleMeta { clause: 36, on: EventKind::Increment, message: "ruling-III-4-request".to_string(), decisive: false },
-            RuleMeta { clause: 36, on: EventKind::Increment, message: "ruling-III-4-too-much-time".to_string(), decisive: true },
-            RuleMeta { clause: 36, on: EventKind::ArbiterGrants, message: "ruling-III-4-granted".to_string(), decisive: false },
-            RuleMeta { clause: 36, on: EventKind::ArbiterGrants, message: "ruling-III-4-offer-pending".to_string(), decisive: false },
-            RuleMeta { clause: 36, on: EventKind::ArbiterRejects, message: "ruling-III-4-refused".to_string(), decisive: true },
-            RuleMeta { clause: 37, on: EventKind::Quickplay, message: "ruling-III-5-referred".to_string(), decisive: true },
-            RuleMeta { clause: 37, on: EventKind::Quickplay, message: "ruling-III-5-too-much-time".to_string(), decisive: true },
-            RuleMeta { clause: 37, on: EventKind::Quickplay, message: "ruling-III-5-already-claimed".to_string(), decisive: false },
-            RuleMeta { clause: 38, on: EventKind::ArbiterAgrees, message: "ruling-III-5-1".to_string(), decisive: true },
-            RuleMeta { clause: 39, on: EventKind::ArbiterPostpones, message: "ruling-III-5-2-postponed".to_string(), decisive: true },
-            RuleMeta { clause: 39, on: EventKind::Flag, message: "ruling-III-5-2-flag".to_string(), decisive: true },
-            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-draw".to_string(), decisive: true },
-            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-no-draw".to_string(), decisive: true },
-            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-loss".to_string(), decisive: true },
-            RuleMeta { clause: 39, on: EventKind::ArbiterDeclares, message: "ruling-III-5-2-declared-no-mating-material".to_string(), decisive: true },
-            RuleMeta { clause: 40, on: EventKind::ArbiterRejects, message: "ruling-III-5-3".to_string(), decisive: true },
-            RuleMeta { clause: 42, on: EventKind::Quickplay, message: "ruling-III-6-1-claim".to_string(), decisive: true },
-            RuleMeta { clause: 42, on: EventKind::Quickplay, message: "ruling-III-6-1-too-much-time".to_string(), decisive: true },
-            RuleMeta { clause: 45, on: EventKind::ArbiterDeclares, message: "ruling-III-6-2-draw".to_string(), decisive: true },
-            RuleMeta { clause: 45, on: EventKind::ArbiterDeclares, message: "ruling-III-6-2-no-draw".to_string(), decisive: true },
-            RuleMeta { clause: 47, on: EventKind::Claim, message: "ruling-hist-9-3-1".to_string(), decisive: true },
-            RuleMeta { clause: 48, on: EventKind::Claim, message: "ruling-hist-9-3-2".to_string(), decisive: true },
+            RuleMeta {
+                clause: Clause::C5_1_1 as u16,
+                on: EventKind::Position,
+                message: "ruling-5-1-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_1 as u16,
+                on: EventKind::Position,
+                message: "ruling-5-2-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_2 as u16,
+                on: EventKind::Position,
+                message: "ruling-5-2-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_3 as u16,
+                on: EventKind::Accept,
+                message: "ruling-5-2-3-agreed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_3 as u16,
+                on: EventKind::Accept,
+                message: "ruling-5-2-3-too-early".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_1 as u16,
+                on: EventKind::Offer,
+                message: "ruling-9-1-1-offer".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_1 as u16,
+                on: EventKind::Accept,
+                message: "ruling-9-1-1-agreement".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Offer,
+                message: "ruling-9-1-2-1-offer".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Offer,
+                message: "ruling-9-1-2-1-already-pending".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Decline,
+                message: "ruling-9-1-2-1-declined".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Decline,
+                message: "ruling-9-1-2-1-nothing-to-decline".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Accept,
+                message: "ruling-9-1-2-1-nothing-to-accept".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Touch,
+                message: "ruling-9-1-2-1-rejected-by-touch".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_1 as u16,
+                on: EventKind::Position,
+                message: "ruling-9-1-2-1-rejected-by-move".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_2_3 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-1-2-3".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_2_1_1 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-2-1-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C9_2_1_2 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-2-1-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C9_4 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-4".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C9_5_3 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-5-3-incorrect".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C9_5_3 as u16,
+                on: EventKind::Position,
+                message: "ruling-9-5-3-intended-move-not-made".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C6_9 as u16,
+                on: EventKind::Flag,
+                message: "ruling-6-9-lost".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C6_9 as u16,
+                on: EventKind::Flag,
+                message: "ruling-6-9-drawn".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_2_1 as u16,
+                on: EventKind::BothFlags,
+                message: "ruling-III-2-1-both-flags".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_2_1 as u16,
+                on: EventKind::Increment,
+                message: "ruling-III-2-1-increment".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_2_1 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-2-1-quickplay".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_2_2 as u16,
+                on: EventKind::BothFlags,
+                message: "ruling-III-2-2-both-flags".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_2_2 as u16,
+                on: EventKind::Increment,
+                message: "ruling-III-2-2-increment".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_2_2 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-2-2-quickplay".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_3_1_1 as u16,
+                on: EventKind::BothFlags,
+                message: "ruling-III-3-1-1".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_3_1_2 as u16,
+                on: EventKind::BothFlags,
+                message: "ruling-III-3-1-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as u16,
+                on: EventKind::Increment,
+                message: "ruling-III-4-request".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as u16,
+                on: EventKind::Increment,
+                message: "ruling-III-4-too-much-time".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as u16,
+                on: EventKind::ArbiterGrants,
+                message: "ruling-III-4-granted".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as u16,
+                on: EventKind::ArbiterGrants,
+                message: "ruling-III-4-offer-pending".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as u16,
+                on: EventKind::ArbiterRejects,
+                message: "ruling-III-4-refused".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-referred".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-too-much-time".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-already-claimed".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_1 as u16,
+                on: EventKind::ArbiterAgrees,
+                message: "ruling-III-5-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_2 as u16,
+                on: EventKind::ArbiterPostpones,
+                message: "ruling-III-5-2-postponed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_2 as u16,
+                on: EventKind::Flag,
+                message: "ruling-III-5-2-flag".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_2 as u16,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-5-2-declared-draw".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_2 as u16,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-5-2-declared-no-draw".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_2 as u16,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-5-2-declared-loss".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_2 as u16,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-5-2-declared-no-mating-material".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5_3 as u16,
+                on: EventKind::ArbiterRejects,
+                message: "ruling-III-5-3".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_1 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-6-1-claim".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_1 as u16,
+                on: EventKind::Quickplay,
+                message: "ruling-III-6-1-too-much-time".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_2 as u16,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-6-2-draw".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_2 as u16,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-6-2-no-draw".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Chist_9_3_1 as u16,
+                on: EventKind::Claim,
+                message: "ruling-hist-9-3-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Chist_9_3_2 as u16,
+                on: EventKind::Claim,
+                message: "ruling-hist-9-3-2".to_string(),
+                decisive: true,
+            },
         ],
         params: vec![
-            ParamMeta { name: "arbiter_present".to_string(), default: Value::Bool(true), tag: Some("ArbiterPresent".to_string()) },
-            ParamMeta { name: "draw_offer_min_moves".to_string(), default: Value::Int(0i64), tag: Some("DrawOfferMinMoves".to_string()) },
-            ParamMeta { name: "draw_offers_allowed".to_string(), default: Value::Bool(true), tag: Some("DrawOffers".to_string()) },
-            ParamMeta { name: "quickplay_finish".to_string(), default: Value::Bool(false), tag: Some("QuickplayFinish".to_string()) },
+            ParamMeta {
+                name: "arbiter_present".to_string(),
+                default: Value::Bool(true),
+                tag: Some("ArbiterPresent".to_string()),
+            },
+            ParamMeta {
+                name: "draw_offer_min_moves".to_string(),
+                default: Value::Int(0),
+                tag: Some("DrawOfferMinMoves".to_string()),
+            },
+            ParamMeta {
+                name: "draw_offers_allowed".to_string(),
+                default: Value::Bool(true),
+                tag: Some("DrawOffers".to_string()),
+            },
+            ParamMeta {
+                name: "quickplay_finish".to_string(),
+                default: Value::Bool(false),
+                tag: Some("QuickplayFinish".to_string()),
+            },
         ],
-        ftl: FTL.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
-        markdown: MARKDOWN.iter().map(|(l, t)| (l.to_string(), t.to_string())).collect(),
+        ftl: FTL
+            .iter()
+            .map(|(l, t)| (l.to_string(), t.to_string()))
+            .collect(),
+        markdown: MARKDOWN
+            .iter()
+            .map(|(l, t)| (l.to_string(), t.to_string()))
+            .collect(),
     }
 }
 
@@ -154,450 +911,1743 @@ impl Rules for Compiled {
     }
 
     fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<u16>) -> Result<(), EvalError> {
+        let mut fire = |rule: Rule, holds: bool| {
+            if holds {
+                out.push(rule as u16);
+            }
+        };
         match event {
             EventKind::Position => {
-                // 5.1.1: checkmate
-                if cx.checkmate() {
-                    out.push(0);
-                }
-                // 5.2.1: stalemate
-                if cx.stalemate() {
-                    out.push(1);
-                }
-                // 5.2.2: not has_mating_material(white) and not has_mating_material(black)
-                if (!({ let a0 = Color::White; cx.has_mating_material(a0) }) && !({ let a0 = Color::Black; cx.has_mating_material(a0) })) {
-                    out.push(2);
-                }
-                // 9.1.2.1 (rejected-by-move): moved and offer_pending and opponent(to_move) != offer_by
-                if ((cx.moved() && cx.offer_pending()) && ({ let a0 = cx.to_move(); cx.opponent(a0) } != cx.offer_by()?)) {
-                    out.push(13);
-                }
-                // 9.5.3 (intended-move-not-made): moved and move_required and last_move != required_move
-                if ((cx.moved() && cx.move_required()) && (cx.last_move()? != cx.required_move()?)) {
-                    out.push(19);
-                }
+                fire(Rule::R5_1_1, clause_5_1_1::when(cx)?);
+                fire(Rule::R5_2_1, clause_5_2_1::when(cx)?);
+                fire(Rule::R5_2_2, clause_5_2_2::when(cx)?);
+                fire(
+                    Rule::R9_1_2_1_rejected_by_move,
+                    clause_9_1_2_1::when_rejected_by_move(cx)?,
+                );
+                fire(
+                    Rule::R9_5_3_intended_move_not_made,
+                    clause_9_5_3::when_intended_move_not_made(cx)?,
+                );
             }
             EventKind::Claim => {
-                // 9.1.2.3: not offer_pending
-                if !(cx.offer_pending()) {
-                    out.push(14);
-                }
-                // 9.2.1.1: claim.threefold and claim.has_move and repetitions_after(claim.move) >= 3
-                if ((cx.claim_threefold() && cx.claim_has_move()) && ({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? } >= 3i64)) {
-                    out.push(15);
-                }
-                // 9.2.1.2: claim.threefold and repetitions >= 3
-                if (cx.claim_threefold() && (cx.repetitions() >= 3i64)) {
-                    out.push(16);
-                }
-                // 9.4: touched
-                if cx.touched() {
-                    out.push(17);
-                }
-                // 9.5.3 (incorrect): true
-                if true {
-                    out.push(18);
-                }
-                // hist.9.3.1: claim.fifty and claim.has_move and (moves_since_pawn_or_capture_after(claim.move) >= 100   or not long_ending and moves_since_pawn_or_capture_after(claim.move) >= 50)
-                if ((cx.claim_fifty() && cx.claim_has_move()) && (({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? } >= 100i64) || (!(((((((((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.knights(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) || ((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.knights(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64))) || (((({ let a0 = Color::White; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((({ let a0 = Color::Black; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64))))) && ({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? } >= 50i64)))) {
-                    out.push(50);
-                }
-                // hist.9.3.2: claim.fifty and (moves_since_pawn_or_capture >= 100   or not long_ending and moves_since_pawn_or_capture >= 50)
-                if (cx.claim_fifty() && ((cx.moves_since_pawn_or_capture() >= 100i64) || (!(((((((((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.knights(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) || ((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.knights(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64))) || (((({ let a0 = Color::White; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((({ let a0 = Color::Black; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64))))) && (cx.moves_since_pawn_or_capture() >= 50i64)))) {
-                    out.push(51);
-                }
+                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx)?);
+                fire(Rule::R9_2_1_1, clause_9_2_1_1::when(cx)?);
+                fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx)?);
+                fire(Rule::R9_4, clause_9_4::when(cx)?);
+                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx)?);
+                fire(Rule::Rhist_9_3_1, clause_hist_9_3_1::when(cx)?);
+                fire(Rule::Rhist_9_3_2, clause_hist_9_3_2::when(cx)?);
             }
             EventKind::Offer => {
-                // 9.1.1 (offer): not arbiter_consent and (not param.draw_offers_allowed or move_number < param.draw_offer_min_moves)
-                if (!(cx.arbiter_consent()) && (!(cx.param_bool(2)?) || (cx.move_number() < cx.param_int(1)?))) {
-                    out.push(5);
-                }
-                // 9.1.2.1 (offer): not offer_pending
-                if !(cx.offer_pending()) {
-                    out.push(7);
-                }
-                // 9.1.2.1 (already-pending): offer_pending
-                if cx.offer_pending() {
-                    out.push(8);
-                }
+                fire(Rule::R9_1_1_offer, clause_9_1_1::when_offer(cx)?);
+                fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx)?);
+                fire(
+                    Rule::R9_1_2_1_already_pending,
+                    clause_9_1_2_1::when_already_pending(cx)?,
+                );
             }
             EventKind::Accept => {
-                // 5.2.3 (agreed): offer_pending and accept.by != offer_by and moves_made(white) >= 1 and moves_made(black) >= 1
-                if (((cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) && ({ let a0 = Color::White; cx.moves_made(a0) } >= 1i64)) && ({ let a0 = Color::Black; cx.moves_made(a0) } >= 1i64)) {
-                    out.push(3);
-                }
-                // 5.2.3 (too-early): offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and moves_made(black) >= 1)
-                if ((cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) && !((({ let a0 = Color::White; cx.moves_made(a0) } >= 1i64) && ({ let a0 = Color::Black; cx.moves_made(a0) } >= 1i64)))) {
-                    out.push(4);
-                }
-                // 9.1.1 (agreement): not arbiter_consent and (not param.draw_offers_allowed or move_number < param.draw_offer_min_moves)
-                if (!(cx.arbiter_consent()) && (!(cx.param_bool(2)?) || (cx.move_number() < cx.param_int(1)?))) {
-                    out.push(6);
-                }
-                // 9.1.2.1 (nothing-to-accept): not offer_pending
-                if !(cx.offer_pending()) {
-                    out.push(11);
-                }
+                fire(Rule::R5_2_3_agreed, clause_5_2_3::when_agreed(cx)?);
+                fire(Rule::R5_2_3_too_early, clause_5_2_3::when_too_early(cx)?);
+                fire(Rule::R9_1_1_agreement, clause_9_1_1::when_agreement(cx)?);
+                fire(
+                    Rule::R9_1_2_1_nothing_to_accept,
+                    clause_9_1_2_1::when_nothing_to_accept(cx)?,
+                );
             }
             EventKind::Decline => {
-                // 9.1.2.1 (declined): offer_pending and decline.by != offer_by
-                if (cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) {
-                    out.push(9);
-                }
-                // 9.1.2.1 (nothing-to-decline): not offer_pending
-                if !(cx.offer_pending()) {
-                    out.push(10);
-                }
+                fire(Rule::R9_1_2_1_declined, clause_9_1_2_1::when_declined(cx)?);
+                fire(
+                    Rule::R9_1_2_1_nothing_to_decline,
+                    clause_9_1_2_1::when_nothing_to_decline(cx)?,
+                );
             }
             EventKind::Touch => {
-                // 9.1.2.1 (rejected-by-touch): offer_pending and touch.by != offer_by
-                if (cx.offer_pending() && (cx.event_by() != cx.offer_by()?)) {
-                    out.push(12);
-                }
-            }
-            EventKind::Consent => {
+                fire(
+                    Rule::R9_1_2_1_rejected_by_touch,
+                    clause_9_1_2_1::when_rejected_by_touch(cx)?,
+                );
             }
             EventKind::Flag => {
-                // 6.9 (lost): has_mating_material(opponent(flag.by))
-                if { let a0 = { let a0 = cx.event_by(); cx.opponent(a0) }; cx.has_mating_material(a0) } {
-                    out.push(20);
-                }
-                // 6.9 (drawn): not has_mating_material(opponent(flag.by))
-                if !({ let a0 = { let a0 = cx.event_by(); cx.opponent(a0) }; cx.has_mating_material(a0) }) {
-                    out.push(21);
-                }
-                // III.5.2 (flag): quickplay_pending and quickplay_postponed and flag.by == quickplay_by
-                if ((cx.quickplay_pending() && cx.quickplay_postponed()) && (cx.event_by() == cx.quickplay_by()?)) {
-                    out.push(40);
-                }
+                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx)?);
+                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx)?);
+                fire(Rule::RIII_5_2_flag, clause_iii_5_2::when_flag(cx)?);
             }
             EventKind::BothFlags => {
-                // III.2.1 (both-flags): not param.quickplay_finish
-                if !(cx.param_bool(3)?) {
-                    out.push(22);
-                }
-                // III.2.2 (both-flags): param.quickplay_finish and not guidelines_iii_apply
-                if (cx.param_bool(3)? && !((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))))) {
-                    out.push(25);
-                }
-                // III.3.1.1: guidelines_iii_apply and not (last_period(white) and last_period(black))
-                if ((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && !(({ let a0 = Color::White; cx.last_period(a0) } && { let a0 = Color::Black; cx.last_period(a0) }))) {
-                    out.push(28);
-                }
-                // III.3.1.2: guidelines_iii_apply and last_period(white) and last_period(black)
-                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && { let a0 = Color::White; cx.last_period(a0) }) && { let a0 = Color::Black; cx.last_period(a0) }) {
-                    out.push(29);
-                }
+                fire(
+                    Rule::RIII_2_1_both_flags,
+                    clause_iii_2_1::when_both_flags(cx)?,
+                );
+                fire(
+                    Rule::RIII_2_2_both_flags,
+                    clause_iii_2_2::when_both_flags(cx)?,
+                );
+                fire(Rule::RIII_3_1_1, clause_iii_3_1_1::when(cx)?);
+                fire(Rule::RIII_3_1_2, clause_iii_3_1_2::when(cx)?);
             }
             EventKind::Increment => {
-                // III.2.1 (increment): not param.quickplay_finish
-                if !(cx.param_bool(3)?) {
-                    out.push(23);
-                }
-                // III.2.2 (increment): param.quickplay_finish and not guidelines_iii_apply
-                if (cx.param_bool(3)? && !((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))))) {
-                    out.push(26);
-                }
-                // III.4 (request): guidelines_iii_apply and remaining(increment.by) < 2min
-                if ((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
-                    out.push(30);
-                }
-                // III.4 (too-much-time): guidelines_iii_apply and remaining(increment.by) >= 2min
-                if ((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
-                    out.push(31);
-                }
+                fire(
+                    Rule::RIII_2_1_increment,
+                    clause_iii_2_1::when_increment(cx)?,
+                );
+                fire(
+                    Rule::RIII_2_2_increment,
+                    clause_iii_2_2::when_increment(cx)?,
+                );
+                fire(Rule::RIII_4_request, clause_iii_4::when_request(cx)?);
+                fire(
+                    Rule::RIII_4_too_much_time,
+                    clause_iii_4::when_too_much_time(cx)?,
+                );
             }
             EventKind::Quickplay => {
-                // III.2.1 (quickplay): not param.quickplay_finish
-                if !(cx.param_bool(3)?) {
-                    out.push(24);
-                }
-                // III.2.2 (quickplay): param.quickplay_finish and not guidelines_iii_apply
-                if (cx.param_bool(3)? && !((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))))) {
-                    out.push(27);
-                }
-                // III.5 (referred): guidelines_iii_apply and param.arbiter_present and not quickplay_pending and remaining(quickplay.by) < 2min
-                if ((((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
-                    out.push(35);
-                }
-                // III.5 (too-much-time): guidelines_iii_apply and param.arbiter_present and not quickplay_pending and remaining(quickplay.by) >= 2min
-                if ((((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && cx.param_bool(0)?) && !(cx.quickplay_pending())) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
-                    out.push(36);
-                }
-                // III.5 (already-claimed): guidelines_iii_apply and param.arbiter_present and quickplay_pending
-                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && cx.param_bool(0)?) && cx.quickplay_pending()) {
-                    out.push(37);
-                }
-                // III.6.1 (claim): guidelines_iii_apply and not param.arbiter_present and remaining(quickplay.by) < 2min
-                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } < 120i64)) {
-                    out.push(46);
-                }
-                // III.6.1 (too-much-time): guidelines_iii_apply and not param.arbiter_present and remaining(quickplay.by) >= 2min
-                if (((((cx.param_bool(3)? && (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } >= 3600i64))) || (((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } > 600i64)) && ({ let a0 = 60i64; cx.time_for_moves(a0)? } < 3600i64))))) && !(cx.has_increment()))) && !(cx.param_bool(0)?)) && ({ let a0 = cx.event_by(); cx.remaining(a0)? } >= 120i64)) {
-                    out.push(47);
-                }
+                fire(
+                    Rule::RIII_2_1_quickplay,
+                    clause_iii_2_1::when_quickplay(cx)?,
+                );
+                fire(
+                    Rule::RIII_2_2_quickplay,
+                    clause_iii_2_2::when_quickplay(cx)?,
+                );
+                fire(Rule::RIII_5_referred, clause_iii_5::when_referred(cx)?);
+                fire(
+                    Rule::RIII_5_too_much_time,
+                    clause_iii_5::when_too_much_time(cx)?,
+                );
+                fire(
+                    Rule::RIII_5_already_claimed,
+                    clause_iii_5::when_already_claimed(cx)?,
+                );
+                fire(Rule::RIII_6_1_claim, clause_iii_6_1::when_claim(cx)?);
+                fire(
+                    Rule::RIII_6_1_too_much_time,
+                    clause_iii_6_1::when_too_much_time(cx)?,
+                );
             }
             EventKind::ArbiterAgrees => {
-                // III.5.1: quickplay_pending
-                if cx.quickplay_pending() {
-                    out.push(38);
-                }
+                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx)?);
             }
             EventKind::ArbiterPostpones => {
-                // III.5.2 (postponed): quickplay_pending and not quickplay_postponed
-                if (cx.quickplay_pending() && !(cx.quickplay_postponed())) {
-                    out.push(39);
-                }
+                fire(
+                    Rule::RIII_5_2_postponed,
+                    clause_iii_5_2::when_postponed(cx)?,
+                );
             }
             EventKind::ArbiterRejects => {
-                // III.4 (refused): increment_requested
-                if cx.increment_requested() {
-                    out.push(34);
-                }
-                // III.5.3: quickplay_pending
-                if cx.quickplay_pending() {
-                    out.push(45);
-                }
+                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx)?);
+                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx)?);
             }
             EventKind::ArbiterGrants => {
-                // III.4 (granted): increment_requested and not offer_pending
-                if (cx.increment_requested() && !(cx.offer_pending())) {
-                    out.push(32);
-                }
-                // III.4 (offer-pending): increment_requested and offer_pending
-                if (cx.increment_requested() && cx.offer_pending()) {
-                    out.push(33);
-                }
+                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx)?);
+                fire(
+                    Rule::RIII_4_offer_pending,
+                    clause_iii_4::when_offer_pending(cx)?,
+                );
             }
             EventKind::ArbiterDeclares => {
-                // III.5.2 (declared-draw): quickplay_pending and quickplay_postponed and arbiter_declares.draw
-                if ((cx.quickplay_pending() && cx.quickplay_postponed()) && cx.declare_draw()) {
-                    out.push(41);
-                }
-                // III.5.2 (declared-no-draw): quickplay_pending and quickplay_postponed and not arbiter_declares.draw and not awaiting_decision
-                if (((cx.quickplay_pending() && cx.quickplay_postponed()) && !(cx.declare_draw())) && !(cx.awaiting_decision())) {
-                    out.push(42);
-                }
-                // III.5.2 (declared-loss): quickplay_pending and quickplay_postponed and not arbiter_declares.draw and awaiting_decision and flag_fallen and has_mating_material(opponent(flagged))
-                if (((((cx.quickplay_pending() && cx.quickplay_postponed()) && !(cx.declare_draw())) && cx.awaiting_decision()) && cx.flag_fallen()) && { let a0 = { let a0 = cx.flagged()?; cx.opponent(a0) }; cx.has_mating_material(a0) }) {
-                    out.push(43);
-                }
-                // III.5.2 (declared-no-mating-material): quickplay_pending and quickplay_postponed and not arbiter_declares.draw and awaiting_decision and flag_fallen and not has_mating_material(opponent(flagged))
-                if (((((cx.quickplay_pending() && cx.quickplay_postponed()) && !(cx.declare_draw())) && cx.awaiting_decision()) && cx.flag_fallen()) && !({ let a0 = { let a0 = cx.flagged()?; cx.opponent(a0) }; cx.has_mating_material(a0) })) {
-                    out.push(44);
-                }
-                // III.6.2 (draw): awaiting_decision and not quickplay_pending and arbiter_declares.draw
-                if ((cx.awaiting_decision() && !(cx.quickplay_pending())) && cx.declare_draw()) {
-                    out.push(48);
-                }
-                // III.6.2 (no-draw): awaiting_decision and not quickplay_pending and not arbiter_declares.draw
-                if ((cx.awaiting_decision() && !(cx.quickplay_pending())) && !(cx.declare_draw())) {
-                    out.push(49);
-                }
+                fire(
+                    Rule::RIII_5_2_declared_draw,
+                    clause_iii_5_2::when_declared_draw(cx)?,
+                );
+                fire(
+                    Rule::RIII_5_2_declared_no_draw,
+                    clause_iii_5_2::when_declared_no_draw(cx)?,
+                );
+                fire(
+                    Rule::RIII_5_2_declared_loss,
+                    clause_iii_5_2::when_declared_loss(cx)?,
+                );
+                fire(
+                    Rule::RIII_5_2_declared_no_mating_material,
+                    clause_iii_5_2::when_declared_no_mating_material(cx)?,
+                );
+                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx)?);
+                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx)?);
             }
-            EventKind::Illegal => {
-            }
-            EventKind::Correct => {
-            }
-            EventKind::Drawn => {
-            }
+            _ => {}
         }
         Ok(())
     }
 
     fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
-        let _ = &cx;
-        let mut v = Vec::new();
-        match rule {
-            0 => {
-                v.push(Effect::Win { side: { let a0 = cx.to_move(); cx.opponent(a0) } });
+        let mut effects = Vec::new();
+        match Rule::of(rule)? {
+            Rule::R5_1_1 => clause_5_1_1::effects(cx, &mut effects)?,
+            Rule::R5_2_1 => clause_5_2_1::effects(cx, &mut effects)?,
+            Rule::R5_2_2 => clause_5_2_2::effects(cx, &mut effects)?,
+            Rule::R5_2_3_agreed => clause_5_2_3::effects_agreed(cx, &mut effects)?,
+            Rule::R9_1_1_offer => clause_9_1_1::effects_offer(cx, &mut effects)?,
+            Rule::R9_1_2_1_offer => clause_9_1_2_1::effects_offer(cx, &mut effects)?,
+            Rule::R9_1_2_1_declined => clause_9_1_2_1::effects_declined(cx, &mut effects)?,
+            Rule::R9_1_2_1_rejected_by_touch => {
+                clause_9_1_2_1::effects_rejected_by_touch(cx, &mut effects)?
             }
-            1 => {
-                v.push(Effect::Draw);
+            Rule::R9_1_2_1_rejected_by_move => {
+                clause_9_1_2_1::effects_rejected_by_move(cx, &mut effects)?
             }
-            2 => {
-                v.push(Effect::Draw);
+            Rule::R9_1_2_3 => clause_9_1_2_3::effects(cx, &mut effects)?,
+            Rule::R9_2_1_1 => clause_9_2_1_1::effects(cx, &mut effects)?,
+            Rule::R9_2_1_2 => clause_9_2_1_2::effects(cx, &mut effects)?,
+            Rule::R9_4 => clause_9_4::effects(cx, &mut effects)?,
+            Rule::R9_5_3_incorrect => clause_9_5_3::effects_incorrect(cx, &mut effects)?,
+            Rule::R9_5_3_intended_move_not_made => {
+                clause_9_5_3::effects_intended_move_not_made(cx, &mut effects)?
             }
-            3 => {
-                v.push(Effect::AcceptOffer);
-                v.push(Effect::Draw);
+            Rule::R6_9_lost => clause_6_9::effects_lost(cx, &mut effects)?,
+            Rule::R6_9_drawn => clause_6_9::effects_drawn(cx, &mut effects)?,
+            Rule::RIII_2_1_increment => clause_iii_2_1::effects_increment(cx, &mut effects)?,
+            Rule::RIII_2_1_quickplay => clause_iii_2_1::effects_quickplay(cx, &mut effects)?,
+            Rule::RIII_2_2_increment => clause_iii_2_2::effects_increment(cx, &mut effects)?,
+            Rule::RIII_2_2_quickplay => clause_iii_2_2::effects_quickplay(cx, &mut effects)?,
+            Rule::RIII_3_1_2 => clause_iii_3_1_2::effects(cx, &mut effects)?,
+            Rule::RIII_4_request => clause_iii_4::effects_request(cx, &mut effects)?,
+            Rule::RIII_4_too_much_time => clause_iii_4::effects_too_much_time(cx, &mut effects)?,
+            Rule::RIII_4_granted => clause_iii_4::effects_granted(cx, &mut effects)?,
+            Rule::RIII_4_refused => clause_iii_4::effects_refused(cx, &mut effects)?,
+            Rule::RIII_5_referred => clause_iii_5::effects_referred(cx, &mut effects)?,
+            Rule::RIII_5_too_much_time => clause_iii_5::effects_too_much_time(cx, &mut effects)?,
+            Rule::RIII_5_1 => clause_iii_5_1::effects(cx, &mut effects)?,
+            Rule::RIII_5_2_postponed => clause_iii_5_2::effects_postponed(cx, &mut effects)?,
+            Rule::RIII_5_2_flag => clause_iii_5_2::effects_flag(cx, &mut effects)?,
+            Rule::RIII_5_2_declared_draw => {
+                clause_iii_5_2::effects_declared_draw(cx, &mut effects)?
             }
-            5 => {
-                v.push(Effect::VoidOffer { side: cx.event_by() });
+            Rule::RIII_5_2_declared_no_draw => {
+                clause_iii_5_2::effects_declared_no_draw(cx, &mut effects)?
             }
-            7 => {
-                v.push(Effect::Offer { side: cx.event_by() });
+            Rule::RIII_5_2_declared_loss => {
+                clause_iii_5_2::effects_declared_loss(cx, &mut effects)?
             }
-            9 => {
-                v.push(Effect::DeclineOffer);
+            Rule::RIII_5_2_declared_no_mating_material => {
+                clause_iii_5_2::effects_declared_no_mating_material(cx, &mut effects)?
             }
-            12 => {
-                v.push(Effect::RejectOfferByTouch);
+            Rule::RIII_5_3 => clause_iii_5_3::effects(cx, &mut effects)?,
+            Rule::RIII_6_1_claim => clause_iii_6_1::effects_claim(cx, &mut effects)?,
+            Rule::RIII_6_1_too_much_time => {
+                clause_iii_6_1::effects_too_much_time(cx, &mut effects)?
             }
-            13 => {
-                v.push(Effect::RejectOfferByMove);
-            }
-            14 => {
-                v.push(Effect::Offer { side: cx.event_by() });
-            }
-            15 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            16 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            17 => {
-                v.push(Effect::Reject);
-            }
-            18 => {
-                v.push(Effect::Reject);
-                v.push(Effect::AddTime { side: { let a0 = cx.event_by(); cx.opponent(a0) }, seconds: 120i64 });
-                if cx.claim_has_move() { v.push(Effect::RequireMove { san: String::new(), mv: cx.claim_move()? }); }
-            }
-            19 => {
-                v.push(Effect::Irregularity);
-            }
-            20 => {
-                v.push(Effect::Win { side: { let a0 = cx.event_by(); cx.opponent(a0) } });
-            }
-            21 => {
-                v.push(Effect::Draw);
-            }
-            23 => {
-                v.push(Effect::Reject);
-            }
-            24 => {
-                v.push(Effect::Reject);
-            }
-            26 => {
-                v.push(Effect::Reject);
-            }
-            27 => {
-                v.push(Effect::Reject);
-            }
-            29 => {
-                v.push(Effect::Draw);
-            }
-            30 => {
-                if !(cx.offer_pending()) { v.push(Effect::Offer { side: cx.event_by() }); }
-                v.push(Effect::RequestIncrement { side: cx.event_by() });
-            }
-            31 => {
-                v.push(Effect::Reject);
-            }
-            32 => {
-                v.push(Effect::SetIncrement { seconds: 5i64 });
-                v.push(Effect::AddTime { side: { let a0 = cx.increment_requested_by()?; cx.opponent(a0) }, seconds: 120i64 });
-                v.push(Effect::CloseRequest);
-            }
-            34 => {
-                v.push(Effect::Reject);
-                v.push(Effect::CloseRequest);
-            }
-            35 => {
-                v.push(Effect::Refer { side: cx.event_by() });
-            }
-            36 => {
-                v.push(Effect::Reject);
-            }
-            38 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            39 => {
-                v.push(Effect::Postpone);
-                if cx.postpone_extra_time() { v.push(Effect::AddTime { side: { let a0 = cx.quickplay_by()?; cx.opponent(a0) }, seconds: 120i64 }); }
-            }
-            40 => {
-                v.push(Effect::AwaitDecision);
-            }
-            41 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            42 => {
-                v.push(Effect::Reject);
-                v.push(Effect::CloseClaim);
-            }
-            43 => {
-                v.push(Effect::Reject);
-                v.push(Effect::Win { side: { let a0 = cx.flagged()?; cx.opponent(a0) } });
-            }
-            44 => {
-                v.push(Effect::Reject);
-                v.push(Effect::Draw);
-            }
-            45 => {
-                v.push(Effect::Reject);
-                v.push(Effect::CloseClaim);
-                v.push(Effect::AddTime { side: { let a0 = cx.quickplay_by()?; cx.opponent(a0) }, seconds: 120i64 });
-            }
-            46 => {
-                v.push(Effect::AwaitDecision);
-            }
-            47 => {
-                v.push(Effect::Reject);
-            }
-            48 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            49 => {
-                v.push(Effect::Reject);
-            }
-            50 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
-            51 => {
-                v.push(Effect::Uphold);
-                v.push(Effect::Draw);
-            }
+            Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)?,
+            Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)?,
+            Rule::Rhist_9_3_1 => clause_hist_9_3_1::effects(cx, &mut effects)?,
+            Rule::Rhist_9_3_2 => clause_hist_9_3_2::effects(cx, &mut effects)?,
             _ => {}
         }
-        Ok(v)
+        Ok(effects)
     }
 
     fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        let _ = &cx;
-        Ok(match rule {
-            1 => vec![("side".to_string(), Value::Side(cx.to_move()))],
-            3 => vec![("by".to_string(), Value::Side(cx.event_by()))],
-            4 => vec![("by".to_string(), Value::Side(cx.event_by()))],
-            5 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(2)?))), ("by".to_string(), Value::Side(cx.event_by())), ("min".to_string(), Value::Int(cx.param_int(1)?))],
-            6 => vec![("at_all".to_string(), Value::Bool(!(cx.param_bool(2)?))), ("min".to_string(), Value::Int(cx.param_int(1)?))],
-            7 => vec![("by".to_string(), Value::Side(cx.event_by())), ("normal".to_string(), Value::Bool(((cx.ply() > 0i64) && (cx.event_by() == { let a0 = cx.to_move(); cx.opponent(a0) }))))],
-            8 => vec![("by".to_string(), Value::Side(cx.event_by())), ("own".to_string(), Value::Bool((cx.offer_by()? == cx.event_by()))), ("pending_by".to_string(), Value::Side(cx.offer_by()?))],
-            9 => vec![("by".to_string(), Value::Side(cx.event_by()))],
-            12 => vec![("by".to_string(), Value::Side(cx.event_by()))],
-            13 => vec![("by".to_string(), Value::Side({ let a0 = cx.to_move(); cx.opponent(a0) }))],
-            14 => vec![("claimant".to_string(), Value::Side(cx.event_by()))],
-            15 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("count".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.repetitions_after(a0)? })), ("move".to_string(), Value::Move(cx.claim_move()?))],
-            16 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("count".to_string(), Value::Int(cx.repetitions()))],
-            17 => vec![("claimant".to_string(), Value::Side(cx.event_by()))],
-            18 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("has_move".to_string(), Value::Bool(cx.claim_has_move()))],
-            19 => vec![("played".to_string(), Value::Move(cx.last_move()?)), ("required".to_string(), Value::Move(cx.required_move()?))],
-            20 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
-            21 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
-            25 => vec![("blitz".to_string(), Value::Bool(((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64))))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
-            26 => vec![("blitz".to_string(), Value::Bool(((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64))))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
-            27 => vec![("blitz".to_string(), Value::Bool(((cx.timed() && ({ let a0 = 60i64; cx.time_for_moves(a0)? } <= 600i64))))), ("increment".to_string(), Value::Bool(cx.has_increment()))],
-            28 => vec![("black_period".to_string(), Value::Int({ let a0 = Color::Black; cx.period(a0) })), ("white_period".to_string(), Value::Int({ let a0 = Color::White; cx.period(a0) }))],
-            30 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? }))],
-            31 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? }))],
-            35 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
-            36 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
-            38 => vec![("claimant".to_string(), Value::Side(cx.quickplay_by()?))],
-            39 => vec![("claimant".to_string(), Value::Side(cx.quickplay_by()?)), ("extra".to_string(), Value::Bool(cx.postpone_extra_time()))],
-            40 => vec![("flagged".to_string(), Value::Side(cx.event_by()))],
-            43 => vec![("flagged".to_string(), Value::Side(cx.flagged()?))],
-            46 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
-            47 => vec![("by".to_string(), Value::Side(cx.event_by())), ("left".to_string(), Value::Duration({ let a0 = cx.event_by(); cx.remaining(a0)? })), ("no_effort".to_string(), Value::Bool(cx.quickplay_no_effort())), ("no_win".to_string(), Value::Bool(cx.quickplay_no_win()))],
-            50 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("long".to_string(), Value::Bool(((((((((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.knights(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) || ((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.knights(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64))) || (((({ let a0 = Color::White; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((({ let a0 = Color::Black; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64)))))), ("move".to_string(), Value::Move(cx.claim_move()?)), ("moves".to_string(), Value::Int({ let a0 = cx.claim_move()?; cx.moves_since_pawn_or_capture_after(a0)? }))],
-            51 => vec![("claimant".to_string(), Value::Side(cx.event_by())), ("long".to_string(), Value::Bool(((((((((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.knights(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) || ((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.rooks(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.knights(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64))) || (((({ let a0 = Color::White; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.bishops(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })?, { let a0 = Color::White; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((({ let a0 = Color::Black; cx.knights(a0) } == 2i64) && (ops::add(ops::add(ops::add({ let a0 = Color::Black; cx.bishops(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })?, { let a0 = Color::Black; cx.pawns(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::White; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.bishops(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::Black; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.rooks(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64))) || (((((({ let a0 = Color::Black; cx.rooks(a0) } == 1i64) && ({ let a0 = Color::Black; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::Black; cx.knights(a0) }, { let a0 = Color::Black; cx.bishops(a0) })?, { let a0 = Color::Black; cx.queens(a0) })? == 0i64)) && ({ let a0 = Color::White; cx.bishops(a0) } == 1i64)) && ({ let a0 = Color::White; cx.pawns(a0) } == 1i64)) && (ops::add(ops::add({ let a0 = Color::White; cx.knights(a0) }, { let a0 = Color::White; cx.rooks(a0) })?, { let a0 = Color::White; cx.queens(a0) })? == 0i64)))))), ("moves".to_string(), Value::Int(cx.moves_since_pawn_or_capture()))],
+        Ok(match Rule::of(rule)? {
+            Rule::R5_2_1 => clause_5_2_1::vars(cx)?,
+            Rule::R5_2_3_agreed => clause_5_2_3::vars_agreed(cx)?,
+            Rule::R5_2_3_too_early => clause_5_2_3::vars_too_early(cx)?,
+            Rule::R9_1_1_offer => clause_9_1_1::vars_offer(cx)?,
+            Rule::R9_1_1_agreement => clause_9_1_1::vars_agreement(cx)?,
+            Rule::R9_1_2_1_offer => clause_9_1_2_1::vars_offer(cx)?,
+            Rule::R9_1_2_1_already_pending => clause_9_1_2_1::vars_already_pending(cx)?,
+            Rule::R9_1_2_1_declined => clause_9_1_2_1::vars_declined(cx)?,
+            Rule::R9_1_2_1_rejected_by_touch => clause_9_1_2_1::vars_rejected_by_touch(cx)?,
+            Rule::R9_1_2_1_rejected_by_move => clause_9_1_2_1::vars_rejected_by_move(cx)?,
+            Rule::R9_1_2_3 => clause_9_1_2_3::vars(cx)?,
+            Rule::R9_2_1_1 => clause_9_2_1_1::vars(cx)?,
+            Rule::R9_2_1_2 => clause_9_2_1_2::vars(cx)?,
+            Rule::R9_4 => clause_9_4::vars(cx)?,
+            Rule::R9_5_3_incorrect => clause_9_5_3::vars_incorrect(cx)?,
+            Rule::R9_5_3_intended_move_not_made => clause_9_5_3::vars_intended_move_not_made(cx)?,
+            Rule::R6_9_lost => clause_6_9::vars_lost(cx)?,
+            Rule::R6_9_drawn => clause_6_9::vars_drawn(cx)?,
+            Rule::RIII_2_2_both_flags => clause_iii_2_2::vars_both_flags(cx)?,
+            Rule::RIII_2_2_increment => clause_iii_2_2::vars_increment(cx)?,
+            Rule::RIII_2_2_quickplay => clause_iii_2_2::vars_quickplay(cx)?,
+            Rule::RIII_3_1_1 => clause_iii_3_1_1::vars(cx)?,
+            Rule::RIII_4_request => clause_iii_4::vars_request(cx)?,
+            Rule::RIII_4_too_much_time => clause_iii_4::vars_too_much_time(cx)?,
+            Rule::RIII_5_referred => clause_iii_5::vars_referred(cx)?,
+            Rule::RIII_5_too_much_time => clause_iii_5::vars_too_much_time(cx)?,
+            Rule::RIII_5_1 => clause_iii_5_1::vars(cx)?,
+            Rule::RIII_5_2_postponed => clause_iii_5_2::vars_postponed(cx)?,
+            Rule::RIII_5_2_flag => clause_iii_5_2::vars_flag(cx)?,
+            Rule::RIII_5_2_declared_loss => clause_iii_5_2::vars_declared_loss(cx)?,
+            Rule::RIII_6_1_claim => clause_iii_6_1::vars_claim(cx)?,
+            Rule::RIII_6_1_too_much_time => clause_iii_6_1::vars_too_much_time(cx)?,
+            Rule::Rhist_9_3_1 => clause_hist_9_3_1::vars(cx)?,
+            Rule::Rhist_9_3_2 => clause_hist_9_3_2::vars(cx)?,
             _ => vec![],
         })
+    }
+}
+
+/// The names the rulebook defines (`defines:`), each a function of the position and the game.
+mod defined {
+    use super::*;
+
+    /// `blitz` (B.1): `timed and time_for_moves(60) <= 10min`
+    pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.timed() && cx.time_for_moves(60)? <= 600)
+    }
+
+    /// `rapid` (A.1): `timed and time_for_moves(60) > 10min and time_for_moves(60) < 60min`
+    pub fn rapid(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.timed() && cx.time_for_moves(60)? > 600 && cx.time_for_moves(60)? < 3600)
+    }
+
+    /// `standard` (G.1): `timed and time_for_moves(60) >= 60min`
+    pub fn standard(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.timed() && cx.time_for_moves(60)? >= 3600)
+    }
+
+    /// `guidelines_iii_apply` (III.2): `param.quickplay_finish and (standard or rapid) and not
+    /// has_increment`
+    pub fn guidelines_iii_apply(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.param_bool(Param::QuickplayFinish as usize)?
+            && (defined::standard(cx)? || defined::rapid(cx)?)
+            && !cx.has_increment())
+    }
+
+    /// `long_ending` (hist.endings): `(rooks(white) == 1 and bishops(white) == 1 and knights(white)
+    /// + queens(white) + pawns(white) == 0 and rooks(black) == 1 and bishops(black) +
+    /// knights(black) + queens(black) + pawns(black) == 0) or (rooks(black) == 1 and bishops(black)
+    /// == 1 and knights(black) + queens(black) + pawns(black) == 0 and rooks(white) == 1 and
+    /// bishops(white) + knights(white) + queens(white) + pawns(white) == 0) or (knights(white) == 2
+    /// and bishops(white) + rooks(white) + queens(white) + pawns(white) == 0 and pawns(black) == 1
+    /// and knights(black) + bishops(black) + rooks(black) + queens(black) == 0) or (knights(black)
+    /// == 2 and bishops(black) + rooks(black) + queens(black) + pawns(black) == 0 and pawns(white)
+    /// == 1 and knights(white) + bishops(white) + rooks(white) + queens(white) == 0) or
+    /// (rooks(white) == 1 and pawns(white) == 1 and knights(white) + bishops(white) + queens(white)
+    /// == 0 and bishops(black) == 1 and pawns(black) == 1 and knights(black) + rooks(black) +
+    /// queens(black) == 0) or (rooks(black) == 1 and pawns(black) == 1 and knights(black) +
+    /// bishops(black) + queens(black) == 0 and bishops(white) == 1 and pawns(white) == 1 and
+    /// knights(white) + rooks(white) + queens(white) == 0)`
+    pub fn long_ending(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.rooks(Color::White) == 1
+            && cx.bishops(Color::White) == 1
+            && ops::add(
+                ops::add(cx.knights(Color::White), cx.queens(Color::White))?,
+                cx.pawns(Color::White),
+            )? == 0
+            && cx.rooks(Color::Black) == 1
+            && ops::add(
+                ops::add(
+                    ops::add(cx.bishops(Color::Black), cx.knights(Color::Black))?,
+                    cx.queens(Color::Black),
+                )?,
+                cx.pawns(Color::Black),
+            )? == 0
+            || cx.rooks(Color::Black) == 1
+                && cx.bishops(Color::Black) == 1
+                && ops::add(
+                    ops::add(cx.knights(Color::Black), cx.queens(Color::Black))?,
+                    cx.pawns(Color::Black),
+                )? == 0
+                && cx.rooks(Color::White) == 1
+                && ops::add(
+                    ops::add(
+                        ops::add(cx.bishops(Color::White), cx.knights(Color::White))?,
+                        cx.queens(Color::White),
+                    )?,
+                    cx.pawns(Color::White),
+                )? == 0
+            || cx.knights(Color::White) == 2
+                && ops::add(
+                    ops::add(
+                        ops::add(cx.bishops(Color::White), cx.rooks(Color::White))?,
+                        cx.queens(Color::White),
+                    )?,
+                    cx.pawns(Color::White),
+                )? == 0
+                && cx.pawns(Color::Black) == 1
+                && ops::add(
+                    ops::add(
+                        ops::add(cx.knights(Color::Black), cx.bishops(Color::Black))?,
+                        cx.rooks(Color::Black),
+                    )?,
+                    cx.queens(Color::Black),
+                )? == 0
+            || cx.knights(Color::Black) == 2
+                && ops::add(
+                    ops::add(
+                        ops::add(cx.bishops(Color::Black), cx.rooks(Color::Black))?,
+                        cx.queens(Color::Black),
+                    )?,
+                    cx.pawns(Color::Black),
+                )? == 0
+                && cx.pawns(Color::White) == 1
+                && ops::add(
+                    ops::add(
+                        ops::add(cx.knights(Color::White), cx.bishops(Color::White))?,
+                        cx.rooks(Color::White),
+                    )?,
+                    cx.queens(Color::White),
+                )? == 0
+            || cx.rooks(Color::White) == 1
+                && cx.pawns(Color::White) == 1
+                && ops::add(
+                    ops::add(cx.knights(Color::White), cx.bishops(Color::White))?,
+                    cx.queens(Color::White),
+                )? == 0
+                && cx.bishops(Color::Black) == 1
+                && cx.pawns(Color::Black) == 1
+                && ops::add(
+                    ops::add(cx.knights(Color::Black), cx.rooks(Color::Black))?,
+                    cx.queens(Color::Black),
+                )? == 0
+            || cx.rooks(Color::Black) == 1
+                && cx.pawns(Color::Black) == 1
+                && ops::add(
+                    ops::add(cx.knights(Color::Black), cx.bishops(Color::Black))?,
+                    cx.queens(Color::Black),
+                )? == 0
+                && cx.bishops(Color::White) == 1
+                && cx.pawns(Color::White) == 1
+                && ops::add(
+                    ops::add(cx.knights(Color::White), cx.rooks(Color::White))?,
+                    cx.queens(Color::White),
+                )? == 0)
+    }
+}
+
+/// 5.1.1 — Checkmate
+///
+/// [en] The game is won by the player who has checkmated his opponent's king. This immediately ends
+/// the game.
+///
+/// [ru] Партию выигрывает игрок, который поставил мат королю соперника. Это немедленно заканчивает
+/// партию.
+mod clause_5_1_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `checkmate`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.checkmate())
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.to_move();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+}
+
+/// 5.2.1 — Stalemate
+///
+/// [en] The game is drawn when the player to move has no legal move and his king is not in check.
+/// The game is said to end in 'stalemate'. This immediately ends the game.
+///
+/// [ru] Партия заканчивается вничью, если у игрока, чья очередь хода, нет ни одного возможного хода
+/// и его король не находится под шахом. Говорят, что партия закончилась «патом». Это немедленно
+/// заканчивает партию.
+mod clause_5_2_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `stalemate`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.stalemate())
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("side".to_string(), Value::Side(cx.to_move()))])
+    }
+}
+
+/// 5.2.2 — Dead position
+///
+/// [en] The game is drawn when a position has arisen in which neither player can checkmate the
+/// opponent's king with any series of legal moves. The game is said to end in a 'dead position'.
+/// This immediately ends the game.
+///
+/// [ru] Партия заканчивается вничью, если возникла позиция, в которой ни один из игроков не может
+/// поставить мат королю соперника никакой серией возможных ходов. Говорят, что партия закончилась
+/// «мёртвой позицией». Это немедленно заканчивает партию.
+mod clause_5_2_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `not has_mating_material(white) and not has_mating_material(black)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black))
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+}
+
+/// 5.2.3 — Draw by agreement
+///
+/// [en] The game is drawn upon agreement between the two players during the game, provided both
+/// players have made at least one move. This immediately ends the game.
+///
+/// [ru] Партия заканчивается вничью по соглашению между двумя игроками во время партии при условии,
+/// что оба игрока сделали хотя бы по одному ходу. Это немедленно заканчивает партию.
+mod clause_5_2_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `accept`: `offer_pending and accept.by != offer_by and moves_made(white) >= 1 and
+    /// moves_made(black) >= 1`
+    pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.offer_pending()
+            && cx.event_by() != cx.offer_by()?
+            && cx.moves_made(Color::White) >= 1
+            && cx.moves_made(Color::Black) >= 1)
+    }
+
+    pub fn effects_agreed(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AcceptOffer);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars_agreed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
+    /// moves_made(black) >= 1)`
+    pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.offer_pending()
+            && cx.event_by() != cx.offer_by()?
+            && !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1))
+    }
+
+    pub fn vars_too_early(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
+/// 9.1.1
+///
+/// [en] The regulations of an event may specify that players cannot offer or agree to a draw,
+/// whether in less than a specified number of moves or at all, without the consent of the arbiter.
+///
+/// [ru] Положение соревнования может устанавливать, что игроки не могут предлагать или соглашаться
+/// на ничью ранее установленного числа ходов или вообще, без разрешения арбитра
+mod clause_9_1_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `offer`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
+    /// param.draw_offer_min_moves)`
+    pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.arbiter_consent()
+            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
+                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+    }
+
+    pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::VoidOffer {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_offer(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "at_all".to_string(),
+                Value::Bool(!cx.param_bool(Param::DrawOffersAllowed as usize)?),
+            ),
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "min".to_string(),
+                Value::Int(cx.param_int(Param::DrawOfferMinMoves as usize)?),
+            ),
+        ])
+    }
+
+    /// On `accept`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
+    /// param.draw_offer_min_moves)`
+    pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.arbiter_consent()
+            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
+                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+    }
+
+    pub fn vars_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "at_all".to_string(),
+                Value::Bool(!cx.param_bool(Param::DrawOffersAllowed as usize)?),
+            ),
+            (
+                "min".to_string(),
+                Value::Int(cx.param_int(Param::DrawOfferMinMoves as usize)?),
+            ),
+        ])
+    }
+}
+
+/// 9.1.2.1
+///
+/// [en] A player wishing to offer a draw shall do so after having made a move on the chessboard and
+/// before pressing his clock. An offer at any other time during play is still valid but Article
+/// 11.5 must be considered. No conditions can be attached to the offer. In both cases the offer
+/// cannot be withdrawn and remains valid until the opponent accepts it, rejects it orally, rejects
+/// it by touching a piece with the intention of moving or capturing it, or the game is concluded in
+/// some other way.
+///
+/// [ru] Игрок, желающий предложить ничью, должен сделать это после выполнения своего хода на
+/// шахматной доске, но до нажатия часов. Предложение ничьей в любое другое время в течение игры
+/// остаётся в силе, но необходимо учитывать Статью 11.5. Такое предложение не может быть связано
+/// никакими условиями. В обоих случаях предложение не может быть взято назад и остаётся в силе до
+/// тех пор, пока соперник не примет или не отвергнет его устно, или не отклонит его, касаясь фигуры
+/// с намерением сделать ход или взять фигуру, или до тех пор, пока игра не завершится каким-либо
+/// другим путём.
+mod clause_9_1_2_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `offer`: `not offer_pending`
+    pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending())
+    }
+
+    pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Offer {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_offer(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "normal".to_string(),
+                Value::Bool(
+                    cx.ply() > 0
+                        && cx.event_by() == {
+                            let side = cx.to_move();
+                            cx.opponent(side)
+                        },
+                ),
+            ),
+        ])
+    }
+
+    /// On `offer`: `offer_pending`
+    pub fn when_already_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.offer_pending())
+    }
+
+    pub fn vars_already_pending(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "own".to_string(),
+                Value::Bool(cx.offer_by()? == cx.event_by()),
+            ),
+            ("pending_by".to_string(), Value::Side(cx.offer_by()?)),
+        ])
+    }
+
+    /// On `decline`: `offer_pending and decline.by != offer_by`
+    pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
+    }
+
+    pub fn effects_declined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::DeclineOffer);
+        Ok(())
+    }
+
+    pub fn vars_declined(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `decline`: `not offer_pending`
+    pub fn when_nothing_to_decline(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending())
+    }
+
+    /// On `accept`: `not offer_pending`
+    pub fn when_nothing_to_accept(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending())
+    }
+
+    /// On `touch`: `offer_pending and touch.by != offer_by`
+    pub fn when_rejected_by_touch(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
+    }
+
+    pub fn effects_rejected_by_touch(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::RejectOfferByTouch);
+        Ok(())
+    }
+
+    pub fn vars_rejected_by_touch(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.moved() && cx.offer_pending() && {
+            let side = cx.to_move();
+            cx.opponent(side)
+        } != cx.offer_by()?)
+    }
+
+    pub fn effects_rejected_by_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::RejectOfferByMove);
+        Ok(())
+    }
+
+    pub fn vars_rejected_by_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 9.1.2.3
+///
+/// [en] A claim of a draw under Article 9.2 or 9.3 shall be considered to be an offer of a draw.
+///
+/// [ru] Заявление о признании партии ничьей в соответствии со Статьями 9.2 или 9.3 должно
+/// рассматриваться как предложение ничьей.
+mod clause_9_1_2_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `not offer_pending`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending())
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Offer {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("claimant".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
+/// 9.2.1.1
+///
+/// [en] is about to appear, if he first writes his move, which cannot be changed, on his scoresheet
+/// and declares to the arbiter his intention to make this move, or
+///
+/// [ru] может возникнуть, если этот игрок сначала запишет на своём бланке свой ход, который не
+/// может быть изменён, и заявит арбитру о своем намерении сделать этот ход, или
+mod clause_9_2_1_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >= 3`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_threefold() && cx.claim_has_move() && {
+            let mv = cx.claim_move()?;
+            cx.repetitions_after(mv)?
+        } >= 3)
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            (
+                "count".to_string(),
+                Value::Int({
+                    let mv = cx.claim_move()?;
+                    cx.repetitions_after(mv)?
+                }),
+            ),
+            ("move".to_string(), Value::Move(cx.claim_move()?)),
+        ])
+    }
+}
+
+/// 9.2.1.2
+///
+/// [en] has just appeared, and the player claiming the draw has the move.
+///
+/// [ru] только что возникла и игрок, за которым очередь хода, требует ничью.
+mod clause_9_2_1_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.threefold and repetitions >= 3`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_threefold() && cx.repetitions() >= 3)
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            ("count".to_string(), Value::Int(cx.repetitions())),
+        ])
+    }
+}
+
+/// 9.4
+///
+/// [en] If the player touches a piece as in Article 4.3, he loses the right to claim a draw under
+/// Article 9.2 or 9.3 on that move.
+///
+/// [ru] Если игрок касается фигуры, как описано в 4.3, он теряет право заявлять о ничьей на этом
+/// ходу согласно Статьям 9.2 и 9.3.
+mod clause_9_4 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `touched`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.touched())
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("claimant".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
+/// 9.5.3
+///
+/// [en] If the claim is found to be incorrect, the arbiter shall add two minutes to the opponent's
+/// remaining thinking time. Then the game shall continue. If the claim was based on an intended
+/// move, this move must be made in accordance with Articles 3 and 4.
+///
+/// [ru] Если установлено, что заявление необоснованное, арбитр должен добавить к оставшемуся у
+/// соперника времени на обдумывание две минуты. Затем партия должна быть продолжена. Если заявление
+/// было основано на предполагаемом ходе, то в соответствии со Статьями 3 и 4 этот ход должен быть
+/// сделан.
+mod clause_9_5_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `true`
+    pub fn when_incorrect(_cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(true)
+    }
+
+    pub fn effects_incorrect(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        effects.push(Effect::AddTime {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+            seconds: 120,
+        });
+        if cx.claim_has_move() {
+            effects.push(Effect::RequireMove {
+                san: String::new(),
+                mv: cx.claim_move()?,
+            });
+        }
+        Ok(())
+    }
+
+    pub fn vars_incorrect(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            ("has_move".to_string(), Value::Bool(cx.claim_has_move())),
+        ])
+    }
+
+    /// On `position`: `moved and move_required and last_move != required_move`
+    pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
+    }
+
+    pub fn effects_intended_move_not_made(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars_intended_move_not_made(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("played".to_string(), Value::Move(cx.last_move()?)),
+            ("required".to_string(), Value::Move(cx.required_move()?)),
+        ])
+    }
+}
+
+/// 6.9 — Flag fall
+///
+/// [en] A player who does not complete the prescribed number of moves in the allotted time (whose
+/// flag has fallen) loses the game, unless the opponent cannot checkmate the player's king by any
+/// possible series of legal moves: then the game is drawn.
+///
+/// [ru] Игрок, не сделавший предписанного числа ходов за отведённое время (у которого упал флажок),
+/// проигрывает партию. Однако партия заканчивается вничью, если соперник не может поставить мат его
+/// королю никакой серией возможных ходов.
+mod clause_6_9 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `flag`: `has_mating_material(opponent(flag.by))`
+    pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok({
+            let side = {
+                let side = cx.event_by();
+                cx.opponent(side)
+            };
+            cx.has_mating_material(side)
+        })
+    }
+
+    pub fn effects_lost(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars_lost(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `flag`: `not has_mating_material(opponent(flag.by))`
+    pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!{
+            let side = {
+                let side = cx.event_by();
+                cx.opponent(side)
+            };
+            cx.has_mating_material(side)
+        })
+    }
+
+    pub fn effects_drawn(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars_drawn(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
+/// III.2.1
+///
+/// [en] The following guidelines concerning the final period of the game, including quickplay
+/// finishes, shall be used at an event only if their use has been announced beforehand.
+///
+/// [ru] Приведённые ниже правила, касающиеся заключительного периода игры, включая быструю игру до
+/// конца партии, должны применяться только в том случае, если об этом было объявлено заранее.
+mod clause_iii_2_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `both_flags`: `not param.quickplay_finish`
+    pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
+    }
+
+    /// On `increment`: `not param.quickplay_finish`
+    pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
+    }
+
+    pub fn effects_increment(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `quickplay`: `not param.quickplay_finish`
+    pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
+    }
+
+    pub fn effects_quickplay(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+}
+
+/// III.2.2
+///
+/// [en] These guidelines apply only to standard and rapid games without increment, and not to
+/// blitz.
+///
+/// [ru] Эти правила применяются только для стандартных шахмат и быстрых шахмат без добавления
+/// времени на ход и не применяются для блица.
+mod clause_iii_2_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
+    }
+
+    pub fn vars_both_flags(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("blitz".to_string(), Value::Bool(defined::blitz(cx)?)),
+            ("increment".to_string(), Value::Bool(cx.has_increment())),
+        ])
+    }
+
+    /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
+    }
+
+    pub fn effects_increment(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_increment(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("blitz".to_string(), Value::Bool(defined::blitz(cx)?)),
+            ("increment".to_string(), Value::Bool(cx.has_increment())),
+        ])
+    }
+
+    /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
+    }
+
+    pub fn effects_quickplay(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_quickplay(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("blitz".to_string(), Value::Bool(defined::blitz(cx)?)),
+            ("increment".to_string(), Value::Bool(cx.has_increment())),
+        ])
+    }
+}
+
+/// III.3.1.1
+///
+/// [en] the game shall continue if it happens in any period of the game except the last period;
+///
+/// [ru] если это произошло в любой период игры, кроме последнего периода, игра должна продолжаться,
+mod clause_iii_3_1_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "black_period".to_string(),
+                Value::Int(cx.period(Color::Black)),
+            ),
+            (
+                "white_period".to_string(),
+                Value::Int(cx.period(Color::White)),
+            ),
+        ])
+    }
+}
+
+/// III.3.1.2
+///
+/// [en] the game is drawn if it happens in the period of a game in which all remaining moves must
+/// be completed.
+///
+/// [ru] если это произошло в период игры, в котором должны быть завершены все оставшиеся ходы,
+/// партия заканчивается вничью.
+mod clause_iii_3_1_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.last_period(Color::White)
+            && cx.last_period(Color::Black))
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+}
+
+/// III.4
+///
+/// [en] If the player having the move has less than two minutes left on his clock, he may request
+/// that a time delay or cumulative mode of an extra five seconds per move be introduced for both
+/// players. This constitutes the offer of a draw. If the offer is refused, and the arbiter agrees
+/// to the request, the clocks shall then be set with the extra time; the opponent shall be awarded
+/// two extra minutes and the game shall continue.
+///
+/// [ru] Если на часах игрока при его ходе остаётся меньше двух минут до падения флажка, он может
+/// попросить, чтобы для обоих игроков был введён режим прибавления времени в виде дополнительных
+/// пяти секунд на ход. Это равносильно предложению ничьей. Если предложение отвергнуто, и арбитр
+/// соглашается с просьбой, тогда на часах должен быть установлен режим добавления времени;
+/// сопернику присуждаются две дополнительные минуты, и игра продолжается.
+mod clause_iii_4 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < 2min`
+    pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)? && {
+            let side = cx.event_by();
+            cx.remaining(side)?
+        } < 120)
+    }
+
+    pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        if !cx.offer_pending() {
+            effects.push(Effect::Offer {
+                side: cx.event_by(),
+            });
+        }
+        effects.push(Effect::RequestIncrement {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_request(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+        ])
+    }
+
+    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= 2min`
+    pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)? && {
+            let side = cx.event_by();
+            cx.remaining(side)?
+        } >= 120)
+    }
+
+    pub fn effects_too_much_time(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_too_much_time(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+        ])
+    }
+
+    /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    pub fn when_granted(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.increment_requested() && !cx.offer_pending())
+    }
+
+    pub fn effects_granted(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::SetIncrement { seconds: 5 });
+        effects.push(Effect::AddTime {
+            side: {
+                let side = cx.increment_requested_by()?;
+                cx.opponent(side)
+            },
+            seconds: 120,
+        });
+        effects.push(Effect::CloseRequest);
+        Ok(())
+    }
+
+    /// On `arbiter_grants`: `increment_requested and offer_pending`
+    pub fn when_offer_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.increment_requested() && cx.offer_pending())
+    }
+
+    /// On `arbiter_rejects`: `increment_requested`
+    pub fn when_refused(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.increment_requested())
+    }
+
+    pub fn effects_refused(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        effects.push(Effect::CloseRequest);
+        Ok(())
+    }
+}
+
+/// III.5
+///
+/// [en] If Article III.4 does not apply and the player having the move has less than two minutes
+/// left on his clock, he may claim a draw before his flag falls. He shall summon the arbiter and
+/// may stop the chessclock (see Article 6.12.2). He may claim on the basis that his opponent cannot
+/// win by normal means, and/or that his opponent has been making no effort to win by normal means.
+///
+/// [ru] Если Статья III.4 не применяется, и на часах игрока при его ходе остаётся меньше двух
+/// минут, он может заявить о признании партии ничьей до того, как у него упадёт флажок. Он должен
+/// обратиться к арбитру и может остановить свои часы (см. Статью 6.12.2). Он может сделать такое
+/// заявление, исходя из того, что его соперник не может выиграть обычными средствами, и/или что его
+/// соперник не прилагает никаких усилий, чтобы выиграть обычными средствами.
+mod clause_iii_5 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
+    /// and remaining(quickplay.by) < 2min`
+    pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.quickplay_pending()
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } < 120)
+    }
+
+    pub fn effects_referred(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Refer {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_referred(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+            (
+                "no_effort".to_string(),
+                Value::Bool(cx.quickplay_no_effort()),
+            ),
+            ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
+        ])
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
+    /// and remaining(quickplay.by) >= 2min`
+    pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.quickplay_pending()
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } >= 120)
+    }
+
+    pub fn effects_too_much_time(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_too_much_time(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+            (
+                "no_effort".to_string(),
+                Value::Bool(cx.quickplay_no_effort()),
+            ),
+            ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
+        ])
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and quickplay_pending`
+    pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.quickplay_pending())
+    }
+}
+
+/// III.5.1
+///
+/// [en] If the arbiter agrees that the opponent cannot win by normal means, or that he has been
+/// making no effort to win by normal means, he shall declare the game drawn. Otherwise he shall
+/// postpone his decision or reject the claim.
+///
+/// [ru] Если арбитр согласен, что соперник игрока не может выиграть обычными средствами, или не
+/// прилагает никаких усилий, чтобы выиграть обычными средствами, он должен объявить, что партия
+/// закончилась вничью. В противном случае он должен отложить свое решение или отклонить заявление.
+mod clause_iii_5_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `arbiter_agrees`: `quickplay_pending`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending())
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "claimant".to_string(),
+            Value::Side(cx.quickplay_by()?),
+        )])
+    }
+}
+
+/// III.5.2
+///
+/// [en] If the arbiter postpones his decision, the opponent may be awarded two extra minutes and
+/// the game shall continue, if possible in the presence of an arbiter. The arbiter shall declare
+/// the final result later in the game or as soon as possible after the flag of either player has
+/// fallen. He shall declare the game drawn if he agrees that the opponent of the player whose flag
+/// has fallen cannot win by normal means, or that he was not making sufficient attempts to win by
+/// normal means.
+///
+/// [ru] Если арбитр откладывает свое решение, сопернику игрока могут быть добавлены две
+/// дополнительные минуты, и партия должна быть продолжена, по возможности в присутствии арбитра.
+/// Арбитр должен объявить окончательный результат позже в течение игры или как можно скорее после
+/// того, как упадёт флажок любого игрока. Он должен объявить, что игра закончилась вничью, если он
+/// согласен, что соперник игрока, флажок которого упал, не может выиграть обычными средствами, или
+/// что он не предпринимал достаточных усилий чтобы выиграть обычными средствами.
+mod clause_iii_5_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    pub fn when_postponed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending() && !cx.quickplay_postponed())
+    }
+
+    pub fn effects_postponed(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Postpone);
+        if cx.postpone_extra_time() {
+            effects.push(Effect::AddTime {
+                side: {
+                    let side = cx.quickplay_by()?;
+                    cx.opponent(side)
+                },
+                seconds: 120,
+            });
+        }
+        Ok(())
+    }
+
+    pub fn vars_postponed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.quickplay_by()?)),
+            ("extra".to_string(), Value::Bool(cx.postpone_extra_time())),
+        ])
+    }
+
+    /// On `flag`: `quickplay_pending and quickplay_postponed and flag.by == quickplay_by`
+    pub fn when_flag(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending()
+            && cx.quickplay_postponed()
+            && cx.event_by() == cx.quickplay_by()?)
+    }
+
+    pub fn effects_flag(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        Ok(())
+    }
+
+    pub fn vars_flag(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    pub fn when_declared_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw())
+    }
+
+    pub fn effects_declared_draw(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
+    /// arbiter_declares.draw and not awaiting_decision`
+    pub fn when_declared_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending()
+            && cx.quickplay_postponed()
+            && !cx.declare_draw()
+            && !cx.awaiting_decision())
+    }
+
+    pub fn effects_declared_no_draw(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        effects.push(Effect::CloseClaim);
+        Ok(())
+    }
+
+    /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
+    /// arbiter_declares.draw and awaiting_decision and flag_fallen and
+    /// has_mating_material(opponent(flagged))`
+    pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending()
+            && cx.quickplay_postponed()
+            && !cx.declare_draw()
+            && cx.awaiting_decision()
+            && cx.flag_fallen()
+            && {
+                let side = {
+                    let side = cx.flagged()?;
+                    cx.opponent(side)
+                };
+                cx.has_mating_material(side)
+            })
+    }
+
+    pub fn effects_declared_loss(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.flagged()?;
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars_declared_loss(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("flagged".to_string(), Value::Side(cx.flagged()?))])
+    }
+
+    /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
+    /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
+    /// has_mating_material(opponent(flagged))`
+    pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending()
+            && cx.quickplay_postponed()
+            && !cx.declare_draw()
+            && cx.awaiting_decision()
+            && cx.flag_fallen()
+            && !{
+                let side = {
+                    let side = cx.flagged()?;
+                    cx.opponent(side)
+                };
+                cx.has_mating_material(side)
+            })
+    }
+
+    pub fn effects_declared_no_mating_material(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+}
+
+/// III.5.3
+///
+/// [en] If the arbiter has rejected the claim, the opponent shall be awarded two extra minutes.
+///
+/// [ru] Если арбитр отклоняет заявление о признании партии ничьей, сопернику игрока должны быть
+/// добавлены две дополнительные минуты.
+mod clause_iii_5_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `arbiter_rejects`: `quickplay_pending`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending())
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        effects.push(Effect::CloseClaim);
+        effects.push(Effect::AddTime {
+            side: {
+                let side = cx.quickplay_by()?;
+                cx.opponent(side)
+            },
+            seconds: 120,
+        });
+        Ok(())
+    }
+}
+
+/// III.6.1
+///
+/// [en] If the player having the move has less than two minutes left on his clock, he may claim a
+/// draw before his flag falls. This claim concludes the game. He may claim on the basis:
+///
+/// [ru] Если на часах игрока при его ходе остаётся меньше двух минут, он может заявить о признании
+/// партии ничьей до того, как у него упадёт флажок. Это заявление заканчивает игру. Такое
+/// требование может быть предъявлено, исходя из того, что
+mod clause_iii_6_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
+    /// remaining(quickplay.by) < 2min`
+    pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } < 120)
+    }
+
+    pub fn effects_claim(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        Ok(())
+    }
+
+    pub fn vars_claim(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+            (
+                "no_effort".to_string(),
+                Value::Bool(cx.quickplay_no_effort()),
+            ),
+            ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
+        ])
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
+    /// remaining(quickplay.by) >= 2min`
+    pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } >= 120)
+    }
+
+    pub fn effects_too_much_time(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_too_much_time(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+            (
+                "no_effort".to_string(),
+                Value::Bool(cx.quickplay_no_effort()),
+            ),
+            ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
+        ])
+    }
+}
+
+/// III.6.2
+///
+/// [en] The claim shall be referred to an appointed arbiter.
+///
+/// [ru] Заявление направляется назначенному арбитру.
+mod clause_iii_6_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
+    /// arbiter_declares.draw`
+    pub fn when_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw())
+    }
+
+    pub fn effects_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
+    /// arbiter_declares.draw`
+    pub fn when_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw())
+    }
+
+    pub fn effects_no_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+}
+
+/// hist.9.3.1
+///
+/// [en] The game is drawn upon a correct claim by the player having the move, if he writes his
+/// move, which cannot be changed, on his scoresheet and declares to the arbiter his intention to
+/// make this move, which will result in the last 50 moves by each player (100 moves in the endings
+/// of hist.endings) having been made without the movement of any pawn and without any capture.
+///
+/// [ru] Партия признаётся закончившейся вничью по обоснованному заявлению игрока при своём ходе,
+/// если он запишет на своём бланке свой ход, который не может быть изменён, и заявит арбитру о
+/// намерении сделать этот ход, который приведёт к тому, что последние 50 ходов (100 ходов в
+/// окончаниях hist.endings) выполнены каждым игроком без продвижения какой-либо пешки и без
+/// какого-либо взятия.
+mod clause_hist_9_3_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.fifty and claim.has_move and
+    /// (moves_since_pawn_or_capture_after(claim.move) >= 100 or not long_ending and
+    /// moves_since_pawn_or_capture_after(claim.move) >= 50)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_fifty()
+            && cx.claim_has_move()
+            && ({
+                let mv = cx.claim_move()?;
+                cx.moves_since_pawn_or_capture_after(mv)?
+            } >= 100
+                || !defined::long_ending(cx)? && {
+                    let mv = cx.claim_move()?;
+                    cx.moves_since_pawn_or_capture_after(mv)?
+                } >= 50))
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            ("long".to_string(), Value::Bool(defined::long_ending(cx)?)),
+            ("move".to_string(), Value::Move(cx.claim_move()?)),
+            (
+                "moves".to_string(),
+                Value::Int({
+                    let mv = cx.claim_move()?;
+                    cx.moves_since_pawn_or_capture_after(mv)?
+                }),
+            ),
+        ])
+    }
+}
+
+/// hist.9.3.2
+///
+/// [en] The game is drawn upon a correct claim by the player having the move, if the last 50 moves
+/// by each player (100 moves in the endings of hist.endings) have been completed without the
+/// movement of any pawn and without any capture.
+///
+/// [ru] Партия признаётся закончившейся вничью по обоснованному заявлению игрока при своём ходе,
+/// если последние 50 ходов (100 ходов в окончаниях hist.endings) были завершены каждым игроком без
+/// продвижения какой-либо пешки и без какого-либо взятия.
+mod clause_hist_9_3_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.fifty and (moves_since_pawn_or_capture >= 100 or not long_ending and
+    /// moves_since_pawn_or_capture >= 50)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_fifty()
+            && (cx.moves_since_pawn_or_capture() >= 100
+                || !defined::long_ending(cx)? && cx.moves_since_pawn_or_capture() >= 50))
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            ("long".to_string(), Value::Bool(defined::long_ending(cx)?)),
+            (
+                "moves".to_string(),
+                Value::Int(cx.moves_since_pawn_or_capture()),
+            ),
+        ])
     }
 }

@@ -1,7 +1,7 @@
 //! The interpreter: walks the IR. Used for a rulebook folder given at run time, so an edited
 //! rulebook runs without a Rust toolchain, and in the tests beside the compiled backend.
 
-use crate::compile::ir::{IrExpr, Rulebook};
+use crate::compile::ir::{Definition, IrExpr, Rulebook};
 use crate::lang::ast::BinOp;
 use crate::lang::schema::EventKind;
 use crate::runtime::facts::Ctx;
@@ -96,7 +96,11 @@ impl Rules for Interpreter {
             return Ok(());
         };
         for &i in list {
-            if truth(&self.ir.rules[usize::from(i)].when, cx)? {
+            if truth(
+                &self.ir.rules[usize::from(i)].when,
+                &self.ir.definitions,
+                cx,
+            )? {
                 out.push(i);
             }
         }
@@ -105,17 +109,18 @@ impl Rules for Interpreter {
 
     fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
         let r = &self.ir.rules[usize::from(rule)];
+        let defs = &self.ir.definitions;
         let mut out = Vec::new();
         for e in &r.effects {
             if let Some(c) = &e.cond
-                && !truth(c, cx)?
+                && !truth(c, defs, cx)?
             {
                 continue;
             }
             let args = e
                 .args
                 .iter()
-                .map(|a| eval(a, cx))
+                .map(|a| eval(a, defs, cx))
                 .collect::<Result<Vec<_>, _>>()?;
             out.push(effect_from(e.id, &args)?);
         }
@@ -126,26 +131,27 @@ impl Rules for Interpreter {
         let r = &self.ir.rules[usize::from(rule)];
         r.vars
             .iter()
-            .map(|(n, e)| Ok((n.clone(), eval(e, cx)?)))
+            .map(|(n, e)| Ok((n.clone(), eval(e, &self.ir.definitions, cx)?)))
             .collect()
     }
 }
 
-fn truth(e: &IrExpr, cx: &mut Ctx) -> Result<bool, EvalError> {
-    match eval(e, cx)? {
+fn truth(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<bool, EvalError> {
+    match eval(e, defs, cx)? {
         Value::Bool(b) => Ok(b),
         v => Err(EvalError(format!("expected a bool, got {v:?}"))),
     }
 }
 
-fn int(e: &IrExpr, cx: &mut Ctx) -> Result<i64, EvalError> {
-    match eval(e, cx)? {
+fn int(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<i64, EvalError> {
+    match eval(e, defs, cx)? {
         Value::Int(i) | Value::Duration(i) => Ok(i),
         v => Err(EvalError(format!("expected a number, got {v:?}"))),
     }
 }
 
-pub fn eval(e: &IrExpr, cx: &mut Ctx) -> Result<Value, EvalError> {
+/// The value of an expression; `defs` are the rulebook's definitions (`IrExpr::Defined`).
+pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, EvalError> {
     Ok(match e {
         IrExpr::Bool(b) => Value::Bool(*b),
         IrExpr::Int(i) => Value::Int(*i),
@@ -155,28 +161,31 @@ pub fn eval(e: &IrExpr, cx: &mut Ctx) -> Result<Value, EvalError> {
             // No allocation for the common shapes: facts take at most one argument today.
             [] => cx.fact(*id, &[])?,
             [a] => {
-                let a = eval(a, cx)?;
+                let a = eval(a, defs, cx)?;
                 cx.fact(*id, std::slice::from_ref(&a))?
             }
             _ => {
                 let args = args
                     .iter()
-                    .map(|a| eval(a, cx))
+                    .map(|a| eval(a, defs, cx))
                     .collect::<Result<Vec<_>, _>>()?;
                 cx.fact(*id, &args)?
             }
         },
-        IrExpr::Not(x) => Value::Bool(!truth(x, cx)?),
-        IrExpr::Defined(_, x) => eval(x, cx)?,
-        IrExpr::Neg(x) => match eval(x, cx)? {
+        IrExpr::Not(x) => Value::Bool(!truth(x, defs, cx)?),
+        IrExpr::Defined(i) => match defs.get(*i) {
+            Some(d) => eval(&d.body, defs, cx)?,
+            None => return Err(EvalError(format!("no definition {i}"))),
+        },
+        IrExpr::Neg(x) => match eval(x, defs, cx)? {
             Value::Int(i) => Value::Int(ops::neg(i)?),
             Value::Duration(i) => Value::Duration(ops::neg(i)?),
             v => return Err(EvalError(format!("cannot negate {v:?}"))),
         },
-        IrExpr::And(a, b) => Value::Bool(truth(a, cx)? && truth(b, cx)?),
-        IrExpr::Or(a, b) => Value::Bool(truth(a, cx)? || truth(b, cx)?),
+        IrExpr::And(a, b) => Value::Bool(truth(a, defs, cx)? && truth(b, defs, cx)?),
+        IrExpr::Or(a, b) => Value::Bool(truth(a, defs, cx)? || truth(b, defs, cx)?),
         IrExpr::Cmp(op, _, a, b) => {
-            let (x, y) = (eval(a, cx)?, eval(b, cx)?);
+            let (x, y) = (eval(a, defs, cx)?, eval(b, defs, cx)?);
             let ord = |x: &Value, y: &Value| match (x, y) {
                 (Value::Int(a), Value::Int(b)) | (Value::Duration(a), Value::Duration(b)) => {
                     Ok(a.cmp(b))
@@ -194,12 +203,12 @@ pub fn eval(e: &IrExpr, cx: &mut Ctx) -> Result<Value, EvalError> {
             })
         }
         IrExpr::Arith(op, a, b) => {
-            let (x, dur) = match eval(a, cx)? {
+            let (x, dur) = match eval(a, defs, cx)? {
                 Value::Int(i) => (i, false),
                 Value::Duration(i) => (i, true),
                 v => return Err(EvalError(format!("expected a number, got {v:?}"))),
             };
-            let y = int(b, cx)?;
+            let y = int(b, defs, cx)?;
             let r = match op {
                 BinOp::Add => ops::add(x, y)?,
                 BinOp::Sub => ops::sub(x, y)?,

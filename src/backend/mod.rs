@@ -12,7 +12,7 @@ pub mod prelude {
     pub use crate::runtime::facts::Ctx;
     pub use crate::runtime::rules::{BookMeta, ClauseMeta, Effect, ParamMeta, RuleMeta, Rules};
     pub use crate::value::{EvalError, Value, ops};
-    pub use shakmaty::Color;
+    pub use shakmaty::{Color, Move};
 }
 
 /// The metadata both backends expose, computed from the IR (for the interpreter).

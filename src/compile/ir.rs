@@ -19,8 +19,9 @@ pub struct Rulebook {
     pub id: String,
     /// The rulebook this one extends, if any.
     pub extends: Option<String>,
-    /// Names defined by clauses (`defines:`), in rulebook order.
-    pub definitions: Vec<String>,
+    /// Names defined by clauses (`defines:`), in rulebook order; `IrExpr::Defined` indexes
+    /// this list. Each is checked once and emitted once (a function in generated code).
+    pub definitions: Vec<Definition>,
     pub title: Texts,
     pub source: Texts,
     pub languages: Vec<String>,
@@ -31,6 +32,18 @@ pub struct Rulebook {
     pub rules: Vec<Rule>,
     /// The YAML sources, `rulebook.yaml` first, as (path relative to the rulebook folder, text).
     pub files: Vec<(String, String)>,
+}
+
+/// A name defined by a clause: `defines: rapid` with `when: ...`.
+#[derive(Clone, Debug)]
+pub struct Definition {
+    pub name: String,
+    /// The id of the clause that defines it.
+    pub clause_id: String,
+    pub ty: Ty,
+    pub body: IrExpr,
+    /// The definition as written, for comments and the readable rulebook.
+    pub src: String,
 }
 
 #[derive(Clone, Debug)]
@@ -141,7 +154,9 @@ pub enum IrExpr {
     Cmp(BinOp, Ty, Box<IrExpr>, Box<IrExpr>),
     /// Integer or duration arithmetic.
     Arith(BinOp, Box<IrExpr>, Box<IrExpr>),
-    /// A name defined by a clause (`defines:`), with its definition: evaluated as the
-    /// definition, said by its name in the readable rulebook.
-    Defined(String, Box<IrExpr>),
+    /// A name defined by a clause (`defines:`): an index into `Rulebook::definitions`.
+    /// Evaluated as its definition, said by its name in the readable rulebook, emitted as a
+    /// call of the definition's function in generated code (never inlined: the IR stays linear
+    /// in the size of the rulebook however deeply definitions nest).
+    Defined(usize),
 }

@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::ir::{Article, Clause, IrEffect, IrExpr, Param, Rule, Rulebook, Texts};
+use super::ir::{Article, Clause, Definition, IrEffect, IrExpr, Param, Rule, Rulebook, Texts};
 use super::words;
 use crate::diag::{Diag, Diags};
 use crate::lang::parse::{parse_effect, parse_expr};
@@ -171,7 +171,8 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         .collect();
 
     // Pass 2: definitions, in rulebook order (a definition may use the ones before it).
-    let mut defs: Vec<(String, IrExpr)> = Vec::new();
+    let mut definitions: Vec<Definition> = Vec::new();
+    let mut defs: Vec<(String, Ty)> = Vec::new();
     for e in entries
         .iter()
         .filter(|e| !e.removed && e.disabled.is_none())
@@ -181,8 +182,20 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 params: &param_types,
                 defs: &defs,
             };
-            if let Some(def) = lower_definition(e.sf, e.c, name, scope, &mut d) {
-                defs.push((name.value.clone(), def));
+            if let Some((body, ty)) = lower_definition(e.sf, e.c, name, scope, &mut d) {
+                defs.push((name.value.clone(), ty));
+                definitions.push(Definition {
+                    name: name.value.clone(),
+                    clause_id: e.c.id.value.clone(),
+                    ty,
+                    body,
+                    src: e
+                        .c
+                        .when
+                        .as_ref()
+                        .map(|w| w.value.clone())
+                        .unwrap_or_default(),
+                });
             }
         }
     }
@@ -320,7 +333,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     d.into_result(Rulebook {
         id: l.book.id.value.clone(),
         extends: l.book.extends.as_ref().map(|e| e.value.clone()),
-        definitions: defs.iter().map(|(n, _)| n.clone()).collect(),
+        definitions,
         title,
         source,
         languages,
@@ -409,7 +422,7 @@ fn lower_definition(
     name: &Spanned<String>,
     scope: Params,
     d: &mut Diags,
-) -> Option<IrExpr> {
+) -> Option<(IrExpr, Ty)> {
     let at = yaml::start(&sf.text, name);
     let n = name.value.as_str();
     let well_formed = !n.is_empty()
@@ -463,7 +476,7 @@ fn lower_definition(
         return None;
     };
     match expr_result(sf, w, None, scope, None) {
-        Ok((e, Ty::Bool)) => Some(e),
+        Ok((e, Ty::Bool)) => Some((e, Ty::Bool)),
         Ok((_, t)) => {
             d.push(sf.diag(
                 yaml::start(&sf.text, w),

@@ -2,11 +2,11 @@
 
 use shakmaty::Color;
 
-use super::ir::{IrEffect, IrExpr, Param};
+use super::ir::{IrEffect, IrExpr, Rulebook};
 use crate::lang::ast::BinOp;
 use crate::lang::schema;
 
-pub fn expr(e: &IrExpr, lang: &str, params: &[Param]) -> String {
+pub fn expr(e: &IrExpr, lang: &str, book: &Rulebook) -> String {
     let ru = lang == "ru";
     match e {
         IrExpr::Bool(true) => (if ru { "всегда" } else { "always" }).into(),
@@ -15,7 +15,10 @@ pub fn expr(e: &IrExpr, lang: &str, params: &[Param]) -> String {
         IrExpr::Duration(s) => duration(*s, lang),
         IrExpr::Side(c) => side(*c, lang).into(),
         IrExpr::Fact(schema::FactId::Param(i), _) => {
-            let name = params.get(usize::from(*i)).map_or("?", |p| p.name.as_str());
+            let name = book
+                .params
+                .get(usize::from(*i))
+                .map_or("?", |p| p.name.as_str());
             if ru {
                 format!("параметр соревнования «{name}»")
             } else {
@@ -26,30 +29,33 @@ pub fn expr(e: &IrExpr, lang: &str, params: &[Param]) -> String {
             let spec = schema::fact_spec(*id);
             let mut s = (if ru { spec.ru } else { spec.en }).to_string();
             for (i, a) in args.iter().enumerate() {
-                s = s.replace(&format!("{{{i}}}"), &format!("«{}»", expr(a, lang, params)));
+                s = s.replace(&format!("{{{i}}}"), &format!("«{}»", expr(a, lang, book)));
             }
             s
         }
         IrExpr::Not(x) => {
             if ru {
-                format!("неверно, что {}", expr(x, lang, params))
+                format!("неверно, что {}", expr(x, lang, book))
             } else {
-                format!("it is not the case that {}", expr(x, lang, params))
+                format!("it is not the case that {}", expr(x, lang, book))
             }
         }
-        IrExpr::Neg(x) => format!("−{}", expr(x, lang, params)),
-        IrExpr::Defined(name, _) => format!("«{name}»"),
+        IrExpr::Neg(x) => format!("−{}", expr(x, lang, book)),
+        IrExpr::Defined(i) => {
+            let name = book.definitions.get(*i).map_or("?", |d| d.name.as_str());
+            format!("«{name}»")
+        }
         IrExpr::And(a, b) => format!(
             "{} {} {}",
-            expr(a, lang, params),
+            expr(a, lang, book),
             if ru { "и" } else { "and" },
-            expr(b, lang, params)
+            expr(b, lang, book)
         ),
         IrExpr::Or(a, b) => format!(
             "({} {} {})",
-            expr(a, lang, params),
+            expr(a, lang, book),
             if ru { "или" } else { "or" },
-            expr(b, lang, params)
+            expr(b, lang, book)
         ),
         IrExpr::Cmp(op, _, a, b) => {
             let w = match (op, ru) {
@@ -67,26 +73,26 @@ pub fn expr(e: &IrExpr, lang: &str, params: &[Param]) -> String {
                 (BinOp::Ge, true) => "не меньше",
                 _ => op.symbol(),
             };
-            format!("{} {} {}", expr(a, lang, params), w, expr(b, lang, params))
+            format!("{} {} {}", expr(a, lang, book), w, expr(b, lang, book))
         }
         IrExpr::Arith(op, a, b) => format!(
             "({} {} {})",
-            expr(a, lang, params),
+            expr(a, lang, book),
             op.symbol(),
-            expr(b, lang, params)
+            expr(b, lang, book)
         ),
     }
 }
 
-pub fn effect(e: &IrEffect, lang: &str, params: &[Param]) -> String {
+pub fn effect(e: &IrEffect, lang: &str, book: &Rulebook) -> String {
     let spec = schema::effect_spec(e.id);
     let mut s = (if lang == "ru" { spec.ru } else { spec.en }).to_string();
     for (i, a) in e.args.iter().enumerate() {
-        s = s.replace(&format!("{{{i}}}"), &expr(a, lang, params));
+        s = s.replace(&format!("{{{i}}}"), &expr(a, lang, book));
     }
     if let Some(c) = &e.cond {
         s.push_str(if lang == "ru" { ", если " } else { ", if " });
-        s.push_str(&expr(c, lang, params));
+        s.push_str(&expr(c, lang, book));
     }
     s
 }

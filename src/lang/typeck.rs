@@ -23,12 +23,12 @@ fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
 }
 
 /// What names a rulebook adds to the schema's facts: its parameters, by name and type, in
-/// declaration order (`param.NAME`), and its definitions (boolean names defined by clauses with
-/// `defines:`), already checked, in rulebook order.
+/// declaration order (`param.NAME`), and its definitions (names defined by clauses with
+/// `defines:`), already checked, in rulebook order, with their types.
 #[derive(Clone, Copy, Default)]
 pub struct Params<'a> {
     pub params: &'a [(String, Ty)],
-    pub defs: &'a [(String, IrExpr)],
+    pub defs: &'a [(String, Ty)],
 }
 
 /// Check an expression of a clause answering `event` (None: no event, only event-free facts).
@@ -139,8 +139,8 @@ impl Checker<'_> {
                         self.params.params[i].1,
                     ));
                 }
-                if let Some((_, d)) = self.params.defs.iter().find(|(q, _)| q == n) {
-                    return Ok((IrExpr::Defined(n.clone(), Box::new(d.clone())), Ty::Bool));
+                if let Some(i) = self.params.defs.iter().position(|(q, _)| q == n) {
+                    return Ok((IrExpr::Defined(i), self.params.defs[i].1));
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
@@ -373,7 +373,7 @@ mod tests {
 
     fn check(s: &str, ev: EventKind) -> Result<Ty, TypeError> {
         let params = [("min_moves".to_string(), Ty::Int)];
-        let defs = [("rapid".to_string(), IrExpr::Bool(true))];
+        let defs = [("rapid".to_string(), Ty::Bool)];
         let scope = Params {
             params: &params,
             defs: &defs,

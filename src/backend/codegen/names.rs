@@ -1,0 +1,121 @@
+//! Rust identifiers for the names of a rulebook (clause ids, rule names, definitions,
+//! parameters). A rulebook's names are any text; an identifier made from one is always valid Rust,
+//! never a keyword, and unique within its namespace (a collision gets a numeric suffix).
+
+use std::collections::HashSet;
+
+/// Words Rust reserves (strict and reserved keywords, all editions).
+const KEYWORDS: &[&str] = &[
+    "abstract", "as", "async", "await", "become", "box", "break", "const", "continue", "crate",
+    "do", "dyn", "else", "enum", "extern", "false", "final", "fn", "for", "gen", "if", "impl",
+    "in", "let", "loop", "macro", "match", "mod", "move", "mut", "override", "priv", "pub", "ref",
+    "return", "self", "static", "struct", "super", "trait", "true", "try", "type", "typeof",
+    "union", "unsafe", "unsized", "use", "virtual", "where", "while", "yield",
+];
+
+/// The characters of `name` that may stand in an identifier; every other character becomes `_`,
+/// a non-ASCII one its code point (`u410`), so that different names rarely meet.
+pub fn word(name: &str) -> String {
+    let mut s = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            s.push(c);
+        } else if c.is_ascii() {
+            s.push('_');
+        } else {
+            s.push_str(&format!("u{:x}", u32::from(c)));
+        }
+    }
+    s
+}
+
+/// `draw_offer_min_moves` -> `DrawOfferMinMoves`.
+pub fn camel(name: &str) -> String {
+    let mut s = String::new();
+    for part in word(name).split('_').filter(|p| !p.is_empty()) {
+        let mut cs = part.chars();
+        if let Some(first) = cs.next() {
+            s.push(first.to_ascii_uppercase());
+            s.extend(cs);
+        }
+    }
+    s
+}
+
+/// One namespace of identifiers.
+#[derive(Default)]
+pub struct Namespace {
+    taken: HashSet<String>,
+}
+
+impl Namespace {
+    /// A fresh identifier made of `prefix` and `name` (`prefix` must make it start with a
+    /// letter or `_`, or `name` must): never a keyword, never one given before.
+    pub fn fresh(&mut self, prefix: &str, name: &str) -> String {
+        let mut base = format!("{prefix}{name}");
+        if base.is_empty() || base.starts_with(|c: char| c.is_ascii_digit()) {
+            base.insert(0, '_');
+        }
+        if KEYWORDS.contains(&base.as_str()) || base == "_" {
+            base.push('_');
+        }
+        let mut id = base.clone();
+        let mut n = 2;
+        while !self.taken.insert(id.clone()) {
+            id = format!("{base}_{n}");
+            n += 1;
+        }
+        id
+    }
+}
+
+/// `text` as `///` doc comment lines under `indent`, wrapped so that no line exceeds `width`
+/// characters (a single word longer than that stands on a line of its own).
+pub fn doc(text: &str, indent: &str, width: usize) -> String {
+    let prefix = format!("{indent}///");
+    let mut out = String::new();
+    for para in text.lines() {
+        let mut line = prefix.clone();
+        for w in para.split_whitespace() {
+            let full = line.chars().count() + 1 + w.chars().count() > width;
+            if full && line != prefix {
+                out.push_str(&line);
+                out.push('\n');
+                line = prefix.clone();
+            }
+            line.push(' ');
+            line.push_str(w);
+        }
+        out.push_str(&line);
+        out.push('\n');
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn identifiers_are_valid_and_unique() {
+        let mut ns = Namespace::default();
+        assert_eq!(ns.fresh("clause_", &word("9.6.1")), "clause_9_6_1");
+        assert_eq!(ns.fresh("clause_", &word("9-6-1")), "clause_9_6_1_2");
+        assert_eq!(ns.fresh("", &word("9.6")), "_9_6");
+        assert_eq!(ns.fresh("", "type"), "type_");
+        assert_eq!(ns.fresh("", &word("Ж")), "u416");
+        assert_eq!(camel("draw_offer_min_moves"), "DrawOfferMinMoves");
+    }
+
+    #[test]
+    fn doc_lines_fit() {
+        let text = "word ".repeat(60);
+        let d = doc(&text, "    ", 40);
+        assert!(
+            d.lines()
+                .all(|l| l.chars().count() <= 40 && l.starts_with("    /// "))
+        );
+        assert_eq!(d.split_whitespace().filter(|w| *w == "word").count(), 60);
+        assert_eq!(doc("a\n\nb", "", 100), "/// a\n///\n/// b\n");
+    }
+}

@@ -1,0 +1,534 @@
+//! IR -> the Rust adjudicator of a rulebook (`generated/<id>/adjudicator.rs`).
+//!
+//! The output reads like the rulebook: one module per clause, named after its id, with the
+//! clause's text as its doc comment and one function per rule for the condition, the effects and
+//! the ruling's variables; a function per definition, called where the name is used (so the code
+//! grows linearly with the rulebook); named enums for the clauses, rules and parameters. Every
+//! text of the rulebook reaches the Rust source as an escaped literal or a doc comment, never as
+//! code. The result is formatted by rustfmt (`super::rustfmt`), as rust-analyzer formats its
+//! generated code.
+
+use minijinja::context;
+use serde::Serialize;
+
+use super::names::{Namespace, camel, doc, word};
+use crate::compile::ir::{IrEffect, IrExpr, Param, Rule, Rulebook};
+use crate::lang::ast::BinOp;
+use crate::lang::schema::{self, EffectId, FactId, Ty};
+
+/// Lines of generated Rust stay within this width (rustfmt's default).
+const WIDTH: usize = 100;
+
+/// A Rust string literal for any text (quotes, backslashes and control characters escaped).
+fn lit(s: &str) -> String {
+    format!("{s:?}")
+}
+
+#[derive(Serialize)]
+struct ClauseItem {
+    variant: String,
+    label: String,
+    id_lit: String,
+    beats: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct RuleItem {
+    variant: String,
+    label: String,
+    clause_variant: String,
+    on: String,
+    message_lit: String,
+    decisive: bool,
+    module: String,
+    when_fn: String,
+    when_doc: String,
+    when_cx: &'static str,
+    when: String,
+    effects_fn: Option<String>,
+    effects_cx: &'static str,
+    effects: Vec<String>,
+    vars_fn: Option<String>,
+    vars_cx: &'static str,
+    vars: Vec<VarItem>,
+}
+
+#[derive(Serialize)]
+struct VarItem {
+    name: String,
+    value: String,
+}
+
+#[derive(Serialize)]
+struct ModuleItem {
+    name: String,
+    doc: String,
+    rules: Vec<usize>,
+}
+
+pub fn rust(ir: &Rulebook) -> Result<String, String> {
+    let mut clause_ns = Namespace::default();
+    let clause_variants: Vec<String> = ir
+        .clauses
+        .iter()
+        .map(|c| clause_ns.fresh("C", &word(&c.id)))
+        .collect();
+    let mut def_ns = Namespace::default();
+    let def_fns: Vec<String> = ir
+        .definitions
+        .iter()
+        .map(|d| def_ns.fresh("", &word(&d.name)))
+        .collect();
+    let mut param_ns = Namespace::default();
+    let param_variants: Vec<String> = ir
+        .params
+        .iter()
+        .map(|p| param_ns.fresh("", &camel(&p.name)))
+        .collect();
+    let g = Gen {
+        ir,
+        def_fns: &def_fns,
+        param_variants: &param_variants,
+    };
+
+    let clauses: Vec<ClauseItem> = ir
+        .clauses
+        .iter()
+        .zip(&clause_variants)
+        .map(|(c, v)| ClauseItem {
+            variant: v.clone(),
+            label: c.id.clone(),
+            id_lit: lit(&c.id),
+            beats: c
+                .beats
+                .iter()
+                .filter_map(|b| clause_variants.get(*b).cloned())
+                .collect(),
+        })
+        .collect();
+
+    // One module per clause that has rules in force.
+    let mut module_ns = Namespace::default();
+    let mut rule_ns = Namespace::default();
+    let mut modules: Vec<ModuleItem> = Vec::new();
+    let mut rules: Vec<RuleItem> = Vec::new();
+    for (ci, c) in ir.clauses.iter().enumerate() {
+        if c.rules.is_empty() {
+            continue;
+        }
+        let module = module_ns.fresh("clause_", &word(&c.id).to_ascii_lowercase());
+        let mut fn_ns = Namespace::default();
+        let mut m = ModuleItem {
+            name: module.clone(),
+            doc: clause_doc(ir, ci),
+            rules: vec![],
+        };
+        for &ri in &c.rules {
+            let r = ir
+                .rules
+                .get(ri)
+                .ok_or("a clause names a rule that is not there")?;
+            let suffix = r.name.as_deref().map(|n| format!("_{}", word(n)));
+            let suffix = suffix.as_deref().unwrap_or("");
+            let item = g.rule(r, &module, &mut fn_ns, suffix)?;
+            let variant = rule_ns.fresh("R", &format!("{}{suffix}", word(&c.id)));
+            let clause_variant = clause_variants.get(ci).cloned().unwrap_or_default();
+            m.rules.push(rules.len());
+            rules.push(RuleItem {
+                variant,
+                clause_variant,
+                ..item
+            });
+        }
+        modules.push(m);
+    }
+    let module_values: Vec<minijinja::Value> = modules
+        .iter()
+        .map(|m| {
+            let rs: Vec<&RuleItem> = m.rules.iter().filter_map(|&i| rules.get(i)).collect();
+            context! { name => m.name.clone(), doc => m.doc.clone(), rules => minijinja::Value::from(minijinja::value::Serde(&rs)) }
+        })
+        .collect();
+
+    let mut events = Vec::new();
+    for ev in schema::EventKind::ALL {
+        let on: Vec<&RuleItem> = ir
+            .rules
+            .iter()
+            .zip(&rules)
+            .filter(|(r, _)| r.on == ev)
+            .map(|(_, item)| item)
+            .collect();
+        if !on.is_empty() {
+            events.push(context! { variant => format!("{ev:?}"), rules => minijinja::Value::from(minijinja::value::Serde(&on)) });
+        }
+    }
+    let all_events = events.len() == schema::EventKind::ALL.len();
+
+    let definitions: Vec<minijinja::Value> = ir
+        .definitions
+        .iter()
+        .zip(&def_fns)
+        .map(|(d, f)| {
+            let header = format!(
+                "`{}` ({}): `{}`",
+                d.name,
+                d.clause_id,
+                d.src.split_whitespace().collect::<Vec<_>>().join(" ")
+            );
+            context! {
+                doc => doc(&header, "    ", WIDTH),
+                fn_name => f.clone(),
+                cx => cx_name(uses_cx(&d.body)),
+                ty => rust_ty(d.ty),
+                body => g.expr(&d.body),
+            }
+        })
+        .collect();
+
+    let params: Vec<minijinja::Value> = ir
+        .params
+        .iter()
+        .zip(&param_variants)
+        .map(|(p, v)| {
+            context! {
+                name => p.name.clone(),
+                name_lit => lit(&p.name),
+                variant => v.clone(),
+                default => g.value(&p.default),
+                tag => p.tag.as_ref().map_or("None".to_string(), |t| format!("Some({}.to_string())", lit(t))),
+            }
+        })
+        .collect();
+    let files: Vec<minijinja::Value> = ir
+        .files
+        .iter()
+        .map(|(p, _)| context! { name => lit(p), path => lit(&format!("../../rules/{}/{p}", ir.id)) })
+        .collect();
+    let languages: Vec<minijinja::Value> = ir
+        .languages
+        .iter()
+        .map(|l| {
+            context! {
+                name => lit(l),
+                ftl => lit(&format!("locales/{l}/rulings.ftl")),
+                md => lit(&format!("rulebook.{l}.md")),
+            }
+        })
+        .collect();
+    let title = ir
+        .languages
+        .first()
+        .and_then(|l| ir.title.get(l))
+        .cloned()
+        .unwrap_or_default();
+    let title_comment: String = doc(&title, "", WIDTH)
+        .lines()
+        .map(|l| l.replacen("///", "//", 1))
+        .collect::<Vec<_>>()
+        .join("\n");
+    let all_effects = rules.iter().all(|r| r.effects_fn.is_some());
+    let all_vars = rules.iter().all(|r| r.vars_fn.is_some());
+    let source = super::render(
+        "adjudicator.rs",
+        context! {
+            id => ir.id.clone(), id_lit => lit(&ir.id), title_comment => title_comment,
+            files => files, languages => languages,
+            clauses => minijinja::Value::from(minijinja::value::Serde(&clauses)),
+            rules => minijinja::Value::from(minijinja::value::Serde(&rules)),
+            params => params, events => events, all_events => all_events,
+            all_effects => all_effects, all_vars => all_vars,
+            definitions => definitions, modules => module_values,
+        },
+    )?;
+    super::rustfmt::format(&source)
+}
+
+/// The doc comment of a clause's module: its id and title, then its text in each language.
+fn clause_doc(ir: &Rulebook, ci: usize) -> String {
+    let Some(c) = ir.clauses.get(ci) else {
+        return String::new();
+    };
+    let first = ir.languages.first();
+    let title = c.title.as_ref().and_then(|t| first.and_then(|l| t.get(l)));
+    let mut s = match title {
+        Some(t) => doc(&format!("{} — {t}", c.id), "", WIDTH),
+        None => doc(&c.id, "", WIDTH),
+    };
+    for l in &ir.languages {
+        if let Some(t) = c.text.get(l) {
+            s.push_str("///\n");
+            s.push_str(&doc(&format!("[{l}] {}", t.trim()), "", WIDTH));
+        }
+    }
+    s
+}
+
+fn cx_name(used: bool) -> &'static str {
+    if used { "cx" } else { "_cx" }
+}
+
+fn rust_ty(t: Ty) -> &'static str {
+    match t {
+        Ty::Bool => "bool",
+        Ty::Int | Ty::Duration => "i64",
+        Ty::Side => "Color",
+        Ty::Move => "Move",
+    }
+}
+
+/// Whether evaluating `e` reads the game (a fact, a parameter or a definition).
+fn uses_cx(e: &IrExpr) -> bool {
+    match e {
+        IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_) => false,
+        IrExpr::Fact(..) | IrExpr::Defined(_) => true,
+        IrExpr::Not(x) | IrExpr::Neg(x) => uses_cx(x),
+        IrExpr::And(a, b) | IrExpr::Or(a, b) | IrExpr::Cmp(_, _, a, b) | IrExpr::Arith(_, a, b) => {
+            uses_cx(a) || uses_cx(b)
+        }
+    }
+}
+
+/// Binding strength of a Rust expression, for parentheses only where they are needed.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Prec {
+    Or,
+    And,
+    Cmp,
+    Unary,
+    Atom,
+}
+
+struct Gen<'a> {
+    ir: &'a Rulebook,
+    def_fns: &'a [String],
+    param_variants: &'a [String],
+}
+
+impl Gen<'_> {
+    fn rule(
+        &self,
+        r: &Rule,
+        module: &str,
+        fns: &mut Namespace,
+        suffix: &str,
+    ) -> Result<RuleItem, String> {
+        let when_src = r.when_src.split_whitespace().collect::<Vec<_>>().join(" ");
+        let mut effects = Vec::new();
+        for e in &r.effects {
+            effects.push(self.effect(e)?);
+        }
+        let effects_used = r
+            .effects
+            .iter()
+            .any(|e| e.args.iter().any(uses_cx) || e.cond.as_ref().is_some_and(uses_cx));
+        let vars_used = r.vars.iter().any(|(_, e)| uses_cx(e));
+        Ok(RuleItem {
+            variant: String::new(),
+            label: match &r.name {
+                Some(n) => format!("{} ({n}), on `{}`", r.clause_id, r.on.name()),
+                None => format!("{}, on `{}`", r.clause_id, r.on.name()),
+            },
+            clause_variant: String::new(),
+            on: format!("{:?}", r.on),
+            message_lit: lit(&r.message_id()),
+            decisive: r.decisive(),
+            module: module.to_string(),
+            when_fn: fns.fresh("when", suffix),
+            when_doc: doc(
+                &format!("On `{}`: `{when_src}`", r.on.name()),
+                "    ",
+                WIDTH,
+            ),
+            when_cx: cx_name(uses_cx(&r.when)),
+            when: self.expr(&r.when),
+            effects_fn: (!effects.is_empty()).then(|| fns.fresh("effects", suffix)),
+            effects_cx: cx_name(effects_used),
+            effects,
+            vars_fn: (!r.vars.is_empty()).then(|| fns.fresh("vars", suffix)),
+            vars_cx: cx_name(vars_used),
+            vars: r
+                .vars
+                .iter()
+                .map(|(n, e)| VarItem {
+                    name: lit(n),
+                    value: self.value(e),
+                })
+                .collect(),
+        })
+    }
+
+    fn expr(&self, e: &IrExpr) -> String {
+        self.prec(e).0
+    }
+
+    /// `e` as Rust wrapped in parentheses unless it binds at least as tightly as `min`.
+    fn at(&self, e: &IrExpr, min: Prec) -> String {
+        let (s, p) = self.prec(e);
+        if p >= min { s } else { format!("({s})") }
+    }
+
+    fn prec(&self, e: &IrExpr) -> (String, Prec) {
+        match e {
+            IrExpr::Bool(b) => (b.to_string(), Prec::Atom),
+            IrExpr::Int(i) | IrExpr::Duration(i) => (i.to_string(), Prec::Atom),
+            IrExpr::Side(c) => (format!("Color::{c:?}"), Prec::Atom),
+            IrExpr::Fact(FactId::Param(i), _) => {
+                let getter = match self.ty_of(e) {
+                    Ty::Bool => "param_bool",
+                    Ty::Side => "param_side",
+                    _ => "param_int",
+                };
+                let variant = self
+                    .param_variants
+                    .get(usize::from(*i))
+                    .map_or("?", String::as_str);
+                (
+                    format!("cx.{getter}(Param::{variant} as usize)?"),
+                    Prec::Atom,
+                )
+            }
+            IrExpr::Fact(id, args) => (self.fact(*id, args), Prec::Atom),
+            IrExpr::Defined(i) => {
+                let f = self.def_fns.get(*i).map_or("?", String::as_str);
+                (format!("defined::{f}(cx)?"), Prec::Atom)
+            }
+            IrExpr::Not(x) => (format!("!{}", self.at(x, Prec::Unary)), Prec::Unary),
+            IrExpr::Neg(x) => (format!("ops::neg({})?", self.expr(x)), Prec::Atom),
+            IrExpr::And(a, b) => (
+                format!("{} && {}", self.at(a, Prec::And), self.at(b, Prec::And)),
+                Prec::And,
+            ),
+            IrExpr::Or(a, b) => (
+                format!("{} || {}", self.at(a, Prec::Or), self.at(b, Prec::Or)),
+                Prec::Or,
+            ),
+            IrExpr::Cmp(op, _, a, b) => (
+                format!(
+                    "{} {} {}",
+                    self.at(a, Prec::Unary),
+                    op.symbol(),
+                    self.at(b, Prec::Unary)
+                ),
+                Prec::Cmp,
+            ),
+            IrExpr::Arith(op, a, b) => {
+                let f = match op {
+                    BinOp::Add => "add",
+                    BinOp::Sub => "sub",
+                    BinOp::Mul => "mul",
+                    BinOp::Div => "div",
+                    BinOp::Rem => "rem",
+                    // The type checker builds `Arith` from these five operators only.
+                    _ => "unsupported_operator",
+                };
+                (
+                    format!("ops::{f}({}, {})?", self.expr(a), self.expr(b)),
+                    Prec::Atom,
+                )
+            }
+        }
+    }
+
+    /// A fact read: `cx.repetitions()`; an argument that reads the game is bound first, since
+    /// the fact's method borrows the context too.
+    fn fact(&self, id: FactId, args: &[IrExpr]) -> String {
+        let spec = schema::fact_spec(id);
+        let q = if spec.fallible { "?" } else { "" };
+        if !args.iter().any(uses_cx) {
+            let a: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
+            return format!("cx.{}({}){q}", spec.method, a.join(", "));
+        }
+        let mut lets = String::new();
+        let mut names = Vec::new();
+        for (i, a) in args.iter().enumerate() {
+            let n = match (self.ty_of(a), args.len()) {
+                (Ty::Side, 1) => "side".to_string(),
+                (Ty::Move, 1) => "mv".to_string(),
+                (Ty::Int | Ty::Duration, 1) => "n".to_string(),
+                _ => format!("a{i}"),
+            };
+            lets.push_str(&format!("let {n} = {}; ", self.expr(a)));
+            names.push(n);
+        }
+        format!("{{ {lets}cx.{}({}){q} }}", spec.method, names.join(", "))
+    }
+
+    fn ty_of(&self, e: &IrExpr) -> Ty {
+        match e {
+            IrExpr::Bool(_) | IrExpr::Not(_) | IrExpr::And(..) | IrExpr::Or(..) => Ty::Bool,
+            IrExpr::Cmp(..) => Ty::Bool,
+            IrExpr::Defined(i) => self.ir.definitions.get(*i).map_or(Ty::Bool, |d| d.ty),
+            IrExpr::Int(_) => Ty::Int,
+            IrExpr::Duration(_) => Ty::Duration,
+            IrExpr::Side(_) => Ty::Side,
+            IrExpr::Fact(FactId::Param(i), _) => self
+                .ir
+                .params
+                .get(usize::from(*i))
+                .map_or(Ty::Int, |p: &Param| p.ty),
+            IrExpr::Fact(id, _) => schema::fact_spec(*id).ty,
+            IrExpr::Neg(x) | IrExpr::Arith(_, x, _) => self.ty_of(x),
+        }
+    }
+
+    /// Rust building a `Value` from an expression.
+    fn value(&self, e: &IrExpr) -> String {
+        let v = match self.ty_of(e) {
+            Ty::Bool => "Bool",
+            Ty::Int => "Int",
+            Ty::Duration => "Duration",
+            Ty::Side => "Side",
+            Ty::Move => "Move",
+        };
+        format!("Value::{v}({})", self.expr(e))
+    }
+
+    /// A statement pushing the effect onto `effects` (under its condition, if it has one).
+    fn effect(&self, e: &IrEffect) -> Result<String, String> {
+        let spec = schema::effect_spec(e.id);
+        let arg = |i: usize| {
+            e.args
+                .get(i)
+                .map(|a| self.expr(a))
+                .ok_or_else(|| format!("effect `{}` lacks argument {i}", spec.name))
+        };
+        let value = match e.id {
+            EffectId::Draw => "Effect::Draw".into(),
+            EffectId::Uphold => "Effect::Uphold".into(),
+            EffectId::Reject => "Effect::Reject".into(),
+            EffectId::Win => format!("Effect::Win {{ side: {} }}", arg(0)?),
+            EffectId::AddTime => format!(
+                "Effect::AddTime {{ side: {}, seconds: {} }}",
+                arg(0)?,
+                arg(1)?
+            ),
+            EffectId::Offer => format!("Effect::Offer {{ side: {} }}", arg(0)?),
+            EffectId::VoidOffer => format!("Effect::VoidOffer {{ side: {} }}", arg(0)?),
+            EffectId::AcceptOffer => "Effect::AcceptOffer".into(),
+            EffectId::DeclineOffer => "Effect::DeclineOffer".into(),
+            EffectId::RejectOfferByTouch => "Effect::RejectOfferByTouch".into(),
+            EffectId::RejectOfferByMove => "Effect::RejectOfferByMove".into(),
+            EffectId::RequireMove => format!(
+                "Effect::RequireMove {{ san: String::new(), mv: {} }}",
+                arg(0)?
+            ),
+            EffectId::Irregularity => "Effect::Irregularity".into(),
+            EffectId::Refer => format!("Effect::Refer {{ side: {} }}", arg(0)?),
+            EffectId::Postpone => "Effect::Postpone".into(),
+            EffectId::CloseClaim => "Effect::CloseClaim".into(),
+            EffectId::RequestIncrement => {
+                format!("Effect::RequestIncrement {{ side: {} }}", arg(0)?)
+            }
+            EffectId::CloseRequest => "Effect::CloseRequest".into(),
+            EffectId::SetIncrement => format!("Effect::SetIncrement {{ seconds: {} }}", arg(0)?),
+            EffectId::AwaitDecision => "Effect::AwaitDecision".into(),
+            EffectId::Score => format!("Effect::Score {{ side: {} }}", arg(0)?),
+            EffectId::CorrectIrregularity => "Effect::CorrectIrregularity".into(),
+        };
+        Ok(match &e.cond {
+            Some(c) => format!("if {} {{ effects.push({value}); }}", self.expr(c)),
+            None => format!("effects.push({value});"),
+        })
+    }
+}
