@@ -1388,7 +1388,8 @@ impl Rules for Compiled {
     }
 }
 
-/// The names the rulebook defines (`defines:`), each a function of the position and the game.
+/// The rulebook's named values: its constants, and the names its clauses define (`defines:`),
+/// each a function of the position and the game.
 mod defined {
     use super::*;
 

@@ -1,8 +1,7 @@
 //! The interpreter: walks the IR. Used for a rulebook folder given at run time, so an edited
 //! rulebook runs without a Rust toolchain, and in the tests beside the compiled backend.
 
-use crate::compile::ir::{Definition, IrExpr, Rulebook};
-use crate::lang::ast::BinOp;
+use crate::compile::ir::{ArithOp, CmpOp, Definition, IrExpr, Rulebook};
 use crate::lang::schema::EventKind;
 use crate::runtime::facts::Ctx;
 use crate::runtime::rules::{
@@ -182,6 +181,13 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
             Value::Duration(i) => Value::Duration(ops::neg(i)?),
             v => return Err(EvalError(format!("cannot negate {v:?}"))),
         },
+        IrExpr::If(c, a, b) => {
+            if truth(c, defs, cx)? {
+                eval(a, defs, cx)?
+            } else {
+                eval(b, defs, cx)?
+            }
+        }
         IrExpr::And(a, b) => Value::Bool(truth(a, defs, cx)? && truth(b, defs, cx)?),
         IrExpr::Or(a, b) => Value::Bool(truth(a, defs, cx)? || truth(b, defs, cx)?),
         IrExpr::Cmp(op, _, a, b) => {
@@ -193,13 +199,12 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
                 _ => Err(EvalError(format!("cannot order {x:?} and {y:?}"))),
             };
             Value::Bool(match op {
-                BinOp::Eq => x == y,
-                BinOp::Ne => x != y,
-                BinOp::Lt => ord(&x, &y)?.is_lt(),
-                BinOp::Le => ord(&x, &y)?.is_le(),
-                BinOp::Gt => ord(&x, &y)?.is_gt(),
-                BinOp::Ge => ord(&x, &y)?.is_ge(),
-                _ => return Err(EvalError(format!("`{}` is not a comparison", op.symbol()))),
+                CmpOp::Eq => x == y,
+                CmpOp::Ne => x != y,
+                CmpOp::Lt => ord(&x, &y)?.is_lt(),
+                CmpOp::Le => ord(&x, &y)?.is_le(),
+                CmpOp::Gt => ord(&x, &y)?.is_gt(),
+                CmpOp::Ge => ord(&x, &y)?.is_ge(),
             })
         }
         IrExpr::Arith(op, a, b) => {
@@ -210,12 +215,11 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
             };
             let y = int(b, defs, cx)?;
             let r = match op {
-                BinOp::Add => ops::add(x, y)?,
-                BinOp::Sub => ops::sub(x, y)?,
-                BinOp::Mul => ops::mul(x, y)?,
-                BinOp::Div => ops::div(x, y)?,
-                BinOp::Rem => ops::rem(x, y)?,
-                _ => return Err(EvalError(format!("`{}` is not arithmetic", op.symbol()))),
+                ArithOp::Add => ops::add(x, y)?,
+                ArithOp::Sub => ops::sub(x, y)?,
+                ArithOp::Mul => ops::mul(x, y)?,
+                ArithOp::Div => ops::div(x, y)?,
+                ArithOp::Rem => ops::rem(x, y)?,
             };
             if dur {
                 Value::Duration(r)

@@ -8,7 +8,6 @@ use std::collections::BTreeMap;
 
 use shakmaty::Color;
 
-use crate::lang::ast::BinOp;
 use crate::lang::schema::{EffectId, EventKind, FactId, Ty};
 
 /// A text per language code.
@@ -34,16 +33,53 @@ pub struct Rulebook {
     pub files: Vec<(String, String)>,
 }
 
-/// A name defined by a clause: `defines: rapid` with `when: ...`.
+/// A named value: a constant of `rulebook.yaml` (`fifty_moves`) or a name defined by a clause
+/// (`defines: rapid` with `when: ...`). An overlay may redefine either; every use follows.
 #[derive(Clone, Debug)]
 pub struct Definition {
     pub name: String,
-    /// The id of the clause that defines it.
-    pub clause_id: String,
+    /// The id of the clause that defines it; `None` for a constant of `rulebook.yaml`.
+    pub clause_id: Option<String>,
+    /// What a constant number counts.
+    pub unit: Option<Unit>,
+    /// A constant's documentation.
+    pub doc: Option<Texts>,
     pub ty: Ty,
     pub body: IrExpr,
     /// The definition as written, for comments and the readable rulebook.
     pub src: String,
+}
+
+impl Definition {
+    /// Whether the value is a literal (a constant not redefined as an expression).
+    pub fn is_literal(&self) -> bool {
+        matches!(
+            self.body,
+            IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_)
+        )
+    }
+}
+
+/// What a named number counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// Moves by each player (a move is two plies).
+    Moves,
+    Plies,
+    /// Occurrences (of a position).
+    Times,
+}
+
+impl Unit {
+    pub const ALL: [Unit; 3] = [Unit::Moves, Unit::Plies, Unit::Times];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Unit::Moves => "moves",
+            Unit::Plies => "plies",
+            Unit::Times => "times",
+        }
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -151,12 +187,83 @@ pub enum IrExpr {
     And(Box<IrExpr>, Box<IrExpr>),
     Or(Box<IrExpr>, Box<IrExpr>),
     /// A comparison between operands of the given type.
-    Cmp(BinOp, Ty, Box<IrExpr>, Box<IrExpr>),
-    /// Integer or duration arithmetic.
-    Arith(BinOp, Box<IrExpr>, Box<IrExpr>),
+    Cmp(CmpOp, Ty, Box<IrExpr>, Box<IrExpr>),
+    /// Integer or duration arithmetic (checked: an overflow or a division by zero is an error).
+    Arith(ArithOp, Box<IrExpr>, Box<IrExpr>),
+    /// `if C then A else B`: both branches of one type.
+    If(Box<IrExpr>, Box<IrExpr>, Box<IrExpr>),
     /// A name defined by a clause (`defines:`): an index into `Rulebook::definitions`.
     /// Evaluated as its definition, said by its name in the readable rulebook, emitted as a
     /// call of the definition's function in generated code (never inlined: the IR stays linear
     /// in the size of the rulebook however deeply definitions nest).
     Defined(usize),
+}
+
+/// The comparisons of the rule language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CmpOp {
+    Eq,
+    Ne,
+    Lt,
+    Le,
+    Gt,
+    Ge,
+}
+
+impl CmpOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            CmpOp::Eq => "==",
+            CmpOp::Ne => "!=",
+            CmpOp::Lt => "<",
+            CmpOp::Le => "<=",
+            CmpOp::Gt => ">",
+            CmpOp::Ge => ">=",
+        }
+    }
+
+    /// The comparison that holds exactly when this one does not.
+    pub fn negation(self) -> CmpOp {
+        match self {
+            CmpOp::Eq => CmpOp::Ne,
+            CmpOp::Ne => CmpOp::Eq,
+            CmpOp::Lt => CmpOp::Ge,
+            CmpOp::Ge => CmpOp::Lt,
+            CmpOp::Gt => CmpOp::Le,
+            CmpOp::Le => CmpOp::Gt,
+        }
+    }
+}
+
+/// The arithmetic operators of the rule language.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ArithOp {
+    Add,
+    Sub,
+    Mul,
+    Div,
+    Rem,
+}
+
+impl ArithOp {
+    pub fn symbol(self) -> &'static str {
+        match self {
+            ArithOp::Add => "+",
+            ArithOp::Sub => "-",
+            ArithOp::Mul => "*",
+            ArithOp::Div => "/",
+            ArithOp::Rem => "%",
+        }
+    }
+
+    /// The checked operation of `value::ops` that computes it.
+    pub fn function(self) -> &'static str {
+        match self {
+            ArithOp::Add => "add",
+            ArithOp::Sub => "sub",
+            ArithOp::Mul => "mul",
+            ArithOp::Div => "div",
+            ArithOp::Rem => "rem",
+        }
+    }
 }

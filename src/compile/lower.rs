@@ -3,7 +3,7 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::ir::{Article, Clause, Definition, IrEffect, IrExpr, Param, Rule, Rulebook, Texts};
+use super::ir::{Article, Clause, IrEffect, IrExpr, Param, Rule, Rulebook, Texts};
 use super::words;
 use crate::diag::{Diag, Diags};
 use crate::lang::parse::{parse_effect, parse_expr};
@@ -14,17 +14,17 @@ use crate::rulebook::yaml::{self, Spanned};
 use crate::rulebook::{Loaded, SourceFile};
 
 /// One clause of the merged rulebook (a base's or the overlay's), before lowering.
-struct Entry<'a> {
-    sf: &'a SourceFile,
-    c: &'a ClauseDef,
+pub(super) struct Entry<'a> {
+    pub(super) sf: &'a SourceFile,
+    pub(super) c: &'a ClauseDef,
     /// Index of its clause file in the merged order (one article per file).
     file: usize,
     /// Depth in the `extends` chain: 0 for the root base.
-    level: usize,
+    pub(super) level: usize,
     /// Taken out by an overlay clause of the same id.
-    removed: bool,
+    pub(super) removed: bool,
     /// Not in force: why.
-    disabled: Option<Texts>,
+    pub(super) disabled: Option<Texts>,
 }
 
 pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
@@ -170,35 +170,9 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         .map(|(i, (_, c))| (c.id.value.as_str(), i))
         .collect();
 
-    // Pass 2: definitions, in rulebook order (a definition may use the ones before it).
-    let mut definitions: Vec<Definition> = Vec::new();
-    let mut defs: Vec<(String, Ty)> = Vec::new();
-    for e in entries
-        .iter()
-        .filter(|e| !e.removed && e.disabled.is_none())
-    {
-        if let Some(name) = &e.c.defines {
-            let scope = Params {
-                params: &param_types,
-                defs: &defs,
-            };
-            if let Some((body, ty)) = lower_definition(e.sf, e.c, name, scope, &mut d) {
-                defs.push((name.value.clone(), ty));
-                definitions.push(Definition {
-                    name: name.value.clone(),
-                    clause_id: e.c.id.value.clone(),
-                    ty,
-                    body,
-                    src: e
-                        .c
-                        .when
-                        .as_ref()
-                        .map(|w| w.value.clone())
-                        .unwrap_or_default(),
-                });
-            }
-        }
-    }
+    // Pass 2: constants and definitions (`compile::definitions`).
+    let named = super::definitions::lower(&chain, &entries, &param_types, &languages, &mut d);
+    let defs = &named.scope;
 
     // Pass 3: each clause and its rules, one article per clause file.
     let mut clauses = Vec::new();
@@ -218,7 +192,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 languages: &languages,
                 params: Params {
                     params: &param_types,
-                    defs: &defs,
+                    defs,
                 },
                 in_force: e.disabled.is_none(),
             };
@@ -333,7 +307,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     d.into_result(Rulebook {
         id: l.book.id.value.clone(),
         extends: l.book.extends.as_ref().map(|e| e.value.clone()),
-        definitions,
+        definitions: named.defs,
         title,
         source,
         languages,
@@ -397,7 +371,7 @@ fn lower_params(
     out
 }
 
-fn is_constant(e: &IrExpr) -> bool {
+pub(super) fn is_constant(e: &IrExpr) -> bool {
     matches!(
         e,
         IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_)
@@ -413,83 +387,6 @@ struct ClauseCx<'a> {
     params: Params<'a>,
     /// False for a clause an overlay disabled or replaced: its texts are kept, its rules are not.
     in_force: bool,
-}
-
-/// A clause with `defines: NAME`: its `when` is the definition, a bool over event-free facts.
-fn lower_definition(
-    sf: &SourceFile,
-    c: &ClauseDef,
-    name: &Spanned<String>,
-    scope: Params,
-    d: &mut Diags,
-) -> Option<(IrExpr, Ty)> {
-    let at = yaml::start(&sf.text, name);
-    let n = name.value.as_str();
-    let well_formed = !n.is_empty()
-        && n.chars().next().is_some_and(|ch| ch.is_ascii_lowercase())
-        && n.chars()
-            .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_');
-    if !well_formed {
-        d.push(sf.diag(
-            at,
-            n.len().max(1),
-            "a defined name is lower-case letters, digits and `_`, starting with a letter",
-        ));
-        return None;
-    }
-    if schema::fact(n).is_some()
-        || schema::side_literal(n).is_some()
-        || scope.defs.iter().any(|(q, _)| q == n)
-    {
-        d.push(sf.diag(
-            at,
-            n.len(),
-            format!("`{n}` is already the name of a fact or of an earlier definition"),
-        ));
-        return None;
-    }
-    if c.on.is_some()
-        || !c.effects.is_empty()
-        || c.ruling.is_some()
-        || !c.rules.is_empty()
-        || !c.vars.is_empty()
-    {
-        d.push(
-            sf.diag(
-                at,
-                n.len(),
-                format!(
-                    "clause `{}` defines `{n}` and also answers an event",
-                    c.id.value
-                ),
-            )
-            .help("a definition is a clause of its own: `defines` and `when`, nothing else"),
-        );
-        return None;
-    }
-    let Some(w) = &c.when else {
-        d.push(sf.diag(
-            at,
-            n.len(),
-            format!("clause `{}` defines `{n}` but has no `when`", c.id.value),
-        ));
-        return None;
-    };
-    match expr_result(sf, w, None, scope, None) {
-        Ok((e, Ty::Bool)) => Some((e, Ty::Bool)),
-        Ok((_, t)) => {
-            d.push(sf.diag(
-                yaml::start(&sf.text, w),
-                w.value.len(),
-                format!("a definition must be a bool, this is a {}", t.name()),
-            ));
-            None
-        }
-        Err(e) => {
-            d.push(e);
-            None
-        }
-    }
 }
 
 /// One rule as written: either a clause's short form or an entry of its `rules:`.
@@ -529,6 +426,16 @@ impl ClauseCx<'_> {
                 || !c.effects.is_empty()
                 || !c.vars.is_empty()
                 || c.ruling.is_some());
+        if let (None, Some(v)) = (&c.defines, &c.value) {
+            d.push(
+                sf.diag(
+                    yaml::start(&sf.text, v),
+                    v.value.len().max(1),
+                    format!("clause `{}` has a `value` but defines no name", c.id.value),
+                )
+                .help("write `defines: NAME` beside `value:`"),
+            );
+        }
         if short && !c.rules.is_empty() {
             d.push(
                 sf.diag(
@@ -782,14 +689,10 @@ fn exclusive(a: &IrExpr, b: &IrExpr) -> bool {
         }
     }
     fn negates(x: &IrExpr, y: &IrExpr) -> bool {
-        use crate::lang::ast::BinOp::*;
         match (x, y) {
             (IrExpr::Not(n), other) | (other, IrExpr::Not(n)) if **n == *other => true,
             (IrExpr::Cmp(o1, _, a1, b1), IrExpr::Cmp(o2, _, a2, b2)) if a1 == a2 && b1 == b2 => {
-                matches!(
-                    (o1, o2),
-                    (Lt, Ge) | (Ge, Lt) | (Gt, Le) | (Le, Gt) | (Eq, Ne) | (Ne, Eq)
-                )
+                o1.negation() == *o2
             }
             _ => false,
         }
@@ -835,7 +738,7 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
     None
 }
 
-fn expr_result(
+pub(super) fn expr_result(
     sf: &SourceFile,
     w: &Spanned<String>,
     on: Option<EventKind>,
@@ -881,7 +784,13 @@ fn type_diag(sf: &SourceFile, w: &Spanned<String>, te: &TypeError) -> Diag {
 }
 
 /// The texts of a localized field, checking that every language is there and no other.
-fn texts(sf: &SourceFile, l: &Localized, languages: &[String], what: &str, d: &mut Diags) -> Texts {
+pub(super) fn texts(
+    sf: &SourceFile,
+    l: &Localized,
+    languages: &[String],
+    what: &str,
+    d: &mut Diags,
+) -> Texts {
     let mut out = BTreeMap::new();
     for lang in languages {
         match l.value.get(lang) {

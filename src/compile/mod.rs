@@ -1,5 +1,6 @@
 //! The rulebook compiler front end: YAML model -> checked IR, with every problem located.
 
+mod definitions;
 pub mod ir;
 mod lower;
 pub mod words;

@@ -2,8 +2,8 @@
 
 use shakmaty::Color;
 
+use super::ir::CmpOp;
 use super::ir::{IrEffect, IrExpr, Rulebook};
-use crate::lang::ast::BinOp;
 use crate::lang::schema;
 
 pub fn expr(e: &IrExpr, lang: &str, book: &Rulebook) -> String {
@@ -41,10 +41,11 @@ pub fn expr(e: &IrExpr, lang: &str, book: &Rulebook) -> String {
             }
         }
         IrExpr::Neg(x) => format!("−{}", expr(x, lang, book)),
-        IrExpr::Defined(i) => {
-            let name = book.definitions.get(*i).map_or("?", |d| d.name.as_str());
-            format!("«{name}»")
-        }
+        IrExpr::Defined(i) => match book.definitions.get(*i) {
+            Some(d) if d.is_literal() => format!("«{}» ({})", d.name, expr(&d.body, lang, book)),
+            Some(d) => format!("«{}»", d.name),
+            None => "«?»".into(),
+        },
         IrExpr::And(a, b) => format!(
             "{} {} {}",
             expr(a, lang, book),
@@ -59,19 +60,18 @@ pub fn expr(e: &IrExpr, lang: &str, book: &Rulebook) -> String {
         ),
         IrExpr::Cmp(op, _, a, b) => {
             let w = match (op, ru) {
-                (BinOp::Eq, false) => "is",
-                (BinOp::Ne, false) => "is not",
-                (BinOp::Lt, false) => "is less than",
-                (BinOp::Le, false) => "is at most",
-                (BinOp::Gt, false) => "is more than",
-                (BinOp::Ge, false) => "is at least",
-                (BinOp::Eq, true) => "—",
-                (BinOp::Ne, true) => "— не",
-                (BinOp::Lt, true) => "меньше",
-                (BinOp::Le, true) => "не больше",
-                (BinOp::Gt, true) => "больше",
-                (BinOp::Ge, true) => "не меньше",
-                _ => op.symbol(),
+                (CmpOp::Eq, false) => "is",
+                (CmpOp::Ne, false) => "is not",
+                (CmpOp::Lt, false) => "is less than",
+                (CmpOp::Le, false) => "is at most",
+                (CmpOp::Gt, false) => "is more than",
+                (CmpOp::Ge, false) => "is at least",
+                (CmpOp::Eq, true) => "—",
+                (CmpOp::Ne, true) => "— не",
+                (CmpOp::Lt, true) => "меньше",
+                (CmpOp::Le, true) => "не больше",
+                (CmpOp::Gt, true) => "больше",
+                (CmpOp::Ge, true) => "не меньше",
             };
             format!("{} {} {}", expr(a, lang, book), w, expr(b, lang, book))
         }
@@ -81,6 +81,18 @@ pub fn expr(e: &IrExpr, lang: &str, book: &Rulebook) -> String {
             op.symbol(),
             expr(b, lang, book)
         ),
+        IrExpr::If(c, a, b) => {
+            let (c, a, b) = (
+                expr(c, lang, book),
+                expr(a, lang, book),
+                expr(b, lang, book),
+            );
+            if ru {
+                format!("({a}, если {c}, иначе {b})")
+            } else {
+                format!("({a} if {c}, otherwise {b})")
+            }
+        }
     }
 }
 
@@ -125,5 +137,18 @@ pub fn replaced_by(id: &str, lang: &str) -> String {
     match lang {
         "ru" => format!("Не действует: его место занимает пункт {id}."),
         _ => format!("Not in force: clause {id} takes its place."),
+    }
+}
+
+/// What a named number counts, as the readable rulebook says it.
+pub fn unit(u: super::ir::Unit, lang: &str) -> &'static str {
+    use super::ir::Unit;
+    match (u, lang == "ru") {
+        (Unit::Moves, false) => "moves by each player",
+        (Unit::Plies, false) => "plies",
+        (Unit::Times, false) => "times",
+        (Unit::Moves, true) => "ходы каждого игрока",
+        (Unit::Plies, true) => "полуходы",
+        (Unit::Times, true) => "разы",
     }
 }

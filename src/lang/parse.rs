@@ -113,6 +113,9 @@ fn rule_words(r: &Rule) -> Option<&'static str> {
         Rule::call_or_name | Rule::name | Rule::ident => "a name",
         Rule::args => "`(`",
         Rule::if_kw => "`if`",
+        Rule::if_expr => "`if ... then ... else ...`",
+        Rule::then_kw => "`then`",
+        Rule::else_kw => "`else`",
         Rule::EOI => "end of input",
         _ => return None,
     })
@@ -136,6 +139,7 @@ fn build_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
         })
         .map_infix(|lhs, op, rhs| {
             let (lhs, rhs) = (lhs?, rhs?);
+            let span = op.as_span();
             let b = match op.as_rule() {
                 Rule::or => BinOp::Or,
                 Rule::and => BinOp::And,
@@ -149,7 +153,14 @@ fn build_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
                 Rule::sub => BinOp::Sub,
                 Rule::mul => BinOp::Mul,
                 Rule::div => BinOp::Div,
-                _ => BinOp::Rem,
+                Rule::rem => BinOp::Rem,
+                other => {
+                    return Err(SyntaxError {
+                        offset: span.start(),
+                        len: span.as_str().len().max(1),
+                        message: format!("internal: {other:?} is not an operator of the grammar"),
+                    });
+                }
             };
             let span = lhs.span.start..rhs.span.end;
             Ok(Expr {
@@ -169,6 +180,22 @@ fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     };
     let kind = match pair.as_rule() {
         Rule::expr => return build_expr(pair),
+        Rule::if_expr => {
+            let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
+            let mut next = || {
+                parts.next().ok_or_else(|| SyntaxError {
+                    offset: span.start,
+                    len: span.len(),
+                    message: "expected `if CONDITION then A else B`".into(),
+                })
+            };
+            let (c, a, b) = (next()?, next()?, next()?);
+            ExprKind::If(
+                Box::new(build_expr(c)?),
+                Box::new(build_expr(a)?),
+                Box::new(build_expr(b)?),
+            )
+        }
         Rule::integer => ExprKind::Int(pair.as_str().parse().map_err(|_| too_big(span.clone()))?),
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
         Rule::duration => {
@@ -258,6 +285,23 @@ mod tests {
         assert_eq!(e.name, "require_move");
         assert!(matches!(e.cond.unwrap().kind, ExprKind::Name(ref n) if n == "claim.has_move"));
         assert!(parse_effect("draw if").is_err());
+    }
+
+    #[test]
+    fn conditional_expression() {
+        let e = parse_expr("if long_ending then 100 else 50 + 1").unwrap();
+        let ExprKind::If(c, a, b) = e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(c.kind, ExprKind::Name("long_ending".into()));
+        assert_eq!(a.kind, ExprKind::Int(100));
+        assert!(matches!(b.kind, ExprKind::Binary(BinOp::Add, _, _)));
+        assert_eq!(e.span, 0..35);
+        let e = parse_expr("(if a then 1 else 2) + 3").unwrap();
+        assert!(matches!(e.kind, ExprKind::Binary(BinOp::Add, _, _)));
+        assert!(parse_expr("if a then 1").is_err());
+        assert!(parse_expr("then").is_err());
+        assert!(parse_expr("elsewhere > 1").is_ok());
     }
 
     #[test]

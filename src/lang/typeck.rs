@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
 use super::schema::{self, EventKind, FactId, Ty};
-use crate::compile::ir::{IrEffect, IrExpr};
+use crate::compile::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
 
 /// A type error at a byte span of the expression text.
 #[derive(Debug, Clone, PartialEq)]
@@ -171,6 +171,25 @@ impl Checker<'_> {
                 Ok((IrExpr::Neg(Box::new(xi)), t))
             }
             ExprKind::Binary(op, l, r) => self.binary(*op, l, r, &e.span, guards),
+            ExprKind::If(c, a, b) => {
+                let ci = self.expect(c, Ty::Bool, guards)?;
+                // Facts the condition establishes guard the `then` branch.
+                let mut g = guards.to_vec();
+                established(&ci, &mut g);
+                let (ai, at) = self.expr(a, &g)?;
+                let (bi, bt) = self.expr(b, guards)?;
+                if at != bt {
+                    return Err(err(
+                        &e.span,
+                        format!(
+                            "the branches of `if` must have one type, not a {} and a {}",
+                            at.name(),
+                            bt.name()
+                        ),
+                    ));
+                }
+                Ok((IrExpr::If(Box::new(ci), Box::new(ai), Box::new(bi)), at))
+            }
         }
     }
 
@@ -205,7 +224,10 @@ impl Checker<'_> {
                         format!("cannot compare a {} with a {}", lt.name(), rt.name()),
                     ));
                 }
-                Ok((IrExpr::Cmp(op, lt, Box::new(li), Box::new(ri)), Ty::Bool))
+                Ok((
+                    IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
+                    Ty::Bool,
+                ))
             }
             BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
                 let (li, lt) = self.expr(l, guards)?;
@@ -221,7 +243,10 @@ impl Checker<'_> {
                         ),
                     ));
                 }
-                Ok((IrExpr::Cmp(op, lt, Box::new(li), Box::new(ri)), Ty::Bool))
+                Ok((
+                    IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
+                    Ty::Bool,
+                ))
             }
             BinOp::Add | BinOp::Sub => {
                 let (li, lt) = self.expr(l, guards)?;
@@ -237,6 +262,11 @@ impl Checker<'_> {
                         ),
                     ));
                 }
+                let op = if op == BinOp::Add {
+                    ArithOp::Add
+                } else {
+                    ArithOp::Sub
+                };
                 Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
             }
             BinOp::Mul | BinOp::Div | BinOp::Rem => {
@@ -248,6 +278,11 @@ impl Checker<'_> {
                         format!("`{}` needs a number, not a {}", op.symbol(), lt.name()),
                     ));
                 }
+                let op = match op {
+                    BinOp::Mul => ArithOp::Mul,
+                    BinOp::Div => ArithOp::Div,
+                    _ => ArithOp::Rem,
+                };
                 Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
             }
         }
@@ -326,6 +361,18 @@ impl Checker<'_> {
             });
         }
         Ok(spec)
+    }
+}
+
+/// The comparison a binary operator of the syntax stands for (only called on comparisons).
+fn cmp_op(op: BinOp) -> CmpOp {
+    match op {
+        BinOp::Eq => CmpOp::Eq,
+        BinOp::Ne => CmpOp::Ne,
+        BinOp::Lt => CmpOp::Lt,
+        BinOp::Le => CmpOp::Le,
+        BinOp::Gt => CmpOp::Gt,
+        _ => CmpOp::Ge,
     }
 }
 

@@ -33,6 +33,23 @@ pub struct RulebookFile {
     /// Parameters an event's regulations may set (9.1.1), read by rules as `param.NAME`.
     #[serde(default)]
     pub parameters: BTreeMap<String, ParamDef>,
+    /// The rulebook's named numbers (`fifty_moves: {value: "50", unit: moves}`), used by name in
+    /// conditions and effects. An overlay changes one by declaring it again, or by a clause that
+    /// `defines:` the name anew.
+    #[serde(default)]
+    pub constants: BTreeMap<String, ConstDef>,
+}
+
+/// A named constant of the rulebook.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ConstDef {
+    /// A literal of the rule language: `50`, `2min`, `true`, `white`.
+    pub value: Spanned<String>,
+    /// What a number counts: `moves` (by each player), `plies` or `times`; a duration's unit is
+    /// in its literal.
+    pub unit: Option<Spanned<String>>,
+    pub doc: Localized,
 }
 
 /// A base clause taken out of force by an overlay.
@@ -79,9 +96,12 @@ pub struct ClauseDef {
     /// precedence (what they were exceptions to, and what was an exception to them).
     #[serde(default)]
     pub replaces: Vec<Spanned<String>>,
-    /// A name this clause defines (`rapid`), true when its `when` holds; rules and later
-    /// definitions use the name as a condition.
+    /// A name this clause defines: `rapid`, true when its `when` holds, or a name of any type
+    /// whose `value` is an expression. Rules and later definitions use the name. In an overlay,
+    /// defining a name of the base (a constant or a definition) redefines it everywhere.
     pub defines: Option<Spanned<String>>,
+    /// The value of a defined name that is not a condition (`if long_ending then 100 else 50`).
+    pub value: Option<Spanned<String>>,
     /// The event the clause answers; absent for a clause that only defines or explains.
     pub on: Option<Spanned<String>>,
     /// The condition, in the rule language (`grammar/rules.pest`).

@@ -194,9 +194,9 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         })
         .collect();
     let labels = if ru {
-        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", rule => "Правило", params => "Параметры соревнования", tag => "тег PGN", default => "по умолчанию", unofficial => "Текст составлен авторами свода правил; это не официальный текст.", defines => "Определяет" }
+        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", rule => "Правило", params => "Параметры соревнования", tag => "тег PGN", default => "по умолчанию", unofficial => "Текст составлен авторами свода правил; это не официальный текст.", defines => "Определяет", constants => "Константы", unit => "единица" }
     } else {
-        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", rule => "Rule", params => "Event parameters", tag => "PGN tag", default => "default", unofficial => "Written by the rulebook's authors; not an official text.", defines => "Defines" }
+        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", rule => "Rule", params => "Event parameters", tag => "PGN tag", default => "default", unofficial => "Written by the rulebook's authors; not an official text.", defines => "Defines", constants => "Constants", unit => "unit" }
     };
     let params: Vec<minijinja::Value> = ir
         .params
@@ -208,9 +208,25 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
             }
         })
         .collect();
+    let constants: Vec<minijinja::Value> = ir
+        .definitions
+        .iter()
+        .filter(|d| d.clause_id.is_none() || d.doc.is_some())
+        .map(|d| {
+            context! {
+                name => d.name.clone(),
+                value => match &d.clause_id {
+                    None => words::expr(&d.body, lang, ir),
+                    Some(c) => format!("{} ({})", words::expr(&d.body, lang, ir), link(c)),
+                },
+                unit => d.unit.map(|u| words::unit(u, lang)),
+                doc => d.doc.as_ref().and_then(|t| t.get(lang).cloned()),
+            }
+        })
+        .collect();
     render(
         "rulebook.md",
-        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), source => ir.source.get(lang).cloned(), articles => articles, labels => labels, params => params },
+        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), source => ir.source.get(lang).cloned(), articles => articles, labels => labels, params => params, constants => constants },
     )
 }
 

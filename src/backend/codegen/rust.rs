@@ -12,8 +12,7 @@ use minijinja::context;
 use serde::Serialize;
 
 use super::names::{Namespace, camel, doc, word};
-use crate::compile::ir::{IrEffect, IrExpr, Param, Rule, Rulebook};
-use crate::lang::ast::BinOp;
+use crate::compile::ir::{Definition, IrEffect, IrExpr, Param, Rule, Rulebook};
 use crate::lang::schema::{self, EffectId, FactId, Ty};
 
 /// Lines of generated Rust stay within this width (rustfmt's default).
@@ -74,10 +73,17 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
         .map(|c| clause_ns.fresh("C", &word(&c.id)))
         .collect();
     let mut def_ns = Namespace::default();
+    // A literal constant is a Rust `const` (upper case); any other definition a function.
     let def_fns: Vec<String> = ir
         .definitions
         .iter()
-        .map(|d| def_ns.fresh("", &word(&d.name)))
+        .map(|d| {
+            if d.is_literal() {
+                def_ns.fresh("", &word(&d.name).to_ascii_uppercase())
+            } else {
+                def_ns.fresh("", &word(&d.name))
+            }
+        })
         .collect();
     let mut param_ns = Namespace::default();
     let param_variants: Vec<String> = ir
@@ -170,16 +176,16 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
         .iter()
         .zip(&def_fns)
         .map(|(d, f)| {
-            let header = format!(
-                "`{}` ({}): `{}`",
-                d.name,
-                d.clause_id,
-                d.src.split_whitespace().collect::<Vec<_>>().join(" ")
-            );
+            let src = d.src.split_whitespace().collect::<Vec<_>>().join(" ");
+            let header = match &d.clause_id {
+                Some(c) => format!("`{}` ({c}): `{src}`", d.name),
+                None => format!("`{}`: a constant of the rulebook", d.name),
+            };
             context! {
                 doc => doc(&header, "    ", WIDTH),
                 fn_name => f.clone(),
-                cx => cx_name(uses_cx(&d.body)),
+                konst => d.is_literal(),
+                cx => cx_name(uses_cx(&d.body, &ir.definitions)),
                 ty => rust_ty(d.ty),
                 body => g.expr(&d.body),
             }
@@ -277,14 +283,18 @@ fn rust_ty(t: Ty) -> &'static str {
     }
 }
 
-/// Whether evaluating `e` reads the game (a fact, a parameter or a definition).
-fn uses_cx(e: &IrExpr) -> bool {
+/// Whether evaluating `e` reads the game (a fact, a parameter or a definition that is not a
+/// literal constant).
+fn uses_cx(e: &IrExpr, defs: &[Definition]) -> bool {
+    let u = |x: &IrExpr| uses_cx(x, defs);
     match e {
         IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_) => false,
-        IrExpr::Fact(..) | IrExpr::Defined(_) => true,
-        IrExpr::Not(x) | IrExpr::Neg(x) => uses_cx(x),
+        IrExpr::Fact(..) => true,
+        IrExpr::Defined(i) => defs.get(*i).is_none_or(|d| !d.is_literal()),
+        IrExpr::Not(x) | IrExpr::Neg(x) => u(x),
+        IrExpr::If(c, a, b) => u(c) || u(a) || u(b),
         IrExpr::And(a, b) | IrExpr::Or(a, b) | IrExpr::Cmp(_, _, a, b) | IrExpr::Arith(_, a, b) => {
-            uses_cx(a) || uses_cx(b)
+            u(a) || u(b)
         }
     }
 }
@@ -318,11 +328,11 @@ impl Gen<'_> {
         for e in &r.effects {
             effects.push(self.effect(e)?);
         }
-        let effects_used = r
-            .effects
-            .iter()
-            .any(|e| e.args.iter().any(uses_cx) || e.cond.as_ref().is_some_and(uses_cx));
-        let vars_used = r.vars.iter().any(|(_, e)| uses_cx(e));
+        let effects_used = r.effects.iter().any(|e| {
+            e.args.iter().any(|a| self.uses_cx(a))
+                || e.cond.as_ref().is_some_and(|c| self.uses_cx(c))
+        });
+        let vars_used = r.vars.iter().any(|(_, e)| self.uses_cx(e));
         Ok(RuleItem {
             variant: String::new(),
             label: match &r.name {
@@ -340,7 +350,7 @@ impl Gen<'_> {
                 "    ",
                 WIDTH,
             ),
-            when_cx: cx_name(uses_cx(&r.when)),
+            when_cx: cx_name(uses_cx(&r.when, &self.ir.definitions)),
             when: self.expr(&r.when),
             effects_fn: (!effects.is_empty()).then(|| fns.fresh("effects", suffix)),
             effects_cx: cx_name(effects_used),
@@ -360,6 +370,10 @@ impl Gen<'_> {
 
     fn expr(&self, e: &IrExpr) -> String {
         self.prec(e).0
+    }
+
+    fn uses_cx(&self, e: &IrExpr) -> bool {
+        uses_cx(e, &self.ir.definitions)
     }
 
     /// `e` as Rust wrapped in parentheses unless it binds at least as tightly as `min`.
@@ -391,7 +405,10 @@ impl Gen<'_> {
             IrExpr::Fact(id, args) => (self.fact(*id, args), Prec::Atom),
             IrExpr::Defined(i) => {
                 let f = self.def_fns.get(*i).map_or("?", String::as_str);
-                (format!("defined::{f}(cx)?"), Prec::Atom)
+                match self.ir.definitions.get(*i) {
+                    Some(d) if d.is_literal() => (format!("defined::{f}"), Prec::Atom),
+                    _ => (format!("defined::{f}(cx)?"), Prec::Atom),
+                }
             }
             IrExpr::Not(x) => (format!("!{}", self.at(x, Prec::Unary)), Prec::Unary),
             IrExpr::Neg(x) => (format!("ops::neg({})?", self.expr(x)), Prec::Atom),
@@ -412,21 +429,24 @@ impl Gen<'_> {
                 ),
                 Prec::Cmp,
             ),
-            IrExpr::Arith(op, a, b) => {
-                let f = match op {
-                    BinOp::Add => "add",
-                    BinOp::Sub => "sub",
-                    BinOp::Mul => "mul",
-                    BinOp::Div => "div",
-                    BinOp::Rem => "rem",
-                    // The type checker builds `Arith` from these five operators only.
-                    _ => "unsupported_operator",
-                };
-                (
-                    format!("ops::{f}({}, {})?", self.expr(a), self.expr(b)),
-                    Prec::Atom,
-                )
-            }
+            IrExpr::Arith(op, a, b) => (
+                format!(
+                    "ops::{}({}, {})?",
+                    op.function(),
+                    self.expr(a),
+                    self.expr(b)
+                ),
+                Prec::Atom,
+            ),
+            IrExpr::If(c, a, b) => (
+                format!(
+                    "if {} {{ {} }} else {{ {} }}",
+                    self.expr(c),
+                    self.expr(a),
+                    self.expr(b)
+                ),
+                Prec::Or,
+            ),
         }
     }
 
@@ -435,7 +455,7 @@ impl Gen<'_> {
     fn fact(&self, id: FactId, args: &[IrExpr]) -> String {
         let spec = schema::fact_spec(id);
         let q = if spec.fallible { "?" } else { "" };
-        if !args.iter().any(uses_cx) {
+        if !args.iter().any(|a| self.uses_cx(a)) {
             let a: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
             return format!("cx.{}({}){q}", spec.method, a.join(", "));
         }
@@ -468,7 +488,7 @@ impl Gen<'_> {
                 .get(usize::from(*i))
                 .map_or(Ty::Int, |p: &Param| p.ty),
             IrExpr::Fact(id, _) => schema::fact_spec(*id).ty,
-            IrExpr::Neg(x) | IrExpr::Arith(_, x, _) => self.ty_of(x),
+            IrExpr::Neg(x) | IrExpr::Arith(_, x, _) | IrExpr::If(_, x, _) => self.ty_of(x),
         }
     }
 
