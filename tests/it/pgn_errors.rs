@@ -1,7 +1,6 @@
 //! Bad PGN gets a located error and the batch goes on; nothing panics.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const GOOD: &str = "[Event \"good\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
 

@@ -1,7 +1,5 @@
 //! Helpers shared by the integration tests: run the binary, make scratch folders.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};

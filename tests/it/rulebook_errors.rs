@@ -1,8 +1,7 @@
 //! Every kind of bad rulebook gets a located error (file:line:col with a caret), exit status 1,
 //! and no panic.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// Break a copy of the rulebook with `edit`, run `arbiter check`, and return stderr.
 fn broken(name: &str, file: &str, from: &str, to: &str) -> String {
