@@ -1,15 +1,13 @@
 //! The protocol's published schemas (conformance/protocol/) and its documentation
 //! (conformance/PROTOCOL.md) agree with the messages arbiter sends and accepts.
 
-mod common;
-
+use crate::common::root;
 use arbiter::Engine;
 use arbiter::conformance::features::FEATURES;
 use arbiter::conformance::implementation::Ours;
 use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
 use arbiter::conformance::schema::{SCHEMAS, Schemas};
 use arbiter::conformance::{Scenario, discover};
-use common::root;
 use serde_json::Value;
 
 fn json<T: serde::Serialize>(t: &T) -> Value {

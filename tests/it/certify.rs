@@ -4,12 +4,10 @@
 //! pinned versions that `conformance/certify --install` puts beside their adapters; without
 //! them the third-party runs are skipped locally and fail in CI.
 
-mod common;
-
 use std::path::Path;
 use std::process::Command;
 
-use common::{arbiter, root, scratch, text};
+use crate::common::{arbiter, root, scratch, text};
 
 fn pinned_python_chess() -> Option<String> {
     let adapter = root().join("conformance/adapters/python-chess");

@@ -2,9 +2,7 @@
 //! (tests/implementations/misbehave.py), and against `arbiter serve`: every failure becomes that
 //! scenario's outcome, the run goes on, the exit status and the reports say what happened.
 
-mod common;
-
-use common::{arbiter, scratch, text};
+use crate::common::{self, arbiter, scratch, text};
 use serde_json::Value;
 
 struct Run {

@@ -1,7 +1,6 @@
 //! The rules are data: editing a copy of the rulebook changes the verdicts with no Rust change.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// The start position appears at plies 0, 4, 8, ... : the n-th appearance is at ply 4(n-1).
 fn shuffles(times: usize) -> String {

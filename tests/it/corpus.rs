@@ -4,12 +4,12 @@
 //! FIDE. The corpus lives outside the repository (`ARBITER_CORPUS` or `../shared/corpus`); without
 //! it these tests say so and check nothing.
 
-mod common;
-
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use arbiter::{load_rules, pgn, runtime};
+
+use crate::common;
 
 fn corpus() -> Option<PathBuf> {
     let dir = std::env::var_os("ARBITER_CORPUS")

@@ -1,8 +1,7 @@
 //! The Russian and English rulings match message for message and variable for variable, and every
 //! clause has its text in both languages.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::collections::{BTreeMap, BTreeSet};
 

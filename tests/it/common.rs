@@ -1,7 +1,5 @@
 //! Helpers shared by the integration tests: run the binary, make scratch folders.
 
-#![allow(dead_code)]
-
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -59,9 +57,15 @@ pub fn edit(path: &Path, from: &str, to: &str) {
     std::fs::write(path, s.replacen(from, to, 1)).expect("write");
 }
 
+/// Run the binary from the repository's root.
 pub fn arbiter(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    arbiter_in(&root(), args, stdin)
+}
+
+/// Run the binary from `dir` (so that relative paths, and the paths it prints, are short).
+pub fn arbiter_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_arbiter"));
-    cmd.args(args).current_dir(root());
+    cmd.args(args).current_dir(dir);
     cmd.stdin(if stdin.is_some() {
         Stdio::piped()
     } else {

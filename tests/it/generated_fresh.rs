@@ -1,8 +1,7 @@
 //! `generated/` is compiler output: this test fails when it is stale, and (outside CI) rewrites
 //! it so that the next run passes, in the manner of rust-analyzer's generated-code tests.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use arbiter::backend::codegen;
 

@@ -1,0 +1,15 @@
+//! The integration tests, as one test binary (one link instead of one per file). Each module is
+//! one concern; `cargo test --test it MODULE` runs one of them (e.g. `cargo test --test it
+//! corpus`). The conformance suite is its own binary (`tests/conformance.rs`, libtest-mimic).
+
+mod common;
+
+mod certify;
+mod corpus;
+mod generated_fresh;
+mod locales;
+mod pgn_errors;
+mod protocol;
+mod rulebook_errors;
+mod rules_are_data;
+mod runner;

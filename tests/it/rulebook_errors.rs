@@ -1,0 +1,285 @@
+//! Every kind of bad rulebook gets a located error (file:line:col with a caret), and no panic.
+//!
+//! Each test breaks a copy of a rulebook, checks it in process (`compile::compile_dir`, what
+//! `arbiter check` runs) and compares every diagnostic, rendered as `arbiter check` prints it
+//! (location, the source with a caret, message, help), with its snapshot in `snapshots/`. Paths
+//! are relative to the folder that holds the copies (`fide-2018/article9.yaml`), as `arbiter check
+//! fide-2018` run from there prints them. The snapshots quote the real rulebooks: an edit to
+//! `rules/` that moves a quoted line changes them (`INSTA_UPDATE=always cargo test --test it
+//! rulebook_errors`, then read the diff). Two tests run the binary, for its exit status and what
+//! goes to stdout and to stderr.
+
+use std::path::Path;
+
+use arbiter::compile;
+
+use crate::common::*;
+
+/// Compare `(description, rendered)` with the snapshot named after the calling test; the
+/// description (what was broken) is kept in the snapshot's header for its reader.
+macro_rules! snapshot {
+    ($case:expr) => {{
+        let (description, rendered): (String, String) = $case;
+        insta::with_settings!({ description => description, omit_expression => true }, {
+            insta::assert_snapshot!(rendered);
+        });
+    }};
+}
+
+/// Check the rulebook folder `dir`, which must fail, and render its diagnostics with paths
+/// relative to `dir`'s parent (in the location and wherever a message or help names a file).
+fn check(dir: &Path) -> String {
+    let mut diags = match compile::compile_dir(dir) {
+        Ok(_) => panic!("{} checks clean", dir.display()),
+        Err(diags) => diags,
+    };
+    let base = dir.parent().expect("parent");
+    let prefix = format!("{}/", base.display());
+    for d in &mut diags.0 {
+        if let Ok(p) = d.file.strip_prefix(base) {
+            d.file = p.to_path_buf();
+        }
+        d.message = d.message.replace(&prefix, "");
+        d.help = d.help.as_ref().map(|h| h.replace(&prefix, ""));
+    }
+    diags.render()
+}
+
+/// Break a copy of the FIDE rulebook (`from` becomes `to` in `file`), check it, and return what
+/// was done and the rendered diagnostics.
+fn broken(name: &str, file: &str, from: &str, to: &str) -> (String, String) {
+    let dir = copy_rulebook(name);
+    edit(&dir.join(file), from, to);
+    (format!("fide-2018/{file}: {from:?} -> {to:?}"), check(&dir))
+}
+
+/// The same for an overlay, beside a copy of its base.
+fn broken_overlay(name: &str, book: &str, file: &str, from: &str, to: &str) -> (String, String) {
+    let dir = copy_overlay(name, book);
+    edit(&dir.join(file), from, to);
+    (format!("{book}/{file}: {from:?} -> {to:?}"), check(&dir))
+}
+
+// Known and left for src/: a quoted scalar (`"9.6.1"`) is located at its opening quote with the
+// length of its value, so the underline covers `"9.6.` — in every snapshot that points at a
+// quoted clause id.
+
+#[test]
+fn yaml_syntax() {
+    snapshot!(broken(
+        "yaml",
+        "article9.yaml",
+        "  - id: \"9.6\"\n",
+        "  - id: [\"9.6\"\n",
+    ));
+}
+
+#[test]
+fn expression_syntax() {
+    // The caret points just after `>= `, inside the quoted expression.
+    snapshot!(broken(
+        "expr",
+        "article9.yaml",
+        "when: \"repetitions >= 5\"",
+        "when: \"repetitions >= \"",
+    ));
+}
+
+#[test]
+fn type_error() {
+    snapshot!(broken(
+        "type",
+        "article9.yaml",
+        "when: \"repetitions >= 5\"",
+        "when: \"repetitions >= white\"",
+    ));
+}
+
+// Known and left for src/: the underline covers `repetitons ` with the space after it.
+#[test]
+fn unknown_fact() {
+    snapshot!(broken(
+        "fact",
+        "article9.yaml",
+        "when: \"repetitions >= 5\"",
+        "when: \"repetitons >= 5\"",
+    ));
+}
+
+#[test]
+fn duplicate_id() {
+    snapshot!(broken(
+        "dup",
+        "article9.yaml",
+        "- id: \"9.6.2\"",
+        "- id: \"9.6.1\"",
+    ));
+}
+
+#[test]
+fn missing_language() {
+    snapshot!(broken(
+        "lang",
+        "article9.yaml",
+        "      ru: \"только что возникла и игрок, за которым очередь хода, требует ничью.\"\n",
+        "",
+    ));
+}
+
+#[test]
+fn conflict_without_precedence() {
+    // 9.3.2 upholds a claim, 9.5.3 rejects it: without the exception they contradict.
+    let dir = copy_rulebook("conflict");
+    let f = dir.join("article9.yaml");
+    let s = std::fs::read_to_string(&f).expect("read");
+    let at = s.find("- id: \"9.3.2\"").expect("9.3.2");
+    let (head, tail) = s.split_at(at);
+    let removed = "    exception_to: [\"9.5.3\"]\n";
+    assert!(tail.contains(removed));
+    std::fs::write(&f, format!("{head}{}", tail.replacen(removed, "", 1))).expect("write");
+    snapshot!((
+        format!("fide-2018/article9.yaml: {removed:?} removed from 9.3.2"),
+        check(&dir),
+    ));
+}
+
+#[test]
+fn ruling_variable_not_provided() {
+    snapshot!(broken(
+        "var",
+        "article9.yaml",
+        "has appeared { $count } { $count ->",
+        "has appeared { $cnt } { $count ->",
+    ));
+}
+
+#[test]
+fn unknown_clause_reference() {
+    snapshot!(broken(
+        "ref",
+        "article9.yaml",
+        "refs: [\"9.6.1\", \"9.6.2\"]",
+        "refs: [\"9.6.1\", \"9.7.2\"]",
+    ));
+}
+
+#[test]
+fn precedence_cycle() {
+    snapshot!(broken(
+        "cycle",
+        "article9.yaml",
+        "    refs: [\"9.2.2\"]\n    vars:\n      count: repetitions",
+        "    exception_to: [\"5.1.1\"]\n    refs: [\"9.2.2\"]\n    vars:\n      count: repetitions",
+    ));
+}
+
+#[test]
+fn overlay_reusing_an_id_without_replaces() {
+    snapshot!(broken_overlay(
+        "dup-overlay",
+        "historical",
+        "historical.yaml",
+        "  - id: \"hist.9.3.2\"\n    official: false\n    replaces: [\"9.3.2\"]\n",
+        "  - id: \"9.3.2\"\n    official: false\n",
+    ));
+}
+
+#[test]
+fn overlay_replacing_an_unknown_clause() {
+    snapshot!(broken_overlay(
+        "replaces-unknown",
+        "historical",
+        "historical.yaml",
+        "replaces: [\"9.3.2\"]",
+        "replaces: [\"9.3.9\"]",
+    ));
+}
+
+#[test]
+fn overlay_disabling_an_unknown_clause() {
+    snapshot!(broken_overlay(
+        "disable-unknown",
+        "historical",
+        "rulebook.yaml",
+        "clause: \"9.6.1\"",
+        "clause: \"9.6.7\"",
+    ));
+}
+
+#[test]
+fn overlay_extending_an_unknown_rulebook() {
+    snapshot!(broken_overlay(
+        "unknown-base",
+        "sofia",
+        "rulebook.yaml",
+        "extends: fide-2018",
+        "extends: fide-1918",
+    ));
+}
+
+#[test]
+fn overlay_conflict_without_precedence() {
+    // club.D.4 forbids an offer that club.D.3 would make valid: without the exception the checker
+    // finds the two outcomes and no order between them.
+    snapshot!(broken_overlay(
+        "overlay-conflict",
+        "club",
+        "draws.yaml",
+        "    exception_to: [\"club.D.3\"]\n",
+        "",
+    ));
+}
+
+// Known and left for src/ (the snapshot records today's output): in the folded `when: >-` of
+// `hist.9.3.2`, `unknown fact `long_ending`` is located at line 53 column 4, where the word is at
+// column 16 (offsets inside a multi-line block scalar drift); and the `claim.move` errors under
+// `vars:` follow from the `when` failing to check, though it does say `claim.has_move and`.
+#[test]
+fn definition_named_like_a_fact() {
+    snapshot!(broken_overlay(
+        "def-fact",
+        "historical",
+        "historical.yaml",
+        "defines: long_ending",
+        "defines: checkmate",
+    ));
+}
+
+#[test]
+fn definition_that_is_not_a_bool() {
+    snapshot!(broken(
+        "def-type",
+        "time.yaml",
+        "when: \"timed and time_for_moves(60) <= 10min\"",
+        "when: \"time_for_moves(60)\"",
+    ));
+}
+
+/// `arbiter check` on the shipped rulebooks: exit 0, one line per folder on stdout, nothing on
+/// stderr.
+#[test]
+fn the_shipped_rulebooks_are_clean() {
+    let out = arbiter(&["check"], None);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert_eq!(stderr, "");
+    assert!(stdout.contains("rules/fide-2018: ok ("), "{stdout}");
+}
+
+/// `arbiter check` on a broken rulebook: exit 1, nothing on stdout, and on stderr exactly the
+/// diagnostics the in-process check renders, then the count.
+#[test]
+fn check_exits_1_and_reports_on_stderr() {
+    let dir = copy_rulebook("cli-check");
+    edit(
+        &dir.join("article9.yaml"),
+        "when: \"repetitions >= 5\"",
+        "when: \"repetitons >= 5\"",
+    );
+    let parent = dir.parent().expect("parent");
+    let out = arbiter_in(parent, &["check", "fide-2018"], None);
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(stdout, "");
+    assert_eq!(stderr, format!("{}fide-2018: 1 error(s)\n", check(&dir)));
+}
