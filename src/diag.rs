@@ -21,6 +21,9 @@ pub struct Diag {
     pub len: usize,
     pub label: String,
     pub help: Option<String>,
+    /// A consequence of an error already reported (a name whose definition failed to check):
+    /// `Diags` drops it rather than repeat the cause at every use.
+    pub follow_on: bool,
 }
 
 impl Diag {
@@ -41,6 +44,7 @@ impl Diag {
             len,
             label: "here".into(),
             help: None,
+            follow_on: false,
         }
     }
 
@@ -136,8 +140,11 @@ impl miette::SourceCode for Diag {
 pub struct Diags(pub Vec<Diag>);
 
 impl Diags {
+    /// Add a diagnostic; a follow-on of an error already reported is dropped.
     pub fn push(&mut self, d: Diag) {
-        self.0.push(d);
+        if !d.follow_on {
+            self.0.push(d);
+        }
     }
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()

@@ -1201,23 +1201,61 @@ impl Rules for Compiled {
 }
 
 /// The rulebook's named values: its constants, and the names its clauses define (`defines:`),
-/// each a function of the position and the game.
+/// each a function of the position and the game. A name that only clauses out of force use is
+/// kept, as the rulebook keeps it.
+#[allow(dead_code)]
 mod defined {
     use super::*;
 
-    /// `blitz` (B.1): `timed and time_for_moves(60) <= 10min`
+    /// `automatic_moves`: a constant of the rulebook
+    pub const AUTOMATIC_MOVES: i64 = 75;
+
+    /// `automatic_repetitions`: a constant of the rulebook
+    pub const AUTOMATIC_REPETITIONS: i64 = 5;
+
+    /// `blitz_time`: a constant of the rulebook
+    pub const BLITZ_TIME: i64 = 600;
+
+    /// `claim_moves`: a constant of the rulebook
+    pub const CLAIM_MOVES: i64 = 50;
+
+    /// `claim_repetitions`: a constant of the rulebook
+    pub const CLAIM_REPETITIONS: i64 = 3;
+
+    /// `game_type_moves`: a constant of the rulebook
+    pub const GAME_TYPE_MOVES: i64 = 60;
+
+    /// `incorrect_claim_penalty`: a constant of the rulebook
+    pub const INCORRECT_CLAIM_PENALTY: i64 = 120;
+
+    /// `quickplay_extra_time`: a constant of the rulebook
+    pub const QUICKPLAY_EXTRA_TIME: i64 = 120;
+
+    /// `quickplay_increment`: a constant of the rulebook
+    pub const QUICKPLAY_INCREMENT: i64 = 5;
+
+    /// `quickplay_time`: a constant of the rulebook
+    pub const QUICKPLAY_TIME: i64 = 120;
+
+    /// `standard_time`: a constant of the rulebook
+    pub const STANDARD_TIME: i64 = 3600;
+
+    /// `blitz` (B.1): `timed and time_for_moves(game_type_moves) <= blitz_time`
     pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.timed() && cx.time_for_moves(60)? <= 600)
+        Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
     }
 
-    /// `rapid` (A.1): `timed and time_for_moves(60) > 10min and time_for_moves(60) < 60min`
+    /// `rapid` (A.1): `timed and time_for_moves(game_type_moves) > blitz_time and
+    /// time_for_moves(game_type_moves) < standard_time`
     pub fn rapid(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.timed() && cx.time_for_moves(60)? > 600 && cx.time_for_moves(60)? < 3600)
+        Ok(cx.timed()
+            && cx.time_for_moves(defined::GAME_TYPE_MOVES)? > defined::BLITZ_TIME
+            && cx.time_for_moves(defined::GAME_TYPE_MOVES)? < defined::STANDARD_TIME)
     }
 
-    /// `standard` (G.1): `timed and time_for_moves(60) >= 60min`
+    /// `standard` (G.1): `timed and time_for_moves(game_type_moves) >= standard_time`
     pub fn standard(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.timed() && cx.time_for_moves(60)? >= 3600)
+        Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? >= defined::STANDARD_TIME)
     }
 
     /// `guidelines_iii_apply` (III.2): `param.quickplay_finish and (standard or rapid) and not
@@ -1582,12 +1620,13 @@ mod clause_9_2_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >= 3`
+    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >=
+    /// claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_has_move() && {
             let mv = cx.claim_move()?;
             cx.repetitions_after(mv)?
-        } >= 3)
+        } >= defined::CLAIM_REPETITIONS)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1620,9 +1659,9 @@ mod clause_9_2_1_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and repetitions >= 3`
+    /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.repetitions() >= 3)
+        Ok(cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1653,12 +1692,12 @@ mod clause_9_3_1 {
     use super::*;
 
     /// On `claim`: `claim.fifty and claim.has_move and
-    /// moves_since_pawn_or_capture_after(claim.move) >= 50`
+    /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_has_move() && {
             let mv = cx.claim_move()?;
             cx.moves_since_pawn_or_capture_after(mv)?
-        } >= 50)
+        } >= defined::CLAIM_MOVES)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1693,9 +1732,9 @@ mod clause_9_3_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= 50`
+    /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= 50)
+        Ok(cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1767,7 +1806,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: 120,
+            seconds: defined::INCORRECT_CLAIM_PENALTY,
         });
         if cx.claim_has_move() {
             effects.push(Effect::RequireMove {
@@ -1815,9 +1854,9 @@ mod clause_9_6_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `repetitions >= 5`
+    /// On `position`: `repetitions >= automatic_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.repetitions() >= 5)
+        Ok(cx.repetitions() >= defined::AUTOMATIC_REPETITIONS)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1842,9 +1881,9 @@ mod clause_9_6_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `moves_since_pawn_or_capture >= 75`
+    /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.moves_since_pawn_or_capture() >= 75)
+        Ok(cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2084,12 +2123,12 @@ mod clause_iii_4 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < 2min`
+    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < quickplay_time`
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)? && {
             let side = cx.event_by();
             cx.remaining(side)?
-        } < 120)
+        } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2117,12 +2156,12 @@ mod clause_iii_4 {
         ])
     }
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= 2min`
+    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)? && {
             let side = cx.event_by();
             cx.remaining(side)?
-        } >= 120)
+        } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2152,13 +2191,15 @@ mod clause_iii_4 {
     }
 
     pub fn effects_granted(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::SetIncrement { seconds: 5 });
+        effects.push(Effect::SetIncrement {
+            seconds: defined::QUICKPLAY_INCREMENT,
+        });
         effects.push(Effect::AddTime {
             side: {
                 let side = cx.increment_requested_by()?;
                 cx.opponent(side)
             },
-            seconds: 120,
+            seconds: defined::QUICKPLAY_EXTRA_TIME,
         });
         effects.push(Effect::CloseRequest);
         Ok(())
@@ -2198,7 +2239,7 @@ mod clause_iii_5 {
     use super::*;
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) < 2min`
+    /// and remaining(quickplay.by) < quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -2206,7 +2247,7 @@ mod clause_iii_5 {
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } < 120)
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_referred(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2235,7 +2276,7 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) >= 2min`
+    /// and remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -2243,7 +2284,7 @@ mod clause_iii_5 {
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } >= 120)
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2344,7 +2385,7 @@ mod clause_iii_5_2 {
                     let side = cx.quickplay_by()?;
                     cx.opponent(side)
                 },
-                seconds: 120,
+                seconds: defined::QUICKPLAY_EXTRA_TIME,
             });
         }
         Ok(())
@@ -2489,7 +2530,7 @@ mod clause_iii_5_3 {
                 let side = cx.quickplay_by()?;
                 cx.opponent(side)
             },
-            seconds: 120,
+            seconds: defined::QUICKPLAY_EXTRA_TIME,
         });
         Ok(())
     }
@@ -2508,14 +2549,14 @@ mod clause_iii_6_1 {
     use super::*;
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) < 2min`
+    /// remaining(quickplay.by) < quickplay_time`
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } < 120)
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_claim(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2542,14 +2583,14 @@ mod clause_iii_6_1 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) >= 2min`
+    /// remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } >= 120)
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(

@@ -134,10 +134,8 @@ pub enum Clause {
     CIII_6_2,
     /// hist.endings
     Chist_endings,
-    /// hist.9.3.1
-    Chist_9_3_1,
-    /// hist.9.3.2
-    Chist_9_3_2,
+    /// hist.9.3
+    Chist_9_3,
 }
 
 /// The rules, in rulebook order: each is one way a clause answers one event.
@@ -178,6 +176,10 @@ pub enum Rule {
     R9_2_1_1,
     /// 9.2.1.2, on `claim`
     R9_2_1_2,
+    /// 9.3.1, on `claim`
+    R9_3_1,
+    /// 9.3.2, on `claim`
+    R9_3_2,
     /// 9.4, on `claim`
     R9_4,
     /// 9.5.3 (incorrect), on `claim`
@@ -244,10 +246,6 @@ pub enum Rule {
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
     RIII_6_2_no_draw,
-    /// hist.9.3.1, on `claim`
-    Rhist_9_3_1,
-    /// hist.9.3.2, on `claim`
-    Rhist_9_3_2,
 }
 
 impl Rule {
@@ -269,6 +267,8 @@ impl Rule {
         Rule::R9_1_2_3,
         Rule::R9_2_1_1,
         Rule::R9_2_1_2,
+        Rule::R9_3_1,
+        Rule::R9_3_2,
         Rule::R9_4,
         Rule::R9_5_3_incorrect,
         Rule::R9_5_3_intended_move_not_made,
@@ -302,8 +302,6 @@ impl Rule {
         Rule::RIII_6_1_too_much_time,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
-        Rule::Rhist_9_3_1,
-        Rule::Rhist_9_3_2,
     ];
 
     fn of(index: u16) -> Result<Rule, EvalError> {
@@ -418,8 +416,6 @@ fn meta() -> BookMeta {
                     Clause::C9_3_1 as u16,
                     Clause::C9_3_2 as u16,
                     Clause::C9_5_3 as u16,
-                    Clause::Chist_9_3_1 as u16,
-                    Clause::Chist_9_3_2 as u16,
                 ],
             },
             ClauseMeta {
@@ -547,12 +543,8 @@ fn meta() -> BookMeta {
                 beats: vec![],
             },
             ClauseMeta {
-                id: "hist.9.3.1".to_string(),
-                beats: vec![Clause::C9_5_3 as u16],
-            },
-            ClauseMeta {
-                id: "hist.9.3.2".to_string(),
-                beats: vec![Clause::C9_5_3 as u16],
+                id: "hist.9.3".to_string(),
+                beats: vec![],
             },
         ],
         rules: vec![
@@ -656,6 +648,18 @@ fn meta() -> BookMeta {
                 clause: Clause::C9_2_1_2 as u16,
                 on: EventKind::Claim,
                 message: "ruling-9-2-1-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C9_3_1 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-3-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C9_3_2 as u16,
+                on: EventKind::Claim,
+                message: "ruling-9-3-2".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -856,18 +860,6 @@ fn meta() -> BookMeta {
                 message: "ruling-III-6-2-no-draw".to_string(),
                 decisive: true,
             },
-            RuleMeta {
-                clause: Clause::Chist_9_3_1 as u16,
-                on: EventKind::Claim,
-                message: "ruling-hist-9-3-1".to_string(),
-                decisive: true,
-            },
-            RuleMeta {
-                clause: Clause::Chist_9_3_2 as u16,
-                on: EventKind::Claim,
-                message: "ruling-hist-9-3-2".to_string(),
-                decisive: true,
-            },
         ],
         params: vec![
             ParamMeta {
@@ -934,10 +926,10 @@ impl Rules for Compiled {
                 fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx)?);
                 fire(Rule::R9_2_1_1, clause_9_2_1_1::when(cx)?);
                 fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx)?);
+                fire(Rule::R9_3_1, clause_9_3_1::when(cx)?);
+                fire(Rule::R9_3_2, clause_9_3_2::when(cx)?);
                 fire(Rule::R9_4, clause_9_4::when(cx)?);
                 fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx)?);
-                fire(Rule::Rhist_9_3_1, clause_hist_9_3_1::when(cx)?);
-                fire(Rule::Rhist_9_3_2, clause_hist_9_3_2::when(cx)?);
             }
             EventKind::Offer => {
                 fire(Rule::R9_1_1_offer, clause_9_1_1::when_offer(cx)?);
@@ -1089,6 +1081,8 @@ impl Rules for Compiled {
             Rule::R9_1_2_3 => clause_9_1_2_3::effects(cx, &mut effects)?,
             Rule::R9_2_1_1 => clause_9_2_1_1::effects(cx, &mut effects)?,
             Rule::R9_2_1_2 => clause_9_2_1_2::effects(cx, &mut effects)?,
+            Rule::R9_3_1 => clause_9_3_1::effects(cx, &mut effects)?,
+            Rule::R9_3_2 => clause_9_3_2::effects(cx, &mut effects)?,
             Rule::R9_4 => clause_9_4::effects(cx, &mut effects)?,
             Rule::R9_5_3_incorrect => clause_9_5_3::effects_incorrect(cx, &mut effects)?,
             Rule::R9_5_3_intended_move_not_made => {
@@ -1129,8 +1123,6 @@ impl Rules for Compiled {
             }
             Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)?,
-            Rule::Rhist_9_3_1 => clause_hist_9_3_1::effects(cx, &mut effects)?,
-            Rule::Rhist_9_3_2 => clause_hist_9_3_2::effects(cx, &mut effects)?,
             _ => {}
         }
         Ok(effects)
@@ -1151,6 +1143,8 @@ impl Rules for Compiled {
             Rule::R9_1_2_3 => clause_9_1_2_3::vars(cx)?,
             Rule::R9_2_1_1 => clause_9_2_1_1::vars(cx)?,
             Rule::R9_2_1_2 => clause_9_2_1_2::vars(cx)?,
+            Rule::R9_3_1 => clause_9_3_1::vars(cx)?,
+            Rule::R9_3_2 => clause_9_3_2::vars(cx)?,
             Rule::R9_4 => clause_9_4::vars(cx)?,
             Rule::R9_5_3_incorrect => clause_9_5_3::vars_incorrect(cx)?,
             Rule::R9_5_3_intended_move_not_made => clause_9_5_3::vars_intended_move_not_made(cx)?,
@@ -1170,31 +1164,69 @@ impl Rules for Compiled {
             Rule::RIII_5_2_declared_loss => clause_iii_5_2::vars_declared_loss(cx)?,
             Rule::RIII_6_1_claim => clause_iii_6_1::vars_claim(cx)?,
             Rule::RIII_6_1_too_much_time => clause_iii_6_1::vars_too_much_time(cx)?,
-            Rule::Rhist_9_3_1 => clause_hist_9_3_1::vars(cx)?,
-            Rule::Rhist_9_3_2 => clause_hist_9_3_2::vars(cx)?,
             _ => vec![],
         })
     }
 }
 
 /// The rulebook's named values: its constants, and the names its clauses define (`defines:`),
-/// each a function of the position and the game.
+/// each a function of the position and the game. A name that only clauses out of force use is
+/// kept, as the rulebook keeps it.
+#[allow(dead_code)]
 mod defined {
     use super::*;
 
-    /// `blitz` (B.1): `timed and time_for_moves(60) <= 10min`
+    /// `automatic_moves`: a constant of the rulebook
+    pub const AUTOMATIC_MOVES: i64 = 75;
+
+    /// `automatic_repetitions`: a constant of the rulebook
+    pub const AUTOMATIC_REPETITIONS: i64 = 5;
+
+    /// `blitz_time`: a constant of the rulebook
+    pub const BLITZ_TIME: i64 = 600;
+
+    /// `claim_moves` (hist.9.3): `if long_ending then 100 else 50`
+    pub fn claim_moves(cx: &mut Ctx) -> Result<i64, EvalError> {
+        Ok(if defined::long_ending(cx)? { 100 } else { 50 })
+    }
+
+    /// `claim_repetitions`: a constant of the rulebook
+    pub const CLAIM_REPETITIONS: i64 = 3;
+
+    /// `game_type_moves`: a constant of the rulebook
+    pub const GAME_TYPE_MOVES: i64 = 60;
+
+    /// `incorrect_claim_penalty`: a constant of the rulebook
+    pub const INCORRECT_CLAIM_PENALTY: i64 = 120;
+
+    /// `quickplay_extra_time`: a constant of the rulebook
+    pub const QUICKPLAY_EXTRA_TIME: i64 = 120;
+
+    /// `quickplay_increment`: a constant of the rulebook
+    pub const QUICKPLAY_INCREMENT: i64 = 5;
+
+    /// `quickplay_time`: a constant of the rulebook
+    pub const QUICKPLAY_TIME: i64 = 120;
+
+    /// `standard_time`: a constant of the rulebook
+    pub const STANDARD_TIME: i64 = 3600;
+
+    /// `blitz` (B.1): `timed and time_for_moves(game_type_moves) <= blitz_time`
     pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.timed() && cx.time_for_moves(60)? <= 600)
+        Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
     }
 
-    /// `rapid` (A.1): `timed and time_for_moves(60) > 10min and time_for_moves(60) < 60min`
+    /// `rapid` (A.1): `timed and time_for_moves(game_type_moves) > blitz_time and
+    /// time_for_moves(game_type_moves) < standard_time`
     pub fn rapid(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.timed() && cx.time_for_moves(60)? > 600 && cx.time_for_moves(60)? < 3600)
+        Ok(cx.timed()
+            && cx.time_for_moves(defined::GAME_TYPE_MOVES)? > defined::BLITZ_TIME
+            && cx.time_for_moves(defined::GAME_TYPE_MOVES)? < defined::STANDARD_TIME)
     }
 
-    /// `standard` (G.1): `timed and time_for_moves(60) >= 60min`
+    /// `standard` (G.1): `timed and time_for_moves(game_type_moves) >= standard_time`
     pub fn standard(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.timed() && cx.time_for_moves(60)? >= 3600)
+        Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? >= defined::STANDARD_TIME)
     }
 
     /// `guidelines_iii_apply` (III.2): `param.quickplay_finish and (standard or rapid) and not
@@ -1660,12 +1692,13 @@ mod clause_9_2_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >= 3`
+    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >=
+    /// claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_has_move() && {
             let mv = cx.claim_move()?;
             cx.repetitions_after(mv)?
-        } >= 3)
+        } >= defined::CLAIM_REPETITIONS)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1698,9 +1731,9 @@ mod clause_9_2_1_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and repetitions >= 3`
+    /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.repetitions() >= 3)
+        Ok(cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1713,6 +1746,82 @@ mod clause_9_2_1_2 {
         Ok(vec![
             ("claimant".to_string(), Value::Side(cx.event_by())),
             ("count".to_string(), Value::Int(cx.repetitions())),
+        ])
+    }
+}
+
+/// 9.3.1
+///
+/// [en] he writes his move, which cannot be changed, on his scoresheet and declares to the arbiter
+/// his intention to make this move which will result in the last 50 moves by each player having
+/// been made without the movement of any pawn and without any capture, or
+///
+/// [ru] он запишет на своём бланке свой ход, который не может быть изменён, и заявит арбитру о
+/// своем намерении сделать этот ход, который приведет к тому, что последние 50 ходов выполнены
+/// каждым игроком без продвижения какой-либо пешки и без какого-либо взятия; или
+mod clause_9_3_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.fifty and claim.has_move and
+    /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_fifty() && cx.claim_has_move() && {
+            let mv = cx.claim_move()?;
+            cx.moves_since_pawn_or_capture_after(mv)?
+        } >= defined::claim_moves(cx)?)
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            ("move".to_string(), Value::Move(cx.claim_move()?)),
+            (
+                "moves".to_string(),
+                Value::Int({
+                    let mv = cx.claim_move()?;
+                    cx.moves_since_pawn_or_capture_after(mv)?
+                }),
+            ),
+        ])
+    }
+}
+
+/// 9.3.2
+///
+/// [en] the last 50 moves by each player have been completed without the movement of any pawn and
+/// without any capture.
+///
+/// [ru] последние 50 ходов были завершены каждым игроком без продвижения какой-либо пешки и без
+/// какого-либо взятия.
+mod clause_9_3_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::claim_moves(cx)?)
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            (
+                "moves".to_string(),
+                Value::Int(cx.moves_since_pawn_or_capture()),
+            ),
         ])
     }
 }
@@ -1769,7 +1878,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: 120,
+            seconds: defined::INCORRECT_CLAIM_PENALTY,
         });
         if cx.claim_has_move() {
             effects.push(Effect::RequireMove {
@@ -2032,12 +2141,12 @@ mod clause_iii_4 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < 2min`
+    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < quickplay_time`
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)? && {
             let side = cx.event_by();
             cx.remaining(side)?
-        } < 120)
+        } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2065,12 +2174,12 @@ mod clause_iii_4 {
         ])
     }
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= 2min`
+    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)? && {
             let side = cx.event_by();
             cx.remaining(side)?
-        } >= 120)
+        } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2100,13 +2209,15 @@ mod clause_iii_4 {
     }
 
     pub fn effects_granted(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::SetIncrement { seconds: 5 });
+        effects.push(Effect::SetIncrement {
+            seconds: defined::QUICKPLAY_INCREMENT,
+        });
         effects.push(Effect::AddTime {
             side: {
                 let side = cx.increment_requested_by()?;
                 cx.opponent(side)
             },
-            seconds: 120,
+            seconds: defined::QUICKPLAY_EXTRA_TIME,
         });
         effects.push(Effect::CloseRequest);
         Ok(())
@@ -2146,7 +2257,7 @@ mod clause_iii_5 {
     use super::*;
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) < 2min`
+    /// and remaining(quickplay.by) < quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -2154,7 +2265,7 @@ mod clause_iii_5 {
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } < 120)
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_referred(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2183,7 +2294,7 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) >= 2min`
+    /// and remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -2191,7 +2302,7 @@ mod clause_iii_5 {
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } >= 120)
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2292,7 +2403,7 @@ mod clause_iii_5_2 {
                     let side = cx.quickplay_by()?;
                     cx.opponent(side)
                 },
-                seconds: 120,
+                seconds: defined::QUICKPLAY_EXTRA_TIME,
             });
         }
         Ok(())
@@ -2437,7 +2548,7 @@ mod clause_iii_5_3 {
                 let side = cx.quickplay_by()?;
                 cx.opponent(side)
             },
-            seconds: 120,
+            seconds: defined::QUICKPLAY_EXTRA_TIME,
         });
         Ok(())
     }
@@ -2456,14 +2567,14 @@ mod clause_iii_6_1 {
     use super::*;
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) < 2min`
+    /// remaining(quickplay.by) < quickplay_time`
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } < 120)
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_claim(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2490,14 +2601,14 @@ mod clause_iii_6_1 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) >= 2min`
+    /// remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } >= 120)
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2557,98 +2668,5 @@ mod clause_iii_6_2 {
     pub fn effects_no_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
         effects.push(Effect::Reject);
         Ok(())
-    }
-}
-
-/// hist.9.3.1
-///
-/// [en] The game is drawn upon a correct claim by the player having the move, if he writes his
-/// move, which cannot be changed, on his scoresheet and declares to the arbiter his intention to
-/// make this move, which will result in the last 50 moves by each player (100 moves in the endings
-/// of hist.endings) having been made without the movement of any pawn and without any capture.
-///
-/// [ru] Партия признаётся закончившейся вничью по обоснованному заявлению игрока при своём ходе,
-/// если он запишет на своём бланке свой ход, который не может быть изменён, и заявит арбитру о
-/// намерении сделать этот ход, который приведёт к тому, что последние 50 ходов (100 ходов в
-/// окончаниях hist.endings) выполнены каждым игроком без продвижения какой-либо пешки и без
-/// какого-либо взятия.
-mod clause_hist_9_3_1 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `claim`: `claim.fifty and claim.has_move and
-    /// (moves_since_pawn_or_capture_after(claim.move) >= 100 or not long_ending and
-    /// moves_since_pawn_or_capture_after(claim.move) >= 50)`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty()
-            && cx.claim_has_move()
-            && ({
-                let mv = cx.claim_move()?;
-                cx.moves_since_pawn_or_capture_after(mv)?
-            } >= 100
-                || !defined::long_ending(cx)? && {
-                    let mv = cx.claim_move()?;
-                    cx.moves_since_pawn_or_capture_after(mv)?
-                } >= 50))
-    }
-
-    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::Uphold);
-        effects.push(Effect::Draw);
-        Ok(())
-    }
-
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![
-            ("claimant".to_string(), Value::Side(cx.event_by())),
-            ("long".to_string(), Value::Bool(defined::long_ending(cx)?)),
-            ("move".to_string(), Value::Move(cx.claim_move()?)),
-            (
-                "moves".to_string(),
-                Value::Int({
-                    let mv = cx.claim_move()?;
-                    cx.moves_since_pawn_or_capture_after(mv)?
-                }),
-            ),
-        ])
-    }
-}
-
-/// hist.9.3.2
-///
-/// [en] The game is drawn upon a correct claim by the player having the move, if the last 50 moves
-/// by each player (100 moves in the endings of hist.endings) have been completed without the
-/// movement of any pawn and without any capture.
-///
-/// [ru] Партия признаётся закончившейся вничью по обоснованному заявлению игрока при своём ходе,
-/// если последние 50 ходов (100 ходов в окончаниях hist.endings) были завершены каждым игроком без
-/// продвижения какой-либо пешки и без какого-либо взятия.
-mod clause_hist_9_3_2 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `claim`: `claim.fifty and (moves_since_pawn_or_capture >= 100 or not long_ending and
-    /// moves_since_pawn_or_capture >= 50)`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty()
-            && (cx.moves_since_pawn_or_capture() >= 100
-                || !defined::long_ending(cx)? && cx.moves_since_pawn_or_capture() >= 50))
-    }
-
-    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::Uphold);
-        effects.push(Effect::Draw);
-        Ok(())
-    }
-
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![
-            ("claimant".to_string(), Value::Side(cx.event_by())),
-            ("long".to_string(), Value::Bool(defined::long_ending(cx)?)),
-            (
-                "moves".to_string(),
-                Value::Int(cx.moves_since_pawn_or_capture()),
-            ),
-        ])
     }
 }

@@ -25,6 +25,8 @@ pub struct Named {
     level: Vec<usize>,
     /// Where each is (re)defined, for diagnostics: the file, the offset and the length.
     at: Vec<(SourceFile, usize, usize)>,
+    /// Names whose definitions have errors (already reported): their uses are not reported.
+    pub broken: Vec<String>,
 }
 
 pub fn lower(
@@ -39,11 +41,13 @@ pub fn lower(
         scope: vec![],
         level: vec![],
         at: vec![],
+        broken: vec![],
     };
     for (level, book) in chain.iter().enumerate() {
         for (name, c) in &book.book.constants {
-            if let Some(def) = constant(&book.book_file, name, c, params, languages, d) {
-                n.put(def, level, &book.book_file, &c.value, d);
+            match constant(&book.book_file, name, c, params, languages, d) {
+                Some(def) => n.put(def, level, &book.book_file, &c.value, d),
+                None => n.broken.push(name.clone()),
             }
         }
     }
@@ -55,9 +59,12 @@ pub fn lower(
         let scope = Params {
             params,
             defs: &n.scope,
+            broken: &n.broken,
+            lenient_guards: false,
         };
-        if let Some(def) = definition(e.sf, e.c, name, scope, d) {
-            n.put(def, e.level, e.sf, name, d);
+        match definition(e.sf, e.c, name, scope, d) {
+            Some(def) => n.put(def, e.level, e.sf, name, d),
+            None => n.broken.push(name.value.clone()),
         }
     }
     n.check_cycles(d);
@@ -99,10 +106,10 @@ impl Named {
                 pos,
                 at.value.len().max(1),
                 format!(
-                    "`{}` is a {} in the base rulebook; a redefinition must be a {} too",
+                    "`{}` is {} in the base rulebook; a redefinition must be {} too",
                     def.name,
-                    self.defs[i].ty.name(),
-                    self.defs[i].ty.name()
+                    self.defs[i].ty.a(),
+                    self.defs[i].ty.a()
                 ),
             ));
             return;
@@ -222,7 +229,10 @@ fn constant(
         return None;
     }
     let doc = texts(bf, &c.doc, languages, "constant doc", d);
-    let scope = Params { params, defs: &[] };
+    let scope = Params {
+        params,
+        ..Params::default()
+    };
     let (body, ty) = match expr_result(bf, &c.value, None, scope, None) {
         Ok((e, t)) if is_constant(&e) => (e, t),
         Ok(_) => {
@@ -260,7 +270,7 @@ fn constant(
                 d.push(bf.diag(
                     yaml::start(&bf.text, u),
                     u.value.len().max(1),
-                    format!("only a number has a unit; `{name}` is a {}", ty.name()),
+                    format!("only a number has a unit; `{name}` is {}", ty.a()),
                 ));
                 return None;
             }
@@ -355,10 +365,7 @@ fn definition(
                 sf.diag(
                     yaml::start(&sf.text, w),
                     w.value.len(),
-                    format!(
-                        "a definition's `when` must be a bool, this is a {}",
-                        t.name()
-                    ),
+                    format!("a definition's `when` must be a bool, this is {}", t.a()),
                 )
                 .help("write `value:` for a name that is not a condition"),
             );

@@ -193,6 +193,8 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 params: Params {
                     params: &param_types,
                     defs,
+                    broken: &named.broken,
+                    lenient_guards: false,
                 },
                 in_force: e.disabled.is_none(),
             };
@@ -569,7 +571,7 @@ impl ClauseCx<'_> {
                     d.push(sf.diag(
                         yaml::start(&sf.text, w),
                         w.value.len(),
-                        format!("a condition must be a bool, this is a {}", t.name()),
+                        format!("a condition must be a bool, this is {}", t.a()),
                     ));
                     None
                 }
@@ -594,10 +596,16 @@ impl ClauseCx<'_> {
             }
         };
 
+        // When the condition failed to check (reported), the guards it would establish are
+        // assumed, so that its effects and variables are still checked without false alarms.
+        let params = Params {
+            lenient_guards: when.is_none(),
+            ..self.params
+        };
         let mut effects = Vec::new();
         for e in r.effects {
             match parse_effect(&e.value) {
-                Ok(ast) => match check_effect(&ast, on, self.params, when.as_ref()) {
+                Ok(ast) => match check_effect(&ast, on, params, when.as_ref()) {
                     Ok(ir) => effects.push(ir),
                     Err(te) => d.push(type_diag(sf, e, &te)),
                 },
@@ -633,7 +641,7 @@ impl ClauseCx<'_> {
 
         let mut vars = Vec::new();
         for (name, v) in r.vars {
-            match expr_result(sf, v, on, self.params, when.as_ref()) {
+            match expr_result(sf, v, on, params, when.as_ref()) {
                 Ok((e, _)) => vars.push((name.clone(), e)),
                 Err(e) => d.push(e),
             }
@@ -777,10 +785,12 @@ fn type_diag(sf: &SourceFile, w: &Spanned<String>, te: &TypeError) -> Diag {
         te.span.len().max(1),
         te.message.clone(),
     );
-    match &te.help {
+    let mut d = match &te.help {
         Some(h) => d.help(h.clone()),
         None => d,
-    }
+    };
+    d.follow_on = te.follow_on;
+    d
 }
 
 /// The texts of a localized field, checking that every language is there and no other.

@@ -15,6 +15,17 @@ pub enum Ty {
 }
 
 impl Ty {
+    /// The type with its indefinite article, as messages say it: `an int`, `a side`.
+    pub fn a(self) -> &'static str {
+        match self {
+            Ty::Bool => "a bool",
+            Ty::Int => "an int",
+            Ty::Side => "a side",
+            Ty::Duration => "a duration",
+            Ty::Move => "a move",
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Ty::Bool => "bool",

@@ -12,6 +12,8 @@ pub struct TypeError {
     pub span: Range<usize>,
     pub message: String,
     pub help: Option<String>,
+    /// The error follows from one reported elsewhere (a name whose definition has an error).
+    pub follow_on: bool,
 }
 
 fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
@@ -19,6 +21,7 @@ fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
         span: span.clone(),
         message: message.into(),
         help: None,
+        follow_on: false,
     }
 }
 
@@ -29,6 +32,11 @@ fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
 pub struct Params<'a> {
     pub params: &'a [(String, Ty)],
     pub defs: &'a [(String, Ty)],
+    /// Names whose definitions failed to check: a use is a follow-on error, not reported again.
+    pub broken: &'a [String],
+    /// Do not require guards: the condition that would establish them failed to check, and its
+    /// error is already reported.
+    pub lenient_guards: bool,
 }
 
 /// Check an expression of a clause answering `event` (None: no event, only event-free facts).
@@ -68,6 +76,7 @@ pub fn check_effect(
             span: e.name_span.clone(),
             message: format!("unknown effect `{}`", e.name),
             help: Some(format!("known effects: {}", names.join(", "))),
+            follow_on: false,
         }
     })?;
     if let Some(only) = spec.event
@@ -132,12 +141,19 @@ impl Checker<'_> {
                                     known.join(", ")
                                 }
                             )),
+                            follow_on: false,
                         });
                     };
                     return Ok((
                         IrExpr::Fact(FactId::Param(i as u16), vec![]),
                         self.params.params[i].1,
                     ));
+                }
+                if self.params.broken.iter().any(|b| b == n) {
+                    return Err(TypeError {
+                        follow_on: true,
+                        ..err(&e.span, format!("`{n}` has an error in its definition"))
+                    });
                 }
                 if let Some(i) = self.params.defs.iter().position(|(q, _)| q == n) {
                     return Ok((IrExpr::Defined(i), self.params.defs[i].1));
@@ -166,7 +182,7 @@ impl Checker<'_> {
             ExprKind::Unary(UnOp::Neg, x) => {
                 let (xi, t) = self.expr(x, guards)?;
                 if t != Ty::Int && t != Ty::Duration {
-                    return Err(err(&x.span, format!("cannot negate a {}", t.name())));
+                    return Err(err(&x.span, format!("cannot negate {}", t.a())));
                 }
                 Ok((IrExpr::Neg(Box::new(xi)), t))
             }
@@ -182,9 +198,9 @@ impl Checker<'_> {
                     return Err(err(
                         &e.span,
                         format!(
-                            "the branches of `if` must have one type, not a {} and a {}",
-                            at.name(),
-                            bt.name()
+                            "the branches of `if` must have one type, not {} and {}",
+                            at.a(),
+                            bt.a()
                         ),
                     ));
                 }
@@ -221,7 +237,7 @@ impl Checker<'_> {
                 if lt != rt {
                     return Err(err(
                         span,
-                        format!("cannot compare a {} with a {}", lt.name(), rt.name()),
+                        format!("cannot compare {} with {}", lt.a(), rt.a()),
                     ));
                 }
                 Ok((
@@ -236,10 +252,10 @@ impl Checker<'_> {
                     return Err(err(
                         span,
                         format!(
-                            "`{}` orders two numbers or two durations, not a {} and a {}",
+                            "`{}` orders two numbers or two durations, not {} and {}",
                             op.symbol(),
-                            lt.name(),
-                            rt.name()
+                            lt.a(),
+                            rt.a()
                         ),
                     ));
                 }
@@ -255,10 +271,10 @@ impl Checker<'_> {
                     return Err(err(
                         span,
                         format!(
-                            "`{}` needs two numbers or two durations, not a {} and a {}",
+                            "`{}` needs two numbers or two durations, not {} and {}",
                             op.symbol(),
-                            lt.name(),
-                            rt.name()
+                            lt.a(),
+                            rt.a()
                         ),
                     ));
                 }
@@ -275,7 +291,7 @@ impl Checker<'_> {
                 if !matches!(lt, Ty::Int | Ty::Duration) {
                     return Err(err(
                         &l.span,
-                        format!("`{}` needs a number, not a {}", op.symbol(), lt.name()),
+                        format!("`{}` needs a number, not {}", op.symbol(), lt.a()),
                     ));
                 }
                 let op = match op {
@@ -293,7 +309,7 @@ impl Checker<'_> {
         if t != ty {
             return Err(err(
                 &e.span,
-                format!("expected a {}, found a {}", ty.name(), t.name()),
+                format!("expected {}, found {}", ty.a(), t.a()),
             ));
         }
         Ok(i)
@@ -336,6 +352,7 @@ impl Checker<'_> {
                 Some(s) => format!("did you mean `{s}`?"),
                 None => "facts are listed in the README, section \"The rule language\"".into(),
             }),
+            follow_on: false,
         })?;
         if let Some(ev) = spec.event
             && self.event != Some(ev)
@@ -352,12 +369,14 @@ impl Checker<'_> {
         }
         if let Some(g) = spec.guard
             && !guards.contains(&g)
+            && !self.params.lenient_guards
         {
             let gname = schema::fact_spec(g).name;
             return Err(TypeError {
                 span: span.clone(),
                 message: format!("`{n}` exists only when `{gname}` holds"),
                 help: Some(format!("write `{gname} and ...` before using `{n}`")),
+                follow_on: false,
             });
         }
         Ok(spec)
@@ -424,6 +443,7 @@ mod tests {
         let scope = Params {
             params: &params,
             defs: &defs,
+            ..Params::default()
         };
         check_expr(&parse_expr(s).unwrap(), Some(ev), scope).map(|(_, t)| t)
     }

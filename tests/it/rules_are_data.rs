@@ -39,9 +39,9 @@ fn fivefold_becomes_sixfold() {
 
     let dir = copy_rulebook("sixfold");
     edit(
-        &dir.join("article9.yaml"),
-        "when: \"repetitions >= 5\"",
-        "when: \"repetitions >= 6\"",
+        &dir.join("rulebook.yaml"),
+        "  automatic_repetitions:\n    value: \"5\"",
+        "  automatic_repetitions:\n    value: \"6\"",
     );
     let copy = dir.to_str().expect("utf-8");
     // The edited copy, through the interpreter: the draw moves to the sixth appearance.
@@ -101,16 +101,11 @@ fn two_minutes_become_three() {
         (serde_json::json!("III.5"), serde_json::json!("rejected"))
     );
     let dir = copy_rulebook("three-minutes");
-    let file = dir.join("guidelines-iii.yaml");
+    // One edit: the named constant every clause of Guidelines III reads.
     edit(
-        &file,
-        "and remaining(quickplay.by) < 2min",
-        "and remaining(quickplay.by) < 3min",
-    );
-    edit(
-        &file,
-        "and remaining(quickplay.by) >= 2min",
-        "and remaining(quickplay.by) >= 3min",
+        &dir.join("rulebook.yaml"),
+        "  quickplay_time:\n    value: \"2min\"",
+        "  quickplay_time:\n    value: \"3min\"",
     );
     // The edited copy: the claim now goes to the arbiter (no decision yet).
     assert_eq!(
@@ -157,5 +152,25 @@ fn an_overlay_folder_on_disk_extends_its_sibling() {
     assert_eq!(
         rule(dir.to_str().expect("utf-8")),
         serde_json::json!("9.1.1")
+    );
+}
+
+#[test]
+fn an_overlay_redefines_a_constant() {
+    // A federation's rulebook of four lines over FIDE's: five appearances become six.
+    let fide = copy_rulebook("overlay-constant");
+    let dir = fide.parent().expect("parent").join("sixfold");
+    std::fs::create_dir_all(&dir).expect("dir");
+    std::fs::write(
+        dir.join("rulebook.yaml"),
+        "id: sixfold\nextends: fide-2018\ntitle: {en: Sixfold, ru: Шестикратное}\n\
+         source: {en: Test, ru: Тест}\nlanguages: [en, ru]\nfiles: []\n\
+         constants:\n  automatic_repetitions:\n    value: \"6\"\n    unit: times\n    \
+         doc: {en: Six, ru: Шесть}\n",
+    )
+    .expect("write");
+    assert_eq!(
+        ended_at(dir.to_str().expect("utf-8"), &shuffles(6)),
+        (serde_json::json!(20), serde_json::json!("9.6.1"))
     );
 }

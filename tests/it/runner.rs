@@ -271,9 +271,9 @@ fn an_edited_rulebook_folder_is_certified_against_its_suite() {
     // the suite shows exactly where it departs from the published rulebook.
     let dir = common::copy_rulebook("runner-sixfold");
     common::edit(
-        &dir.join("article9.yaml"),
-        "when: \"repetitions >= 5\"",
-        "when: \"repetitions >= 6\"",
+        &dir.join("rulebook.yaml"),
+        "  automatic_repetitions:\n    value: \"5\"",
+        "  automatic_repetitions:\n    value: \"6\"",
     );
     let copy = dir.to_string_lossy().into_owned();
     let r = conformance("sixfold", "builtin", "fivefold/", &["--rulebook", &copy]);

@@ -130,6 +130,20 @@ ruling-9-2-1-2 =
        *[other] times
     }. The claim is correct and the game is drawn.
 
+# 9.3.1 (variables: $claimant, $move, $moves)
+ruling-9-3-1 =
+    { $claimant ->
+        [white] White
+       *[black] Black
+    } wrote the move { $move } and declared it to the arbiter: with it the last { $moves } moves by each player will have been made without the movement of any pawn and without any capture. The claim is correct and the game is drawn.
+
+# 9.3.2 (variables: $claimant, $moves)
+ruling-9-3-2 =
+    { $claimant ->
+        [white] White
+       *[black] Black
+    }, having the move, claimed a draw: the last { $moves } moves by each player have been completed without the movement of any pawn and without any capture. The claim is correct and the game is drawn.
+
 # 9.4 (variables: $claimant)
 ruling-9-4 =
     { $claimant ->
@@ -357,24 +371,4 @@ ruling-III-6-2-draw =
 # III.6.2 (no-draw)
 ruling-III-6-2-no-draw =
     The appointed arbiter rejects the claim. Guidelines III do not say what the result of a game concluded by a rejected claim is: it remains for the arbiter to decide under the event's regulations.
-
-# hist.9.3.1 (variables: $claimant, $long, $move, $moves)
-ruling-hist-9-3-1 =
-    { $claimant ->
-        [white] White
-       *[black] Black
-    } wrote the move { $move } and declared it to the arbiter: with it the last { $moves } moves by each player will have been made without the movement of any pawn and without any capture, at least the { $long ->
-        [true] 100 moves this ending needs
-       *[false] 50 moves
-    }. The claim is correct and the game is drawn.
-
-# hist.9.3.2 (variables: $claimant, $long, $moves)
-ruling-hist-9-3-2 =
-    { $claimant ->
-        [white] White
-       *[black] Black
-    }, having the move, claimed a draw: the last { $moves } moves by each player have been completed without the movement of any pawn and without any capture, at least the { $long ->
-        [true] 100 moves this ending needs
-       *[false] 50 moves
-    }. The claim is correct and the game is drawn.
 
