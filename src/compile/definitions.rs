@@ -8,7 +8,9 @@
 //! its base redefines it: the base's clauses then read the new value (of the same type).
 
 use super::ir::{Definition, IrExpr, Unit};
-use super::lower::{Entry, expr_result, is_constant, texts};
+use super::located::{expr_result, texts};
+use super::merge::Entry;
+use super::params::is_constant;
 use crate::diag::Diags;
 use crate::lang::schema::{self, Ty};
 use crate::lang::typeck::Params;

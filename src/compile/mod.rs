@@ -1,15 +1,22 @@
 //! The rulebook compiler front end: YAML model -> checked IR, with every problem located.
 
+mod clauses;
+mod conflicts;
 mod definitions;
 pub mod ir;
+mod located;
 mod lower;
+mod merge;
+mod params;
+mod precedence;
 pub mod words;
 
-pub use lower::{lower, pattern_vars};
+pub use located::pattern_vars;
+pub use lower::lower;
 
 /// A Fluent pattern indented as the body of a message.
 pub fn indent_ftl(s: &str) -> String {
-    lower::indent(s)
+    located::indent(s)
 }
 
 use std::path::Path;

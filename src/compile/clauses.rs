@@ -1,0 +1,349 @@
+//! Lowering one clause: its texts, its rules (the short form or `rules:`), each rule's event,
+//! condition, effects, variables and ruling, and its references to other clauses.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+
+use super::ir::{Clause, IrEffect, IrExpr, Rule, Texts};
+use super::located::{at_value, check_ruling, expr_result, texts, type_diag};
+use crate::diag::Diags;
+use crate::lang::parse::parse_effect;
+use crate::lang::schema::{self, EventKind, OutcomeClass, Ty};
+use crate::lang::typeck::{Params, check_effect};
+use crate::rulebook::SourceFile;
+use crate::rulebook::model::{ClauseDef, Localized};
+use crate::rulebook::yaml::{self, Spanned};
+
+/// What lowering one clause needs to know.
+pub(super) struct ClauseCx<'a> {
+    pub(super) sf: &'a SourceFile,
+    pub(super) c: &'a ClauseDef,
+    pub(super) index: usize,
+    pub(super) languages: &'a [String],
+    pub(super) params: Params<'a>,
+    /// False for a clause an overlay disabled or replaced: its texts are kept, its rules are not.
+    pub(super) in_force: bool,
+}
+
+/// One rule as written: either a clause's short form or an entry of its `rules:`.
+struct RuleSrc<'a> {
+    name: Option<&'a Spanned<String>>,
+    on: &'a Spanned<String>,
+    when: Option<&'a Spanned<String>>,
+    effects: &'a [Spanned<String>],
+    vars: &'a BTreeMap<String, Spanned<String>>,
+    ruling: Option<&'a Localized>,
+}
+
+impl ClauseCx<'_> {
+    /// The clause's diagnostics point at its id.
+    fn at_id(&self, message: String) -> crate::diag::Diag {
+        let c = self.c;
+        self.sf
+            .diag(yaml::start(&self.sf.text, &c.id), c.id.value.len(), message)
+    }
+
+    pub(super) fn lower(
+        &self,
+        index: &HashMap<&str, usize>,
+        first_rule: usize,
+        d: &mut Diags,
+    ) -> (Clause, Vec<Rule>) {
+        let (sf, c) = (self.sf, self.c);
+        let text = texts(sf, &c.text, self.languages, "text", d);
+        let title = c
+            .title
+            .as_ref()
+            .map(|t| texts(sf, t, self.languages, "title", d));
+        let note = c
+            .note
+            .as_ref()
+            .map(|t| texts(sf, t, self.languages, "note", d));
+        let mut srcs = self.rule_sources(d);
+        if !self.in_force {
+            srcs.clear();
+        }
+        let mut names = BTreeSet::new();
+        let mut rules = Vec::new();
+        for r in srcs {
+            if let Some(n) = r.name {
+                self.check_rule_name(n, &mut names, d);
+            }
+            if let Some(rule) = self.lower_rule(&r, d) {
+                rules.push(rule);
+            }
+        }
+        let exception_to = self.resolve(index, &c.exception_to, "`exception_to`", d);
+        let _ = self.resolve(index, &c.refs, "`refs`", d);
+        let clause = Clause {
+            id: c.id.value.clone(),
+            disabled: None,
+            defines: c.defines.as_ref().map(|n| {
+                let src = c.when.as_ref().or(c.value.as_ref());
+                (
+                    n.value.clone(),
+                    src.map(|w| w.value.clone()).unwrap_or_default(),
+                )
+            }),
+            official: c.official,
+            title,
+            text,
+            note,
+            rules: (first_rule..first_rule + rules.len()).collect(),
+            exception_to,
+            beats: vec![],
+            refs: c.refs.iter().map(|r| r.value.clone()).collect(),
+        };
+        (clause, rules)
+    }
+
+    /// The clause's rules as written: its short form (`on`, `when`, ...) or its `rules:`.
+    fn rule_sources(&self, d: &mut Diags) -> Vec<RuleSrc<'_>> {
+        let (sf, c) = (self.sf, self.c);
+        // A definition's `when` is its definition, not a rule.
+        let short = c.defines.is_none()
+            && (c.on.is_some()
+                || c.when.is_some()
+                || !c.effects.is_empty()
+                || !c.vars.is_empty()
+                || c.ruling.is_some());
+        if let (None, Some(v)) = (&c.defines, &c.value) {
+            d.push(
+                sf.diag(
+                    yaml::start(&sf.text, v),
+                    v.value.len().max(1),
+                    format!("clause `{}` has a `value` but defines no name", c.id.value),
+                )
+                .help("write `defines: NAME` beside `value:`"),
+            );
+        }
+        if short && !c.rules.is_empty() {
+            d.push(
+                self.at_id(format!(
+                    "clause `{}` has both `rules:` and a short-form rule (`on`, `when`, ...)",
+                    c.id.value
+                ))
+                .help("move the short form into `rules:` as one more rule"),
+            );
+        }
+        let mut srcs = Vec::new();
+        if short {
+            match &c.on {
+                Some(on) => srcs.push(RuleSrc {
+                    name: None,
+                    on,
+                    when: c.when.as_ref(),
+                    effects: &c.effects,
+                    vars: &c.vars,
+                    ruling: c.ruling.as_ref(),
+                }),
+                None => d.push(self.at_id(format!(
+                    "clause `{}` has a condition, effects or a ruling but no event (`on`)",
+                    c.id.value
+                ))),
+            }
+        }
+        for r in &c.rules {
+            srcs.push(RuleSrc {
+                name: Some(&r.name),
+                on: &r.on,
+                when: Some(&r.when),
+                effects: &r.effects,
+                vars: &r.vars,
+                ruling: Some(&r.ruling),
+            });
+        }
+        srcs
+    }
+
+    fn check_rule_name(&self, n: &Spanned<String>, names: &mut BTreeSet<String>, d: &mut Diags) {
+        let sf = self.sf;
+        let ok = !n.value.is_empty()
+            && n.value
+                .chars()
+                .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '-');
+        if !ok {
+            d.push(sf.diag(
+                yaml::start(&sf.text, n),
+                n.value.len().max(1),
+                "a rule name is lower-case letters, digits and `-`",
+            ));
+        }
+        if !names.insert(n.value.clone()) {
+            d.push(sf.diag(
+                yaml::start(&sf.text, n),
+                n.value.len().max(1),
+                format!(
+                    "clause `{}` has two rules named `{}`",
+                    self.c.id.value, n.value
+                ),
+            ));
+        }
+    }
+
+    /// Clause ids to indices; an unknown one is reported.
+    fn resolve(
+        &self,
+        index: &HashMap<&str, usize>,
+        list: &[Spanned<String>],
+        what: &str,
+        d: &mut Diags,
+    ) -> Vec<usize> {
+        let sf = self.sf;
+        let mut out = Vec::new();
+        for r in list {
+            match index.get(r.value.as_str()) {
+                Some(&i) => out.push(i),
+                None => d.push(sf.diag(
+                    yaml::start(&sf.text, r),
+                    r.value.len().max(1),
+                    format!("{what} names unknown clause `{}`", r.value),
+                )),
+            }
+        }
+        out
+    }
+
+    fn lower_rule(&self, r: &RuleSrc, d: &mut Diags) -> Option<Rule> {
+        let on = self.event(r.on, d);
+        let when = self.condition(r.when, on, d);
+        // When the condition failed to check (reported), the guards it would establish are
+        // assumed, so that its effects and variables are still checked without false alarms.
+        let params = Params {
+            lenient_guards: when.is_none(),
+            ..self.params
+        };
+        let effects = self.effects(r.effects, on, params, when.as_ref(), d);
+        let mut vars = Vec::new();
+        for (name, v) in r.vars {
+            match expr_result(self.sf, v, on, params, when.as_ref()) {
+                Ok((e, _)) => vars.push((name.clone(), e)),
+                Err(e) => d.push(e),
+            }
+        }
+        let ruling = self.ruling(r, &effects, d);
+        Some(Rule {
+            clause: self.index,
+            clause_id: self.c.id.value.clone(),
+            name: r.name.map(|n| n.value.clone()),
+            on: on?,
+            when: when?,
+            when_src: r.when.map(|w| w.value.clone()).unwrap_or_default(),
+            effects,
+            vars,
+            ruling: ruling?,
+        })
+    }
+
+    fn event(&self, on: &Spanned<String>, d: &mut Diags) -> Option<EventKind> {
+        let sf = self.sf;
+        let ev = EventKind::from_name(&on.value);
+        if ev.is_none() {
+            let names: Vec<&str> = EventKind::ALL.iter().map(|e| e.name()).collect();
+            d.push(
+                sf.diag(
+                    yaml::start(&sf.text, on),
+                    on.value.len().max(1),
+                    format!("unknown event `{}`", on.value),
+                )
+                .help(format!("known events: {}", names.join(", "))),
+            );
+        }
+        ev
+    }
+
+    fn condition(
+        &self,
+        when: Option<&Spanned<String>>,
+        on: Option<EventKind>,
+        d: &mut Diags,
+    ) -> Option<IrExpr> {
+        let sf = self.sf;
+        let Some(w) = when else {
+            d.push(
+                self.at_id(format!(
+                    "clause `{}` answers an event but has no condition (`when`)",
+                    self.c.id.value
+                ))
+                .help("write `when: \"true\"` for a clause that always applies"),
+            );
+            return None;
+        };
+        match expr_result(sf, w, on, self.params, None) {
+            Ok((e, Ty::Bool)) => Some(e),
+            Ok((_, t)) => {
+                d.push(sf.diag(
+                    yaml::start(&sf.text, w),
+                    w.value.len(),
+                    format!("a condition must be a bool, this is {}", t.a()),
+                ));
+                None
+            }
+            Err(e) => {
+                d.push(e);
+                None
+            }
+        }
+    }
+
+    fn effects(
+        &self,
+        written: &[Spanned<String>],
+        on: Option<EventKind>,
+        params: Params,
+        when: Option<&IrExpr>,
+        d: &mut Diags,
+    ) -> Vec<IrEffect> {
+        let sf = self.sf;
+        let mut effects = Vec::new();
+        for e in written {
+            match parse_effect(&e.value) {
+                Ok(ast) => match check_effect(&ast, on, params, when) {
+                    Ok(ir) => effects.push(ir),
+                    Err(te) => d.push(type_diag(sf, e, &te)),
+                },
+                Err(se) => d.push(at_value(
+                    sf,
+                    e,
+                    se.offset,
+                    se.len,
+                    format!("effect syntax: {}", se.message),
+                )),
+            }
+        }
+        for class in [
+            OutcomeClass::Result,
+            OutcomeClass::Decision,
+            OutcomeClass::Offer,
+        ] {
+            let n = effects
+                .iter()
+                .filter(|e| schema::effect_spec(e.id).class == class)
+                .count();
+            if n > 1 {
+                d.push(self.at_id(format!(
+                    "a rule of clause `{}` has more than one effect deciding the same thing",
+                    self.c.id.value
+                )));
+            }
+        }
+        effects
+    }
+
+    /// The ruling's texts, checked as Fluent patterns using only the variables the rule provides.
+    fn ruling(&self, r: &RuleSrc, effects: &[IrEffect], d: &mut Diags) -> Option<Texts> {
+        let Some(rl) = r.ruling else {
+            d.push(self.at_id(format!(
+                "clause `{}` answers an event but has no ruling message",
+                self.c.id.value
+            )));
+            return None;
+        };
+        let t = texts(self.sf, rl, self.languages, "ruling", d);
+        let mut provided: Vec<String> = r.vars.keys().cloned().collect();
+        for e in effects {
+            provided.extend(schema::effect_spec(e.id).vars.iter().map(|v| v.to_string()));
+        }
+        check_ruling(self.sf, rl, &provided, d);
+        Some(t)
+    }
+}

@@ -1,0 +1,191 @@
+//! Located checks of the YAML's strings: an expression or an effect parsed and typed with its
+//! errors pointing inside the quoted value, the texts of a field in every language, a ruling's
+//! Fluent pattern and the variables it uses.
+
+use std::collections::BTreeMap;
+
+use super::ir::{IrExpr, Texts};
+use crate::diag::{Diag, Diags};
+use crate::lang::parse::parse_expr;
+use crate::lang::schema::{EventKind, Ty};
+use crate::lang::typeck::{Params, TypeError, check_expr_given};
+use crate::rulebook::SourceFile;
+use crate::rulebook::model::Localized;
+use crate::rulebook::yaml::{self, Spanned};
+
+pub(super) fn expr_result(
+    sf: &SourceFile,
+    w: &Spanned<String>,
+    on: Option<EventKind>,
+    params: Params,
+    given: Option<&IrExpr>,
+) -> Result<(IrExpr, Ty), Diag> {
+    let ast = parse_expr(&w.value).map_err(|se| {
+        at_value(
+            sf,
+            w,
+            se.offset,
+            se.len,
+            format!("expression syntax: {}", se.message),
+        )
+    })?;
+    check_expr_given(&ast, on, params, given).map_err(|te| type_diag(sf, w, &te))
+}
+
+pub(super) fn at_value(
+    sf: &SourceFile,
+    w: &Spanned<String>,
+    offset: usize,
+    len: usize,
+    message: String,
+) -> Diag {
+    let start = yaml::start(&sf.text, w);
+    let at = yaml::value_offset(&sf.text, start, &w.value, offset);
+    sf.diag(at, len, message)
+}
+
+pub(super) fn type_diag(sf: &SourceFile, w: &Spanned<String>, te: &TypeError) -> Diag {
+    let d = at_value(
+        sf,
+        w,
+        te.span.start,
+        te.span.len().max(1),
+        te.message.clone(),
+    );
+    let mut d = match &te.help {
+        Some(h) => d.help(h.clone()),
+        None => d,
+    };
+    d.follow_on = te.follow_on;
+    d
+}
+
+/// The texts of a localized field, checking that every language is there and no other.
+pub(super) fn texts(
+    sf: &SourceFile,
+    l: &Localized,
+    languages: &[String],
+    what: &str,
+    d: &mut Diags,
+) -> Texts {
+    let mut out = BTreeMap::new();
+    for lang in languages {
+        match l.value.get(lang) {
+            Some(t) => {
+                out.insert(lang.clone(), t.value.trim_end().to_string());
+            }
+            None => d.push(
+                sf.diag(
+                    yaml::start(&sf.text, l),
+                    1,
+                    format!("{what} has no `{lang}` version"),
+                )
+                .help(format!(
+                    "every text is given in all the rulebook's languages: {}",
+                    languages.join(", ")
+                )),
+            ),
+        }
+    }
+    for (k, v) in &l.value {
+        if !languages.contains(k) {
+            let at = yaml::start(&sf.text, v);
+            d.push(sf.diag(
+                at,
+                1,
+                format!("{what} is given in `{k}`, which is not a language of this rulebook"),
+            ));
+        }
+    }
+    out
+}
+
+/// A ruling must be a valid Fluent pattern using only variables the clause provides.
+pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &mut Diags) {
+    for (lang, msg) in &r.value {
+        let ftl = format!("m =\n{}\n", indent(&msg.value));
+        match fluent_syntax::parser::parse(ftl.as_str()) {
+            Ok(res) => {
+                let mut used = Vec::new();
+                for entry in &res.body {
+                    if let fluent_syntax::ast::Entry::Message(m) = entry
+                        && let Some(p) = &m.value
+                    {
+                        pattern_vars(p, &mut used);
+                    }
+                }
+                for v in used {
+                    if !vars.contains(&v) {
+                        let k = msg.value.find(&format!("${v}")).unwrap_or(0);
+                        d.push(
+                            at_value(sf, msg, k, v.len() + 1, format!("the {lang} ruling uses `${v}`, which the clause does not provide"))
+                                .help(format!("declare it under `vars:`; this clause provides: {}", if vars.is_empty() { "nothing".to_string() } else { vars.join(", ") })),
+                        );
+                    }
+                }
+            }
+            Err((_, errs)) => {
+                let first = errs
+                    .first()
+                    .map(|e| format!("{:?}", e.kind))
+                    .unwrap_or_default();
+                d.push(at_value(
+                    sf,
+                    msg,
+                    0,
+                    1,
+                    format!("the {lang} ruling is not a valid Fluent pattern: {first}"),
+                ));
+            }
+        }
+    }
+}
+
+pub fn indent(s: &str) -> String {
+    s.lines()
+        .map(|l| {
+            if l.trim().is_empty() {
+                String::new()
+            } else {
+                format!("    {l}")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The variables a Fluent pattern uses, selectors and every variant included.
+pub fn pattern_vars(p: &fluent_syntax::ast::Pattern<&str>, out: &mut Vec<String>) {
+    use fluent_syntax::ast::{Expression, InlineExpression, PatternElement};
+    fn inline(e: &InlineExpression<&str>, out: &mut Vec<String>) {
+        match e {
+            InlineExpression::VariableReference { id } => out.push(id.name.to_string()),
+            InlineExpression::FunctionReference { arguments, .. } => {
+                for a in &arguments.positional {
+                    inline(a, out);
+                }
+                for a in &arguments.named {
+                    inline(&a.value, out);
+                }
+            }
+            InlineExpression::Placeable { expression } => expr(expression, out),
+            _ => {}
+        }
+    }
+    fn expr(e: &Expression<&str>, out: &mut Vec<String>) {
+        match e {
+            Expression::Inline(i) => inline(i, out),
+            Expression::Select { selector, variants } => {
+                inline(selector, out);
+                for v in variants {
+                    pattern_vars(&v.value, out);
+                }
+            }
+        }
+    }
+    for el in &p.elements {
+        if let PatternElement::Placeable { expression } = el {
+            expr(expression, out);
+        }
+    }
+}

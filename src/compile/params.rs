@@ -1,0 +1,71 @@
+//! The event parameters a rulebook declares (`parameters:` in `rulebook.yaml`).
+
+use std::collections::BTreeMap;
+
+use super::ir::{IrExpr, Param};
+use super::located::{expr_result, texts};
+use crate::diag::Diags;
+use crate::lang::schema::Ty;
+use crate::lang::typeck::Params;
+use crate::rulebook::SourceFile;
+use crate::rulebook::model::ParamDef;
+use crate::rulebook::yaml;
+
+pub(super) fn lower_params(
+    bf: &SourceFile,
+    defs: &BTreeMap<String, ParamDef>,
+    languages: &[String],
+    d: &mut Diags,
+) -> Vec<Param> {
+    let mut out = Vec::new();
+    for (name, p) in defs {
+        let ty = match p.ty.value.as_str() {
+            "bool" => Ty::Bool,
+            "int" => Ty::Int,
+            "side" => Ty::Side,
+            "duration" => Ty::Duration,
+            other => {
+                d.push(
+                    bf.diag(
+                        yaml::start(&bf.text, &p.ty),
+                        other.len().max(1),
+                        format!("unknown parameter type `{other}`"),
+                    )
+                    .help("a parameter is a bool, an int, a side or a duration"),
+                );
+                continue;
+            }
+        };
+        let doc = texts(bf, &p.doc, languages, "parameter doc", d);
+        let default = match expr_result(bf, &p.default, None, Params::default(), None) {
+            Ok((e, t)) if t == ty && is_constant(&e) => e,
+            Ok(_) => {
+                d.push(bf.diag(
+                    yaml::start(&bf.text, &p.default),
+                    p.default.value.len().max(1),
+                    format!("the default of `{name}` must be a constant {}", ty.name()),
+                ));
+                continue;
+            }
+            Err(e) => {
+                d.push(e);
+                continue;
+            }
+        };
+        out.push(Param {
+            name: name.clone(),
+            ty,
+            default,
+            tag: p.tag.clone(),
+            doc,
+        });
+    }
+    out
+}
+
+pub(super) fn is_constant(e: &IrExpr) -> bool {
+    matches!(
+        e,
+        IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_)
+    ) || matches!(e, IrExpr::Neg(x) if is_constant(x))
+}

@@ -1,0 +1,116 @@
+//! Precedence as exceptions (as in Catala): `exception_to` between clauses, a replacement's
+//! inherited place, the transitive closure each clause wins over (`beats`), and no cycles.
+
+use std::collections::BTreeSet;
+
+use super::ir::Clause;
+use crate::diag::Diags;
+use crate::rulebook::SourceFile;
+use crate::rulebook::model::ClauseDef;
+use crate::rulebook::yaml;
+
+/// A replacement takes the replaced clause's place: it is an exception to what the replaced
+/// clause was an exception to, and what was an exception to the replaced clause is one to it.
+/// `redirects` are (replaced, replacing) clause indices.
+pub(super) fn inherit(redirects: &[(usize, usize)], clauses: &mut [Clause]) {
+    for &(old, new) in redirects {
+        let (Some(o), Some(_)) = (clauses.get(old), clauses.get(new)) else {
+            continue;
+        };
+        let inherited = o.exception_to.clone();
+        for x in inherited {
+            if !clauses[new].exception_to.contains(&x) {
+                clauses[new].exception_to.push(x);
+            }
+        }
+        for c in clauses.iter_mut() {
+            if c.exception_to.contains(&old) && !c.exception_to.contains(&new) {
+                c.exception_to.push(new);
+            }
+        }
+    }
+}
+
+/// Fill in each clause's `beats` (every clause it wins over, through `exception_to`) and report
+/// a clause that is, through others, an exception to itself. `sources[i]` is clause `i`'s.
+pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)], d: &mut Diags) {
+    for i in 0..clauses.len() {
+        let mut seen = BTreeSet::new();
+        let mut stack = clauses[i].exception_to.clone();
+        while let Some(j) = stack.pop() {
+            if seen.insert(j)
+                && let Some(c) = clauses.get(j)
+            {
+                stack.extend(c.exception_to.iter().copied());
+            }
+        }
+        if seen.remove(&i)
+            && let Some((sf, c)) = sources.get(i)
+        {
+            d.push(
+                sf.diag(
+                    yaml::start(&sf.text, &c.id),
+                    c.id.value.len(),
+                    format!(
+                        "clause `{}` is, through `exception_to`, an exception to itself",
+                        c.id.value
+                    ),
+                )
+                .help("exceptions must form a hierarchy without cycles"),
+            );
+        }
+        clauses[i].beats = seen.into_iter().collect();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::compile::ir::Texts;
+
+    fn clause(id: &str, exception_to: Vec<usize>) -> Clause {
+        Clause {
+            id: id.into(),
+            disabled: None,
+            defines: None,
+            official: true,
+            title: None,
+            text: Texts::new(),
+            note: None,
+            rules: vec![],
+            exception_to,
+            beats: vec![],
+            refs: vec![],
+        }
+    }
+
+    #[test]
+    fn closure_is_transitive() {
+        // 0 is an exception to 1, 1 to 2: 0 beats both.
+        let mut cs = vec![
+            clause("a", vec![1]),
+            clause("b", vec![2]),
+            clause("c", vec![]),
+        ];
+        let mut d = Diags::default();
+        close(&mut cs, &[], &mut d);
+        assert_eq!(cs[0].beats, vec![1, 2]);
+        assert_eq!(cs[1].beats, vec![2]);
+        assert!(cs[2].beats.is_empty());
+        assert!(d.is_empty());
+    }
+
+    #[test]
+    fn a_replacement_takes_the_place() {
+        // 0 is an exception to 1; 2 replaces 1 and 1 was an exception to 3.
+        let mut cs = vec![
+            clause("9.4", vec![1]),
+            clause("9.3.2", vec![3]),
+            clause("hist", vec![]),
+            clause("9.5.3", vec![]),
+        ];
+        inherit(&[(1, 2)], &mut cs);
+        assert_eq!(cs[0].exception_to, vec![1, 2]);
+        assert_eq!(cs[2].exception_to, vec![3]);
+    }
+}
