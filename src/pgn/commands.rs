@@ -44,7 +44,7 @@ pub fn commands(text: &str) -> Result<Vec<RawCommand<'_>>, (usize, String)> {
 
 /// One `[%name args]` of a comment, its words read on demand (nothing allocated).
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Command<'a> {
+pub struct Token<'a> {
     pub name: &'a str,
     /// Byte offset of the `[%` inside the comment text.
     pub offset: usize,
@@ -53,7 +53,7 @@ pub struct Command<'a> {
     inner_start: usize,
 }
 
-impl<'a> Command<'a> {
+impl<'a> Token<'a> {
     /// The words after the name, each with its byte offset inside the comment text.
     pub fn args(&self) -> Words<'a> {
         let mut words = Words {
@@ -67,8 +67,8 @@ impl<'a> Command<'a> {
 }
 
 /// The commands of a comment, in order, without allocating; the first error ends them.
-pub fn scan(text: &str) -> Commands<'_> {
-    Commands {
+pub fn scan(text: &str) -> Tokens<'_> {
+    Tokens {
         text,
         from: Some(0),
     }
@@ -76,14 +76,14 @@ pub fn scan(text: &str) -> Commands<'_> {
 
 /// See [`scan`].
 #[derive(Debug, Clone)]
-pub struct Commands<'a> {
+pub struct Tokens<'a> {
     text: &'a str,
     /// Where to look for the next `[%`; `None` after an error.
     from: Option<usize>,
 }
 
-impl<'a> Iterator for Commands<'a> {
-    type Item = Result<Command<'a>, (usize, String)>;
+impl<'a> Iterator for Tokens<'a> {
+    type Item = Result<Token<'a>, (usize, String)>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let from = self.from?;
@@ -107,7 +107,7 @@ impl<'a> Iterator for Commands<'a> {
             return Some(Err((start, "an empty `[%]` command".into())));
         };
         self.from = Some(start + len + 1);
-        Some(Ok(Command {
+        Some(Ok(Token {
             name,
             offset: start,
             inner,

@@ -176,7 +176,7 @@ type Located = (usize, String);
 
 /// A command of a comment, with the comment's offset in the input.
 struct Written<'a> {
-    raw: commands::Command<'a>,
+    raw: commands::Token<'a>,
     base: usize,
 }
 
