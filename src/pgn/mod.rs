@@ -5,6 +5,7 @@
 //! `read_games` checks.
 
 pub mod commands;
+pub mod events;
 pub mod replay;
 pub mod scan;
 pub mod time;

@@ -1,5 +1,6 @@
-//! The driver: replays a recorded game, turns its comments into events, asks the rules about
-//! every event, applies precedence and effects, and produces the verdict.
+//! The driver: replays a recorded game, turns the events read from its comments
+//! (`pgn::events`) into the rules' events, asks the rules about every event, applies precedence
+//! and effects, and produces the verdict.
 //!
 //! Order at each point of the game: first the position that has arisen (automatic clauses),
 //! then the events written after the move, in the order written. Nothing here knows a clause:
@@ -9,35 +10,14 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use super::facts::{Claim, ClaimKind, Ctx, Event};
+use super::facts::{Claim, Ctx, Event};
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Rules, side_name, winners};
 use super::verdict::{Arg, Ignored, Ruling, Verdict};
-use crate::lang::schema::side_literal;
+use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
-use crate::pgn::{Game, PgnError, commands};
+use crate::pgn::{Game, PgnError};
 use crate::value::Value;
-
-/// An event command (or a clock reading) found in the game, before it is checked against the
-/// position.
-struct Pending {
-    ply: usize,
-    /// Index of the command among the game's event commands, in the order written (clock
-    /// readings are not events and have none).
-    index: Option<u32>,
-    offset: usize,
-    command: Command,
-}
-
-/// Who an arbiter's command answers, and how.
-#[derive(Clone, Copy)]
-enum ArbiterAct {
-    Agree,
-    Postpone { extra_time: bool },
-    Reject,
-    Grant,
-    Declare { draw: bool },
-}
 
 /// How a game is adjudicated beyond its record.
 #[derive(Clone, Copy, Debug, Default)]
@@ -45,55 +25,6 @@ pub struct Options {
     /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: when the record
     /// ends without a result from the laws, the side to move at the end has flagged.
     pub infer_flags: bool,
-}
-
-enum Command {
-    Claim {
-        kind: ClaimKind,
-        san: Option<(String, usize)>,
-    },
-    /// `None`: by the player who has just moved.
-    Offer(Option<Color>),
-    Accept,
-    Decline,
-    Touch(Square),
-    Consent,
-    /// `[%clk]` (the side that has just moved: `None`) or `[%clock SIDE ...]`: milliseconds.
-    Clock(Option<Color>, i64),
-    /// `None`: both flags.
-    Flag(Option<Color>),
-    Increment,
-    Quickplay {
-        no_win: bool,
-        no_effort: bool,
-    },
-    Arbiter(ArbiterAct),
-    /// `promotion`: an undesignated promotion.
-    Illegal {
-        promotion: bool,
-    },
-    /// `None`: by the player to move.
-    Correct(Option<Color>),
-}
-
-impl Command {
-    fn name(&self) -> &'static str {
-        match self {
-            Command::Claim { .. } => "claim",
-            Command::Offer(_) => "offer",
-            Command::Accept => "accept",
-            Command::Decline => "decline",
-            Command::Touch(_) => "touch",
-            Command::Consent => "consent",
-            Command::Clock(..) => "clock",
-            Command::Flag(_) => "flag",
-            Command::Increment => "increment",
-            Command::Quickplay { .. } => "quickplay",
-            Command::Arbiter(_) => "arbiter",
-            Command::Illegal { .. } => "illegal",
-            Command::Correct(_) => "correct",
-        }
-    }
 }
 
 pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, PgnError> {
@@ -105,17 +36,16 @@ pub fn adjudicate_with<'g>(
     rules: &'g dyn Rules,
     options: Options,
 ) -> Result<Verdict, PgnError> {
-    let err = |offset: usize, message: String| PgnError {
+    let err = |(offset, message): (usize, String)| PgnError {
         game: game.index,
         offset,
         message,
     };
-    let start = start_position(game).map_err(|(o, m)| err(o, m))?;
+    let start = start_position(game).map_err(err)?;
     let start_turn = (start.turn(), start.fullmoves().get());
-    let events = pending_events(game).map_err(|(o, m)| err(o, m))?;
-    let params = parameters(game, rules.meta()).map_err(|(o, m)| err(o, m))?;
-
-    let control = time_control(game).map_err(|(o, m)| err(o, m))?;
+    let events = crate::pgn::events::events(game)?;
+    let params = parameters(game, rules.meta()).map_err(err)?;
+    let control = time_control(game).map_err(err)?;
     let mut state = GameState::new(start);
     state.clocks = crate::runtime::clock::Clocks::new(control);
     let mut a = Adjudication {
@@ -124,99 +54,53 @@ pub fn adjudicate_with<'g>(
         params,
         moves: &game.moves,
         fired: Vec::new(),
-        verdict: Verdict {
-            file: String::new(),
-            game: game.index,
-            line: 0,
-            white: game.tag("White").map(str::to_string),
-            black: game.tag("Black").map(str::to_string),
-            result: "*",
-            rule: None,
-            ended_at_ply: None,
-            recorded_result: game.tag("Result").map(str::to_string),
-            plies: 0,
-            unplayed_moves: 0,
-            rulings: Vec::new(),
-            ignored_events: Vec::new(),
-            offers: Vec::new(),
-            scoresheet: String::new(),
-            text: String::new(),
-            scored: None,
-            ending: None,
-        },
+        verdict: empty_verdict(game),
     };
-
-    let mut ev = events.iter().peekable();
-    // The next recorded move, resolved once: it is played at the next ply, and its legality
-    // already tells the mechanics that the side to move is neither mated nor stalemated.
-    let mut next: Option<Result<Move, String>> = None;
-    for ply in 0..=game.moves.len() {
-        if ply > 0 {
-            let i = ply - 1;
-            if a.ended() {
-                a.verdict.unplayed_moves += 1;
-            } else {
-                let at = game.span.sans.get(i).copied().unwrap_or(game.span.start);
-                let m = match next.take() {
-                    Some(r) => r,
-                    None => resolve(a.state.position(), &game.moves[i]),
-                }
-                .map_err(|m| err(at, m))?;
-                a.state.play(m);
-                a.verdict.plies = a.state.ply();
-                next = game.moves.get(ply).map(|s| resolve(a.state.position(), s));
-                if matches!(next, Some(Ok(_))) {
-                    a.state.note_legal_move();
-                }
-                a.position_event(at).map_err(|m| err(at, m))?;
-            }
-        } else {
-            next = game.moves.first().map(|s| resolve(a.state.position(), s));
-            if matches!(next, Some(Ok(_))) {
-                a.state.note_legal_move();
-            }
-            a.position_event(game.span.start)
-                .map_err(|m| err(game.span.start, m))?;
-        }
-        while let Some(p) = ev.next_if(|p| p.ply == ply) {
-            // Once the game has ended, only a declaration on a result awaiting the arbiter is
-            // still ruled on; clock readings are not events.
-            let declaration = a.state.proceedings.awaiting
-                && matches!(p.command, Command::Arbiter(ArbiterAct::Declare { .. }));
-            if a.ended() && !declaration {
-                if let Some(index) = p.index {
-                    a.verdict.ignored_events.push(Ignored {
-                        ply: a.state.ply(),
-                        event: p.command.name(),
-                        index,
-                        offset: p.offset,
-                    });
-                }
-                continue;
-            }
-            a.command(p).map_err(|(o, m)| err(o, m))?;
-        }
-    }
+    a.replay(game, &events).map_err(err)?;
     if options.infer_flags
         && !a.ended()
         && game.tag("Termination") == Some("Time forfeit")
-        && !events.iter().any(|p| matches!(p.command, Command::Flag(_)))
+        && !events.iter().any(|e| matches!(e.command, Command::Flag(_)))
     {
         // Written nowhere, so it has no index: `command` marks its ruling as inferred.
-        let p = Pending {
+        let e = GameEvent {
             ply: game.moves.len(),
             index: None,
             offset: game
                 .span
                 .tag_offset("Termination")
                 .unwrap_or(game.span.start),
-            command: Command::Flag(Some(a.state.to_move())),
+            command: Command::Flag(Flagged::Side(a.state.to_move())),
         };
-        a.command(&p).map_err(|(o, m)| err(o, m))?;
+        a.command(&e).map_err(err)?;
     }
     a.verdict.offers = a.state.offers().to_vec();
     a.verdict.scoresheet = scoresheet(game, &start_turn, a.verdict.plies, &a.verdict.offers);
     Ok(a.verdict)
+}
+
+/// The verdict before anything is ruled: the game's players and recorded result.
+fn empty_verdict(game: &Game) -> Verdict {
+    Verdict {
+        file: String::new(),
+        game: game.index,
+        line: 0,
+        white: game.tag("White").map(str::to_string),
+        black: game.tag("Black").map(str::to_string),
+        result: "*",
+        rule: None,
+        ended_at_ply: None,
+        recorded_result: game.tag("Result").map(str::to_string),
+        plies: 0,
+        unplayed_moves: 0,
+        rulings: Vec::new(),
+        ignored_events: Vec::new(),
+        offers: Vec::new(),
+        scoresheet: String::new(),
+        text: String::new(),
+        scored: None,
+        ending: None,
+    }
 }
 
 /// The moves played in PGN move-number style, with (=) after the move where a draw was offered.
@@ -276,34 +160,110 @@ impl Adjudication<'_> {
         Ok(())
     }
 
+    /// Replay the record: at each ply, the move, the position that has arisen, then the events
+    /// written after it.
+    fn replay(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), (usize, String)> {
+        let mut ev = events.iter().peekable();
+        // The next recorded move, resolved once: it is played at the next ply, and its legality
+        // already tells the mechanics that the side to move is neither mated nor stalemated.
+        let mut next: Option<Result<Move, String>> = None;
+        for ply in 0..=game.moves.len() {
+            if let Some(i) = ply.checked_sub(1) {
+                if self.ended() {
+                    self.verdict.unplayed_moves += 1;
+                } else {
+                    let at = game.span.sans.get(i).copied().unwrap_or(game.span.start);
+                    let m = match next.take() {
+                        Some(r) => r,
+                        None => resolve(self.state.position(), &game.moves[i]),
+                    }
+                    .map_err(|m| (at, m))?;
+                    self.state.play(m);
+                    self.verdict.plies = self.state.ply();
+                    next = self.resolve_next(game.moves.get(ply));
+                    self.position_event(at).map_err(|m| (at, m))?;
+                }
+            } else {
+                next = self.resolve_next(game.moves.first());
+                self.position_event(game.span.start)
+                    .map_err(|m| (game.span.start, m))?;
+            }
+            while let Some(e) = ev.next_if(|e| e.ply == ply) {
+                self.written(e)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Resolve the next recorded move in the position reached; a legal one tells the mechanics
+    /// that the side to move has a legal move.
+    fn resolve_next(&mut self, san: Option<&pgn_reader::SanPlus>) -> Option<Result<Move, String>> {
+        let next = san.map(|s| resolve(self.state.position(), s));
+        if matches!(next, Some(Ok(_))) {
+            self.state.note_legal_move();
+        }
+        next
+    }
+
+    /// An event as written in the record: ruled on, or ignored once the game has ended.
+    fn written(&mut self, e: &GameEvent) -> Result<(), (usize, String)> {
+        // Once the game has ended, only a declaration on a result awaiting the arbiter is still
+        // ruled on; clock readings are not events.
+        let declaration = self.state.proceedings.awaiting
+            && matches!(e.command, Command::Arbiter(ArbiterAct::Declare { .. }));
+        if self.ended() && !declaration {
+            if let Some(index) = e.index {
+                self.verdict.ignored_events.push(Ignored {
+                    ply: self.state.ply(),
+                    event: e.command.name(),
+                    index,
+                    offset: e.offset,
+                });
+            }
+            return Ok(());
+        }
+        self.command(e)
+    }
+
     /// Turn a command into an event (checking it against the position) and rule on it.
-    fn command(&mut self, p: &Pending) -> Result<(), (usize, String)> {
+    fn command(&mut self, e: &GameEvent) -> Result<(), (usize, String)> {
+        let Some(event) = self.event(e)? else {
+            return Ok(());
+        };
+        let r = self.rule(&event, e.offset).map_err(|m| (e.offset, m))?;
+        let mut r =
+            r.unwrap_or_else(|| Ruling::none(self.state.ply(), event.kind().name(), e.offset));
+        if let (Event::Claim(c), Command::Claim { intended, .. }) = (&event, &e.command) {
+            r.claim = Some(c.kind);
+            r.intended_move = intended.as_ref().map(|m| m.san.clone());
+        }
+        r.by = event.by().map(side_name);
+        r.index = e.index;
+        // Every event written in the record has an index; one without was inferred.
+        r.inferred = e.index.is_none();
+        self.record(r).map_err(|m| (e.offset, m))?;
+        Ok(())
+    }
+
+    /// The rules' event for a command, checked against the position, with what the command
+    /// itself records in the state; `None` for a clock reading, which is only recorded.
+    fn event(&mut self, e: &GameEvent) -> Result<Option<Event>, (usize, String)> {
         let to_move = self.state.to_move();
         let mover = self.state.last_move().map(|_| !to_move);
         let offerer = self.state.pending_offer();
-        let event = match &p.command {
-            Command::Claim { kind, san } => {
-                let intended = match san {
-                    None => None,
-                    Some((s, at)) => {
-                        Some(intended_move(self.state.position(), s).map_err(|m| (*at, m))?)
-                    }
-                };
-                Event::Claim(Claim {
-                    kind: *kind,
-                    by: to_move,
-                    intended,
-                })
-            }
-            Command::Offer(side) => match side {
-                Some(by) => Event::Offer { by: *by },
-                None if mover.is_some() => Event::Offer { by: !to_move },
-                None => {
-                    return Err((
-                        p.offset,
-                        "`[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`".into(),
-                    ));
-                }
+        Ok(Some(match &e.command {
+            Command::Claim { kind, intended } => Event::Claim(Claim {
+                kind: *kind,
+                by: to_move,
+                intended: intended
+                    .as_ref()
+                    .map(|m| intended_move(self.state.position(), m))
+                    .transpose()?,
+            }),
+            Command::Offer(side) => Event::Offer {
+                by: side.or(mover).ok_or_else(|| {
+                    (e.offset, "`[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`".to_string())
+                })?,
             },
             Command::Accept => Event::Accept {
                 by: offerer.map_or(to_move, |o| !o),
@@ -311,87 +271,83 @@ impl Adjudication<'_> {
             Command::Decline => Event::Decline {
                 by: offerer.map_or(to_move, |o| !o),
             },
-            Command::Touch(sq) => {
-                if self.state.position().board().piece_at(*sq).is_none() {
-                    return Err((
-                        p.offset,
-                        format!("`[%touch {sq}]`: there is no piece on {sq}"),
-                    ));
-                }
-                self.state.touch();
-                Event::Touch { by: to_move }
-            }
+            Command::Touch(sq) => self.touch(*sq, e.offset)?,
             Command::Consent => {
                 self.state.give_consent();
                 Event::Consent
             }
-            Command::Clock(side, millis) => {
-                let side = match side.or(mover) {
-                    Some(s) => s,
-                    None => {
-                        return Err((
-                            p.offset,
-                            "`[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`".into(),
-                        ));
-                    }
-                };
-                self.state.clocks.read(side, *millis);
-                return Ok(());
+            Command::Clock { side, millis } => {
+                self.clock_reading(side.or(mover), *millis, e.offset)?;
+                return Ok(None);
             }
-            Command::Flag(Some(by)) => {
+            Command::Flag(Flagged::Side(by)) => {
                 self.state.proceedings.flagged = Some(*by);
                 Event::Flag { by: *by }
             }
-            Command::Flag(None) => Event::BothFlags,
+            Command::Flag(Flagged::Both) => Event::BothFlags,
             Command::Increment => Event::Increment { by: to_move },
             Command::Quickplay { no_win, no_effort } => Event::Quickplay {
                 by: to_move,
                 no_win: *no_win,
                 no_effort: *no_effort,
             },
-            Command::Arbiter(act) => match *act {
-                ArbiterAct::Agree => Event::ArbiterAgrees,
-                ArbiterAct::Postpone { extra_time } => Event::ArbiterPostpones { extra_time },
-                ArbiterAct::Reject => Event::ArbiterRejects,
-                ArbiterAct::Grant => Event::ArbiterGrants,
-                ArbiterAct::Declare { draw } => Event::ArbiterDeclares { draw },
-            },
-            Command::Illegal { promotion } => {
-                let Some(by) = mover else {
-                    return Err((
-                        p.offset,
-                        "`[%illegal]` before any move: no player has just moved".into(),
-                    ));
-                };
-                let opponent_moves = self.state.moves_made(!by);
-                self.state
-                    .proceedings
-                    .note_illegal(by, *promotion, opponent_moves);
-                Event::Illegal {
-                    by,
-                    promotion: *promotion,
-                }
-            }
+            Command::Arbiter(act) => arbiter_event(*act),
+            Command::Illegal { promotion } => self.illegal(mover, *promotion, e.offset)?,
             Command::Correct(side) => Event::Correct {
                 by: side.unwrap_or(to_move),
             },
-        };
-        let r = self.rule(&event, p.offset).map_err(|m| (p.offset, m))?;
-        let mut r =
-            r.unwrap_or_else(|| Ruling::none(self.state.ply(), event.kind().name(), p.offset));
-        if let Event::Claim(c) = &event {
-            r.claim = Some(c.kind);
-            r.intended_move = match &p.command {
-                Command::Claim { san, .. } => san.as_ref().map(|(s, _)| s.clone()),
-                _ => None,
-            };
+        }))
+    }
+
+    /// `[%touch SQUARE]`: a piece there is touched by the player to move.
+    fn touch(&mut self, sq: Square, offset: usize) -> Result<Event, (usize, String)> {
+        if self.state.position().board().piece_at(sq).is_none() {
+            return Err((
+                offset,
+                format!("`[%touch {sq}]`: there is no piece on {sq}"),
+            ));
         }
-        r.by = event.by().map(side_name);
-        r.index = p.index;
-        // Every event written in the record has an index; one without was inferred.
-        r.inferred = p.index.is_none();
-        self.record(r).map_err(|m| (p.offset, m))?;
+        self.state.touch();
+        Ok(Event::Touch {
+            by: self.state.to_move(),
+        })
+    }
+
+    /// A clock reading: `side` is `None` for a `[%clk]` before any move.
+    fn clock_reading(
+        &mut self,
+        side: Option<Color>,
+        millis: u64,
+        offset: usize,
+    ) -> Result<(), (usize, String)> {
+        let side = side.ok_or_else(|| {
+            (offset, "`[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`".to_string())
+        })?;
+        // Beyond i64 milliseconds (292 million years) a reading is as good as endless.
+        self.state
+            .clocks
+            .read(side, i64::try_from(millis).unwrap_or(i64::MAX));
         Ok(())
+    }
+
+    /// `[%illegal]`: the player who has just moved (`mover`) made an irregular move.
+    fn illegal(
+        &mut self,
+        mover: Option<Color>,
+        promotion: bool,
+        offset: usize,
+    ) -> Result<Event, (usize, String)> {
+        let Some(by) = mover else {
+            return Err((
+                offset,
+                "`[%illegal]` before any move: no player has just moved".into(),
+            ));
+        };
+        let opponent_moves = self.state.moves_made(!by);
+        self.state
+            .proceedings
+            .note_illegal(by, promotion, opponent_moves);
+        Ok(Event::Illegal { by, promotion })
     }
 
     /// Ask the rules about one event; `None` when no rule fired.
@@ -611,12 +567,31 @@ fn move_number(pos: &Chess) -> String {
     }
 }
 
-fn intended_move(pos: &Chess, s: &str) -> Result<Move, String> {
-    let san: San = s
-        .parse()
-        .map_err(|_| format!("`{s}` is not a move in standard algebraic notation"))?;
-    san.to_move(pos)
-        .map_err(|_| format!("the intended move `{s}` is not legal in the position"))
+/// A claim's intended move, in the position where the claim is made.
+fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Move, (usize, String)> {
+    let s = &m.san;
+    let san: San = s.parse().map_err(|_| {
+        (
+            m.offset,
+            format!("`{s}` is not a move in standard algebraic notation"),
+        )
+    })?;
+    san.to_move(pos).map_err(|_| {
+        (
+            m.offset,
+            format!("the intended move `{s}` is not legal in the position"),
+        )
+    })
+}
+
+fn arbiter_event(act: ArbiterAct) -> Event {
+    match act {
+        ArbiterAct::Agree => Event::ArbiterAgrees,
+        ArbiterAct::Postpone { extra_time } => Event::ArbiterPostpones { extra_time },
+        ArbiterAct::Reject => Event::ArbiterRejects,
+        ArbiterAct::Grant => Event::ArbiterGrants,
+        ArbiterAct::Declare { draw } => Event::ArbiterDeclares { draw },
+    }
 }
 
 fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
@@ -666,10 +641,6 @@ fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String
         .collect()
 }
 
-fn millis(v: &str) -> Result<i64, String> {
-    crate::pgn::time::clock(v).map(|ms| i64::try_from(ms).unwrap_or(i64::MAX))
-}
-
 /// The game's `TimeControl` tag (unknown without one).
 fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
     let Some(v) = game.tag("TimeControl") else {
@@ -686,221 +657,4 @@ fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
             format!("the TimeControl tag `{v}`: {}", e.message),
         ),
     })
-}
-
-fn pending_events(game: &Game) -> Result<Vec<Pending>, (usize, String)> {
-    let mut out = Vec::new();
-    let mut events = 0u32;
-    for (j, (ply, text)) in game.comments.iter().enumerate() {
-        let base = game.span.comments.get(j).map_or(game.span.start, |o| o + 1);
-        let cmds = commands::commands(text).map_err(|(k, m)| (base + k, m))?;
-        for c in cmds {
-            let at = base + c.offset;
-            let arg = |i: usize| c.args.get(i).map(|(s, k)| (*s, base + k));
-            let max_args = |n: usize| match c.args.get(n) {
-                Some((extra, k)) => Err((
-                    base + k,
-                    format!("unexpected `{extra}` in `[%{} ...]`", c.name),
-                )),
-                None => Ok(()),
-            };
-            let command = match c.name {
-                "claim" => {
-                    let kind = match arg(0) {
-                        Some(("threefold", _)) => ClaimKind::Threefold,
-                        Some(("fifty", _)) => ClaimKind::Fifty,
-                        Some((other, k)) => {
-                            return Err((
-                                k,
-                                format!("unknown claim `{other}`: expected `threefold` or `fifty`"),
-                            ));
-                        }
-                        None => {
-                            return Err((
-                                at,
-                                "`[%claim]` needs a kind: `threefold` or `fifty`".into(),
-                            ));
-                        }
-                    };
-                    max_args(2)?;
-                    Command::Claim {
-                        kind,
-                        san: arg(1).map(|(s, k)| (s.to_string(), k)),
-                    }
-                }
-                "offer" => {
-                    max_args(1)?;
-                    Command::Offer(match arg(0) {
-                        None => None,
-                        Some((other, k)) => Some(side_literal(other).ok_or((
-                            k,
-                            format!("`[%offer {other}]`: the side is `white` or `black`"),
-                        ))?),
-                    })
-                }
-                "accept" => {
-                    max_args(0)?;
-                    Command::Accept
-                }
-                "decline" => {
-                    max_args(0)?;
-                    Command::Decline
-                }
-                "touch" => {
-                    max_args(1)?;
-                    match arg(0) {
-                        Some((sq, k)) => Command::Touch(
-                            sq.parse()
-                                .map_err(|_| (k, format!("`{sq}` is not a square")))?,
-                        ),
-                        None => {
-                            return Err((at, "`[%touch]` needs a square: `[%touch e2]`".into()));
-                        }
-                    }
-                }
-                "consent" => {
-                    max_args(0)?;
-                    Command::Consent
-                }
-                "clk" => {
-                    max_args(1)?;
-                    let (v, k) = arg(0)
-                        .ok_or((at, "`[%clk]` needs a reading: `[%clk 0:01:30]`".to_string()))?;
-                    Command::Clock(None, millis(v).map_err(|m| (k, m))?)
-                }
-                "clock" => {
-                    max_args(2)?;
-                    let side =
-                        match arg(0) {
-                            Some((s, k)) => side_literal(s).ok_or((
-                                k,
-                                format!("`[%clock {s} ...]`: the side is `white` or `black`"),
-                            ))?,
-                            None => return Err((
-                                at,
-                                "`[%clock]` needs a side and a reading: `[%clock black 0:01:30]`"
-                                    .into(),
-                            )),
-                        };
-                    let (v, k) = arg(1).ok_or((
-                        at,
-                        "`[%clock]` needs a reading after the side: `[%clock black 0:01:30]`"
-                            .to_string(),
-                    ))?;
-                    Command::Clock(Some(side), millis(v).map_err(|m| (k, m))?)
-                }
-                "flag" => {
-                    max_args(1)?;
-                    match arg(0) {
-                        Some(("both", _)) => Command::Flag(None),
-                        Some((s, k)) => Command::Flag(Some(side_literal(s).ok_or((k, format!("`[%flag {s}]`: expected `white`, `black` or `both`")))?)),
-                        None => return Err((at, "`[%flag]` needs a side: `[%flag white]`, `[%flag black]` or `[%flag both]`".into())),
-                    }
-                }
-                "increment" => {
-                    max_args(0)?;
-                    Command::Increment
-                }
-                "quickplay" => {
-                    max_args(2)?;
-                    let (mut no_win, mut no_effort) = (false, false);
-                    for (w, k) in c.args.iter().map(|(w, k)| (*w, base + k)) {
-                        match w {
-                            "no-win" => no_win = true,
-                            "no-effort" => no_effort = true,
-                            _ => {
-                                return Err((
-                                    k,
-                                    format!(
-                                        "unknown basis `{w}`: expected `no-win` (the opponent cannot win by normal means) or `no-effort` (he is making no effort to)"
-                                    ),
-                                ));
-                            }
-                        }
-                    }
-                    if !no_win && !no_effort {
-                        return Err((
-                            at,
-                            "`[%quickplay]` needs its basis: `no-win`, `no-effort`, or both".into(),
-                        ));
-                    }
-                    Command::Quickplay { no_win, no_effort }
-                }
-                "arbiter" => {
-                    let words: Vec<&str> = c.args.iter().map(|(w, _)| *w).collect();
-                    let act = match words[..] {
-                        ["agree"] => ArbiterAct::Agree,
-                        ["postpone"] => ArbiterAct::Postpone { extra_time: false },
-                        ["postpone", "extra-time"] => ArbiterAct::Postpone { extra_time: true },
-                        ["reject"] => ArbiterAct::Reject,
-                        ["grant"] => ArbiterAct::Grant,
-                        ["declare", "draw"] => ArbiterAct::Declare { draw: true },
-                        ["declare", "no-draw"] => ArbiterAct::Declare { draw: false },
-                        [] => return Err((
-                            at,
-                            "`[%arbiter]` needs an act: agree, postpone, reject, grant or declare"
-                                .into(),
-                        )),
-                        ["agree" | "postpone" | "reject" | "grant" | "declare", ..] => {
-                            // A known act with words it does not take: point at the first.
-                            let (w, k) = arg(1).unwrap_or(("", at));
-                            return Err((
-                                k,
-                                format!(
-                                    "unexpected `{w}` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`"
-                                ),
-                            ));
-                        }
-                        [w, ..] => {
-                            let k = arg(0).map_or(at, |(_, k)| k);
-                            return Err((
-                                k,
-                                format!(
-                                    "unknown arbiter's act `{w}`: expected agree, postpone, reject, grant or declare"
-                                ),
-                            ));
-                        }
-                    };
-                    Command::Arbiter(act)
-                }
-                "illegal" => {
-                    max_args(1)?;
-                    match arg(0) {
-                        None => Command::Illegal { promotion: false },
-                        Some(("promotion", _)) => Command::Illegal { promotion: true },
-                        Some((w, k)) => {
-                            return Err((
-                                k,
-                                format!(
-                                    "`[%illegal {w}]`: expected `[%illegal]` or `[%illegal promotion]`"
-                                ),
-                            ));
-                        }
-                    }
-                }
-                "correct" => {
-                    max_args(1)?;
-                    match arg(0) {
-                        None => Command::Correct(None),
-                        Some((s, k)) => Command::Correct(Some(side_literal(s).ok_or((
-                            k,
-                            format!("`[%correct {s}]`: the side is `white` or `black`"),
-                        ))?)),
-                    }
-                }
-                _ => continue,
-            };
-            let index = commands::EVENT_COMMANDS.contains(&c.name).then(|| {
-                events += 1;
-                events - 1
-            });
-            out.push(Pending {
-                ply: *ply,
-                index,
-                offset: at,
-                command,
-            });
-        }
-    }
-    Ok(out)
 }

@@ -10,22 +10,7 @@ use super::position::GameState;
 use crate::lang::schema::{EventKind, FactId};
 use crate::value::{EvalError, Value};
 
-/// A claim of a draw (`[%claim ...]`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
-pub enum ClaimKind {
-    Threefold,
-    Fifty,
-}
-
-impl ClaimKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            ClaimKind::Threefold => "threefold",
-            ClaimKind::Fifty => "fifty",
-        }
-    }
-}
+pub use crate::pgn::events::ClaimKind;
 
 #[derive(Clone, Debug)]
 pub struct Claim {

@@ -2,9 +2,9 @@
 
 use serde::Serialize;
 
-use super::facts::ClaimKind;
 use super::position::OfferRecord;
 use super::rules::Effect;
+use crate::pgn::events::ClaimKind;
 
 /// A ruling variable, ready for Fluent.
 #[derive(Clone, Debug, PartialEq)]
