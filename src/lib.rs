@@ -12,6 +12,7 @@ pub mod compile;
 pub mod conformance;
 pub mod diag;
 pub mod lang;
+pub mod locale;
 pub mod pgn;
 pub mod render;
 pub mod rulebook;

@@ -28,9 +28,13 @@ use arbiter::{DEFAULT_RULEBOOK, Engine, backend, compile, load_rules, pgn, runti
 #[command(
     name = "arbiter",
     version,
-    about = "Chess laws as data: rule on games and explain why, in Russian or English"
+    about = "Chess laws as data: rule on games and explain why, in the reader's language"
 )]
 struct Cli {
+    /// A folder of extra languages (`DIR/<lang>/*.ftl`, like `locales/`): the tool's own words
+    /// in a language it does not ship, or messages that override its own.
+    #[arg(long, global = true, value_name = "DIR")]
+    locales: Vec<PathBuf>,
     #[command(subcommand)]
     command: Command,
 }
@@ -54,7 +58,7 @@ enum Command {
         #[arg(long, value_enum)]
         engine: Option<Engine>,
         /// The language of the explanations.
-        #[arg(long, default_value = "en")]
+        #[arg(long, default_value = arbiter::locale::DEFAULT)]
         lang: String,
         /// `text` for people, `json` for one JSON object per game per line.
         #[arg(long, value_enum, default_value = "text")]
@@ -92,13 +96,19 @@ enum Command {
         clause: String,
         #[arg(long, default_value = DEFAULT_RULEBOOK)]
         rulebook: String,
-        #[arg(long, default_value = "en")]
+        #[arg(long, default_value = arbiter::locale::DEFAULT)]
         lang: String,
     },
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    for dir in &cli.locales {
+        if let Err(e) = arbiter::locale::add_dir(dir) {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    }
     let code = match cli.command {
         Command::Adjudicate {
             files,

@@ -1,47 +1,39 @@
 //! Explanations in the reader's language: Fluent bundles of a rulebook's rulings plus the
 //! adjudicator's own messages, and the text output of a verdict.
 
-use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
 use crate::runtime::rules::BookMeta;
 use crate::runtime::verdict::{Arg, Verdict};
 
-const APP_EN: &str = include_str!("locales/en.ftl");
-const APP_RU: &str = include_str!("locales/ru.ftl");
-
 pub struct Renderer {
     bundle: FluentBundle<FluentResource>,
-    lang: String,
 }
 
 impl Renderer {
     /// A renderer for `lang`; errors name the language or the broken resource.
     pub fn new(meta: &BookMeta, lang: &str) -> Result<Renderer, String> {
-        let app = match lang {
-            "en" => APP_EN,
-            "ru" => APP_RU,
-            _ => return Err(format!("no messages for language `{lang}` (have: en, ru)")),
-        };
-        let rulings = meta
-            .ftl
-            .get(lang)
-            .ok_or_else(|| format!("rulebook `{}` has no `{lang}` rulings", meta.id))?;
-        let langid = lang
-            .parse()
-            .map_err(|_| format!("`{lang}` is not a language identifier"))?;
-        let mut bundle = FluentBundle::new(vec![langid]);
-        bundle.set_use_isolating(false);
-        for (what, src) in [("adjudicator messages", app), ("rulings", rulings.as_str())] {
-            let res = FluentResource::try_new(src.to_string())
-                .map_err(|(_, e)| format!("{what} ({lang}): invalid Fluent: {e:?}"))?;
-            bundle
-                .add_resource(res)
-                .map_err(|e| format!("{what} ({lang}): {e:?}"))?;
+        let rulings = meta.ftl.get(lang).ok_or_else(|| {
+            let have: Vec<&str> = meta.ftl.keys().map(String::as_str).collect();
+            format!(
+                "rulebook `{}` has no rulings in `{lang}` (it has: {})",
+                meta.id,
+                have.join(", ")
+            )
+        })?;
+        let mut bundle = crate::locale::new_bundle(lang)?;
+        // The tool's own words (the language registry), then the rulebook's rulings.
+        for (name, text) in crate::locale::sources(lang)? {
+            crate::locale::add(&mut bundle, &name, text, true)?;
         }
-        Ok(Renderer {
-            bundle,
-            lang: lang.to_string(),
-        })
+        crate::locale::add(
+            &mut bundle,
+            &format!("the rulings of {} ({lang})", meta.id),
+            rulings.clone(),
+            false,
+        )?;
+        Ok(Renderer { bundle })
     }
 
     pub fn message(&self, id: &str, args: &[(String, Arg)]) -> String {
@@ -56,10 +48,7 @@ impl Renderer {
             match v {
                 Arg::Num(n) => fa.set(k.as_str(), FluentValue::from(*n)),
                 Arg::Str(s) => fa.set(k.as_str(), FluentValue::from(s.as_str())),
-                Arg::Duration(secs) => fa.set(
-                    k.as_str(),
-                    FluentValue::from(crate::compile::words::duration(*secs, &self.lang)),
-                ),
+                Arg::Duration(secs) => fa.set(k.as_str(), FluentValue::from(self.duration(*secs))),
             }
         }
         let mut errors = vec![];
@@ -69,49 +58,44 @@ impl Renderer {
             .to_string()
     }
 
+    /// A duration in words: `2 min`, `30 s`, `1 min 30 s`.
+    fn duration(&self, secs: i64) -> String {
+        let (m, s) = (secs / 60, secs % 60);
+        let (min, sec) = (
+            ("min".to_string(), Arg::Str(m.to_string())),
+            ("s".to_string(), Arg::Str(s.to_string())),
+        );
+        match (m, s) {
+            (0, _) => self.message("duration-s", &[sec]),
+            (_, 0) => self.message("duration-min", &[min]),
+            _ => self.message("duration-min-s", &[min, sec]),
+        }
+    }
+
     /// The effects of a ruling, in words: `Effects: the claim is rejected; 2 min added to ...`.
+    /// Each effect's message is `effect-NAME` (`_` as `-`), its fields the arguments.
     pub fn effects(&self, effects: &[crate::runtime::rules::Effect]) -> String {
-        use crate::runtime::rules::{Effect, side_name};
+        use crate::runtime::rules::{FieldValue, side_name};
         if effects.is_empty() {
             return String::new();
         }
-        let side = |c: &shakmaty::Color| ("side".to_string(), Arg::Str(side_name(*c).into()));
         let words: Vec<String> = effects
             .iter()
-            .map(|e| match e {
-                Effect::Draw => self.message("effect-draw", &[]),
-                Effect::Win { side: c } => self.message("effect-win", &[side(c)]),
-                Effect::Uphold => self.message("effect-uphold", &[]),
-                Effect::Reject => self.message("effect-reject", &[]),
-                Effect::AddTime { side: c, seconds } => self.message(
-                    "effect-add-time",
-                    &[side(c), ("time".into(), Arg::Duration(*seconds))],
-                ),
-                Effect::Offer { side: c } => self.message("effect-offer", &[side(c)]),
-                Effect::VoidOffer { side: c } => self.message("effect-void-offer", &[side(c)]),
-                Effect::AcceptOffer => self.message("effect-accept-offer", &[]),
-                Effect::DeclineOffer => self.message("effect-decline-offer", &[]),
-                Effect::RejectOfferByTouch => self.message("effect-reject-offer-by-touch", &[]),
-                Effect::RejectOfferByMove => self.message("effect-reject-offer-by-move", &[]),
-                Effect::RequireMove { san, .. } => self.message(
-                    "effect-require-move",
-                    &[("move".into(), Arg::Str(san.clone()))],
-                ),
-                Effect::Irregularity => self.message("effect-irregularity", &[]),
-                Effect::Refer { side: c } => self.message("effect-refer", &[side(c)]),
-                Effect::Postpone => self.message("effect-postpone", &[]),
-                Effect::CloseClaim => self.message("effect-close-claim", &[]),
-                Effect::RequestIncrement { side: c } => {
-                    self.message("effect-request-increment", &[side(c)])
-                }
-                Effect::CloseRequest => self.message("effect-close-request", &[]),
-                Effect::SetIncrement { seconds } => self.message(
-                    "effect-set-increment",
-                    &[("time".into(), Arg::Duration(*seconds))],
-                ),
-                Effect::AwaitDecision => self.message("effect-await-decision", &[]),
-                Effect::Score { side: c } => self.message("effect-score", &[side(c)]),
-                Effect::CorrectIrregularity => self.message("effect-correct-irregularity", &[]),
+            .map(|e| {
+                let args: Vec<(String, Arg)> = e
+                    .fields()
+                    .into_iter()
+                    .map(|(k, v)| {
+                        let a = match v {
+                            FieldValue::Side(c) => Arg::Str(side_name(c).into()),
+                            FieldValue::Duration(s) => Arg::Duration(s),
+                            FieldValue::Move(san) => Arg::Str(san.to_string()),
+                        };
+                        (k.to_string(), a)
+                    })
+                    .collect();
+                let id = format!("effect-{}", e.id().spec().name.replace('_', "-"));
+                self.message(&id, &args)
             })
             .collect();
         self.message("effects", &[("list".into(), Arg::Str(words.join("; ")))])

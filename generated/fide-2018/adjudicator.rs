@@ -1800,8 +1800,7 @@ mod clause_9_5_3 {
         });
         if cx.claim_has_move() {
             effects.push(Effect::RequireMove {
-                san: String::new(),
-                mv: cx.claim_move()?,
+                r#move: MoveArg::new(cx.claim_move()?),
             });
         }
         Ok(())

@@ -171,6 +171,7 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
                 cx.fact(*id, &args)?
             }
         },
+        IrExpr::Param(i) => cx.param(*i)?.clone(),
         IrExpr::Not(x) => Value::Bool(!truth(x, defs, cx)?),
         IrExpr::Defined(i) => match defs.get(*i) {
             Some(d) => eval(&d.body, defs, cx)?,

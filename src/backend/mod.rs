@@ -10,7 +10,9 @@ use crate::runtime::rules::BookMeta;
 pub mod prelude {
     pub use crate::lang::schema::EventKind;
     pub use crate::runtime::facts::Ctx;
-    pub use crate::runtime::rules::{BookMeta, ClauseMeta, Effect, ParamMeta, RuleMeta, Rules};
+    pub use crate::runtime::rules::{
+        BookMeta, ClauseMeta, Effect, MoveArg, ParamMeta, RuleMeta, Rules,
+    };
     pub use crate::value::{EvalError, Value, ops};
     pub use shakmaty::{Color, Move};
 }

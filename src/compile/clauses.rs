@@ -7,7 +7,7 @@ use super::ir::{Clause, IrEffect, IrExpr, Rule, Texts};
 use super::located::{at_value, check_ruling, expr_result, texts, type_diag};
 use crate::diag::Diags;
 use crate::lang::parse::parse_effect;
-use crate::lang::schema::{self, EventKind, OutcomeClass, Ty};
+use crate::lang::schema::{EventKind, OutcomeClass, Ty};
 use crate::lang::typeck::{Params, check_effect};
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::{ClauseDef, Localized};
@@ -317,7 +317,7 @@ impl ClauseCx<'_> {
         ] {
             let n = effects
                 .iter()
-                .filter(|e| schema::effect_spec(e.id).class == class)
+                .filter(|e| e.id.spec().class == class)
                 .count();
             if n > 1 {
                 d.push(self.at_id(format!(
@@ -341,7 +341,7 @@ impl ClauseCx<'_> {
         let t = texts(self.sf, rl, self.languages, "ruling", d);
         let mut provided: Vec<String> = r.vars.keys().cloned().collect();
         for e in effects {
-            provided.extend(schema::effect_spec(e.id).vars.iter().map(|v| v.to_string()));
+            provided.extend(e.id.spec().vars().map(|v| v.to_string()));
         }
         check_ruling(self.sf, rl, &provided, d);
         Some(t)

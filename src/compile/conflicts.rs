@@ -53,7 +53,7 @@ pub(super) fn check(
     }
 }
 use crate::diag::Diags;
-use crate::lang::schema::{self, OutcomeClass};
+use crate::lang::schema::OutcomeClass;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::ClauseDef;
 use crate::rulebook::yaml;
@@ -104,17 +104,15 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
         OutcomeClass::Offer,
     ] {
         let pick = |es: &[IrEffect]| -> Option<IrEffect> {
-            es.iter()
-                .find(|e| schema::effect_spec(e.id).class == class)
-                .cloned()
+            es.iter().find(|e| e.id.spec().class == class).cloned()
         };
         if let (Some(x), Some(y)) = (pick(a), pick(b))
             && (x.id != y.id || x.args != y.args)
         {
             return Some(format!(
                 "`{}` against `{}`",
-                schema::effect_spec(x.id).name,
-                schema::effect_spec(y.id).name
+                x.id.spec().name,
+                y.id.spec().name
             ));
         }
     }

@@ -194,7 +194,11 @@ fn refs(e: &IrExpr, out: &mut Vec<usize>) {
             refs(b, out);
         }
         IrExpr::Fact(_, args) => args.iter().for_each(|a| refs(a, out)),
-        IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_) => {}
+        IrExpr::Bool(_)
+        | IrExpr::Int(_)
+        | IrExpr::Duration(_)
+        | IrExpr::Side(_)
+        | IrExpr::Param(_) => {}
     }
 }
 

@@ -92,6 +92,15 @@ pub struct Param {
     pub doc: Texts,
 }
 
+/// Why a clause is not in force.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Disabled {
+    /// An overlay's `disable:`, with its reason in each language.
+    Reason(Texts),
+    /// An overlay's clause took its place (`replaces:`).
+    ReplacedBy(String),
+}
+
 #[derive(Clone, Debug)]
 pub struct Article {
     pub title: Texts,
@@ -103,7 +112,7 @@ pub struct Article {
 pub struct Clause {
     pub id: String,
     /// Not in force in this rulebook (an overlay disabled or replaced it): why.
-    pub disabled: Option<Texts>,
+    pub disabled: Option<Disabled>,
     /// `(name, condition as written)` for a clause that defines a name.
     pub defines: Option<(String, String)>,
     pub official: bool,
@@ -149,10 +158,10 @@ impl Rule {
 
     /// Whether the rule decides something: ends the game or decides a claim.
     pub fn decisive(&self) -> bool {
-        use crate::lang::schema::{OutcomeClass, effect_spec};
+        use crate::lang::schema::OutcomeClass;
         self.effects.iter().any(|e| {
             matches!(
-                effect_spec(e.id).class,
+                e.id.spec().class,
                 OutcomeClass::Result | OutcomeClass::Decision
             )
         })
@@ -182,6 +191,8 @@ pub enum IrExpr {
     Duration(i64),
     Side(Color),
     Fact(FactId, Vec<IrExpr>),
+    /// An event parameter (`param.NAME`): an index into `Rulebook::params`, set per game.
+    Param(usize),
     Not(Box<IrExpr>),
     Neg(Box<IrExpr>),
     And(Box<IrExpr>, Box<IrExpr>),

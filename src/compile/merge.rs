@@ -6,9 +6,8 @@
 
 use std::collections::HashMap;
 
-use super::ir::Texts;
+use super::ir::Disabled;
 use super::located::texts;
-use super::words;
 use crate::diag::Diags;
 use crate::rulebook::model::{ClauseDef, ClauseFile, DisableDef};
 use crate::rulebook::yaml;
@@ -25,7 +24,7 @@ pub(super) struct Entry<'a> {
     /// Taken out by an overlay clause of the same id.
     pub(super) removed: bool,
     /// Not in force: why.
-    pub(super) disabled: Option<Texts>,
+    pub(super) disabled: Option<Disabled>,
 }
 
 /// The merged rulebook: its clause files and clauses in order.
@@ -74,7 +73,7 @@ pub(super) fn merge<'a>(chain: &[&'a Loaded], languages: &[String], d: &mut Diag
             let file = m.files.len();
             m.files.push((sf, cf));
             for c in &cf.clauses {
-                m.add(sf, c, file, level, languages, d);
+                m.add(sf, c, file, level, d);
             }
         }
         for dis in &book.book.disable {
@@ -91,7 +90,6 @@ impl<'a> Merged<'a> {
         c: &'a ClauseDef,
         file: usize,
         level: usize,
-        languages: &[String],
         d: &mut Diags,
     ) {
         let id = c.id.value.as_str();
@@ -118,11 +116,7 @@ impl<'a> Merged<'a> {
         for r in c.replaces.iter().filter(|r| r.value != id) {
             match self.by_id.get(&r.value) {
                 Some(&old) if self.entries[old].level < level => {
-                    let why = languages
-                        .iter()
-                        .map(|lang| (lang.clone(), words::replaced_by(id, lang)))
-                        .collect();
-                    self.entries[old].disabled = Some(why);
+                    self.entries[old].disabled = Some(Disabled::ReplacedBy(id.to_string()));
                     self.redirects.push((old, new));
                 }
                 _ => d.push(sf.diag(
@@ -176,7 +170,8 @@ impl<'a> Merged<'a> {
     ) {
         match self.by_id.get(&dis.clause.value) {
             Some(&i) if self.entries[i].level < level => {
-                self.entries[i].disabled = Some(texts(bsf, &dis.reason, languages, "reason", d));
+                let why = texts(bsf, &dis.reason, languages, "reason", d);
+                self.entries[i].disabled = Some(Disabled::Reason(why));
             }
             _ => d.push(bsf.diag(
                 yaml::start(&bsf.text, &dis.clause),

@@ -1,154 +1,143 @@
-//! Conditions and effects in words, per language, for the readable rulebook.
+//! Conditions, effects and values in words, for the readable rulebook. Every word comes from the
+//! language's locale (`locales/<lang>/vocabulary.ftl` and `rulebook.ftl`); this module only
+//! composes them, so a new language is data.
 
+use fluent_bundle::FluentValue;
 use shakmaty::Color;
 
-use super::ir::CmpOp;
-use super::ir::{IrEffect, IrExpr, Rulebook};
-use crate::lang::schema;
+use super::ir::{ArithOp, CmpOp, IrEffect, IrExpr, Rulebook, Unit};
+use crate::lang::schema::{EffectId, EventKind, FactId};
+use crate::locale::Words;
 
-pub fn expr(e: &IrExpr, lang: &str, book: &Rulebook) -> String {
-    let ru = lang == "ru";
+type Said = Result<String, String>;
+
+fn s(v: String) -> FluentValue<'static> {
+    FluentValue::from(v)
+}
+
+pub fn expr(e: &IrExpr, w: &Words, book: &Rulebook) -> Said {
+    let x = |e: &IrExpr| expr(e, w, book);
     match e {
-        IrExpr::Bool(true) => (if ru { "всегда" } else { "always" }).into(),
-        IrExpr::Bool(false) => (if ru { "никогда" } else { "never" }).into(),
-        IrExpr::Int(i) => i.to_string(),
-        IrExpr::Duration(s) => duration(*s, lang),
-        IrExpr::Side(c) => side(*c, lang).into(),
-        IrExpr::Fact(schema::FactId::Param(i), _) => {
-            let name = book
-                .params
-                .get(usize::from(*i))
-                .map_or("?", |p| p.name.as_str());
-            if ru {
-                format!("параметр соревнования «{name}»")
-            } else {
-                format!("the event parameter «{name}»")
-            }
+        IrExpr::Bool(true) => w.text("rule-always"),
+        IrExpr::Bool(false) => w.text("rule-never"),
+        IrExpr::Int(i) => Ok(i.to_string()),
+        IrExpr::Duration(secs) => duration(*secs, w),
+        IrExpr::Side(c) => side(*c, w),
+        IrExpr::Param(i) => {
+            let name = book.params.get(*i).map_or("?", |p| p.name.as_str());
+            w.get("rule-param", &[("name", s(name.into()))])
         }
-        IrExpr::Fact(id, args) => {
-            let spec = schema::fact_spec(*id);
-            let mut s = (if ru { spec.ru } else { spec.en }).to_string();
-            for (i, a) in args.iter().enumerate() {
-                s = s.replace(&format!("{{{i}}}"), &format!("«{}»", expr(a, lang, book)));
-            }
-            s
-        }
-        IrExpr::Not(x) => {
-            if ru {
-                format!("неверно, что {}", expr(x, lang, book))
-            } else {
-                format!("it is not the case that {}", expr(x, lang, book))
-            }
-        }
-        IrExpr::Neg(x) => format!("−{}", expr(x, lang, book)),
+        IrExpr::Fact(id, args) => fact(*id, args, w, book),
+        IrExpr::Not(a) => w.get("rule-not", &[("x", s(x(a)?))]),
+        IrExpr::Neg(a) => w.get("rule-neg", &[("x", s(x(a)?))]),
         IrExpr::Defined(i) => match book.definitions.get(*i) {
-            Some(d) if d.is_literal() => format!("«{}» ({})", d.name, expr(&d.body, lang, book)),
-            Some(d) => format!("«{}»", d.name),
-            None => "«?»".into(),
+            Some(d) if d.is_literal() => w.get(
+                "rule-constant",
+                &[("name", s(d.name.clone())), ("value", s(x(&d.body)?))],
+            ),
+            Some(d) => w.get("rule-defined", &[("name", s(d.name.clone()))]),
+            None => Err(format!("no definition {i}")),
         },
-        IrExpr::And(a, b) => format!(
-            "{} {} {}",
-            expr(a, lang, book),
-            if ru { "и" } else { "and" },
-            expr(b, lang, book)
-        ),
-        IrExpr::Or(a, b) => format!(
-            "({} {} {})",
-            expr(a, lang, book),
-            if ru { "или" } else { "or" },
-            expr(b, lang, book)
-        ),
+        IrExpr::And(a, b) => w.get("rule-and", &[("a", s(x(a)?)), ("b", s(x(b)?))]),
+        IrExpr::Or(a, b) => w.get("rule-or", &[("a", s(x(a)?)), ("b", s(x(b)?))]),
         IrExpr::Cmp(op, _, a, b) => {
-            let w = match (op, ru) {
-                (CmpOp::Eq, false) => "is",
-                (CmpOp::Ne, false) => "is not",
-                (CmpOp::Lt, false) => "is less than",
-                (CmpOp::Le, false) => "is at most",
-                (CmpOp::Gt, false) => "is more than",
-                (CmpOp::Ge, false) => "is at least",
-                (CmpOp::Eq, true) => "—",
-                (CmpOp::Ne, true) => "— не",
-                (CmpOp::Lt, true) => "меньше",
-                (CmpOp::Le, true) => "не больше",
-                (CmpOp::Gt, true) => "больше",
-                (CmpOp::Ge, true) => "не меньше",
+            let id = match op {
+                CmpOp::Eq => "rule-eq",
+                CmpOp::Ne => "rule-ne",
+                CmpOp::Lt => "rule-lt",
+                CmpOp::Le => "rule-le",
+                CmpOp::Gt => "rule-gt",
+                CmpOp::Ge => "rule-ge",
             };
-            format!("{} {} {}", expr(a, lang, book), w, expr(b, lang, book))
+            w.get(id, &[("a", s(x(a)?)), ("b", s(x(b)?))])
         }
-        IrExpr::Arith(op, a, b) => format!(
-            "({} {} {})",
-            expr(a, lang, book),
-            op.symbol(),
-            expr(b, lang, book)
+        IrExpr::Arith(op, a, b) => arith(*op, x(a)?, x(b)?, w),
+        IrExpr::If(c, a, b) => w.get(
+            "rule-if",
+            &[("c", s(x(c)?)), ("a", s(x(a)?)), ("b", s(x(b)?))],
         ),
-        IrExpr::If(c, a, b) => {
-            let (c, a, b) = (
-                expr(c, lang, book),
-                expr(a, lang, book),
-                expr(b, lang, book),
-            );
-            if ru {
-                format!("({a}, если {c}, иначе {b})")
-            } else {
-                format!("({a} if {c}, otherwise {b})")
-            }
-        }
     }
 }
 
-pub fn effect(e: &IrEffect, lang: &str, book: &Rulebook) -> String {
-    let spec = schema::effect_spec(e.id);
-    let mut s = (if lang == "ru" { spec.ru } else { spec.en }).to_string();
+fn arith(op: ArithOp, a: String, b: String, w: &Words) -> Said {
+    w.get(
+        "rule-arith",
+        &[("a", s(a)), ("op", s(op.symbol().into())), ("b", s(b))],
+    )
+}
+
+/// A fact in words, its arguments in «».
+fn fact(id: FactId, args: &[IrExpr], w: &Words, book: &Rulebook) -> Said {
+    let mut said = Vec::new();
+    for (i, a) in args.iter().enumerate() {
+        said.push((format!("a{i}"), format!("«{}»", expr(a, w, book)?)));
+    }
+    let args: Vec<(&str, FluentValue)> = said
+        .iter()
+        .map(|(k, v)| (k.as_str(), s(v.clone())))
+        .collect();
+    w.get(&fact_message(id), &args)
+}
+
+/// The message id of a fact: `fact-NAME`, a dot in the name becoming `-`.
+pub fn fact_message(id: FactId) -> String {
+    format!("fact-{}", id.spec().name.replace('.', "-"))
+}
+
+pub fn event_message(e: EventKind) -> String {
+    format!("event-{}", e.name())
+}
+
+pub fn effect_message(e: EffectId) -> String {
+    format!("rulebook-effect-{}", e.spec().name)
+}
+
+pub fn event(e: EventKind, w: &Words) -> Said {
+    w.text(&event_message(e))
+}
+
+pub fn effect(e: &IrEffect, w: &Words, book: &Rulebook) -> Said {
+    let mut said = Vec::new();
     for (i, a) in e.args.iter().enumerate() {
-        s = s.replace(&format!("{{{i}}}"), &expr(a, lang, book));
+        said.push((format!("a{i}"), expr(a, w, book)?));
     }
-    if let Some(c) = &e.cond {
-        s.push_str(if lang == "ru" { ", если " } else { ", if " });
-        s.push_str(&expr(c, lang, book));
-    }
-    s
-}
-
-pub fn side(c: Color, lang: &str) -> &'static str {
-    match (c, lang) {
-        (Color::White, "ru") => "белые",
-        (Color::Black, "ru") => "чёрные",
-        (Color::White, _) => "White",
-        (Color::Black, _) => "Black",
-    }
-}
-
-pub fn duration(secs: i64, lang: &str) -> String {
-    let (m, s) = (secs / 60, secs % 60);
-    let ru = lang == "ru";
-    match (m, s) {
-        (0, s) => format!("{s} {}", if ru { "с" } else { "s" }),
-        (m, 0) => format!("{m} {}", if ru { "мин" } else { "min" }),
-        (m, s) => format!(
-            "{m} {} {s} {}",
-            if ru { "мин" } else { "min" },
-            if ru { "с" } else { "s" }
+    let args: Vec<(&str, FluentValue)> = said
+        .iter()
+        .map(|(k, v)| (k.as_str(), s(v.clone())))
+        .collect();
+    let text = w.get(&effect_message(e.id), &args)?;
+    match &e.cond {
+        Some(c) => w.get(
+            "rule-effect-if",
+            &[("effect", s(text)), ("c", s(expr(c, w, book)?))],
         ),
+        None => Ok(text),
     }
 }
 
-/// Why a clause is not in force: an overlay's clause took its place.
-pub fn replaced_by(id: &str, lang: &str) -> String {
-    match lang {
-        "ru" => format!("Не действует: его место занимает пункт {id}."),
-        _ => format!("Not in force: clause {id} takes its place."),
+pub fn side(c: Color, w: &Words) -> Said {
+    w.text(match c {
+        Color::White => "side-white",
+        Color::Black => "side-black",
+    })
+}
+
+pub fn duration(secs: i64, w: &Words) -> Said {
+    let (m, sec) = (secs / 60, secs % 60);
+    let (m, sec) = (s(m.to_string()), s(sec.to_string()));
+    match (secs / 60, secs % 60) {
+        (0, _) => w.get("duration-s", &[("s", sec)]),
+        (_, 0) => w.get("duration-min", &[("min", m)]),
+        _ => w.get("duration-min-s", &[("min", m), ("s", sec)]),
     }
 }
 
 /// What a named number counts, as the readable rulebook says it.
-pub fn unit(u: super::ir::Unit, lang: &str) -> &'static str {
-    use super::ir::Unit;
-    match (u, lang == "ru") {
-        (Unit::Moves, false) => "moves by each player",
-        (Unit::Plies, false) => "plies",
-        (Unit::Times, false) => "times",
-        (Unit::Moves, true) => "ходы каждого игрока",
-        (Unit::Plies, true) => "полуходы",
-        (Unit::Times, true) => "разы",
-    }
+pub fn unit(u: Unit, w: &Words) -> Said {
+    w.text(&format!("unit-{}", u.name()))
+}
+
+/// Why a clause is not in force: an overlay's clause took its place.
+pub fn replaced_by(id: &str, w: &Words) -> Said {
+    w.get("replaced-by", &[("id", s(id.to_string()))])
 }

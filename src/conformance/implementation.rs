@@ -99,7 +99,7 @@ impl Ours {
             }
             _ => return Err(format!("no rulebook `{id}`")),
         };
-        let renderer = Renderer::new(rules.meta(), "en")?;
+        let renderer = Renderer::new(rules.meta(), crate::locale::DEFAULT)?;
         self.loaded.push((id.to_string(), rules, renderer));
         Ok(self.loaded.len() - 1)
     }

@@ -4,3 +4,4 @@ pub mod ast;
 pub mod parse;
 pub mod schema;
 pub mod typeck;
+pub mod vocabulary;

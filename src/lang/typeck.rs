@@ -71,7 +71,10 @@ pub fn check_effect(
     given: Option<&IrExpr>,
 ) -> Result<IrEffect, TypeError> {
     let spec = schema::effect(&e.name).ok_or_else(|| {
-        let names: Vec<&str> = schema::EFFECTS.iter().map(|e| e.name).collect();
+        let names: Vec<&str> = schema::EffectId::ALL
+            .iter()
+            .map(|e| e.spec().name)
+            .collect();
         TypeError {
             span: e.name_span.clone(),
             message: format!("unknown effect `{}`", e.name),
@@ -103,7 +106,7 @@ pub fn check_effect(
     if let Some(x) = &cond {
         established(x, &mut guards);
     }
-    let args = c.args(&e.args, spec.params, &e.name, &e.name_span, &guards)?;
+    let args = c.args(&e.args, &spec.params(), &e.name, &e.name_span, &guards)?;
     Ok(IrEffect {
         id: spec.id,
         args,
@@ -144,10 +147,7 @@ impl Checker<'_> {
                             follow_on: false,
                         });
                     };
-                    return Ok((
-                        IrExpr::Fact(FactId::Param(i as u16), vec![]),
-                        self.params.params[i].1,
-                    ));
+                    return Ok((IrExpr::Param(i), self.params.params[i].1));
                 }
                 if self.params.broken.iter().any(|b| b == n) {
                     return Err(TypeError {
@@ -344,7 +344,7 @@ impl Checker<'_> {
         n: &str,
         span: &Range<usize>,
         guards: &[FactId],
-    ) -> Result<&'static schema::FactSpec, TypeError> {
+    ) -> Result<schema::FactSpec, TypeError> {
         let spec = schema::fact(n).ok_or_else(|| TypeError {
             span: span.clone(),
             message: format!("unknown fact `{n}`"),
@@ -371,7 +371,7 @@ impl Checker<'_> {
             && !guards.contains(&g)
             && !self.params.lenient_guards
         {
-            let gname = schema::fact_spec(g).name;
+            let gname = g.spec().name;
             return Err(TypeError {
                 span: span.clone(),
                 message: format!("`{n}` exists only when `{gname}` holds"),
@@ -408,9 +408,9 @@ fn established(e: &IrExpr, out: &mut Vec<FactId>) {
 }
 
 fn suggest(n: &str) -> Option<&'static str> {
-    schema::FACTS
+    schema::FactId::ALL
         .iter()
-        .map(|f| (edit_distance(n, f.name), f.name))
+        .map(|f| (edit_distance(n, f.spec().name), f.spec().name))
         .filter(|(d, _)| *d <= 3)
         .min()
         .map(|(_, s)| s)

@@ -12,7 +12,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::facts::{Claim, Ctx, Event};
 use super::position::{GameState, OfferFate};
-use super::rules::{BookMeta, Effect, Rules, side_name, winners};
+use super::rules::{BookMeta, Effect, FieldValue, Rules, side_name, winners};
 use super::verdict::{Arg, Ignored, Ruling, Verdict};
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
@@ -377,8 +377,8 @@ impl Adjudication<'_> {
                 .effects(r, &mut cx)
                 .map_err(|e| format!("evaluating effects: {e}"))?
             {
-                if let Effect::RequireMove { san, mv } = &mut e {
-                    *san = San::from_move(cx.state.position(), *mv).to_string();
+                if let Effect::RequireMove { r#move } = &mut e {
+                    r#move.san = San::from_move(cx.state.position(), r#move.mv).to_string();
                 }
                 if !effects.contains(&e) {
                     effects.push(e);
@@ -392,26 +392,15 @@ impl Adjudication<'_> {
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
-        // Variables the effects provide (see `EffectSpec::vars`).
+        // Variables the effects provide, as the vocabulary declares them (`win` gives `winner`).
         for e in &effects {
-            match e {
-                Effect::Win { side } => {
-                    args.push(("winner".into(), Arg::Str(side_name(*side).into())))
-                }
-                Effect::AddTime { side, seconds } => {
-                    args.push(("added_to".into(), Arg::Str(side_name(*side).into())));
-                    args.push(("added".into(), Arg::Duration(*seconds)));
-                }
-                Effect::RequireMove { san, .. } => {
-                    args.push(("required".into(), Arg::Str(san.clone())))
-                }
-                Effect::SetIncrement { seconds } => {
-                    args.push(("increment".into(), Arg::Duration(*seconds)))
-                }
-                Effect::Score { side } => {
-                    args.push(("scored_for".into(), Arg::Str(side_name(*side).into())))
-                }
-                _ => {}
+            for (name, v) in e.vars() {
+                let a = match v {
+                    FieldValue::Side(c) => Arg::Str(side_name(c).into()),
+                    FieldValue::Duration(s) => Arg::Duration(s),
+                    FieldValue::Move(san) => Arg::Str(san.to_string()),
+                };
+                args.push((name.into(), a));
             }
         }
         let decision = effects.iter().find_map(|e| match e {
@@ -466,7 +455,7 @@ impl Adjudication<'_> {
                 Effect::DeclineOffer => self.state.settle_offer(OfferFate::Declined),
                 Effect::RejectOfferByTouch => self.state.settle_offer(OfferFate::RejectedByTouch),
                 Effect::RejectOfferByMove => self.state.settle_offer(OfferFate::RejectedByMove),
-                Effect::RequireMove { mv, .. } => self.state.require(*mv),
+                Effect::RequireMove { r#move } => self.state.require(r#move.mv),
                 Effect::AddTime { side, seconds } => self.state.clocks.add(*side, *seconds),
                 Effect::Refer { side } => self.state.proceedings.quickplay = Some((*side, false)),
                 Effect::Postpone => {

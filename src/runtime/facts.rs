@@ -402,82 +402,81 @@ impl Ctx<'_> {
             Err(EvalError(format!("move {m} is not legal in this position")))
         }
     }
+}
 
-    /// Dynamic access for the interpreter.
-    pub fn fact(&mut self, id: FactId, args: &[Value]) -> Result<Value, EvalError> {
-        let side = |i: usize| match args.get(i) {
+/// An argument of a fact, as the interpreter passes it.
+trait FromValue: Sized {
+    fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError>;
+}
+
+impl FromValue for Color {
+    fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
+        match v {
             Some(Value::Side(c)) => Ok(*c),
-            _ => Err(EvalError(format!("{id:?}: argument {i} must be a side"))),
-        };
-        let num = |i: usize| match args.get(i) {
-            Some(Value::Int(n)) => Ok(*n),
-            _ => Err(EvalError(format!("{id:?}: argument {i} must be a number"))),
-        };
-        let mv = |i: usize| match args.get(i) {
-            Some(Value::Move(m)) => Ok(*m),
-            _ => Err(EvalError(format!("{id:?}: argument {i} must be a move"))),
-        };
-        Ok(match id {
-            FactId::ToMove => Value::Side(self.to_move()),
-            FactId::Ply => Value::Int(self.ply()),
-            FactId::InCheck => Value::Bool(self.in_check()),
-            FactId::Checkmate => Value::Bool(self.checkmate()),
-            FactId::Stalemate => Value::Bool(self.stalemate()),
-            FactId::Repetitions => Value::Int(self.repetitions()),
-            FactId::MovesSincePawnOrCapture => Value::Int(self.moves_since_pawn_or_capture()),
-            FactId::HasMatingMaterial => Value::Bool(self.has_mating_material(side(0)?)),
-            FactId::RepetitionsAfter => Value::Int(self.repetitions_after(mv(0)?)?),
-            FactId::MovesSincePawnOrCaptureAfter => {
-                Value::Int(self.moves_since_pawn_or_capture_after(mv(0)?)?)
-            }
-            FactId::Opponent => Value::Side(self.opponent(side(0)?)),
-            FactId::ClaimThreefold => Value::Bool(self.claim_threefold()),
-            FactId::ClaimFifty => Value::Bool(self.claim_fifty()),
-            FactId::ClaimHasMove => Value::Bool(self.claim_has_move()),
-            FactId::ClaimMove => Value::Move(self.claim_move()?),
-            FactId::Moved => Value::Bool(self.moved()),
-            FactId::LastMove => Value::Move(self.last_move()?),
-            FactId::MoveNumber => Value::Int(self.move_number()),
-            FactId::MovesMade => Value::Int(self.moves_made(side(0)?)),
-            FactId::OfferPending => Value::Bool(self.offer_pending()),
-            FactId::OfferBy => Value::Side(self.offer_by()?),
-            FactId::Touched => Value::Bool(self.touched()),
-            FactId::ArbiterConsent => Value::Bool(self.arbiter_consent()),
-            FactId::MoveRequired => Value::Bool(self.move_required()),
-            FactId::RequiredMove => Value::Move(self.required_move()?),
-            FactId::Timed => Value::Bool(self.timed()),
-            FactId::TimeForMoves => Value::Duration(self.time_for_moves(num(0)?)?),
-            FactId::HasIncrement => Value::Bool(self.has_increment()),
-            FactId::ClockKnown => Value::Bool(self.clock_known(side(0)?)),
-            FactId::Remaining => Value::Duration(self.remaining(side(0)?)?),
-            FactId::Period => Value::Int(self.period(side(0)?)),
-            FactId::LastPeriod => Value::Bool(self.last_period(side(0)?)),
-            FactId::QuickplayPending => Value::Bool(self.quickplay_pending()),
-            FactId::QuickplayBy => Value::Side(self.quickplay_by()?),
-            FactId::QuickplayPostponed => Value::Bool(self.quickplay_postponed()),
-            FactId::IncrementRequested => Value::Bool(self.increment_requested()),
-            FactId::IncrementRequestedBy => Value::Side(self.increment_requested_by()?),
-            FactId::FlagFallen => Value::Bool(self.flag_fallen()),
-            FactId::Flagged => Value::Side(self.flagged()?),
-            FactId::AwaitingDecision => Value::Bool(self.awaiting_decision()),
-            FactId::Pawns => Value::Int(self.pawns(side(0)?)),
-            FactId::Knights => Value::Int(self.knights(side(0)?)),
-            FactId::Bishops => Value::Int(self.bishops(side(0)?)),
-            FactId::Rooks => Value::Int(self.rooks(side(0)?)),
-            FactId::Queens => Value::Int(self.queens(side(0)?)),
-            FactId::OfferBlocked => Value::Bool(self.offer_blocked(side(0)?)),
-            FactId::IllegalMoves => Value::Int(self.illegal_moves(side(0)?)),
-            FactId::IrregularityOpen => Value::Bool(self.irregularity_open()),
-            FactId::IrregularityBy => Value::Side(self.irregularity_by()?),
-            FactId::IrregularityPromotion => Value::Bool(self.irregularity_promotion()),
-            FactId::RepliedSinceIrregularity => Value::Bool(self.replied_since_irregularity()),
-            FactId::QuickplayNoWin => Value::Bool(self.quickplay_no_win()),
-            FactId::QuickplayNoEffort => Value::Bool(self.quickplay_no_effort()),
-            FactId::PostponeExtraTime => Value::Bool(self.postpone_extra_time()),
-            FactId::DeclareDraw => Value::Bool(self.declare_draw()),
-            FactId::IllegalPromotion => Value::Bool(self.illegal_promotion()),
-            FactId::EventBy(_) => Value::Side(self.event_by()),
-            FactId::Param(i) => self.param(usize::from(i))?.clone(),
-        })
+            _ => Err(EvalError(format!("{fact:?}: an argument must be a side"))),
+        }
     }
 }
+
+impl FromValue for i64 {
+    fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
+        match v {
+            Some(Value::Int(n)) => Ok(*n),
+            _ => Err(EvalError(format!("{fact:?}: an argument must be a number"))),
+        }
+    }
+}
+
+impl FromValue for Move {
+    fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
+        match v {
+            Some(Value::Move(m)) => Ok(*m),
+            _ => Err(EvalError(format!("{fact:?}: an argument must be a move"))),
+        }
+    }
+}
+
+/// The Rust type of an argument of a rule-language type.
+macro_rules! arg_type {
+    (Side) => {
+        Color
+    };
+    (Int) => {
+        i64
+    };
+    (Move) => {
+        Move
+    };
+}
+
+/// A method's result, `?` when it can fail.
+macro_rules! call {
+    (fallible, $e:expr) => {
+        $e?
+    };
+    (infallible, $e:expr) => {
+        $e
+    };
+}
+
+macro_rules! dispatch_facts {
+    ($( { $name:literal, $id:ident, [$($p:ident),*], $ty:ident, $method:ident, $fall:ident,
+          $ev:ident, $guard:ident } )*) => {
+        impl Ctx<'_> {
+            /// The value of a fact, for the interpreter: the same method generated code calls,
+            /// chosen from the declaration of the vocabulary (`lang::vocabulary`).
+            pub fn fact(&mut self, id: FactId, args: &[Value]) -> Result<Value, EvalError> {
+                Ok(match id {
+                    $( FactId::$id => {
+                        let mut _next = args.iter();
+                        let v = call!($fall, self.$method(
+                            $( <arg_type!($p)>::from_value(_next.next(), id)? ),*
+                        ));
+                        Value::$ty(v)
+                    } )*
+                })
+            }
+        }
+    };
+}
+crate::with_facts!(dispatch_facts);

@@ -8,72 +8,195 @@ use serde::Serialize;
 use shakmaty::Color;
 
 use super::facts::Ctx;
-use crate::lang::schema::EventKind;
+use crate::lang::schema::{EffectId, EventKind};
 use crate::value::{EvalError, Value};
 
-/// A typed effect, as it appears in the JSON output.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "snake_case")]
-pub enum Effect {
-    Draw,
-    Win {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-    },
-    Uphold,
-    Reject,
-    AddTime {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-        seconds: i64,
-    },
-    /// A draw offer by `side` is now pending.
-    Offer {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-    },
-    /// A draw offer by `side` is not valid (forbidden by the regulations).
-    VoidOffer {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-    },
-    AcceptOffer,
-    DeclineOffer,
-    RejectOfferByTouch,
-    RejectOfferByMove,
-    /// The player having the move must make this move next.
-    RequireMove {
-        /// SAN, filled in by the adjudicator, which knows the position.
-        #[serde(rename = "move")]
-        san: String,
-        #[serde(skip)]
-        mv: shakmaty::Move,
-    },
-    Irregularity,
-    /// The claim by `side` goes before the arbiter.
-    Refer {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-    },
-    Postpone,
-    CloseClaim,
-    RequestIncrement {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-    },
-    CloseRequest,
-    /// From now on `seconds` are added to both clocks after each move.
-    SetIncrement {
-        seconds: i64,
-    },
-    /// Play stops; the result awaits the arbiter's decision.
-    AwaitDecision,
-    /// The drawn game scores as a win for `side`.
-    Score {
-        #[serde(serialize_with = "ser_side")]
-        side: Color,
-    },
-    CorrectIrregularity,
+/// A move an effect names (`require_move`): the move, and its SAN in the position where it is
+/// to be made (filled in by the adjudicator, which knows the position). Serialised as the SAN.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveArg {
+    pub san: String,
+    pub mv: shakmaty::Move,
+}
+
+impl MoveArg {
+    /// A move whose SAN the adjudicator has yet to write.
+    pub fn new(mv: shakmaty::Move) -> MoveArg {
+        MoveArg {
+            san: String::new(),
+            mv,
+        }
+    }
+}
+
+/// A field of a typed effect, for its words and its ruling variables.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldValue<'a> {
+    Side(Color),
+    /// Seconds.
+    Duration(i64),
+    /// The move's SAN.
+    Move(&'a str),
+}
+
+/// How an effect's field is serialised and read, by its type.
+pub trait Field: Sized {
+    fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError>;
+    fn value(&self) -> FieldValue<'_>;
+}
+
+impl Field for Color {
+    fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError> {
+        match v {
+            Some(Value::Side(c)) => Ok(*c),
+            _ => Err(EvalError(format!("{effect:?}: an argument must be a side"))),
+        }
+    }
+    fn value(&self) -> FieldValue<'_> {
+        FieldValue::Side(*self)
+    }
+}
+
+impl Field for i64 {
+    fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError> {
+        match v {
+            Some(Value::Duration(s)) => Ok(*s),
+            _ => Err(EvalError(format!(
+                "{effect:?}: an argument must be a duration"
+            ))),
+        }
+    }
+    fn value(&self) -> FieldValue<'_> {
+        FieldValue::Duration(*self)
+    }
+}
+
+impl Field for MoveArg {
+    fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError> {
+        match v {
+            Some(Value::Move(m)) => Ok(MoveArg::new(*m)),
+            _ => Err(EvalError(format!("{effect:?}: an argument must be a move"))),
+        }
+    }
+    fn value(&self) -> FieldValue<'_> {
+        FieldValue::Move(&self.san)
+    }
+}
+
+fn ser_field<T: Field, S: serde::Serializer>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    match v.value() {
+        FieldValue::Side(c) => s.serialize_str(side_name(c)),
+        FieldValue::Duration(n) => s.serialize_i64(n),
+        FieldValue::Move(san) => s.serialize_str(san),
+    }
+}
+
+/// The Rust type of an effect's field of a rule-language type.
+macro_rules! field_type {
+    (Side) => {
+        Color
+    };
+    (Duration) => {
+        i64
+    };
+    (Move) => {
+        MoveArg
+    };
+}
+
+/// The typed effect enum, one variant per declared effect (a unit variant when it has no
+/// field), built one entry at a time.
+macro_rules! effect_enum {
+    (@acc [$($out:tt)*]) => {
+        /// A typed effect, as it appears in the JSON output (`{"type":"add_time","side":...}`).
+        #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+        #[serde(tag = "type", rename_all = "snake_case")]
+        pub enum Effect { $($out)* }
+    };
+    (@acc [$($out:tt)*] { $name:literal, $id:ident, (), $ev:ident, $class:ident } $($rest:tt)*) => {
+        effect_enum!(@acc [$($out)* $id,] $($rest)*);
+    };
+    (@acc [$($out:tt)*] { $name:literal, $id:ident, ($($f:ident: $t:ident => $v:tt),+),
+                          $ev:ident, $class:ident } $($rest:tt)*) => {
+        effect_enum!(@acc [$($out)* $id {
+            $( #[serde(serialize_with = "ser_field")] $f: field_type!($t), )+
+        },] $($rest)*);
+    };
+    ($($all:tt)*) => { effect_enum!(@acc [] $($all)*); };
+}
+crate::with_effects!(effect_enum);
+
+/// `Effect::Draw` or `Effect::Win { side: ... }`, as a value or a pattern.
+macro_rules! effect_value {
+    ($id:ident;) => { Effect::$id };
+    ($id:ident; $($f:ident: $e:expr),+) => { Effect::$id { $($f: $e),+ } };
+}
+macro_rules! effect_pattern {
+    ($id:ident;) => { Effect::$id };
+    ($id:ident; $($f:ident),+) => { Effect::$id { $($f),+ } };
+}
+macro_rules! ruling_var {
+    (_, $f:ident) => {
+        None
+    };
+    ($v:ident, $f:ident) => {
+        Some((stringify!($v), $f.value()))
+    };
+}
+
+macro_rules! effect_impls {
+    ($( { $name:literal, $id:ident, ($($f:ident: $t:ident => $v:tt),*), $ev:ident,
+          $class:ident } )*) => {
+        /// Convert evaluated effect arguments to a typed effect (the interpreter's way; generated
+        /// code builds the same variants).
+        pub fn effect_from(id: EffectId, args: &[Value]) -> Result<Effect, EvalError> {
+            Ok(match id {
+                $( EffectId::$id => {
+                    let mut _next = args.iter();
+                    effect_value!($id; $($f: <field_type!($t)>::from_arg(_next.next(), id)?),*)
+                } )*
+            })
+        }
+
+        impl Effect {
+            /// The declared effect this is.
+            pub fn id(&self) -> EffectId {
+                match self {
+                    $( effect_pattern!($id; $($f),*) => {
+                        $( let _ = $f; )*
+                        EffectId::$id
+                    } )*
+                }
+            }
+
+            /// Its fields by name (`side`, `seconds`, `move`), for its words.
+            pub fn fields(&self) -> Vec<(&'static str, FieldValue<'_>)> {
+                match self {
+                    $( effect_pattern!($id; $($f),*) => {
+                        vec![ $( (field_key(stringify!($f)), $f.value()) ),* ]
+                    } )*
+                }
+            }
+
+            /// The ruling variables it provides (`win` gives `winner`), as declared.
+            pub fn vars(&self) -> Vec<(&'static str, FieldValue<'_>)> {
+                match self {
+                    $( effect_pattern!($id; $($f),*) => {
+                        $( let _ = &$f; )*
+                        let all: Vec<Option<(&'static str, FieldValue<'_>)>> =
+                            vec![ $( ruling_var!($v, $f) ),* ];
+                        all.into_iter().flatten().collect()
+                    } )*
+                }
+            }
+        }
+    };
+}
+crate::with_effects!(effect_impls);
+
+/// A field's name as data sees it: `r#move` is `move`.
+fn field_key(rust: &'static str) -> &'static str {
+    rust.strip_prefix("r#").unwrap_or(rust)
 }
 
 pub fn side_name(c: Color) -> &'static str {
@@ -81,10 +204,6 @@ pub fn side_name(c: Color) -> &'static str {
         Color::White => "white",
         Color::Black => "black",
     }
-}
-
-fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(side_name(*c))
 }
 
 #[derive(Clone, Debug)]
@@ -134,58 +253,6 @@ pub trait Rules: Send + Sync {
     /// The effects of a rule that fired (conditional effects whose condition holds).
     fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError>;
     fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError>;
-}
-
-/// Convert evaluated effect arguments to a typed effect (shared by both backends).
-pub fn effect_from(id: crate::lang::schema::EffectId, args: &[Value]) -> Result<Effect, EvalError> {
-    use crate::lang::schema::EffectId;
-    let side = |i: usize| match args.get(i) {
-        Some(Value::Side(c)) => Ok(*c),
-        _ => Err(EvalError(format!("{id:?}: argument {i} must be a side"))),
-    };
-    Ok(match id {
-        EffectId::Draw => Effect::Draw,
-        EffectId::Win => Effect::Win { side: side(0)? },
-        EffectId::Uphold => Effect::Uphold,
-        EffectId::Reject => Effect::Reject,
-        EffectId::AddTime => match args.get(1) {
-            Some(Value::Duration(s)) => Effect::AddTime {
-                side: side(0)?,
-                seconds: *s,
-            },
-            _ => return Err(EvalError("add_time: argument 1 must be a duration".into())),
-        },
-        EffectId::Offer => Effect::Offer { side: side(0)? },
-        EffectId::VoidOffer => Effect::VoidOffer { side: side(0)? },
-        EffectId::AcceptOffer => Effect::AcceptOffer,
-        EffectId::DeclineOffer => Effect::DeclineOffer,
-        EffectId::RejectOfferByTouch => Effect::RejectOfferByTouch,
-        EffectId::RejectOfferByMove => Effect::RejectOfferByMove,
-        EffectId::RequireMove => match args.first() {
-            Some(Value::Move(m)) => Effect::RequireMove {
-                san: String::new(),
-                mv: *m,
-            },
-            _ => return Err(EvalError("require_move: argument 0 must be a move".into())),
-        },
-        EffectId::Irregularity => Effect::Irregularity,
-        EffectId::Refer => Effect::Refer { side: side(0)? },
-        EffectId::Postpone => Effect::Postpone,
-        EffectId::CloseClaim => Effect::CloseClaim,
-        EffectId::RequestIncrement => Effect::RequestIncrement { side: side(0)? },
-        EffectId::CloseRequest => Effect::CloseRequest,
-        EffectId::SetIncrement => match args.first() {
-            Some(Value::Duration(s)) => Effect::SetIncrement { seconds: *s },
-            _ => {
-                return Err(EvalError(
-                    "set_increment: argument 0 must be a duration".into(),
-                ));
-            }
-        },
-        EffectId::AwaitDecision => Effect::AwaitDecision,
-        EffectId::Score => Effect::Score { side: side(0)? },
-        EffectId::CorrectIrregularity => Effect::CorrectIrregularity,
-    })
 }
 
 /// The rules that survive precedence: those fired whose clause no other fired rule's clause

@@ -25,16 +25,35 @@ fn messages(path: &str) -> BTreeMap<String, BTreeSet<String>> {
 
 #[test]
 fn ru_and_en_rulings_match() {
-    for (en, ru) in [
-        (
-            "generated/fide-2018/locales/en/rulings.ftl",
-            "generated/fide-2018/locales/ru/rulings.ftl",
-        ),
-        ("src/locales/en.ftl", "src/locales/ru.ftl"),
-    ] {
-        let (e, r) = (messages(en), messages(ru));
-        assert!(!e.is_empty());
-        assert_eq!(e, r, "{en} and {ru} differ in message ids or variables");
+    let (en, ru) = (
+        "generated/fide-2018/locales/en/rulings.ftl",
+        "generated/fide-2018/locales/ru/rulings.ftl",
+    );
+    let (e, r) = (messages(en), messages(ru));
+    assert!(!e.is_empty());
+    assert_eq!(e, r, "{en} and {ru} differ in message ids or variables");
+}
+
+/// Every language of `locales/` has the messages of `locales/en/`, file for file, with the same
+/// variables: a language is complete or it is not there.
+#[test]
+fn every_locale_has_every_message() {
+    let base = root().join("locales");
+    let files: Vec<String> = std::fs::read_dir(base.join("en"))
+        .expect("locales/en")
+        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(files.len() >= 3, "{files:?}");
+    for lang in std::fs::read_dir(&base).expect("locales") {
+        let lang = lang
+            .expect("entry")
+            .file_name()
+            .to_string_lossy()
+            .into_owned();
+        for f in &files {
+            let (e, l) = (format!("locales/en/{f}"), format!("locales/{lang}/{f}"));
+            assert_eq!(messages(&e), messages(&l), "{l} differs from {e}");
+        }
     }
 }
 

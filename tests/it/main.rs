@@ -13,3 +13,4 @@ mod protocol;
 mod rulebook_errors;
 mod rules_are_data;
 mod runner;
+mod third_language;

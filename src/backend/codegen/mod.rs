@@ -1,16 +1,17 @@
 //! Code generation through minijinja templates: the Rust adjudicator, the Fluent rulings and the
 //! readable rulebook, per language. Pure functions of the IR: the same IR, the same bytes.
 
+mod markdown;
 mod names;
 mod rust;
 mod rustfmt;
+
+pub use markdown::markdown;
 
 use minijinja::{Environment, context};
 use serde::Serialize;
 
 use crate::compile::ir::Rulebook;
-use crate::compile::words;
-use crate::lang::schema;
 
 pub use rust::rust;
 pub use rustfmt::available as rustfmt_available;
@@ -128,12 +129,7 @@ pub fn ftl(ir: &Rulebook, lang: &str) -> Result<String, String> {
             let text = r.ruling.get(lang)?;
             let mut vars: Vec<String> = r.vars.iter().map(|(n, _)| format!("${n}")).collect();
             for e in &r.effects {
-                vars.extend(
-                    schema::effect_spec(e.id)
-                        .vars
-                        .iter()
-                        .map(|v| format!("${v}")),
-                );
+                vars.extend(e.id.spec().vars().map(|v| format!("${v}")));
             }
             Some(M {
                 id: match &r.name {
@@ -150,86 +146,4 @@ pub fn ftl(ir: &Rulebook, lang: &str) -> Result<String, String> {
         "rulings.ftl",
         context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), clauses => minijinja::Value::from(minijinja::value::Serde(&messages)) },
     )
-}
-
-pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
-    let ru = lang == "ru";
-    let t = |m: &Option<crate::compile::ir::Texts>| m.as_ref().and_then(|x| x.get(lang).cloned());
-    let articles: Vec<minijinja::Value> = ir
-        .articles
-        .iter()
-        .map(|a| {
-            let clauses: Vec<minijinja::Value> = a
-                .clauses
-                .iter()
-                .map(|&i| {
-                    let c = &ir.clauses[i];
-                    let rules: Vec<minijinja::Value> = c
-                        .rules
-                        .iter()
-                        .map(|&r| {
-                            let r = &ir.rules[r];
-                            context! {
-                                name => r.name.clone(),
-                                on => r.on.words(lang),
-                                when => words::expr(&r.when, lang, ir),
-                                when_src => r.when_src.replace('\n', " "),
-                                effects => r.effects.iter().map(|e| words::effect(e, lang, ir)).collect::<Vec<_>>().join("; "),
-                            }
-                        })
-                        .collect();
-                    context! {
-                        id => c.id.clone(), anchor => c.id.replace('.', "-"), title => t(&c.title),
-                        text => c.text.get(lang), official => c.official,
-                        disabled => t(&c.disabled),
-                        defines => c.defines.as_ref().map(|(n, w)| format!("`{n}` := `{}`", w.split_whitespace().collect::<Vec<_>>().join(" "))),
-                        rules => rules,
-                        exception_to => c.exception_to.iter().map(|j| link(&ir.clauses[*j].id)).collect::<Vec<_>>().join(", "),
-                        refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
-                        note => t(&c.note).map(|n| n.replace('\n', "\n> ")),
-                    }
-                })
-                .collect();
-            context! { title => a.title.get(lang), clauses => clauses }
-        })
-        .collect();
-    let labels = if ru {
-        context! { on => "Событие", when => "Условие", effects => "Последствия", exception_to => "Исключение из", refs => "Ссылки", rule => "Правило", params => "Параметры соревнования", tag => "тег PGN", default => "по умолчанию", unofficial => "Текст составлен авторами свода правил; это не официальный текст.", defines => "Определяет", constants => "Константы", unit => "единица" }
-    } else {
-        context! { on => "Event", when => "Condition", effects => "Effects", exception_to => "Exception to", refs => "References", rule => "Rule", params => "Event parameters", tag => "PGN tag", default => "default", unofficial => "Written by the rulebook's authors; not an official text.", defines => "Defines", constants => "Constants", unit => "unit" }
-    };
-    let params: Vec<minijinja::Value> = ir
-        .params
-        .iter()
-        .map(|p| {
-            context! {
-                name => p.name.clone(), tag => p.tag.clone(), doc => p.doc.get(lang).cloned(),
-                default => words::expr(&p.default, lang, ir),
-            }
-        })
-        .collect();
-    let constants: Vec<minijinja::Value> = ir
-        .definitions
-        .iter()
-        .filter(|d| d.clause_id.is_none() || d.doc.is_some())
-        .map(|d| {
-            context! {
-                name => d.name.clone(),
-                value => match &d.clause_id {
-                    None => words::expr(&d.body, lang, ir),
-                    Some(c) => format!("{} ({})", words::expr(&d.body, lang, ir), link(c)),
-                },
-                unit => d.unit.map(|u| words::unit(u, lang)),
-                doc => d.doc.as_ref().and_then(|t| t.get(lang).cloned()),
-            }
-        })
-        .collect();
-    render(
-        "rulebook.md",
-        context! { id => ir.id.clone(), title => ir.title.get(lang).cloned(), source => ir.source.get(lang).cloned(), articles => articles, labels => labels, params => params, constants => constants },
-    )
-}
-
-fn link(id: &str) -> String {
-    format!("[{id}](#{})", id.replace('.', "-"))
 }

@@ -13,7 +13,7 @@ use serde::Serialize;
 
 use super::names::{Namespace, camel, doc, word};
 use crate::compile::ir::{Definition, IrEffect, IrExpr, Param, Rule, Rulebook};
-use crate::lang::schema::{self, EffectId, FactId, Ty};
+use crate::lang::schema::{self, FactId, Ty};
 
 /// Lines of generated Rust stay within this width (rustfmt's default).
 const WIDTH: usize = 100;
@@ -157,7 +157,7 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
         .collect();
 
     let mut events = Vec::new();
-    for ev in schema::EventKind::ALL {
+    for &ev in schema::EventKind::ALL {
         let on: Vec<&RuleItem> = ir
             .rules
             .iter()
@@ -289,7 +289,7 @@ fn uses_cx(e: &IrExpr, defs: &[Definition]) -> bool {
     let u = |x: &IrExpr| uses_cx(x, defs);
     match e {
         IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_) => false,
-        IrExpr::Fact(..) => true,
+        IrExpr::Fact(..) | IrExpr::Param(_) => true,
         IrExpr::Defined(i) => defs.get(*i).is_none_or(|d| !d.is_literal()),
         IrExpr::Not(x) | IrExpr::Neg(x) => u(x),
         IrExpr::If(c, a, b) => u(c) || u(a) || u(b),
@@ -387,16 +387,13 @@ impl Gen<'_> {
             IrExpr::Bool(b) => (b.to_string(), Prec::Atom),
             IrExpr::Int(i) | IrExpr::Duration(i) => (i.to_string(), Prec::Atom),
             IrExpr::Side(c) => (format!("Color::{c:?}"), Prec::Atom),
-            IrExpr::Fact(FactId::Param(i), _) => {
+            IrExpr::Param(i) => {
                 let getter = match self.ty_of(e) {
                     Ty::Bool => "param_bool",
                     Ty::Side => "param_side",
                     _ => "param_int",
                 };
-                let variant = self
-                    .param_variants
-                    .get(usize::from(*i))
-                    .map_or("?", String::as_str);
+                let variant = self.param_variants.get(*i).map_or("?", String::as_str);
                 (
                     format!("cx.{getter}(Param::{variant} as usize)?"),
                     Prec::Atom,
@@ -453,7 +450,7 @@ impl Gen<'_> {
     /// A fact read: `cx.repetitions()`; an argument that reads the game is bound first, since
     /// the fact's method borrows the context too.
     fn fact(&self, id: FactId, args: &[IrExpr]) -> String {
-        let spec = schema::fact_spec(id);
+        let spec = id.spec();
         let q = if spec.fallible { "?" } else { "" };
         if !args.iter().any(|a| self.uses_cx(a)) {
             let a: Vec<String> = args.iter().map(|a| self.expr(a)).collect();
@@ -482,12 +479,8 @@ impl Gen<'_> {
             IrExpr::Int(_) => Ty::Int,
             IrExpr::Duration(_) => Ty::Duration,
             IrExpr::Side(_) => Ty::Side,
-            IrExpr::Fact(FactId::Param(i), _) => self
-                .ir
-                .params
-                .get(usize::from(*i))
-                .map_or(Ty::Int, |p: &Param| p.ty),
-            IrExpr::Fact(id, _) => schema::fact_spec(*id).ty,
+            IrExpr::Param(i) => self.ir.params.get(*i).map_or(Ty::Int, |p: &Param| p.ty),
+            IrExpr::Fact(id, _) => id.spec().ty,
             IrExpr::Neg(x) | IrExpr::Arith(_, x, _) | IrExpr::If(_, x, _) => self.ty_of(x),
         }
     }
@@ -504,47 +497,31 @@ impl Gen<'_> {
         format!("Value::{v}({})", self.expr(e))
     }
 
-    /// A statement pushing the effect onto `effects` (under its condition, if it has one).
+    /// A statement pushing the effect onto `effects` (under its condition, if it has one): the
+    /// variant and its fields as the vocabulary declares them.
     fn effect(&self, e: &IrEffect) -> Result<String, String> {
-        let spec = schema::effect_spec(e.id);
-        let arg = |i: usize| {
-            e.args
-                .get(i)
-                .map(|a| self.expr(a))
-                .ok_or_else(|| format!("effect `{}` lacks argument {i}", spec.name))
-        };
-        let value = match e.id {
-            EffectId::Draw => "Effect::Draw".into(),
-            EffectId::Uphold => "Effect::Uphold".into(),
-            EffectId::Reject => "Effect::Reject".into(),
-            EffectId::Win => format!("Effect::Win {{ side: {} }}", arg(0)?),
-            EffectId::AddTime => format!(
-                "Effect::AddTime {{ side: {}, seconds: {} }}",
-                arg(0)?,
-                arg(1)?
-            ),
-            EffectId::Offer => format!("Effect::Offer {{ side: {} }}", arg(0)?),
-            EffectId::VoidOffer => format!("Effect::VoidOffer {{ side: {} }}", arg(0)?),
-            EffectId::AcceptOffer => "Effect::AcceptOffer".into(),
-            EffectId::DeclineOffer => "Effect::DeclineOffer".into(),
-            EffectId::RejectOfferByTouch => "Effect::RejectOfferByTouch".into(),
-            EffectId::RejectOfferByMove => "Effect::RejectOfferByMove".into(),
-            EffectId::RequireMove => format!(
-                "Effect::RequireMove {{ san: String::new(), mv: {} }}",
-                arg(0)?
-            ),
-            EffectId::Irregularity => "Effect::Irregularity".into(),
-            EffectId::Refer => format!("Effect::Refer {{ side: {} }}", arg(0)?),
-            EffectId::Postpone => "Effect::Postpone".into(),
-            EffectId::CloseClaim => "Effect::CloseClaim".into(),
-            EffectId::RequestIncrement => {
-                format!("Effect::RequestIncrement {{ side: {} }}", arg(0)?)
-            }
-            EffectId::CloseRequest => "Effect::CloseRequest".into(),
-            EffectId::SetIncrement => format!("Effect::SetIncrement {{ seconds: {} }}", arg(0)?),
-            EffectId::AwaitDecision => "Effect::AwaitDecision".into(),
-            EffectId::Score => format!("Effect::Score {{ side: {} }}", arg(0)?),
-            EffectId::CorrectIrregularity => "Effect::CorrectIrregularity".into(),
+        let spec = e.id.spec();
+        if spec.fields.len() != e.args.len() {
+            return Err(format!(
+                "effect `{}` has {} argument(s), {} given",
+                spec.name,
+                spec.fields.len(),
+                e.args.len()
+            ));
+        }
+        let fields: Vec<String> = spec
+            .fields
+            .iter()
+            .zip(&e.args)
+            .map(|(f, a)| match f.ty {
+                Ty::Move => format!("{}: MoveArg::new({})", f.name, self.expr(a)),
+                _ => format!("{}: {}", f.name, self.expr(a)),
+            })
+            .collect();
+        let value = if fields.is_empty() {
+            format!("Effect::{}", spec.variant)
+        } else {
+            format!("Effect::{} {{ {} }}", spec.variant, fields.join(", "))
         };
         Ok(match &e.cond {
             Some(c) => format!("if {} {{ effects.push({value}); }}", self.expr(c)),

@@ -27,7 +27,7 @@ effect-reject = заявление признано необоснованным
 effect-add-time = { $side ->
         [white] белым
        *[black] чёрным
-    } добавлено { $time }
+    } добавлено { $seconds }
 effect-offer = предложение ничьей { $side ->
         [white] белых
        *[black] чёрных
@@ -53,7 +53,7 @@ effect-request-increment = просьба { $side ->
        *[black] чёрных
     } о добавлении времени передана арбитру
 effect-close-request = рассмотрение просьбы о добавлении времени закончено
-effect-set-increment = с этого момента { $time } на ход для обоих игроков
+effect-set-increment = с этого момента { $seconds } на ход для обоих игроков
 effect-await-decision = игра остановлена; результат ожидает решения арбитра
 effect-score = ничья засчитывается как победа { $side ->
         [white] белых

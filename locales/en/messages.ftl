@@ -23,7 +23,7 @@ effect-win = { $side ->
     }
 effect-uphold = the claim is upheld
 effect-reject = the claim is rejected
-effect-add-time = { $time } added to { $side ->
+effect-add-time = { $seconds } added to { $side ->
         [white] White's
        *[black] Black's
     } clock
@@ -52,7 +52,7 @@ effect-request-increment = the request of { $side ->
        *[black] Black
     } for an increment is before the arbiter
 effect-close-request = the request for an increment is settled
-effect-set-increment = from now on { $time } per move for both players
+effect-set-increment = from now on { $seconds } per move for both players
 effect-await-decision = play stops; the result awaits the arbiter's decision
 effect-score = the draw scores as a win for { $side ->
         [white] White

@@ -1,0 +1,126 @@
+//! IR -> the readable rulebook in one language (`generated/<id>/rulebook.<lang>.md`): the
+//! clauses' texts with, for each rule, its event, condition and effects in words. Every word
+//! the tool adds is the language's (`crate::locale`); the texts are the rulebook's.
+
+use minijinja::context;
+
+use super::render;
+use crate::compile::ir::{Clause, Disabled, Rulebook, Texts};
+use crate::compile::words;
+use crate::locale::Words;
+
+type Made = Result<minijinja::Value, String>;
+
+pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
+    let w = Words::new(lang)?;
+    let mut articles = Vec::new();
+    for a in &ir.articles {
+        let mut clauses = Vec::new();
+        for &i in &a.clauses {
+            if let Some(c) = ir.clauses.get(i) {
+                clauses.push(clause(ir, c, &w)?);
+            }
+        }
+        articles.push(context! { title => a.title.get(lang), clauses => clauses });
+    }
+    let mut labels = std::collections::BTreeMap::new();
+    for l in [
+        "on",
+        "when",
+        "effects",
+        "exception-to",
+        "refs",
+        "rule",
+        "params",
+        "tag",
+        "default",
+        "unofficial",
+        "defines",
+        "constants",
+        "unit",
+    ] {
+        labels.insert(l.replace('-', "_"), w.text(&format!("label-{l}"))?);
+    }
+    let mut params = Vec::new();
+    for p in &ir.params {
+        params.push(context! {
+            name => p.name.clone(), tag => p.tag.clone(), doc => p.doc.get(lang).cloned(),
+            default => words::expr(&p.default, &w, ir)?,
+        });
+    }
+    render(
+        "rulebook.md",
+        context! {
+            id => ir.id.clone(), title => ir.title.get(lang).cloned(),
+            source => ir.source.get(lang).cloned(), articles => articles, labels => labels,
+            params => params, constants => constants(ir, &w)?,
+        },
+    )
+}
+
+fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
+    let lang = w.lang.as_str();
+    let t = |m: &Option<Texts>| m.as_ref().and_then(|x| x.get(lang).cloned());
+    let mut rules = Vec::new();
+    for &r in &c.rules {
+        let Some(r) = ir.rules.get(r) else { continue };
+        let mut effects = Vec::new();
+        for e in &r.effects {
+            effects.push(words::effect(e, w, ir)?);
+        }
+        rules.push(context! {
+            name => r.name.clone(),
+            on => words::event(r.on, w)?,
+            when => words::expr(&r.when, w, ir)?,
+            when_src => r.when_src.replace('\n', " "),
+            effects => effects.join("; "),
+        });
+    }
+    let disabled = match &c.disabled {
+        None => None,
+        Some(Disabled::Reason(why)) => why.get(lang).cloned(),
+        Some(Disabled::ReplacedBy(id)) => Some(words::replaced_by(id, w)?),
+    };
+    let defines = c.defines.as_ref().map(|(n, src)| {
+        format!(
+            "`{n}` := `{}`",
+            src.split_whitespace().collect::<Vec<_>>().join(" ")
+        )
+    });
+    Ok(context! {
+        id => c.id.clone(), anchor => c.id.replace('.', "-"), title => t(&c.title),
+        text => c.text.get(lang), official => c.official,
+        disabled => disabled,
+        defines => defines,
+        rules => rules,
+        exception_to => c.exception_to.iter().filter_map(|j| ir.clauses.get(*j)).map(|x| link(&x.id)).collect::<Vec<_>>().join(", "),
+        refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
+        note => t(&c.note).map(|n| n.replace('\n', "\n> ")),
+    })
+}
+
+fn constants(ir: &Rulebook, w: &Words) -> Result<Vec<minijinja::Value>, String> {
+    let mut out = Vec::new();
+    for d in &ir.definitions {
+        if d.clause_id.is_some() && d.doc.is_none() {
+            continue;
+        }
+        let value = match &d.clause_id {
+            None => words::expr(&d.body, w, ir)?,
+            Some(c) => format!("{} ({})", words::expr(&d.body, w, ir)?, link(c)),
+        };
+        let unit = match d.unit {
+            Some(u) => Some(words::unit(u, w)?),
+            None => None,
+        };
+        out.push(context! {
+            name => d.name.clone(), value => value, unit => unit,
+            doc => d.doc.as_ref().and_then(|t| t.get(&w.lang).cloned()),
+        });
+    }
+    Ok(out)
+}
+
+fn link(id: &str) -> String {
+    format!("[{id}](#{})", id.replace('.', "-"))
+}

@@ -1,0 +1,153 @@
+//! The vocabulary of the rule language, each word declared once: the events a clause can
+//! answer, the facts it can read, the effects it can have.
+//!
+//! Each list is an "X-macro": `with_events!(m)`, `with_facts!(m)` and `with_effects!(m)` call
+//! the macro `m` with the whole list, and every table is derived from it by such a macro in the
+//! module that needs it: the enums and the specs the parser and the type checker read
+//! (`lang::schema`), the interpreter's dispatch from a fact to its mechanics
+//! (`runtime::facts`), the typed effects of a verdict and their construction
+//! (`runtime::rules`), the code generator's calls. The words of the vocabulary, in each
+//! language, are data: `locales/<lang>/vocabulary.ftl` (`event-NAME`, `fact-NAME`,
+//! `rulebook-effect-NAME`).
+//!
+//! Adding a fact is one line here and its method on `runtime::facts::Ctx` (the mechanics);
+//! adding an effect is one line here and what it does in `runtime::adjudicate`; adding an event
+//! is one line here, its PGN command in `pgn::events` and its field facts here.
+
+/// The events: `{ name, Variant }`, in the order rules are asked about them in a ply.
+#[macro_export]
+macro_rules! with_events {
+    ($then:ident) => {
+        $then! {
+        { "position", Position }
+        { "claim", Claim }
+        { "offer", Offer }
+        { "accept", Accept }
+        { "decline", Decline }
+        { "touch", Touch }
+        { "consent", Consent }
+        { "flag", Flag }
+        { "both_flags", BothFlags }
+        { "increment", Increment }
+        { "quickplay", Quickplay }
+        { "arbiter_agrees", ArbiterAgrees }
+        { "arbiter_postpones", ArbiterPostpones }
+        { "arbiter_rejects", ArbiterRejects }
+        { "arbiter_grants", ArbiterGrants }
+        { "arbiter_declares", ArbiterDeclares }
+        { "illegal", Illegal }
+        { "correct", Correct }
+        { "drawn", Drawn }
+        }
+    };
+}
+
+/// The facts: `{ name, Variant, [parameter types], type, Ctx method, fallible | infallible,
+/// the event it belongs to (any: every event), the boolean fact that must hold for it to exist
+/// (none: always exists) }`.
+#[macro_export]
+macro_rules! with_facts {
+    ($then:ident) => {
+        $then! {
+        { "to_move", ToMove, [], Side, to_move, infallible, any, none }
+        { "ply", Ply, [], Int, ply, infallible, any, none }
+        { "in_check", InCheck, [], Bool, in_check, infallible, any, none }
+        { "checkmate", Checkmate, [], Bool, checkmate, infallible, any, none }
+        { "stalemate", Stalemate, [], Bool, stalemate, infallible, any, none }
+        { "repetitions", Repetitions, [], Int, repetitions, infallible, any, none }
+        { "moves_since_pawn_or_capture", MovesSincePawnOrCapture, [], Int, moves_since_pawn_or_capture, infallible, any, none }
+        { "has_mating_material", HasMatingMaterial, [Side], Bool, has_mating_material, infallible, any, none }
+        { "repetitions_after", RepetitionsAfter, [Move], Int, repetitions_after, fallible, any, none }
+        { "moves_since_pawn_or_capture_after", MovesSincePawnOrCaptureAfter, [Move], Int, moves_since_pawn_or_capture_after, fallible, any, none }
+        { "opponent", Opponent, [Side], Side, opponent, infallible, any, none }
+        { "claim.threefold", ClaimThreefold, [], Bool, claim_threefold, infallible, Claim, none }
+        { "claim.fifty", ClaimFifty, [], Bool, claim_fifty, infallible, Claim, none }
+        { "claim.has_move", ClaimHasMove, [], Bool, claim_has_move, infallible, Claim, none }
+        { "claim.move", ClaimMove, [], Move, claim_move, fallible, Claim, ClaimHasMove }
+        { "claim.by", ClaimEventBy, [], Side, event_by, infallible, Claim, none }
+        { "moved", Moved, [], Bool, moved, infallible, Position, none }
+        { "last_move", LastMove, [], Move, last_move, fallible, Position, Moved }
+        { "move_number", MoveNumber, [], Int, move_number, infallible, any, none }
+        { "moves_made", MovesMade, [Side], Int, moves_made, infallible, any, none }
+        { "offer_pending", OfferPending, [], Bool, offer_pending, infallible, any, none }
+        { "offer_by", OfferBy, [], Side, offer_by, fallible, any, OfferPending }
+        { "touched", Touched, [], Bool, touched, infallible, any, none }
+        { "arbiter_consent", ArbiterConsent, [], Bool, arbiter_consent, infallible, any, none }
+        { "move_required", MoveRequired, [], Bool, move_required, infallible, any, none }
+        { "required_move", RequiredMove, [], Move, required_move, fallible, any, MoveRequired }
+        { "offer.by", OfferEventBy, [], Side, event_by, infallible, Offer, none }
+        { "accept.by", AcceptEventBy, [], Side, event_by, infallible, Accept, none }
+        { "decline.by", DeclineEventBy, [], Side, event_by, infallible, Decline, none }
+        { "touch.by", TouchEventBy, [], Side, event_by, infallible, Touch, none }
+        { "timed", Timed, [], Bool, timed, infallible, any, none }
+        { "time_for_moves", TimeForMoves, [Int], Duration, time_for_moves, fallible, any, Timed }
+        { "has_increment", HasIncrement, [], Bool, has_increment, infallible, any, none }
+        { "clock_known", ClockKnown, [Side], Bool, clock_known, infallible, any, none }
+        { "remaining", Remaining, [Side], Duration, remaining, fallible, any, none }
+        { "period", Period, [Side], Int, period, infallible, any, none }
+        { "last_period", LastPeriod, [Side], Bool, last_period, infallible, any, none }
+        { "quickplay_pending", QuickplayPending, [], Bool, quickplay_pending, infallible, any, none }
+        { "quickplay_by", QuickplayBy, [], Side, quickplay_by, fallible, any, QuickplayPending }
+        { "quickplay_postponed", QuickplayPostponed, [], Bool, quickplay_postponed, infallible, any, none }
+        { "increment_requested", IncrementRequested, [], Bool, increment_requested, infallible, any, none }
+        { "increment_requested_by", IncrementRequestedBy, [], Side, increment_requested_by, fallible, any, IncrementRequested }
+        { "flag_fallen", FlagFallen, [], Bool, flag_fallen, infallible, any, none }
+        { "flagged", Flagged, [], Side, flagged, fallible, any, FlagFallen }
+        { "awaiting_decision", AwaitingDecision, [], Bool, awaiting_decision, infallible, any, none }
+        { "pawns", Pawns, [Side], Int, pawns, infallible, any, none }
+        { "knights", Knights, [Side], Int, knights, infallible, any, none }
+        { "bishops", Bishops, [Side], Int, bishops, infallible, any, none }
+        { "rooks", Rooks, [Side], Int, rooks, infallible, any, none }
+        { "queens", Queens, [Side], Int, queens, infallible, any, none }
+        { "offer_blocked", OfferBlocked, [Side], Bool, offer_blocked, infallible, any, none }
+        { "illegal_moves", IllegalMoves, [Side], Int, illegal_moves, infallible, any, none }
+        { "irregularity_open", IrregularityOpen, [], Bool, irregularity_open, infallible, any, none }
+        { "irregularity_by", IrregularityBy, [], Side, irregularity_by, fallible, any, IrregularityOpen }
+        { "irregularity_promotion", IrregularityPromotion, [], Bool, irregularity_promotion, infallible, any, none }
+        { "replied_since_irregularity", RepliedSinceIrregularity, [], Bool, replied_since_irregularity, infallible, any, none }
+        { "flag.by", FlagEventBy, [], Side, event_by, infallible, Flag, none }
+        { "increment.by", IncrementEventBy, [], Side, event_by, infallible, Increment, none }
+        { "quickplay.by", QuickplayEventBy, [], Side, event_by, infallible, Quickplay, none }
+        { "quickplay.no_win", QuickplayNoWin, [], Bool, quickplay_no_win, infallible, Quickplay, none }
+        { "quickplay.no_effort", QuickplayNoEffort, [], Bool, quickplay_no_effort, infallible, Quickplay, none }
+        { "arbiter_postpones.extra_time", PostponeExtraTime, [], Bool, postpone_extra_time, infallible, ArbiterPostpones, none }
+        { "arbiter_declares.draw", DeclareDraw, [], Bool, declare_draw, infallible, ArbiterDeclares, none }
+        { "illegal.by", IllegalEventBy, [], Side, event_by, infallible, Illegal, none }
+        { "illegal.promotion", IllegalPromotion, [], Bool, illegal_promotion, infallible, Illegal, none }
+        { "correct.by", CorrectEventBy, [], Side, event_by, infallible, Correct, none }
+        }
+    };
+}
+
+/// The effects: `{ name, Variant, (field: type => ruling variable, ...), the only event it may
+/// answer (any), what it decides (Result, Decision, Offer, Other) }`. A field of type `Move` is
+/// a `MoveArg` (the move and its SAN) in the typed effect.
+#[macro_export]
+macro_rules! with_effects {
+    ($then:ident) => {
+        $then! {
+        { "draw", Draw, (), any, Result }
+        { "win", Win, (side: Side => winner), any, Result }
+        { "uphold", Uphold, (), any, Decision }
+        { "reject", Reject, (), any, Decision }
+        { "add_time", AddTime, (side: Side => added_to, seconds: Duration => added), any, Other }
+        { "offer", Offer, (side: Side => _), any, Offer }
+        { "void_offer", VoidOffer, (side: Side => _), any, Offer }
+        { "accept_offer", AcceptOffer, (), any, Offer }
+        { "decline_offer", DeclineOffer, (), any, Offer }
+        { "reject_offer_by_touch", RejectOfferByTouch, (), any, Offer }
+        { "reject_offer_by_move", RejectOfferByMove, (), any, Offer }
+        { "require_move", RequireMove, (r#move: Move => required), any, Other }
+        { "irregularity", Irregularity, (), any, Other }
+        { "refer", Refer, (side: Side => _), any, Decision }
+        { "postpone", Postpone, (), any, Decision }
+        { "close_claim", CloseClaim, (), any, Other }
+        { "request_increment", RequestIncrement, (side: Side => _), any, Other }
+        { "close_request", CloseRequest, (), any, Other }
+        { "set_increment", SetIncrement, (seconds: Duration => increment), any, Other }
+        { "await_decision", AwaitDecision, (), any, Result }
+        { "score", Score, (side: Side => scored_for), Drawn, Other }
+        { "correct_irregularity", CorrectIrregularity, (), any, Other }
+        }
+    };
+}
