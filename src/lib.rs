@@ -58,7 +58,9 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
             Engine::Compiled => Ok(Arc::new(Wrap(e.rules))),
             Engine::Interpreter => {
                 let loaded = rulebook::load_embedded(&format!("rules/{spec}"), e.sources)?;
-                Ok(Arc::new(Interpreter::new(compile::lower(&loaded)?)))
+                let interp = Interpreter::new(compile::lower(&loaded)?)
+                    .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
+                Ok(Arc::new(interp))
             }
         };
     }
@@ -81,7 +83,9 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
         let empty: Arc<str> = Arc::from("");
         return Err(Diag::new(dir, &empty, 0, 0, "a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)").into());
     }
-    Ok(Arc::new(Interpreter::new(compile::compile_dir(dir)?)))
+    let interp = Interpreter::new(compile::compile_dir(dir)?)
+        .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
+    Ok(Arc::new(interp))
 }
 
 /// A `&'static dyn Rules` as an owned `Rules`.

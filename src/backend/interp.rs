@@ -17,8 +17,10 @@ pub struct Interpreter {
 }
 
 impl Interpreter {
-    pub fn new(ir: Rulebook) -> Interpreter {
-        let meta = super::meta_of(&ir);
+    /// The interpreter of a checked rulebook; an error when one of its texts cannot be made
+    /// (a message missing from a language's locale).
+    pub fn new(ir: Rulebook) -> Result<Interpreter, String> {
+        let meta = super::meta_of(&ir)?;
         let by_event = EventKind::ALL
             .iter()
             .map(|ev| {
@@ -32,7 +34,7 @@ impl Interpreter {
                 (*ev, list)
             })
             .collect();
-        Interpreter { ir, meta, by_event }
+        Ok(Interpreter { ir, meta, by_event })
     }
 }
 
@@ -58,31 +60,35 @@ pub(crate) fn rule_metas(ir: &Rulebook) -> Vec<RuleMeta> {
         .collect()
 }
 
-pub(crate) fn param_metas(ir: &Rulebook) -> Vec<ParamMeta> {
+pub(crate) fn param_metas(ir: &Rulebook) -> Result<Vec<ParamMeta>, String> {
     ir.params
         .iter()
-        .map(|p| ParamMeta {
-            name: p.name.clone(),
-            default: constant(&p.default),
-            tag: p.tag.clone(),
+        .map(|p| {
+            Ok(ParamMeta {
+                name: p.name.clone(),
+                default: constant(&p.default)
+                    .ok_or_else(|| format!("the default of `{}` is not a constant", p.name))?,
+                tag: p.tag.clone(),
+            })
         })
         .collect()
 }
 
-/// The value of a constant expression (parameter defaults are checked to be constants).
-fn constant(e: &IrExpr) -> Value {
-    match e {
+/// The value of a constant expression (the checker admits only constants as parameter
+/// defaults; anything else is `None`, never a made-up value).
+fn constant(e: &IrExpr) -> Option<Value> {
+    Some(match e {
         IrExpr::Bool(b) => Value::Bool(*b),
         IrExpr::Int(i) => Value::Int(*i),
         IrExpr::Duration(s) => Value::Duration(*s),
         IrExpr::Side(c) => Value::Side(*c),
-        IrExpr::Neg(x) => match constant(x) {
-            Value::Int(i) => Value::Int(i.saturating_neg()),
-            Value::Duration(i) => Value::Duration(i.saturating_neg()),
-            v => v,
+        IrExpr::Neg(x) => match constant(x)? {
+            Value::Int(i) => Value::Int(i.checked_neg()?),
+            Value::Duration(i) => Value::Duration(i.checked_neg()?),
+            _ => return None,
         },
-        _ => Value::Bool(false),
-    }
+        _ => return None,
+    })
 }
 
 impl Rules for Interpreter {

@@ -17,21 +17,22 @@ pub mod prelude {
     pub use shakmaty::{Color, Move};
 }
 
-/// The metadata both backends expose, computed from the IR (for the interpreter).
-pub fn meta_of(ir: &Rulebook) -> BookMeta {
+/// The metadata both backends expose, computed from the IR (for the interpreter): every text
+/// in every language of the rulebook, or an error saying which could not be made.
+pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
     let text = |f: fn(&Rulebook, &str) -> Result<String, String>| {
         ir.languages
             .iter()
-            .map(|l| (l.clone(), f(ir, l).unwrap_or_default()))
-            .collect()
+            .map(|l| Ok((l.clone(), f(ir, l)?)))
+            .collect::<Result<_, String>>()
     };
-    BookMeta {
+    Ok(BookMeta {
         id: ir.id.clone(),
         languages: ir.languages.clone(),
         clauses: interp::clause_metas(ir),
         rules: interp::rule_metas(ir),
-        params: interp::param_metas(ir),
-        ftl: text(codegen::ftl),
-        markdown: text(codegen::markdown),
-    }
+        params: interp::param_metas(ir)?,
+        ftl: text(codegen::ftl)?,
+        markdown: text(codegen::markdown)?,
+    })
 }

@@ -86,4 +86,93 @@ mod tests {
             + ir.rules.iter().map(|r| size(&r.when)).sum::<usize>();
         assert!(total < 5 * 41, "IR of {total} nodes for 40 definitions");
     }
+
+    /// An overlay of the embedded FIDE rulebook, written in memory.
+    fn overlay(book_extra: &str, clauses: &str) -> Result<super::ir::Rulebook, String> {
+        let book = format!(
+            "id: test\nextends: fide-2018\ntitle: {{en: T, ru: T}}\nsource: {{en: S, ru: S}}\n\
+             languages: [en, ru]\nfiles: [x.yaml]\n{book_extra}"
+        );
+        let clauses = format!("article: {{en: X, ru: X}}\nclauses:\n{clauses}");
+        let sources = [
+            ("rulebook.yaml", book.as_str()),
+            ("x.yaml", clauses.as_str()),
+        ];
+        let loaded =
+            crate::rulebook::load_embedded("rules/test", &sources).map_err(|d| d.render())?;
+        super::lower(&loaded).map_err(|d| d.render())
+    }
+
+    fn clause<'a>(ir: &'a super::ir::Rulebook, id: &str) -> (usize, &'a super::ir::Clause) {
+        ir.clauses
+            .iter()
+            .enumerate()
+            .find(|(_, c)| c.id == id)
+            .unwrap()
+    }
+
+    #[test]
+    fn an_overlay_replaces_and_disables() {
+        let ir = overlay(
+            "disable:\n  - clause: \"9.6.2\"\n    reason: {en: No, ru: Нет}\n",
+            "  - id: \"x.1\"\n    replaces: [\"9.3.2\"]\n    text: {en: t, ru: t}\n    \
+             on: claim\n    when: \"claim.fifty and moves_since_pawn_or_capture >= 60\"\n    \
+             effects: [uphold, draw]\n    ruling: {en: r, ru: r}\n",
+        )
+        .unwrap();
+        let (x, new) = clause(&ir, "x.1");
+        let (old_i, old) = clause(&ir, "9.3.2");
+        let (_, auto) = clause(&ir, "9.6.2");
+        assert_eq!(
+            old.disabled,
+            Some(super::ir::Disabled::ReplacedBy("x.1".into()))
+        );
+        assert!(
+            old.rules.is_empty(),
+            "a replaced clause has no rules in force"
+        );
+        assert!(matches!(
+            auto.disabled,
+            Some(super::ir::Disabled::Reason(_))
+        ));
+        // 9.3.2 was an exception to 9.5.3, and 9.4 to 9.3.2: x.1 takes both places.
+        let (i953, _) = clause(&ir, "9.5.3");
+        let (_, c94) = clause(&ir, "9.4");
+        assert!(new.beats.contains(&i953));
+        assert!(c94.beats.contains(&x) && c94.beats.contains(&old_i));
+    }
+
+    #[test]
+    fn an_overlay_redefines_a_constant_everywhere() {
+        let ir = overlay(
+            "constants:\n  claim_moves: {value: \"60\", unit: moves, doc: {en: d, ru: d}}\n",
+            "  - id: \"x.1\"\n    text: {en: t, ru: t}\n",
+        )
+        .unwrap();
+        let d = ir
+            .definitions
+            .iter()
+            .find(|d| d.name == "claim_moves")
+            .unwrap();
+        assert_eq!(d.body, IrExpr::Int(60));
+        let n = ir
+            .definitions
+            .iter()
+            .filter(|d| d.name == "claim_moves")
+            .count();
+        assert_eq!(n, 1, "the overlay's constant takes the base's place");
+    }
+
+    #[test]
+    fn a_constant_of_another_type_is_refused() {
+        let e = overlay(
+            "constants:\n  claim_moves: {value: \"2min\", doc: {en: d, ru: d}}\n",
+            "  - id: \"x.1\"\n    text: {en: t, ru: t}\n",
+        )
+        .unwrap_err();
+        assert!(
+            e.contains("`claim_moves` is an int in the base rulebook"),
+            "{e}"
+        );
+    }
 }

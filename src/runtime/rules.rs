@@ -288,3 +288,126 @@ pub struct Embedded {
     /// The YAML sources, `rulebook.yaml` first, for the interpreter and `explain`.
     pub sources: &'static [(&'static str, &'static str)],
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::lang::schema::Ty;
+    use shakmaty::{Chess, Position};
+
+    /// A value of each type, to build every effect.
+    fn sample(t: Ty) -> Value {
+        match t {
+            Ty::Side => Value::Side(Color::Black),
+            Ty::Duration => Value::Duration(120),
+            Ty::Move => {
+                let pos = Chess::default();
+                let legal = pos.legal_moves();
+                Value::Move(legal[0])
+            }
+            Ty::Bool => Value::Bool(true),
+            Ty::Int => Value::Int(1),
+        }
+    }
+
+    #[test]
+    fn every_declared_effect_builds_serialises_and_names_itself() {
+        for &id in EffectId::ALL {
+            let spec = id.spec();
+            let args: Vec<Value> = spec.fields.iter().map(|f| sample(f.ty)).collect();
+            let e = effect_from(id, &args).unwrap();
+            assert_eq!(e.id(), id);
+            let json = serde_json::to_value(&e).unwrap();
+            assert_eq!(json["type"], spec.name, "{json}");
+            let keys: Vec<&str> = e.fields().iter().map(|(k, _)| *k).collect();
+            let declared: Vec<&str> = spec
+                .fields
+                .iter()
+                .map(|f| f.name.trim_start_matches("r#"))
+                .collect();
+            assert_eq!(keys, declared);
+            for k in &keys {
+                assert!(json.get(k).is_some(), "{json} lacks {k}");
+            }
+            let vars: Vec<&str> = e.vars().iter().map(|(k, _)| *k).collect();
+            assert_eq!(vars, spec.vars().collect::<Vec<_>>());
+            // Too few arguments is an error, not a default.
+            if !spec.fields.is_empty() {
+                assert!(effect_from(id, &[]).is_err());
+            }
+        }
+    }
+
+    #[test]
+    fn effects_serialise_as_the_protocol_says() {
+        let e = effect_from(
+            EffectId::AddTime,
+            &[Value::Side(Color::Black), Value::Duration(120)],
+        )
+        .unwrap();
+        assert_eq!(
+            serde_json::to_string(&e).unwrap(),
+            r#"{"type":"add_time","side":"black","seconds":120}"#
+        );
+        let mut r = effect_from(EffectId::RequireMove, &[sample(Ty::Move)]).unwrap();
+        if let Effect::RequireMove { r#move } = &mut r {
+            r#move.san = "Nf3".into();
+        }
+        assert_eq!(
+            serde_json::to_string(&r).unwrap(),
+            r#"{"type":"require_move","move":"Nf3"}"#
+        );
+        assert_eq!(
+            serde_json::to_string(&Effect::Draw).unwrap(),
+            r#"{"type":"draw"}"#
+        );
+    }
+
+    #[test]
+    fn winners_follow_exceptions_and_cite_a_decisive_rule_first() {
+        let meta = BookMeta {
+            id: "t".into(),
+            languages: vec![],
+            clauses: vec![
+                ClauseMeta {
+                    id: "a".into(),
+                    beats: vec![1],
+                },
+                ClauseMeta {
+                    id: "b".into(),
+                    beats: vec![],
+                },
+                ClauseMeta {
+                    id: "c".into(),
+                    beats: vec![],
+                },
+            ],
+            rules: vec![
+                RuleMeta {
+                    clause: 0,
+                    on: EventKind::Claim,
+                    message: "m0".into(),
+                    decisive: false,
+                },
+                RuleMeta {
+                    clause: 1,
+                    on: EventKind::Claim,
+                    message: "m1".into(),
+                    decisive: true,
+                },
+                RuleMeta {
+                    clause: 2,
+                    on: EventKind::Claim,
+                    message: "m2".into(),
+                    decisive: true,
+                },
+            ],
+            params: vec![],
+            ftl: Default::default(),
+            markdown: Default::default(),
+        };
+        // `a` beats `b`; of `a` and `c`, the decisive `c` is cited first.
+        assert_eq!(winners(&meta, &[0, 1, 2]), vec![2, 0]);
+        assert_eq!(winners(&meta, &[1]), vec![1]);
+    }
+}
