@@ -20,9 +20,18 @@ pub mod runtime;
 pub mod value;
 
 // Compiler output (already rustfmt-formatted), checked by the freshness test; never edited by
-// hand.
+// hand. Without the `embedded` feature the crate builds without it, so that the generator can
+// always be built and run, however the types generated code uses have changed:
+// `cargo run --no-default-features -- compile` (ARCHITECTURE.md, "Changing the schema").
+#[cfg(feature = "embedded")]
 #[path = "../generated/mod.rs"]
 pub mod generated;
+
+/// No rulebook compiled in: the crate as the generator needs it.
+#[cfg(not(feature = "embedded"))]
+pub mod generated {
+    pub static EMBEDDED: &[crate::runtime::rules::Embedded] = &[];
+}
 
 use std::path::Path;
 use std::sync::Arc;
@@ -57,7 +66,8 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
         return match engine.unwrap_or(Engine::Compiled) {
             Engine::Compiled => Ok(Arc::new(Wrap(e.rules))),
             Engine::Interpreter => {
-                let loaded = rulebook::load_embedded(&format!("rules/{spec}"), e.sources)?;
+                let loaded =
+                    rulebook::load_embedded(&format!("rules/{spec}"), e.sources, &Embedded)?;
                 let interp = Interpreter::new(compile::lower(&loaded)?)
                     .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
                 Ok(Arc::new(interp))
@@ -83,9 +93,24 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
         let empty: Arc<str> = Arc::from("");
         return Err(Diag::new(dir, &empty, 0, 0, "a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)").into());
     }
-    let interp = Interpreter::new(compile::compile_dir(dir)?)
+    let interp = Interpreter::new(compile::compile_dir(dir, &Embedded)?)
         .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
     Ok(Arc::new(interp))
+}
+
+/// The rulebooks compiled into the binary, as the library a rulebook's base is found in.
+pub struct Embedded;
+
+impl rulebook::Library for Embedded {
+    fn sources(&self, name: &str) -> Option<&'static [(&'static str, &'static str)]> {
+        generated::EMBEDDED
+            .iter()
+            .find(|e| e.name == name)
+            .map(|e| e.sources)
+    }
+    fn names(&self) -> Vec<&'static str> {
+        embedded_names()
+    }
 }
 
 /// A `&'static dyn Rules` as an owned `Rules`.

@@ -311,7 +311,7 @@ fn check(dirs: &[PathBuf]) -> u8 {
     }
     let mut failed = false;
     for d in dirs {
-        match compile::compile_dir(&d) {
+        match compile::compile_dir(&d, &arbiter::Embedded) {
             Ok(ir) => println!("{}: ok ({} clauses)", d.display(), ir.clauses.len()),
             Err(diags) => {
                 eprint!("{}", diags.render());

@@ -1,7 +1,7 @@
 //! The interpreter: walks the IR. Used for a rulebook folder given at run time, so an edited
 //! rulebook runs without a Rust toolchain, and in the tests beside the compiled backend.
 
-use crate::compile::ir::{ArithOp, CmpOp, Definition, IrExpr, Rulebook};
+use crate::lang::ir::{ArithOp, CmpOp, Definition, IrExpr, Rulebook};
 use crate::lang::schema::EventKind;
 use crate::runtime::facts::Ctx;
 use crate::runtime::rules::{

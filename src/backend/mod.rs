@@ -3,7 +3,7 @@
 pub mod codegen;
 pub mod interp;
 
-use crate::compile::ir::Rulebook;
+use crate::lang::ir::Rulebook;
 use crate::runtime::rules::BookMeta;
 
 /// What generated code needs in scope.

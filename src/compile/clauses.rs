@@ -3,9 +3,9 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::ir::{Clause, IrEffect, IrExpr, Rule, Texts};
 use super::located::{at_value, check_ruling, expr_result, texts, type_diag};
 use crate::diag::Diags;
+use crate::lang::ir::{Clause, IrEffect, IrExpr, Rule, Texts};
 use crate::lang::parse::parse_effect;
 use crate::lang::schema::{EventKind, OutcomeClass, Ty};
 use crate::lang::typeck::{Params, check_effect};

@@ -1,7 +1,7 @@
 //! The conflict check: two rules that answer one event with contradictory outcomes need an order
 //! between their clauses (`exception_to`), or conditions that cannot hold together.
 
-use super::ir::{Clause, IrEffect, IrExpr, Rule};
+use crate::lang::ir::{Clause, IrEffect, IrExpr, Rule};
 
 /// Report every pair of rules on one event with contradictory outcomes (the result, a claim's
 /// decision, an offer's fate) whose clauses have no order and whose conditions may both hold.

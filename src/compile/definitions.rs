@@ -7,11 +7,11 @@
 //! every constant and the definitions before it. A clause of an overlay that defines a name of
 //! its base redefines it: the base's clauses then read the new value (of the same type).
 
-use super::ir::{Definition, IrExpr, Unit};
 use super::located::{expr_result, texts};
 use super::merge::Entry;
 use super::params::is_constant;
 use crate::diag::Diags;
+use crate::lang::ir::{Definition, IrExpr, Unit};
 use crate::lang::schema::{self, Ty};
 use crate::lang::typeck::Params;
 use crate::rulebook::model::{ClauseDef, ConstDef};

@@ -4,8 +4,8 @@
 
 use std::collections::BTreeMap;
 
-use super::ir::{IrExpr, Texts};
 use crate::diag::{Diag, Diags};
+use crate::lang::ir::{IrExpr, Texts};
 use crate::lang::parse::parse_expr;
 use crate::lang::schema::{EventKind, Ty};
 use crate::lang::typeck::{Params, TypeError, check_expr_given};

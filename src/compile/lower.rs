@@ -11,12 +11,12 @@
 use std::collections::HashMap;
 
 use super::clauses::ClauseCx;
-use super::ir::{Article, Param, Rulebook};
 use super::located::texts;
 use super::merge::{Entry, Merged};
 use super::params::lower_params;
 use super::{conflicts, definitions, merge, precedence};
 use crate::diag::Diags;
+use crate::lang::ir::{Article, Param, Rulebook};
 use crate::lang::schema::Ty;
 use crate::lang::typeck::Params;
 use crate::rulebook::Loaded;
@@ -94,7 +94,11 @@ fn params(chain: &[&Loaded], languages: &[String], d: &mut Diags) -> Vec<Param> 
     params
 }
 
-type Lowered = (Vec<Article>, Vec<super::ir::Clause>, Vec<super::ir::Rule>);
+type Lowered = (
+    Vec<Article>,
+    Vec<crate::lang::ir::Clause>,
+    Vec<crate::lang::ir::Rule>,
+);
 
 /// Each clause and its rules, one article per clause file.
 fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags) -> Lowered {

@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use super::ir::Disabled;
 use super::located::texts;
 use crate::diag::Diags;
+use crate::lang::ir::Disabled;
 use crate::rulebook::model::{ClauseDef, ClauseFile, DisableDef};
 use crate::rulebook::yaml;
 use crate::rulebook::{Loaded, SourceFile};

@@ -3,7 +3,7 @@
 mod clauses;
 mod conflicts;
 mod definitions;
-pub mod ir;
+
 mod located;
 mod lower;
 mod merge;
@@ -24,15 +24,18 @@ use std::path::Path;
 use crate::diag::Diags;
 use crate::rulebook;
 
-/// Load and check a rulebook folder.
-pub fn compile_dir(dir: &Path) -> Result<ir::Rulebook, Diags> {
-    let loaded = rulebook::load_dir(dir)?;
+/// Load and check a rulebook folder; a base it `extends` is a sibling folder or in `lib`.
+pub fn compile_dir(
+    dir: &Path,
+    lib: &dyn rulebook::Library,
+) -> Result<crate::lang::ir::Rulebook, Diags> {
+    let loaded = rulebook::load_dir(dir, lib)?;
     lower(&loaded)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::ir::IrExpr;
+    use crate::lang::ir::IrExpr;
 
     /// A rulebook of `n` definitions, each using the one before twice, and a rule on the last.
     fn chained(n: usize) -> Vec<(&'static str, String)> {
@@ -72,7 +75,9 @@ mod tests {
     fn nested_definitions_stay_linear() {
         let files = chained(40);
         let sources: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
-        let loaded = crate::rulebook::load_embedded("rules/chain", &sources).unwrap();
+        let loaded =
+            crate::rulebook::load_embedded("rules/chain", &sources, &crate::rulebook::NoLibrary)
+                .unwrap();
         let ir = super::lower(&loaded).unwrap();
         assert_eq!(ir.definitions.len(), 40);
         // Each definition refers to the one before by index: its body does not grow.
@@ -88,7 +93,7 @@ mod tests {
     }
 
     /// An overlay of the embedded FIDE rulebook, written in memory.
-    fn overlay(book_extra: &str, clauses: &str) -> Result<super::ir::Rulebook, String> {
+    fn overlay(book_extra: &str, clauses: &str) -> Result<crate::lang::ir::Rulebook, String> {
         let book = format!(
             "id: test\nextends: fide-2018\ntitle: {{en: T, ru: T}}\nsource: {{en: S, ru: S}}\n\
              languages: [en, ru]\nfiles: [x.yaml]\n{book_extra}"
@@ -98,12 +103,15 @@ mod tests {
             ("rulebook.yaml", book.as_str()),
             ("x.yaml", clauses.as_str()),
         ];
-        let loaded =
-            crate::rulebook::load_embedded("rules/test", &sources).map_err(|d| d.render())?;
+        let loaded = crate::rulebook::load_embedded("rules/test", &sources, &crate::Embedded)
+            .map_err(|d| d.render())?;
         super::lower(&loaded).map_err(|d| d.render())
     }
 
-    fn clause<'a>(ir: &'a super::ir::Rulebook, id: &str) -> (usize, &'a super::ir::Clause) {
+    fn clause<'a>(
+        ir: &'a crate::lang::ir::Rulebook,
+        id: &str,
+    ) -> (usize, &'a crate::lang::ir::Clause) {
         ir.clauses
             .iter()
             .enumerate()
@@ -125,7 +133,7 @@ mod tests {
         let (_, auto) = clause(&ir, "9.6.2");
         assert_eq!(
             old.disabled,
-            Some(super::ir::Disabled::ReplacedBy("x.1".into()))
+            Some(crate::lang::ir::Disabled::ReplacedBy("x.1".into()))
         );
         assert!(
             old.rules.is_empty(),
@@ -133,7 +141,7 @@ mod tests {
         );
         assert!(matches!(
             auto.disabled,
-            Some(super::ir::Disabled::Reason(_))
+            Some(crate::lang::ir::Disabled::Reason(_))
         ));
         // 9.3.2 was an exception to 9.5.3, and 9.4 to 9.3.2: x.1 takes both places.
         let (i953, _) = clause(&ir, "9.5.3");

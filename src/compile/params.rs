@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use super::ir::{IrExpr, Param};
 use super::located::{expr_result, texts};
 use crate::diag::Diags;
+use crate::lang::ir::{IrExpr, Param};
 use crate::lang::schema::Ty;
 use crate::lang::typeck::Params;
 use crate::rulebook::SourceFile;

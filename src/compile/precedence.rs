@@ -3,8 +3,8 @@
 
 use std::collections::BTreeSet;
 
-use super::ir::Clause;
 use crate::diag::Diags;
+use crate::lang::ir::Clause;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::ClauseDef;
 use crate::rulebook::yaml;
@@ -66,7 +66,7 @@ pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::compile::ir::Texts;
+    use crate::lang::ir::Texts;
 
     fn clause(id: &str, exception_to: Vec<usize>) -> Clause {
         Clause {

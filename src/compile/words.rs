@@ -5,7 +5,7 @@
 use fluent_bundle::FluentValue;
 use shakmaty::Color;
 
-use super::ir::{ArithOp, CmpOp, IrEffect, IrExpr, Rulebook, Unit};
+use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr, Rulebook, Unit};
 use crate::lang::schema::{EffectId, EventKind, FactId};
 use crate::locale::Words;
 

@@ -4,7 +4,7 @@ use std::ops::Range;
 
 use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
 use super::schema::{self, EventKind, FactId, Ty};
-use crate::compile::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
+use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
 
 /// A type error at a byte span of the expression text.
 #[derive(Debug, Clone, PartialEq)]

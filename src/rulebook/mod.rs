@@ -48,6 +48,28 @@ impl Loaded {
     }
 }
 
+/// Where a base named by `extends` is found when no sibling folder has it: the rulebooks
+/// compiled into the binary, which this layer does not know (the top of the crate supplies them,
+/// so that loading and checking a rulebook never needs the generated code).
+pub trait Library {
+    /// The sources of the rulebook of that name, `rulebook.yaml` first.
+    fn sources(&self, name: &str) -> Option<&'static [(&'static str, &'static str)]>;
+    /// The names it has, for the help of an error.
+    fn names(&self) -> Vec<&'static str>;
+}
+
+/// No rulebook besides the folders on disk (the generator's view).
+pub struct NoLibrary;
+
+impl Library for NoLibrary {
+    fn sources(&self, _: &str) -> Option<&'static [(&'static str, &'static str)]> {
+        None
+    }
+    fn names(&self) -> Vec<&'static str> {
+        vec![]
+    }
+}
+
 /// How deep `extends` may nest (a guard against a cycle of rulebooks extending each other).
 const MAX_EXTENDS: usize = 8;
 
@@ -59,6 +81,7 @@ fn load_base(
     book: &RulebookFile,
     depth: usize,
     disk: bool,
+    lib: &dyn Library,
 ) -> Result<Option<Box<Loaded>>, Diags> {
     let Some(name) = &book.extends else {
         return Ok(None);
@@ -72,27 +95,24 @@ fn load_base(
     // An embedded rulebook's base is embedded too; only a folder on disk looks beside itself.
     let sibling = dir.parent().filter(|_| disk).map(|p| p.join(&name.value));
     if let Some(s) = sibling.filter(|s| s.join("rulebook.yaml").is_file() && s != dir) {
-        return load_dir_at(&s, depth + 1).map(|l| Some(Box::new(l)));
+        return load_dir_at(&s, depth + 1, lib).map(|l| Some(Box::new(l)));
     }
-    if let Some(e) = crate::generated::EMBEDDED
-        .iter()
-        .find(|e| e.name == name.value)
-    {
-        return load_embedded_at(&format!("rules/{}", e.name), e.sources, depth + 1)
+    if let Some(sources) = lib.sources(&name.value) {
+        return load_embedded_at(&format!("rules/{}", name.value), sources, depth + 1, lib)
             .map(|l| Some(Box::new(l)));
     }
     Err(book_file
         .diag(at, name.value.len().max(1), format!("`extends` names `{}`, which is neither a sibling rulebook folder nor an embedded rulebook", name.value))
-        .help(format!("embedded rulebooks: {}", crate::embedded_names().join(", ")))
+        .help(format!("embedded rulebooks: {}", lib.names().join(", ")))
         .into())
 }
 
-/// Read a rulebook from disk.
-pub fn load_dir(dir: &Path) -> Result<Loaded, Diags> {
-    load_dir_at(dir, 0)
+/// Read a rulebook from disk; a base it `extends` is a sibling folder or else in `lib`.
+pub fn load_dir(dir: &Path, lib: &dyn Library) -> Result<Loaded, Diags> {
+    load_dir_at(dir, 0, lib)
 }
 
-fn load_dir_at(dir: &Path, depth: usize) -> Result<Loaded, Diags> {
+fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Diags> {
     let read = |p: &Path| -> Result<SourceFile, Diag> {
         let text = std::fs::read_to_string(p).map_err(|e| {
             let empty: Arc<str> = Arc::from("");
@@ -123,16 +143,25 @@ fn load_dir_at(dir: &Path, depth: usize) -> Result<Loaded, Diags> {
             }
         }
     }
-    let base = load_base(dir, &book_file, &book, depth, true)?;
+    let base = load_base(dir, &book_file, &book, depth, true, lib)?;
     load_sources(dir, book_file, book, sources, base)
 }
 
-/// Build a rulebook from in-memory sources (the embedded rulebooks).
-pub fn load_embedded(dir: &str, files: &[(&str, &str)]) -> Result<Loaded, Diags> {
-    load_embedded_at(dir, files, 0)
+/// Build a rulebook from in-memory sources (the embedded rulebooks); its base is in `lib`.
+pub fn load_embedded(
+    dir: &str,
+    files: &[(&str, &str)],
+    lib: &dyn Library,
+) -> Result<Loaded, Diags> {
+    load_embedded_at(dir, files, 0, lib)
 }
 
-fn load_embedded_at(dir: &str, files: &[(&str, &str)], depth: usize) -> Result<Loaded, Diags> {
+fn load_embedded_at(
+    dir: &str,
+    files: &[(&str, &str)],
+    depth: usize,
+    lib: &dyn Library,
+) -> Result<Loaded, Diags> {
     let mut it = files.iter();
     let Some((bp, bt)) = it.next() else {
         let empty: Arc<str> = Arc::from("");
@@ -149,7 +178,7 @@ fn load_embedded_at(dir: &str, files: &[(&str, &str)], depth: usize) -> Result<L
             text: Arc::from(*t),
         })
         .collect();
-    let base = load_base(Path::new(dir), &book_file, &book, depth, false)?;
+    let base = load_base(Path::new(dir), &book_file, &book, depth, false, lib)?;
     load_sources(Path::new(dir), book_file, book, sources, base)
 }
 

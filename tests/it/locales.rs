@@ -59,7 +59,8 @@ fn every_locale_has_every_message() {
 
 #[test]
 fn every_clause_has_both_texts_and_explains() {
-    let ir = arbiter::compile::compile_dir(&root().join("rules/fide-2018")).expect("rulebook");
+    let ir = arbiter::compile::compile_dir(&root().join("rules/fide-2018"), &arbiter::Embedded)
+        .expect("rulebook");
     for c in &ir.clauses {
         for lang in ["en", "ru"] {
             assert!(

@@ -29,7 +29,7 @@ macro_rules! snapshot {
 /// Check the rulebook folder `dir`, which must fail, and render its diagnostics with paths
 /// relative to `dir`'s parent (in the location and wherever a message or help names a file).
 fn check(dir: &Path) -> String {
-    let mut diags = match compile::compile_dir(dir) {
+    let mut diags = match compile::compile_dir(dir, &arbiter::Embedded) {
         Ok(_) => panic!("{} checks clean", dir.display()),
         Err(diags) => diags,
     };

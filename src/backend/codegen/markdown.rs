@@ -5,8 +5,8 @@
 use minijinja::context;
 
 use super::render;
-use crate::compile::ir::{Clause, Disabled, Rulebook, Texts};
 use crate::compile::words;
+use crate::lang::ir::{Clause, Disabled, Rulebook, Texts};
 use crate::locale::Words;
 
 type Made = Result<minijinja::Value, String>;

@@ -11,7 +11,7 @@ pub use markdown::markdown;
 use minijinja::{Environment, context};
 use serde::Serialize;
 
-use crate::compile::ir::Rulebook;
+use crate::lang::ir::Rulebook;
 
 pub use rust::rust;
 pub use rustfmt::available as rustfmt_available;
@@ -74,7 +74,9 @@ pub fn generate_tree(
     let mut files = Vec::new();
     let mut ids = Vec::new();
     for dir in dirs {
-        let ir = crate::compile::compile_dir(&dir).map_err(|d| d.render())?;
+        // The generator sees the folders under `rules` only, never the compiled-in rulebooks.
+        let ir = crate::compile::compile_dir(&dir, &crate::rulebook::NoLibrary)
+            .map_err(|d| d.render())?;
         for (p, t) in generate(&ir).map_err(|e| format!("generating {}: {e}", ir.id))? {
             files.push((out.join(&ir.id).join(p), t));
         }

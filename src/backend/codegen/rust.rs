@@ -12,7 +12,7 @@ use minijinja::context;
 use serde::Serialize;
 
 use super::names::{Namespace, camel, doc, word};
-use crate::compile::ir::{Definition, IrEffect, IrExpr, Param, Rule, Rulebook};
+use crate::lang::ir::{Definition, IrEffect, IrExpr, Param, Rule, Rulebook};
 use crate::lang::schema::{self, FactId, Ty};
 
 /// Lines of generated Rust stay within this width (rustfmt's default).
