@@ -37,6 +37,25 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         let at = yaml::start(&bf.text, &l.book.languages);
         d.push(bf.diag(at, 1, "a rulebook needs at least one language"));
     }
+    // The readable rulebook and the rulings' surroundings are said in the tool's words.
+    let known = crate::locale::languages();
+    for lang in &l.book.languages.value {
+        if !known.contains(&lang.value) {
+            d.push(
+                bf.diag(
+                    yaml::start(&bf.text, lang),
+                    lang.value.len().max(1),
+                    format!("arbiter has no words in `{}`", lang.value),
+                )
+                .help(format!(
+                    "it speaks {}; add `locales/{}/*.ftl`, or give a folder of them with \
+                     `--locales`",
+                    known.join(", "),
+                    lang.value
+                )),
+            );
+        }
+    }
     let title = texts(bf, &l.book.title, &languages, "title", &mut d);
     let source = texts(bf, &l.book.source, &languages, "source", &mut d);
     let params = params(&chain, &languages, &mut d);
