@@ -26,9 +26,15 @@ pub fn parse<T: DeserializeOwned>(file: &Path, source: &Arc<str>) -> Result<T, D
     })
 }
 
-/// Byte offset in `source` where a spanned value starts.
+/// Byte offset in `source` where a spanned value's text starts: after the opening quote of a
+/// quoted scalar (so that an underline of the value's length covers the value), at the
+/// indicator of a block scalar (`|`, `>`).
 pub fn start<T>(source: &str, s: &Spanned<T>) -> usize {
-    location_offset(source, &s.referenced)
+    let at = location_offset(source, &s.referenced);
+    match source.as_bytes().get(at) {
+        Some(b'"' | b'\'') => at + 1,
+        _ => at,
+    }
 }
 
 fn location_offset(source: &str, l: &serde_saphyr::Location) -> usize {
@@ -39,12 +45,12 @@ fn location_offset(source: &str, l: &serde_saphyr::Location) -> usize {
 }
 
 /// Map an offset `k` inside a scalar's *value* to a byte offset in the file, given where the
-/// scalar starts in the file. Handles plain, quoted and block (`|`, `>`) scalars, whose value is
-/// a slice of the file line by line; escapes and folded line joins are approximated by column.
+/// scalar's text starts in the file (`start`). Handles plain, quoted and block (`|`, `>`)
+/// scalars, whose value is a slice of the file line by line; escapes and folded line joins are
+/// approximated by column.
 pub fn value_offset(source: &str, scalar_start: usize, value: &str, k: usize) -> usize {
-    let rest = &source[scalar_start.min(source.len())..];
+    let rest = source.get(scalar_start.min(source.len())..).unwrap_or("");
     match rest.as_bytes().first() {
-        Some(b'"') | Some(b'\'') => scalar_start + 1 + k,
         Some(b'|') | Some(b'>') => {
             // Value line i is file line (line of indicator) + 1 + i, indented by the block's indent.
             let (line_no, col_in_line) = {

@@ -60,9 +60,8 @@ fn broken_overlay(name: &str, book: &str, file: &str, from: &str, to: &str) -> (
     (format!("{book}/{file}: {from:?} -> {to:?}"), check(&dir))
 }
 
-// Known and left for src/: a quoted scalar (`"9.6.1"`) is located at its opening quote with the
-// length of its value, so the underline covers `"9.6.` — in every snapshot that points at a
-// quoted clause id.
+// A quoted scalar (`"9.6.1"`) is located at its first character, inside the quotes, so the
+// underline covers the value exactly.
 
 #[test]
 fn yaml_syntax() {
