@@ -222,7 +222,14 @@ fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             let (name, name_span, args) = build_call(pair)?;
             match args {
                 Some(args) => ExprKind::Call(name, name_span, args),
-                None => ExprKind::Name(name),
+                // The pair also holds the blanks the parser skipped looking for `(`: a name's
+                // span is the name's.
+                None => {
+                    return Ok(Expr {
+                        kind: ExprKind::Name(name),
+                        span: name_span,
+                    });
+                }
             }
         }
         _ => {
@@ -309,6 +316,15 @@ mod tests {
         assert!(parse_expr("and").is_err());
         assert!(parse_expr("android").is_ok());
         assert!(parse_expr("notable").is_ok());
+    }
+
+    #[test]
+    fn a_name_spans_the_name_only() {
+        let e = parse_expr("repetitons >= 5").unwrap();
+        let ExprKind::Binary(_, l, _) = e.kind else {
+            panic!("{e:?}")
+        };
+        assert_eq!(l.span, 0..10);
     }
 
     #[test]

@@ -94,7 +94,6 @@ fn type_error() {
     ));
 }
 
-// Known and left for src/: the underline covers `repetitons ` with the space after it.
 #[test]
 fn unknown_fact() {
     snapshot!(broken(
