@@ -40,7 +40,7 @@ pub(super) fn at_value(
     message: String,
 ) -> Diag {
     let start = yaml::start(&sf.text, w);
-    let at = yaml::value_offset(&sf.text, start, &w.value, offset);
+    let at = yaml::value_offset(&sf.text, start, offset);
     sf.diag(at, len, message)
 }
 

@@ -323,3 +323,16 @@ fn definition_through_itself() {
         "value: \"if long_ending then 100 else claim_moves\"",
     ));
 }
+
+#[test]
+fn error_inside_a_folded_block() {
+    // `when: >-` folds its lines into one value: the error is found on the fifth line of the
+    // block, at the misspelt word, not at the offset the joined value would give on the first.
+    snapshot!(broken_overlay(
+        "folded",
+        "historical",
+        "historical.yaml",
+        "or (knights(white) == 2",
+        "or (knigths(white) == 2",
+    ));
+}
