@@ -5,7 +5,8 @@
 //! checks it against what the scenario's own text makes unavoidable (its event commands and
 //! regulation tags), so a tag cannot silently under-declare.
 
-use crate::pgn::{Game, commands};
+use crate::pgn::Game;
+use crate::pgn::events::{ClaimKind, Command, Flagged};
 
 /// Every feature the protocol knows, in the order reports list them. What each one means is
 /// conformance/PROTOCOL.md's table (a test keeps the two equal).
@@ -37,36 +38,41 @@ pub fn is_known(name: &str) -> bool {
 /// Features the scenario's text makes unavoidable: its event commands, its regulation tags and
 /// a stated `ExpectOffers`.
 /// (Features that follow from *what is expected*, such as `fivefold`, are the author's to tag.)
-pub fn implied(game: &Game) -> Vec<&'static str> {
+pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
     let mut out: Vec<&'static str> = Vec::new();
     let mut add = |f: &'static str| {
         if !out.contains(&f) {
             out.push(f);
         }
     };
-    for (_, text) in &game.comments {
-        for c in commands::commands(text).unwrap_or_default() {
-            match (c.name, c.args.first().map(|a| a.0)) {
-                ("claim", Some("threefold")) => add("threefold-claim"),
-                ("claim", Some("fifty")) => add("fifty-claim"),
-                ("offer" | "accept" | "decline", _) => add("draw-offers"),
-                ("touch", _) => add("touch-move"),
-                ("consent", _) => add("arbiter-consent"),
-                ("flag", Some("both")) => add("both-flags"),
-                ("flag", _) => add("flag-fall"),
-                ("increment", _) => {
-                    add("quickplay-finish");
-                    // The request is the offer of a draw (III.4).
-                    add("draw-offers");
+    // From the typed events: a command added to `pgn::events` must be given its feature here
+    // (the match is exhaustive).
+    let events = crate::pgn::events::events(game).map_err(|e| e.message)?;
+    for e in &events {
+        match &e.command {
+            Command::Claim { kind, intended } => {
+                add(match kind {
+                    ClaimKind::Threefold => "threefold-claim",
+                    ClaimKind::Fifty => "fifty-claim",
+                });
+                if intended.is_some() {
+                    add("intended-move");
                 }
-                ("quickplay", _) => add("quickplay-finish"),
-                ("arbiter", _) => add("arbiter-decisions"),
-                ("illegal" | "correct", _) => add("irregularities"),
-                _ => {}
             }
-            if c.name == "claim" && c.args.len() > 1 {
-                add("intended-move");
+            Command::Offer(_) | Command::Accept | Command::Decline => add("draw-offers"),
+            Command::Touch(_) => add("touch-move"),
+            Command::Consent => add("arbiter-consent"),
+            Command::Flag(Flagged::Both) => add("both-flags"),
+            Command::Flag(Flagged::Side(_)) => add("flag-fall"),
+            Command::Increment => {
+                add("quickplay-finish");
+                add("draw-offers");
             }
+            Command::Quickplay { .. } => add("quickplay-finish"),
+            Command::Arbiter(_) => add("arbiter-decisions"),
+            Command::Illegal { .. } | Command::Correct(_) => add("irregularities"),
+            // A clock reading needs no feature of its own (a flag or Guidelines III does).
+            Command::Clock { .. } => {}
         }
     }
     if game.tag("DrawOffers").is_some() || game.tag("DrawOfferMinMoves").is_some() {
@@ -82,5 +88,5 @@ pub fn implied(game: &Game) -> Vec<&'static str> {
     {
         add("draw-offers");
     }
-    out
+    Ok(out)
 }

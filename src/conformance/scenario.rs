@@ -161,7 +161,7 @@ impl Scenario {
                 "tag `Features`: unknown feature `{f}` (conformance/PROTOCOL.md lists them)"
             ));
         }
-        if let Some(f) = features::implied(&game)
+        if let Some(f) = features::implied(&game)?
             .into_iter()
             .find(|f| !features.iter().any(|g| g == f))
         {
