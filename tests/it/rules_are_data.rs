@@ -11,20 +11,18 @@ fn shuffles(times: usize) -> String {
     format!("[Event \"x\"]\n[Result \"*\"]\n\n{moves}*\n")
 }
 
-fn ended_at(rulebook: &str, pgn: &str) -> (serde_json::Value, serde_json::Value) {
+/// The JSON verdict of one game under a rulebook.
+fn verdict(rulebook: &str, pgn: &str) -> serde_json::Value {
     let out = arbiter(
-        &[
-            "adjudicate",
-            "--format",
-            "json",
-            "--rulebook",
-            rulebook,
-            "-",
-        ],
+        &["adjudicate", "--format", "json", "--rulebook", rulebook, "-"],
         Some(pgn.as_bytes()),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("json");
+    serde_json::from_str(text(&out.stdout).trim()).expect("json")
+}
+
+fn ended_at(rulebook: &str, pgn: &str) -> (serde_json::Value, serde_json::Value) {
+    let v = verdict(rulebook, pgn);
     (v["ended_at_ply"].clone(), v["rule"].clone())
 }
 
@@ -75,19 +73,7 @@ fn quickplay_claim(black_clock: &str) -> String {
 }
 
 fn quickplay_ruling(rulebook: &str, pgn: &str) -> (serde_json::Value, serde_json::Value) {
-    let out = arbiter(
-        &[
-            "adjudicate",
-            "--format",
-            "json",
-            "--rulebook",
-            rulebook,
-            "-",
-        ],
-        Some(pgn.as_bytes()),
-    );
-    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
-    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("json");
+    let v = verdict(rulebook, pgn);
     let r = &v["rulings"][0];
     (r["rule"].clone(), r["decision"].clone())
 }
