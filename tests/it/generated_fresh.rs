@@ -58,3 +58,28 @@ fn generated_files_say_do_not_edit() {
         );
     }
 }
+
+/// Generated Rust reads like hand-written code: rustfmt's layout (checked by `cargo fmt --check`,
+/// which covers `generated/`), no line over 100 characters, no `rustfmt::skip`.
+#[test]
+fn generated_rust_is_formatted_and_narrow() {
+    let mut checked = 0;
+    for dir in std::fs::read_dir(root().join("generated")).expect("generated") {
+        let dir = dir.expect("entry").path();
+        let files = if dir.is_dir() {
+            vec![dir.join("adjudicator.rs")]
+        } else {
+            vec![dir]
+        };
+        for f in files.into_iter().filter(|f| f.extension().is_some_and(|x| x == "rs")) {
+            let s = std::fs::read_to_string(&f).expect("read");
+            assert!(!s.contains("rustfmt::skip"), "{}", f.display());
+            for (i, line) in s.lines().enumerate() {
+                let n = line.chars().count();
+                assert!(n <= 100, "{}:{}: {n} characters", f.display(), i + 1);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 6, "{checked} files");
+}
