@@ -5,7 +5,7 @@ use fluent_bundle::{FluentArgs, FluentBundle, FluentResource, FluentValue};
 use serde::{Serialize, Serializer};
 
 use crate::runtime::rules::BookMeta;
-use crate::runtime::verdict::{Arg, GameResult, Outcome, Ruling, Verdict};
+use crate::runtime::verdict::{Arg, End, GameResult, Outcome, Ruling, Verdict};
 
 const APP_EN: &str = include_str!("locales/en.ftl");
 const APP_RU: &str = include_str!("locales/ru.ftl");
@@ -148,19 +148,21 @@ impl Renderer {
     }
 
     /// The verdict's text: how the game ended (with `ending`, the text of the ruling that ended
-    /// it), or that it did not; the moves not played; a recorded result that differs.
+    /// it), or that play stopped awaiting the arbiter, or that it did not end; the moves not
+    /// played; a recorded result that differs.
     fn verdict_text(&self, v: &Verdict, ending: Option<&str>) -> String {
         let recorded = v.recorded_result.as_deref().unwrap_or("?");
         let result = v.outcome.result();
         let mut text = match &v.outcome {
-            Outcome::Ended { rule, ply, .. } => {
-                let result = match result {
-                    GameResult::WhiteWins => "white",
-                    GameResult::BlackWins => "black",
-                    GameResult::Draw | GameResult::Unfinished => "draw",
+            Outcome::Ended { end, rule, ply, .. } => {
+                let (id, result) = match (end, result) {
+                    (End::AwaitingDecision, _) => ("game-awaits-decision", "none"),
+                    (_, GameResult::WhiteWins) => ("game-ended", "white"),
+                    (_, GameResult::BlackWins) => ("game-ended", "black"),
+                    (_, GameResult::Draw | GameResult::Unfinished) => ("game-ended", "draw"),
                 };
                 self.message(
-                    "game-ended",
+                    id,
                     &[
                         ("result".into(), Arg::Str(result.into())),
                         ("ply".into(), Arg::Num(i64::from(*ply))),
