@@ -229,12 +229,29 @@ impl Renderer {
 
 /// A verdict with its texts in one language. Serialised, it is the JSON output: the verdict's
 /// fields with each ruling's `text` and the verdict's `text`.
+/// Made only by `Renderer::explain`, so there is one text per ruling.
 pub struct Explained<'v> {
-    pub verdict: &'v Verdict,
+    verdict: &'v Verdict,
     /// The text of each ruling, in the order of `verdict.rulings`.
-    pub rulings: Vec<String>,
+    rulings: Vec<String>,
     /// The verdict's text.
-    pub text: String,
+    text: String,
+}
+
+impl<'v> Explained<'v> {
+    pub fn verdict(&self) -> &'v Verdict {
+        self.verdict
+    }
+
+    /// The text of each ruling, in the order of the verdict's rulings.
+    pub fn rulings(&self) -> &[String] {
+        &self.rulings
+    }
+
+    /// The verdict's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
 }
 
 impl Serialize for Explained<'_> {

@@ -27,10 +27,10 @@ fn verdict_json(s: &Scenario, rules: &dyn Rules) -> Result<serde_json::Value, Fa
     for lang in ["en", "ru"] {
         let r = Renderer::new(rules.meta(), lang)?;
         let e = r.explain(&v);
-        if e.text.contains("[missing message")
-            || e.rulings.iter().any(|t| t.contains("[missing message"))
+        if e.text().contains("[missing message")
+            || e.rulings().iter().any(|t| t.contains("[missing message"))
         {
-            return Err(format!("a {lang} message is missing: {}", e.text).into());
+            return Err(format!("a {lang} message is missing: {}", e.text()).into());
         }
         json = serde_json::to_value(&e).map_err(|e| e.to_string())?;
     }
