@@ -180,14 +180,15 @@ fn adjudicate(
                 continue;
             }
         };
-        for result in adjudicate_bytes(&name, &bytes, rules.as_ref(), &renderer, options) {
+        for result in adjudicate_bytes(&name, &bytes, rules.as_ref(), options) {
             match result {
                 Ok(v) => {
+                    let e = renderer.explain(&v);
                     let written = match format {
-                        Format::Json => serde_json::to_string(&v)
+                        Format::Json => serde_json::to_string(&e)
                             .map_err(std::io::Error::other)
                             .and_then(|s| writeln!(out, "{s}")),
-                        Format::Text => write!(out, "{}", text(&v, &renderer)),
+                        Format::Text => write!(out, "{}", renderer.text(&e)),
                     };
                     if written.is_err() {
                         return 1; // stdout closed
@@ -215,12 +216,11 @@ fn read_input(f: &Path) -> std::io::Result<(String, Vec<u8>)> {
     }
 }
 
-/// Every game of one input, ruled on and explained, or its located error.
+/// Every game of one input, ruled on, or its located error.
 fn adjudicate_bytes(
     name: &str,
     bytes: &[u8],
     rules: &dyn Rules,
-    renderer: &Renderer,
     options: runtime::adjudicate::Options,
 ) -> Vec<Result<Verdict, Diag>> {
     let mut source: Option<Arc<str>> = None;
@@ -244,7 +244,6 @@ fn adjudicate_bytes(
                     line += bytes[seen..start].iter().filter(|b| **b == b'\n').count();
                     seen = start;
                     v.line = line;
-                    renderer.explain(&mut v);
                     Ok(v)
                 }
                 Err(e) => Err(Diag::new(
@@ -257,34 +256,6 @@ fn adjudicate_bytes(
             }
         })
         .collect()
-}
-
-/// The text format: a header line, the scoresheet, the rulings that did not end the game (each
-/// with its effects), then the verdict.
-fn text(v: &Verdict, renderer: &Renderer) -> String {
-    let mut s = format!(
-        "{}:{} game {}: {} – {}: {}\n",
-        v.file,
-        v.line,
-        v.game,
-        v.white.as_deref().unwrap_or("?"),
-        v.black.as_deref().unwrap_or("?"),
-        v.result,
-    );
-    if !v.offers.is_empty() {
-        s.push_str(&format!("  {}\n", renderer.scoresheet(&v.scoresheet)));
-    }
-    for (i, r) in v.rulings.iter().enumerate() {
-        if Some(i) != v.ending {
-            let rule = r.rule.as_deref().unwrap_or("-");
-            s.push_str(&format!("  [ply {} · {rule}] {}\n", r.ply, r.text));
-            if !r.effects.is_empty() {
-                s.push_str(&format!("      {}\n", renderer.effects(&r.effects)));
-            }
-        }
-    }
-    s.push_str(&format!("  {}\n", v.text));
-    s
 }
 
 fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {

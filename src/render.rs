@@ -3,9 +3,10 @@
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use serde::{Serialize, Serializer};
 
 use crate::runtime::rules::BookMeta;
-use crate::runtime::verdict::{Arg, Verdict};
+use crate::runtime::verdict::{Arg, End, GameResult, Outcome, Ruling, Verdict};
 
 pub struct Renderer {
     bundle: FluentBundle<FluentResource>,
@@ -109,38 +110,56 @@ impl Renderer {
         )
     }
 
-    /// Fill in the text of every ruling and of the verdict.
-    pub fn explain(&self, v: &mut Verdict) {
-        for r in &mut v.rulings {
-            r.text = match &r.message {
-                Some(m) => self.message(m, &r.args),
-                None => self.message("no-clause", &[]),
-            };
+    /// The text of one ruling: its clause's message, or that no clause answered.
+    pub fn ruling(&self, r: &Ruling) -> String {
+        match &r.message {
+            Some(m) => self.message(m, &r.args),
+            None => self.message("no-clause", &[]),
         }
-        let recorded = v.recorded_result.clone().unwrap_or_else(|| "?".into());
-        let mut text = match (v.ending, &v.rule, v.ended_at_ply) {
-            (Some(i), Some(rule), Some(ply)) => {
-                let result = match v.result {
-                    "1-0" => "white",
-                    "0-1" => "black",
-                    _ => "draw",
+    }
+
+    /// A verdict explained in this renderer's language: the text of every ruling and of the
+    /// verdict. Serialised, it is the JSON output.
+    pub fn explain<'v>(&self, v: &'v Verdict) -> Explained<'v> {
+        let rulings: Vec<String> = v.rulings.iter().map(|r| self.ruling(r)).collect();
+        let ending = v.outcome.ruling().and_then(|i| rulings.get(i));
+        let text = self.verdict_text(v, ending.map(String::as_str));
+        Explained {
+            verdict: v,
+            rulings,
+            text,
+        }
+    }
+
+    /// The verdict's text: how the game ended (with `ending`, the text of the ruling that ended
+    /// it), or that play stopped awaiting the arbiter, or that it did not end; the moves not
+    /// played; a recorded result that differs.
+    fn verdict_text(&self, v: &Verdict, ending: Option<&str>) -> String {
+        let recorded = v.recorded_result.as_deref().unwrap_or("?");
+        let result = v.outcome.result();
+        let mut text = match &v.outcome {
+            Outcome::Ended { end, rule, ply, .. } => {
+                let (id, result) = match (end, result) {
+                    (End::AwaitingDecision, _) => ("game-awaits-decision", "none"),
+                    (_, GameResult::WhiteWins) => ("game-ended", "white"),
+                    (_, GameResult::BlackWins) => ("game-ended", "black"),
+                    (_, GameResult::Draw | GameResult::Unfinished) => ("game-ended", "draw"),
                 };
-                let ruling = v.rulings.get(i).map(|r| r.text.clone()).unwrap_or_default();
                 self.message(
-                    "game-ended",
+                    id,
                     &[
                         ("result".into(), Arg::Str(result.into())),
-                        ("ply".into(), Arg::Num(i64::from(ply))),
+                        ("ply".into(), Arg::Num(i64::from(*ply))),
                         ("rule".into(), Arg::Str(rule.clone())),
-                        ("ruling".into(), Arg::Str(ruling)),
+                        ("ruling".into(), Arg::Str(ending.unwrap_or_default().into())),
                     ],
                 )
             }
-            _ => self.message(
+            Outcome::Unfinished => self.message(
                 "game-not-ended",
                 &[
                     ("plies".into(), Arg::Num(i64::from(v.plies))),
-                    ("recorded".into(), Arg::Str(recorded.clone())),
+                    ("recorded".into(), Arg::Str(recorded.into())),
                 ],
             ),
         };
@@ -151,13 +170,78 @@ impl Renderer {
                 &[("count".into(), Arg::Num(i64::from(v.unplayed_moves)))],
             ));
         }
-        if v.ended_at_ply.is_some() && v.recorded_result.as_deref() != Some(v.result) {
+        let ended = matches!(v.outcome, Outcome::Ended { .. });
+        if ended && v.recorded_result.as_deref() != Some(result.as_str()) {
             text.push(' ');
             text.push_str(&self.message(
                 "recorded-differs",
-                &[("recorded".into(), Arg::Str(recorded))],
+                &[("recorded".into(), Arg::Str(recorded.into()))],
             ));
         }
-        v.text = text;
+        text
+    }
+
+    /// The text format: a header line, the scoresheet, the rulings that did not end the game
+    /// (each with its effects), then the verdict.
+    pub fn text(&self, e: &Explained) -> String {
+        let v = e.verdict;
+        let mut s = format!(
+            "{}:{} game {}: {} – {}: {}\n",
+            v.file,
+            v.line,
+            v.game,
+            v.white.as_deref().unwrap_or("?"),
+            v.black.as_deref().unwrap_or("?"),
+            v.outcome.result().as_str(),
+        );
+        if !v.offers.is_empty() {
+            s.push_str(&format!("  {}\n", self.scoresheet(&v.scoresheet)));
+        }
+        for (i, (r, text)) in v.rulings.iter().zip(&e.rulings).enumerate() {
+            if Some(i) != v.outcome.ruling() {
+                let rule = r.rule.as_deref().unwrap_or("-");
+                s.push_str(&format!("  [ply {} · {rule}] {text}\n", r.ply));
+                if !r.effects.is_empty() {
+                    s.push_str(&format!("      {}\n", self.effects(&r.effects)));
+                }
+            }
+        }
+        s.push_str(&format!("  {}\n", e.text));
+        s
+    }
+}
+
+/// A verdict with its texts in one language. Serialised, it is the JSON output: the verdict's
+/// fields with each ruling's `text` and the verdict's `text`.
+/// Made only by `Renderer::explain`, so there is one text per ruling.
+pub struct Explained<'v> {
+    verdict: &'v Verdict,
+    /// The text of each ruling, in the order of `verdict.rulings`.
+    rulings: Vec<String>,
+    /// The verdict's text.
+    text: String,
+}
+
+impl<'v> Explained<'v> {
+    pub fn verdict(&self) -> &'v Verdict {
+        self.verdict
+    }
+
+    /// The text of each ruling, in the order of the verdict's rulings.
+    pub fn rulings(&self) -> &[String] {
+        &self.rulings
+    }
+
+    /// The verdict's text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Serialize for Explained<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.verdict
+            .json(Some((&self.rulings, &self.text)))
+            .serialize(s)
     }
 }

@@ -21,20 +21,20 @@ fn verdict_json(s: &Scenario, rules: &dyn Rules) -> Result<serde_json::Value, Fa
         .pop()
         .ok_or("no game")?
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
-    let mut v = runtime::adjudicate(&game, rules)
+    let v = runtime::adjudicate(&game, rules)
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
+    let mut json = serde_json::Value::Null;
     for lang in ["en", "ru"] {
         let r = Renderer::new(rules.meta(), lang)?;
-        r.explain(&mut v);
-        if v.text.contains("[missing message")
-            || v.rulings
-                .iter()
-                .any(|r| r.text.contains("[missing message"))
+        let e = r.explain(&v);
+        if e.text().contains("[missing message")
+            || e.rulings().iter().any(|t| t.contains("[missing message"))
         {
-            return Err(format!("a {lang} message is missing: {}", v.text).into());
+            return Err(format!("a {lang} message is missing: {}", e.text()).into());
         }
+        json = serde_json::to_value(&e).map_err(|e| e.to_string())?;
     }
-    Ok(serde_json::to_value(&v).map_err(|e| e.to_string())?)
+    Ok(json)
 }
 
 fn main() {

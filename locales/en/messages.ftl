@@ -5,6 +5,7 @@ game-ended =
         [white] White wins
        *[black] Black wins
     } at ply { $ply } under { $rule }: { $ruling }
+game-awaits-decision = Play stopped at ply { $ply } under { $rule }, and the result awaits the arbiter's decision: { $ruling }
 game-not-ended = The laws have not ended the game after { $plies } { $plies ->
         [one] ply
        *[other] plies

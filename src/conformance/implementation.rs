@@ -137,13 +137,10 @@ impl Ours {
                     .map_err(|e| format!("byte {}: {}", e.offset, e.message))
             });
         match verdict {
-            Ok(mut v) => {
-                renderer.explain(&mut v);
-                match serde_json::to_value(&v) {
-                    Ok(verdict) => Reply::Verdict { seq, id, verdict },
-                    Err(e) => errored(e.to_string()),
-                }
-            }
+            Ok(v) => match serde_json::to_value(renderer.explain(&v)) {
+                Ok(verdict) => Reply::Verdict { seq, id, verdict },
+                Err(e) => errored(e.to_string()),
+            },
             Err(e) => errored(e),
         }
     }

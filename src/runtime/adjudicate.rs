@@ -13,7 +13,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 use super::facts::{Claim, Ctx, Event};
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, FieldValue, Rules, side_name, winners};
-use super::verdict::{Arg, Ignored, Ruling, Verdict};
+use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Verdict};
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, PgnError};
@@ -87,9 +87,7 @@ fn empty_verdict(game: &Game) -> Verdict {
         line: 0,
         white: game.tag("White").map(str::to_string),
         black: game.tag("Black").map(str::to_string),
-        result: "*",
-        rule: None,
-        ended_at_ply: None,
+        outcome: Outcome::Unfinished,
         recorded_result: game.tag("Result").map(str::to_string),
         plies: 0,
         unplayed_moves: 0,
@@ -97,9 +95,6 @@ fn empty_verdict(game: &Game) -> Verdict {
         ignored_events: Vec::new(),
         offers: Vec::new(),
         scoresheet: String::new(),
-        text: String::new(),
-        scored: None,
-        ending: None,
     }
 }
 
@@ -149,7 +144,7 @@ struct Adjudication<'r> {
 
 impl Adjudication<'_> {
     fn ended(&self) -> bool {
-        self.verdict.ended_at_ply.is_some()
+        matches!(self.verdict.outcome, Outcome::Ended { .. })
     }
 
     fn position_event(&mut self, offset: usize) -> Result<(), String> {
@@ -231,13 +226,12 @@ impl Adjudication<'_> {
             return Ok(());
         };
         let r = self.rule(&event, e.offset).map_err(|m| (e.offset, m))?;
-        let mut r =
-            r.unwrap_or_else(|| Ruling::none(self.state.ply(), event.kind().name(), e.offset));
+        let mut r = r.unwrap_or_else(|| Ruling::none(self.state.ply(), event.kind(), e.offset));
         if let (Event::Claim(c), Command::Claim { intended, .. }) = (&event, &e.command) {
             r.claim = Some(c.kind);
             r.intended_move = intended.as_ref().map(|m| m.san.clone());
         }
-        r.by = event.by().map(side_name);
+        r.by = event.by();
         r.index = e.index;
         // Every event written in the record has an index; one without was inferred.
         r.inferred = e.index.is_none();
@@ -392,20 +386,10 @@ impl Adjudication<'_> {
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
-        // Variables the effects provide, as the vocabulary declares them (`win` gives `winner`).
-        for e in &effects {
-            for (name, v) in e.vars() {
-                let a = match v {
-                    FieldValue::Side(c) => Arg::Str(side_name(c).into()),
-                    FieldValue::Duration(s) => Arg::Duration(s),
-                    FieldValue::Move(san) => Arg::Str(san.to_string()),
-                };
-                args.push((name.into(), a));
-            }
-        }
+        args.extend(effect_args(&effects));
         let decision = effects.iter().find_map(|e| match e {
-            Effect::Uphold => Some("upheld"),
-            Effect::Reject => Some("rejected"),
+            Effect::Uphold => Some(Decision::Upheld),
+            Effect::Reject => Some(Decision::Rejected),
             _ => None,
         });
         let rule_meta = |r: u16| &meta.rules[usize::from(r)];
@@ -419,7 +403,7 @@ impl Adjudication<'_> {
         }
         Ok(Some(Ruling {
             ply: self.state.ply(),
-            event: event.kind().name(),
+            event: event.kind(),
             index: None,
             inferred: false,
             claim: None,
@@ -429,7 +413,6 @@ impl Adjudication<'_> {
             also,
             decision,
             effects,
-            text: String::new(),
             message: Some(rule_meta(primary).message.clone()),
             args,
             offset,
@@ -438,17 +421,53 @@ impl Adjudication<'_> {
 
     /// Record a ruling and carry out its effects.
     fn record(&mut self, r: Ruling) -> Result<(), String> {
-        let result = r.effects.iter().find_map(|e| match e {
-            Effect::Draw => Some("1/2-1/2"),
-            Effect::Win { side: Color::White } => Some("1-0"),
-            Effect::Win { side: Color::Black } => Some("0-1"),
-            Effect::AwaitDecision => Some("*"),
+        let end = r.effects.iter().find_map(|e| match e {
+            Effect::Draw => Some(End::Drawn(None)),
+            Effect::Win { side } => Some(End::Won(*side)),
+            Effect::AwaitDecision => Some(End::AwaitingDecision),
             _ => None,
         });
+        self.carry_out(&r, end.is_some());
+        let drawn = end == Some(End::Drawn(None));
+        if let (Some(end), Some(rule)) = (end, &r.rule) {
+            self.end(end, rule.clone());
+        }
+        let offset = r.offset;
+        self.verdict.rulings.push(r);
+        // How a drawn game scores is the rulebook's too (an Armageddon game scores it for Black).
+        if drawn && let Some(s) = self.rule(&Event::Drawn, offset)? {
+            self.record(s)?;
+        }
+        Ok(())
+    }
+
+    /// The ruling about to be recorded ends the game (`end`, under `rule`).
+    fn end(&mut self, end: End, rule: String) {
+        let decided = end != End::AwaitingDecision;
+        // A decision on a result awaiting the arbiter keeps the ply where play stopped.
+        let ply = match &self.verdict.outcome {
+            Outcome::Ended { ply, .. } if self.state.proceedings.awaiting => *ply,
+            _ => self.state.ply(),
+        };
+        self.verdict.outcome = Outcome::Ended {
+            end,
+            rule,
+            ply,
+            ruling: self.verdict.rulings.len(),
+        };
+        if decided {
+            self.state.proceedings.awaiting = false;
+        }
+        // 9.1.2.1: an offer stays valid until ... the game is concluded in some other way.
+        self.state.settle_offer(OfferFate::GameEnded);
+    }
+
+    /// Carry out a ruling's effects on the stores (`ends`: the ruling ends the game).
+    fn carry_out(&mut self, r: &Ruling, ends: bool) {
         for e in &r.effects {
             match e {
                 // An offer made in the same breath as the end of the game never stands.
-                Effect::Offer { .. } if result.is_some() => {}
+                Effect::Offer { .. } if ends => {}
                 Effect::Offer { side } => self.state.record_offer(*side, OfferFate::Pending),
                 Effect::VoidOffer { side } => self.state.record_offer(*side, OfferFate::Forbidden),
                 Effect::AcceptOffer => self.state.settle_offer(OfferFate::Accepted),
@@ -471,15 +490,7 @@ impl Adjudication<'_> {
                 Effect::SetIncrement { seconds } => self.state.clocks.grant_increment(*seconds),
                 Effect::CorrectIrregularity => self.state.proceedings.irregularity = None,
                 Effect::AwaitDecision => self.state.proceedings.awaiting = true,
-                Effect::Score { side } => {
-                    if self.verdict.result == "1/2-1/2" {
-                        self.verdict.result = match side {
-                            Color::White => "1-0",
-                            Color::Black => "0-1",
-                        };
-                        self.verdict.scored = r.rule.clone();
-                    }
-                }
+                Effect::Score { side } => self.score(*side, r.rule.as_deref()),
                 Effect::Draw
                 | Effect::Win { .. }
                 | Effect::Uphold
@@ -487,30 +498,42 @@ impl Adjudication<'_> {
                 | Effect::Irregularity => {}
             }
         }
-        let drawn = result == Some("1/2-1/2");
-        if let Some(result) = result {
-            let decided = result != "*";
-            self.verdict.result = result;
-            self.verdict.rule = r.rule.clone();
-            // A decision on a result awaiting the arbiter keeps the ply where play stopped.
-            if !self.state.proceedings.awaiting || self.verdict.ended_at_ply.is_none() {
-                self.verdict.ended_at_ply = Some(self.state.ply());
-            }
-            if decided {
-                self.state.proceedings.awaiting = false;
-            }
-            self.verdict.ending = Some(self.verdict.rulings.len());
-            // 9.1.2.1: an offer stays valid until ... the game is concluded in some other way.
-            self.state.settle_offer(OfferFate::GameEnded);
-        }
-        let offset = r.offset;
-        self.verdict.rulings.push(r);
-        // How a drawn game scores is the rulebook's too (an Armageddon game scores it for Black).
-        if drawn && let Some(s) = self.rule(&Event::Drawn, offset)? {
-            self.record(s)?;
-        }
-        Ok(())
     }
+
+    /// A drawn game scores as a win for `side` under `rule`.
+    fn score(&mut self, side: Color, rule: Option<&str>) {
+        if let (
+            Outcome::Ended {
+                end: end @ End::Drawn(None),
+                ..
+            },
+            Some(rule),
+        ) = (&mut self.verdict.outcome, rule)
+        {
+            *end = End::Drawn(Some(Scored {
+                rule: rule.to_string(),
+                winner: side,
+            }));
+        }
+    }
+}
+
+/// The ruling variables the effects provide (see `EffectSpec::vars`).
+/// The ruling variables the effects provide, as the vocabulary declares them (`win` gives
+/// `winner`, `add_time` gives `added_to` and `added`).
+fn effect_args(effects: &[Effect]) -> Vec<(String, Arg)> {
+    let mut args = Vec::new();
+    for e in effects {
+        for (name, v) in e.vars() {
+            let a = match v {
+                FieldValue::Side(c) => Arg::Str(side_name(c).into()),
+                FieldValue::Duration(s) => Arg::Duration(s),
+                FieldValue::Move(san) => Arg::Str(san.to_string()),
+            };
+            args.push((name.into(), a));
+        }
+    }
+    args
 }
 
 fn arg(state: &GameState, moves: &[pgn_reader::SanPlus], v: Value) -> Arg {

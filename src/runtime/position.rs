@@ -101,18 +101,11 @@ impl OfferFate {
 pub struct OfferRecord {
     /// Plies played when it was made.
     pub ply: u32,
-    #[serde(serialize_with = "ser_color")]
+    #[serde(serialize_with = "super::rules::ser_side")]
     pub by: Color,
     pub fate: OfferFate,
     /// Plies played when its fate was decided (null while pending).
     pub fate_ply: Option<u32>,
-}
-
-fn ser_color<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(match c {
-        Color::White => "white",
-        Color::Black => "black",
-    })
 }
 
 impl GameState {

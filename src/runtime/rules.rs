@@ -206,6 +206,11 @@ pub fn side_name(c: Color) -> &'static str {
     }
 }
 
+/// A side in the JSON output: `white` or `black` (effects, rulings, offers).
+pub fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(side_name(*c))
+}
+
 #[derive(Clone, Debug)]
 pub struct ClauseMeta {
     pub id: String,

@@ -1,9 +1,13 @@
-//! What the adjudicator says about a game: the verdict and its rulings, as printed in JSON.
+//! What the adjudicator says about a game: the verdict and its rulings, typed. The texts are not
+//! here: `render` explains a verdict in a language, and the JSON output is the verdict's fields
+//! (`Verdict::json`) with those texts beside them.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use shakmaty::Color;
 
 use super::position::OfferRecord;
-use super::rules::Effect;
+use super::rules::{Effect, ser_side};
+use crate::lang::schema::EventKind;
 use crate::pgn::events::ClaimKind;
 
 /// A ruling variable, ready for Fluent.
@@ -15,13 +19,149 @@ pub enum Arg {
     Duration(i64),
 }
 
+/// The `result` of the JSON output: what the laws make of the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum GameResult {
+    #[serde(rename = "1-0")]
+    WhiteWins,
+    #[serde(rename = "0-1")]
+    BlackWins,
+    #[serde(rename = "1/2-1/2")]
+    Draw,
+    /// The laws have not ended the game, or its result awaits the arbiter.
+    #[serde(rename = "*")]
+    Unfinished,
+}
+
+impl GameResult {
+    pub fn win(side: Color) -> GameResult {
+        match side {
+            Color::White => GameResult::WhiteWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+
+    /// As PGN writes it: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::WhiteWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unfinished => "*",
+        }
+    }
+}
+
+/// A drawn game that scores as a win (an Armageddon draw scores for Black).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Scored {
+    /// The clause under which it scores so.
+    pub rule: String,
+    pub winner: Color,
+}
+
+/// How a ruling ended the game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum End {
+    Won(Color),
+    /// Drawn, and how the draw scores when the rulebook says it scores otherwise.
+    Drawn(Option<Scored>),
+    /// Play has stopped; the result awaits the arbiter's decision (`*`).
+    AwaitingDecision,
+}
+
+/// What the laws made of the game: the result together with the clause, the ply and the ruling
+/// that decided it, so that they cannot disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// The laws have not ended the game: `*`, no rule, no ply.
+    Unfinished,
+    Ended {
+        end: End,
+        /// The clause that ended the game.
+        rule: String,
+        /// Plies played when it ended (0 = before any move).
+        ply: u32,
+        /// Index of the ruling that ended it in `Verdict::rulings`.
+        ruling: usize,
+    },
+}
+
+impl Outcome {
+    /// The `result` field: a scored draw is the score.
+    pub fn result(&self) -> GameResult {
+        match self {
+            Outcome::Unfinished => GameResult::Unfinished,
+            Outcome::Ended { end, .. } => match end {
+                End::Won(side) => GameResult::win(*side),
+                End::Drawn(None) => GameResult::Draw,
+                End::Drawn(Some(s)) => GameResult::win(s.winner),
+                End::AwaitingDecision => GameResult::Unfinished,
+            },
+        }
+    }
+
+    /// The `rule` field: the clause that ended the game.
+    pub fn rule(&self) -> Option<&str> {
+        match self {
+            Outcome::Unfinished => None,
+            Outcome::Ended { rule, .. } => Some(rule),
+        }
+    }
+
+    /// The `ended_at_ply` field.
+    pub fn ended_at_ply(&self) -> Option<u32> {
+        match self {
+            Outcome::Unfinished => None,
+            Outcome::Ended { ply, .. } => Some(*ply),
+        }
+    }
+
+    /// The `scored` field: the clause under which a drawn game scores otherwise.
+    pub fn scored(&self) -> Option<&Scored> {
+        match self {
+            Outcome::Ended {
+                end: End::Drawn(s), ..
+            } => s.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// The index of the ruling that ended the game.
+    pub fn ruling(&self) -> Option<usize> {
+        match self {
+            Outcome::Unfinished => None,
+            Outcome::Ended { ruling, .. } => Some(*ruling),
+        }
+    }
+}
+
+/// A claim's (request's, demand's) fate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Decision {
+    Upheld,
+    Rejected,
+}
+
+fn ser_event<S: Serializer>(e: &EventKind, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(e.name())
+}
+
+fn ser_opt_side<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => ser_side(c, s),
+        None => s.serialize_none(),
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub struct Ruling {
     /// Plies played when the event happened.
     pub ply: u32,
-    /// `position` (a position arose), or the event command: `claim`, `offer`, `accept`,
-    /// `decline`, `touch`, `consent`.
-    pub event: &'static str,
+    /// `position` (a position arose), `drawn`, or the event of a command.
+    #[serde(serialize_with = "ser_event")]
+    pub event: EventKind,
     /// For an event command: its index among the game's event commands, in the order written
     /// (0-based). Absent on rulings on positions.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -32,8 +172,11 @@ pub struct Ruling {
     pub inferred: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimKind>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub by: Option<&'static str>,
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "ser_opt_side"
+    )]
+    pub by: Option<Color>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub intended_move: Option<String>,
     /// The clause cited, or null when no clause answered the event.
@@ -41,11 +184,9 @@ pub struct Ruling {
     /// Other clauses that fired and agree with the one cited.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub also: Vec<String>,
-    /// `upheld` or `rejected` for claims.
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub decision: Option<&'static str>,
+    pub decision: Option<Decision>,
     pub effects: Vec<Effect>,
-    pub text: String,
     /// The Fluent id of the ruling's message (none when no rule answered).
     #[serde(skip)]
     pub message: Option<String>,
@@ -58,7 +199,7 @@ pub struct Ruling {
 
 impl Ruling {
     /// A ruling on an event that no rule answered.
-    pub fn none(ply: u32, event: &'static str, offset: usize) -> Ruling {
+    pub fn none(ply: u32, event: EventKind, offset: usize) -> Ruling {
         Ruling {
             ply,
             event,
@@ -71,7 +212,6 @@ impl Ruling {
             also: vec![],
             decision: None,
             effects: vec![],
-            text: String::new(),
             message: None,
             args: vec![],
             offset,
@@ -83,6 +223,7 @@ impl Ruling {
 #[derive(Clone, Debug, Serialize)]
 pub struct Ignored {
     pub ply: u32,
+    /// The command's name (`arbiter` for every `[%arbiter ...]`).
     pub event: &'static str,
     /// Index of the event command among the game's event commands (as in `Ruling::index`).
     pub index: u32,
@@ -90,7 +231,7 @@ pub struct Ignored {
     pub offset: usize,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Verdict {
     pub file: String,
     /// 1-based index of the game in its file.
@@ -99,28 +240,249 @@ pub struct Verdict {
     pub line: usize,
     pub white: Option<String>,
     pub black: Option<String>,
-    /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the laws have not ended the game.
-    pub result: &'static str,
-    /// The clause that ended the game.
-    pub rule: Option<String>,
-    pub ended_at_ply: Option<u32>,
+    pub outcome: Outcome,
     pub recorded_result: Option<String>,
     /// Plies played.
     pub plies: u32,
     /// Recorded moves after the end of the game, not played.
     pub unplayed_moves: u32,
     pub rulings: Vec<Ruling>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub ignored_events: Vec<Ignored>,
     /// Every draw offer, with its ply and its fate (9.1.2.2).
     pub offers: Vec<OfferRecord>,
     /// The moves played, with (=) where a draw was offered (9.1.2.2).
     pub scoresheet: String,
-    /// The clause under which a drawn game scores otherwise (`result` is then that score; `rule`
-    /// stays the clause that drew the game).
+}
+
+impl Verdict {
+    /// The ruling that ended the game.
+    pub fn ending(&self) -> Option<&Ruling> {
+        self.outcome.ruling().and_then(|i| self.rulings.get(i))
+    }
+
+    /// The JSON output's shape, with the texts of a rendering (`render::Explained`): one per
+    /// ruling, then the verdict's; without them, the same fields minus the texts.
+    pub fn json<'v>(&'v self, texts: Option<(&'v [String], &'v str)>) -> Json<'v> {
+        let o = &self.outcome;
+        let text = |i: usize| texts.and_then(|(t, _)| t.get(i)).map(String::as_str);
+        Json {
+            file: &self.file,
+            game: self.game,
+            line: self.line,
+            white: self.white.as_deref(),
+            black: self.black.as_deref(),
+            result: o.result(),
+            rule: o.rule(),
+            ended_at_ply: o.ended_at_ply(),
+            recorded_result: self.recorded_result.as_deref(),
+            plies: self.plies,
+            unplayed_moves: self.unplayed_moves,
+            rulings: (self.rulings.iter().enumerate())
+                .map(|(i, ruling)| RulingJson {
+                    ruling,
+                    text: text(i),
+                })
+                .collect(),
+            ignored_events: &self.ignored_events,
+            offers: &self.offers,
+            scoresheet: &self.scoresheet,
+            scored: o.scored().map(|s| s.rule.as_str()),
+            text: texts.map(|(_, t)| t),
+        }
+    }
+}
+
+/// Without its texts (`render::Explained` serialises a verdict with them).
+impl Serialize for Verdict {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json(None).serialize(s)
+    }
+}
+
+/// A verdict as printed in JSON: the outcome's flat fields, and the texts when rendered.
+#[derive(Serialize)]
+pub struct Json<'v> {
+    file: &'v str,
+    game: usize,
+    line: usize,
+    white: Option<&'v str>,
+    black: Option<&'v str>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` when the laws have not ended the game.
+    result: GameResult,
+    /// The clause that ended the game.
+    rule: Option<&'v str>,
+    ended_at_ply: Option<u32>,
+    recorded_result: Option<&'v str>,
+    plies: u32,
+    unplayed_moves: u32,
+    rulings: Vec<RulingJson<'v>>,
+    #[serde(skip_serializing_if = "<[Ignored]>::is_empty")]
+    ignored_events: &'v [Ignored],
+    offers: &'v [OfferRecord],
+    scoresheet: &'v str,
+    /// The clause under which a drawn game scores otherwise (`result` is then that score;
+    /// `rule` stays the clause that drew the game).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub scored: Option<String>,
-    pub text: String,
-    #[serde(skip)]
-    pub ending: Option<usize>,
+    scored: Option<&'v str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<&'v str>,
+}
+
+#[derive(Serialize)]
+struct RulingJson<'v> {
+    #[serde(flatten)]
+    ruling: &'v Ruling,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<&'v str>,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::{Value, json};
+
+    use super::*;
+
+    /// The verdict's JSON, exactly as written (field order included).
+    fn json_of(outcome: Outcome, rulings: Vec<Ruling>) -> String {
+        let v = Verdict {
+            file: "game.pgn".into(),
+            game: 1,
+            line: 1,
+            white: None,
+            black: None,
+            outcome,
+            recorded_result: Some("1/2-1/2".into()),
+            plies: 8,
+            unplayed_moves: 0,
+            rulings,
+            ignored_events: vec![],
+            offers: vec![],
+            scoresheet: String::new(),
+        };
+        serde_json::to_string(&v).unwrap_or_default()
+    }
+
+    fn verdict(outcome: Outcome, rulings: Vec<Ruling>) -> Value {
+        serde_json::from_str(&json_of(outcome, rulings)).unwrap_or(Value::Null)
+    }
+
+    fn ended(end: End) -> Outcome {
+        Outcome::Ended {
+            end,
+            rule: "5.2.3".into(),
+            ply: 8,
+            ruling: 0,
+        }
+    }
+
+    #[test]
+    fn results_are_pgn_strings() {
+        for (r, s) in [
+            (GameResult::WhiteWins, "1-0"),
+            (GameResult::BlackWins, "0-1"),
+            (GameResult::Draw, "1/2-1/2"),
+            (GameResult::Unfinished, "*"),
+        ] {
+            assert_eq!(serde_json::to_value(r).ok(), Some(json!(s)));
+            assert_eq!(r.as_str(), s);
+        }
+        assert_eq!(GameResult::win(Color::Black), GameResult::BlackWins);
+    }
+
+    #[test]
+    fn decisions_events_and_sides() {
+        assert_eq!(
+            serde_json::to_string(&[Decision::Upheld, Decision::Rejected]).ok(),
+            Some(r#"["upheld","rejected"]"#.into())
+        );
+        let mut r = Ruling::none(3, EventKind::ArbiterDeclares, 0);
+        r.by = Some(Color::Black);
+        r.decision = Some(Decision::Rejected);
+        let got = serde_json::to_string(&r).unwrap_or_default();
+        assert_eq!(
+            got,
+            r#"{"ply":3,"event":"arbiter_declares","by":"black","rule":null,"decision":"rejected","effects":[]}"#
+        );
+        r.by = Some(Color::White);
+        r.event = EventKind::BothFlags;
+        let got = serde_json::to_value(&r).unwrap_or_default();
+        assert_eq!(
+            (got["by"].clone(), got["event"].clone()),
+            (json!("white"), json!("both_flags"))
+        );
+    }
+
+    #[test]
+    fn unfinished_game_has_null_rule_and_ply() {
+        let v = verdict(Outcome::Unfinished, vec![]);
+        assert_eq!(v["result"], json!("*"));
+        assert_eq!(v["rule"], Value::Null);
+        assert_eq!(v["ended_at_ply"], Value::Null);
+        assert!(v.get("rule").is_some() && v.get("ended_at_ply").is_some());
+        assert!(v.get("scored").is_none() && v.get("text").is_none());
+    }
+
+    #[test]
+    fn each_end_gives_its_result() {
+        for (end, result) in [
+            (End::Won(Color::White), "1-0"),
+            (End::Won(Color::Black), "0-1"),
+            (End::Drawn(None), "1/2-1/2"),
+            (End::AwaitingDecision, "*"),
+        ] {
+            let v = verdict(ended(end), vec![]);
+            assert_eq!(v["result"], json!(result));
+            assert_eq!(
+                (v["rule"].clone(), v["ended_at_ply"].clone()),
+                (json!("5.2.3"), json!(8))
+            );
+            assert!(v.get("scored").is_none());
+        }
+    }
+
+    #[test]
+    fn scored_armageddon_draw() {
+        let end = End::Drawn(Some(Scored {
+            rule: "arm.1".into(),
+            winner: Color::Black,
+        }));
+        let o = ended(end);
+        assert_eq!(o.result(), GameResult::BlackWins);
+        assert_eq!(o.scored().map(|s| s.rule.as_str()), Some("arm.1"));
+        // The result is the score; the rule stays the clause that drew the game.
+        assert_eq!(
+            json_of(o, vec![Ruling::none(8, EventKind::Drawn, 0)]),
+            concat!(
+                r#"{"file":"game.pgn","game":1,"line":1,"white":null,"black":null,"#,
+                r#""result":"0-1","rule":"5.2.3","ended_at_ply":8,"recorded_result":"1/2-1/2","#,
+                r#""plies":8,"unplayed_moves":0,"#,
+                r#""rulings":[{"ply":8,"event":"drawn","rule":null,"effects":[]}],"#,
+                r#""offers":[],"scoresheet":"","scored":"arm.1"}"#
+            )
+        );
+    }
+
+    #[test]
+    fn rendered_texts_follow_their_fields() {
+        let v = Verdict {
+            file: String::new(),
+            game: 1,
+            line: 1,
+            white: None,
+            black: None,
+            outcome: Outcome::Unfinished,
+            recorded_result: None,
+            plies: 0,
+            unplayed_moves: 0,
+            rulings: vec![Ruling::none(0, EventKind::Touch, 0)],
+            ignored_events: vec![],
+            offers: vec![],
+            scoresheet: String::new(),
+        };
+        let texts = ["no clause".to_string()];
+        let got = serde_json::to_string(&v.json(Some((&texts, "not ended")))).unwrap_or_default();
+        assert!(got.ends_with(
+            r#""rulings":[{"ply":0,"event":"touch","rule":null,"effects":[],"text":"no clause"}],"offers":[],"scoresheet":"","text":"not ended"}"#
+        ), "{got}");
+    }
 }

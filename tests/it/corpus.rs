@@ -54,9 +54,11 @@ fn adjudicate_dir(dir: &Path, files: &[&str]) -> HashMap<Key, Vec<Got>> {
                         t("Site"),
                         g.moves.len(),
                     );
-                    out.entry(key)
-                        .or_default()
-                        .push((v.result, v.rule, v.ended_at_ply));
+                    out.entry(key).or_default().push((
+                        v.outcome.result().as_str(),
+                        v.outcome.rule().map(str::to_string),
+                        v.outcome.ended_at_ply(),
+                    ));
                 }
                 Err(e) => errors.push(format!("{f}: game {}: {}", e.game, e.message)),
             }
@@ -239,10 +241,11 @@ fn lichess_time_forfeits_match_the_platform_with_inferred_flags() {
             .rulings
             .iter()
             .any(|r| r.inferred && r.rule.as_deref() == Some("6.9"));
-        if !inferred || Some(v.result) != g.tag("Result") {
-            differ.push((g.index, v.result, g.tag("Result").map(str::to_string)));
+        let result = v.outcome.result().as_str();
+        if !inferred || Some(result) != g.tag("Result") {
+            differ.push((g.index, result, g.tag("Result").map(str::to_string)));
         }
-        if v.result == "1/2-1/2" {
+        if result == "1/2-1/2" {
             draws += 1;
         }
     }

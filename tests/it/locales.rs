@@ -91,3 +91,29 @@ fn russian_plurals() {
     assert!(say(5).contains("5 раз:"), "{}", say(5));
     assert!(say(22).contains("22 раза:"), "{}", say(22));
 }
+
+#[test]
+fn a_result_awaiting_the_arbiter_is_not_called_a_draw() {
+    // III.6.1 without an arbiter: the claim stops play; the result is `*` until he decides.
+    let game = "conformance/fide-2018/quickplay/no-arbiter-claim-ends-game.pgn";
+    for (lang, says, not) in [
+        (
+            "en",
+            "Play stopped at ply 2 under III.6.1, and the result awaits",
+            "drawn at ply",
+        ),
+        (
+            "ru",
+            "Игра остановлена на 2-м полуходу по статье III.6.1",
+            "вничью на",
+        ),
+    ] {
+        let out = arbiter(&["adjudicate", "--lang", lang, game], None);
+        assert_eq!(out.status.code(), Some(0), "{lang}");
+        let t = text(&out.stdout);
+        assert!(
+            t.contains(": *\n") && t.contains(says) && !t.contains(not),
+            "{lang}: {t}"
+        );
+    }
+}
