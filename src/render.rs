@@ -34,12 +34,39 @@ impl Renderer {
             rulings.clone(),
             false,
         )?;
+        // Every message a verdict can need is there, or the renderer is not made: nothing is
+        // ever rendered as a placeholder.
+        let tool = [
+            "game-ended",
+            "game-awaits-decision",
+            "game-not-ended",
+            "unplayed-moves",
+            "recorded-differs",
+            "no-clause",
+            "effects",
+            "scoresheet",
+            "duration-s",
+            "duration-min",
+            "duration-min-s",
+        ];
+        let effects = crate::lang::schema::EffectId::ALL.iter().map(|e| effect_message(*e));
+        let rulings = meta.rules.iter().map(|r| r.message.clone());
+        for id in tool.iter().map(|t| t.to_string()).chain(effects).chain(rulings) {
+            if !bundle.has_message(&id) {
+                return Err(format!(
+                    "no message `{id}` in `{lang}` (the rulebook {}'s rulings or locales/{lang}/)",
+                    meta.id
+                ));
+            }
+        }
         Ok(Renderer { bundle })
     }
 
+    /// A message with its arguments. Every id the renderer is asked for was checked to exist
+    /// when it was made; the id itself stands in only should that invariant ever break.
     pub fn message(&self, id: &str, args: &[(String, Arg)]) -> String {
         let Some(msg) = self.bundle.get_message(id) else {
-            return format!("[missing message {id}]");
+            return id.to_string();
         };
         let Some(pattern) = msg.value() else {
             return String::new();
@@ -95,8 +122,7 @@ impl Renderer {
                         (k.to_string(), a)
                     })
                     .collect();
-                let id = format!("effect-{}", e.id().spec().name.replace('_', "-"));
-                self.message(&id, &args)
+                self.message(&effect_message(e.id()), &args)
             })
             .collect();
         self.message("effects", &[("list".into(), Arg::Str(words.join("; ")))])
@@ -243,5 +269,46 @@ impl Serialize for Explained<'_> {
         self.verdict
             .json(Some((&self.rulings, &self.text)))
             .serialize(s)
+    }
+}
+
+/// The message saying an effect in a verdict: `effect-NAME`, `_` as `-`.
+fn effect_message(e: crate::lang::schema::EffectId) -> String {
+    format!("effect-{}", e.spec().name.replace('_', "-"))
+}
+
+#[cfg(test)]
+mod missing_messages {
+    use super::*;
+    use crate::lang::schema::EventKind;
+    use crate::runtime::rules::{ClauseMeta, RuleMeta};
+
+    fn meta(ftl: &str) -> BookMeta {
+        BookMeta {
+            id: "t".into(),
+            languages: vec![crate::locale::DEFAULT.into()],
+            clauses: vec![ClauseMeta {
+                id: "1".into(),
+                beats: vec![],
+            }],
+            rules: vec![RuleMeta {
+                clause: 0,
+                on: EventKind::Position,
+                message: "ruling-1".into(),
+                decisive: true,
+            }],
+            params: vec![],
+            ftl: [(crate::locale::DEFAULT.to_string(), ftl.to_string())].into(),
+            markdown: Default::default(),
+        }
+    }
+
+    #[test]
+    fn a_missing_ruling_is_an_error_before_anything_is_rendered() {
+        let e = Renderer::new(&meta("other = x\n"), crate::locale::DEFAULT)
+            .err()
+            .unwrap_or_default();
+        assert!(e.contains("no message `ruling-1`"), "{e}");
+        assert!(Renderer::new(&meta("ruling-1 = Drawn.\n"), crate::locale::DEFAULT).is_ok());
     }
 }
