@@ -49,9 +49,16 @@ impl Renderer {
             "duration-min",
             "duration-min-s",
         ];
-        let effects = crate::lang::schema::EffectId::ALL.iter().map(|e| effect_message(*e));
+        let effects = crate::lang::schema::EffectId::ALL
+            .iter()
+            .map(|e| effect_message(*e));
         let rulings = meta.rules.iter().map(|r| r.message.clone());
-        for id in tool.iter().map(|t| t.to_string()).chain(effects).chain(rulings) {
+        for id in tool
+            .iter()
+            .map(|t| t.to_string())
+            .chain(effects)
+            .chain(rulings)
+        {
             if !bundle.has_message(&id) {
                 return Err(format!(
                     "no message `{id}` in `{lang}` (the rulebook {}'s rulings or locales/{lang}/)",

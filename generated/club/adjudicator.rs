@@ -1069,41 +1069,41 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
-                fire(Rule::R5_1_1, clause_5_1_1::when(cx)?);
-                fire(Rule::R5_2_1, clause_5_2_1::when(cx)?);
-                fire(Rule::R5_2_2, clause_5_2_2::when(cx)?);
+                fire(Rule::R5_1_1, clause_5_1_1::when(cx));
+                fire(Rule::R5_2_1, clause_5_2_1::when(cx));
+                fire(Rule::R5_2_2, clause_5_2_2::when(cx));
                 fire(
                     Rule::R9_5_3_intended_move_not_made,
                     clause_9_5_3::when_intended_move_not_made(cx)?,
                 );
-                fire(Rule::R9_6_1, clause_9_6_1::when(cx)?);
-                fire(Rule::R9_6_2, clause_9_6_2::when(cx)?);
+                fire(Rule::R9_6_1, clause_9_6_1::when(cx));
+                fire(Rule::R9_6_2, clause_9_6_2::when(cx));
                 fire(
                     Rule::Rclub_D_3_rejected_by_move,
                     clause_club_d_3::when_rejected_by_move(cx)?,
                 );
             }
             EventKind::Claim => {
-                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx)?);
+                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx));
                 fire(Rule::R9_3_1, clause_9_3_1::when(cx)?);
-                fire(Rule::R9_3_2, clause_9_3_2::when(cx)?);
-                fire(Rule::R9_4, clause_9_4::when(cx)?);
-                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx)?);
-                fire(Rule::Rclub_D_2_1, clause_club_d_2_1::when(cx)?);
+                fire(Rule::R9_3_2, clause_9_3_2::when(cx));
+                fire(Rule::R9_4, clause_9_4::when(cx));
+                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx));
+                fire(Rule::Rclub_D_2_1, clause_club_d_2_1::when(cx));
                 fire(Rule::Rclub_D_2_2, clause_club_d_2_2::when(cx)?);
             }
             EventKind::Offer => {
                 fire(Rule::R9_1_1_offer, clause_9_1_1::when_offer(cx)?);
-                fire(Rule::Rclub_D_3_offer, clause_club_d_3::when_offer(cx)?);
+                fire(Rule::Rclub_D_3_offer, clause_club_d_3::when_offer(cx));
                 fire(
                     Rule::Rclub_D_3_not_after_own_move,
-                    clause_club_d_3::when_not_after_own_move(cx)?,
+                    clause_club_d_3::when_not_after_own_move(cx),
                 );
                 fire(
                     Rule::Rclub_D_3_already_pending,
-                    clause_club_d_3::when_already_pending(cx)?,
+                    clause_club_d_3::when_already_pending(cx),
                 );
-                fire(Rule::Rclub_D_4, clause_club_d_4::when(cx)?);
+                fire(Rule::Rclub_D_4, clause_club_d_4::when(cx));
             }
             EventKind::Accept => {
                 fire(Rule::R5_2_3_agreed, clause_5_2_3::when_agreed(cx)?);
@@ -1111,7 +1111,7 @@ impl Rules for Compiled {
                 fire(Rule::R9_1_1_agreement, clause_9_1_1::when_agreement(cx)?);
                 fire(
                     Rule::Rclub_D_3_nothing_to_accept,
-                    clause_club_d_3::when_nothing_to_accept(cx)?,
+                    clause_club_d_3::when_nothing_to_accept(cx),
                 );
             }
             EventKind::Decline => {
@@ -1121,12 +1121,12 @@ impl Rules for Compiled {
                 );
                 fire(
                     Rule::Rclub_D_3_nothing_to_decline,
-                    clause_club_d_3::when_nothing_to_decline(cx)?,
+                    clause_club_d_3::when_nothing_to_decline(cx),
                 );
             }
             EventKind::Flag => {
-                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx)?);
-                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx)?);
+                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx));
+                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx));
                 fire(Rule::RIII_5_2_flag, clause_iii_5_2::when_flag(cx)?);
             }
             EventKind::BothFlags => {
@@ -1140,7 +1140,7 @@ impl Rules for Compiled {
                 );
                 fire(Rule::RIII_3_1_1, clause_iii_3_1_1::when(cx)?);
                 fire(Rule::RIII_3_1_2, clause_iii_3_1_2::when(cx)?);
-                fire(Rule::Rclub_D_1, clause_club_d_1::when(cx)?);
+                fire(Rule::Rclub_D_1, clause_club_d_1::when(cx));
             }
             EventKind::Increment => {
                 fire(
@@ -1182,33 +1182,30 @@ impl Rules for Compiled {
                 );
             }
             EventKind::ArbiterAgrees => {
-                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx)?);
+                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx));
             }
             EventKind::ArbiterPostpones => {
-                fire(
-                    Rule::RIII_5_2_postponed,
-                    clause_iii_5_2::when_postponed(cx)?,
-                );
+                fire(Rule::RIII_5_2_postponed, clause_iii_5_2::when_postponed(cx));
             }
             EventKind::ArbiterRejects => {
-                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx)?);
-                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx)?);
+                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx));
+                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx));
             }
             EventKind::ArbiterGrants => {
-                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx)?);
+                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx));
                 fire(
                     Rule::RIII_4_offer_pending,
-                    clause_iii_4::when_offer_pending(cx)?,
+                    clause_iii_4::when_offer_pending(cx),
                 );
             }
             EventKind::ArbiterDeclares => {
                 fire(
                     Rule::RIII_5_2_declared_draw,
-                    clause_iii_5_2::when_declared_draw(cx)?,
+                    clause_iii_5_2::when_declared_draw(cx),
                 );
                 fire(
                     Rule::RIII_5_2_declared_no_draw,
-                    clause_iii_5_2::when_declared_no_draw(cx)?,
+                    clause_iii_5_2::when_declared_no_draw(cx),
                 );
                 fire(
                     Rule::RIII_5_2_declared_loss,
@@ -1218,16 +1215,16 @@ impl Rules for Compiled {
                     Rule::RIII_5_2_declared_no_mating_material,
                     clause_iii_5_2::when_declared_no_mating_material(cx)?,
                 );
-                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx)?);
-                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx)?);
-                fire(Rule::Rclub_D_5, clause_club_d_5::when(cx)?);
+                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx));
+                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx));
+                fire(Rule::Rclub_D_5, clause_club_d_5::when(cx));
             }
             EventKind::Illegal => {
                 fire(
                     Rule::Rclub_I_1_irregularity,
-                    clause_club_i_1::when_irregularity(cx)?,
+                    clause_club_i_1::when_irregularity(cx),
                 );
-                fire(Rule::Rclub_I_2, clause_club_i_2::when(cx)?);
+                fire(Rule::Rclub_I_2, clause_club_i_2::when(cx));
             }
             EventKind::Correct => {
                 fire(
@@ -1248,7 +1245,7 @@ impl Rules for Compiled {
                 );
                 fire(
                     Rule::Rclub_I_1_nothing_to_correct,
-                    clause_club_i_1::when_nothing_to_correct(cx)?,
+                    clause_club_i_1::when_nothing_to_correct(cx),
                 );
             }
             _ => {}
@@ -1470,8 +1467,8 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.checkmate())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.checkmate()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1498,8 +1495,8 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.stalemate())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.stalemate()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1526,8 +1523,8 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `not has_mating_material(white) and not has_mating_material(black)`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black))
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1652,8 +1649,8 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1723,8 +1720,8 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1756,8 +1753,8 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.touched())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.touched()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1785,8 +1782,8 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
-    pub fn when_incorrect(_cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(true)
+    pub fn when_incorrect(_cx: &mut Ctx) -> bool {
+        true
     }
 
     pub fn effects_incorrect(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1844,8 +1841,8 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.repetitions() >= defined::AUTOMATIC_REPETITIONS)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1871,8 +1868,8 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1902,14 +1899,14 @@ mod clause_6_9 {
     use super::*;
 
     /// On `flag`: `has_mating_material(opponent(flag.by))`
-    pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok({
+    pub fn when_lost(cx: &mut Ctx) -> bool {
+        {
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
             cx.has_mating_material(side)
-        })
+        }
     }
 
     pub fn effects_lost(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1927,14 +1924,14 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `not has_mating_material(opponent(flag.by))`
-    pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!{
+    pub fn when_drawn(cx: &mut Ctx) -> bool {
+        !{
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
             cx.has_mating_material(side)
-        })
+        }
     }
 
     pub fn effects_drawn(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2175,8 +2172,8 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
-    pub fn when_granted(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested() && !cx.offer_pending())
+    pub fn when_granted(cx: &mut Ctx) -> bool {
+        cx.increment_requested() && !cx.offer_pending()
     }
 
     pub fn effects_granted(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2195,13 +2192,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
-    pub fn when_offer_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested() && cx.offer_pending())
+    pub fn when_offer_pending(cx: &mut Ctx) -> bool {
+        cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
-    pub fn when_refused(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested())
+    pub fn when_refused(cx: &mut Ctx) -> bool {
+        cx.increment_requested()
     }
 
     pub fn effects_refused(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2324,8 +2321,8 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2362,8 +2359,8 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
-    pub fn when_postponed(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending() && !cx.quickplay_postponed())
+    pub fn when_postponed(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && !cx.quickplay_postponed()
     }
 
     pub fn effects_postponed(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2404,8 +2401,8 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
-    pub fn when_declared_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw())
+    pub fn when_declared_draw(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
 
     pub fn effects_declared_draw(
@@ -2419,11 +2416,11 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
-    pub fn when_declared_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending()
+    pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
             && cx.quickplay_postponed()
             && !cx.declare_draw()
-            && !cx.awaiting_decision())
+            && !cx.awaiting_decision()
     }
 
     pub fn effects_declared_no_draw(
@@ -2507,8 +2504,8 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2620,8 +2617,8 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
-    pub fn when_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw())
+    pub fn when_draw(cx: &mut Ctx) -> bool {
+        cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
 
     pub fn effects_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2632,8 +2629,8 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
-    pub fn when_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw())
+    pub fn when_no_draw(cx: &mut Ctx) -> bool {
+        cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
 
     pub fn effects_no_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2656,8 +2653,8 @@ mod clause_club_d_1 {
     use super::*;
 
     /// On `both_flags`: `true`
-    pub fn when(_cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(true)
+    pub fn when(_cx: &mut Ctx) -> bool {
+        true
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2680,8 +2677,8 @@ mod clause_club_d_2_1 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2758,13 +2755,13 @@ mod clause_club_d_3 {
     use super::*;
 
     /// On `offer`: `not offer_pending and ply > 0 and offer.by == opponent(to_move)`
-    pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending()
+    pub fn when_offer(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
             && cx.ply() > 0
             && cx.event_by() == {
                 let side = cx.to_move();
                 cx.opponent(side)
-            })
+            }
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2779,13 +2776,13 @@ mod clause_club_d_3 {
     }
 
     /// On `offer`: `not offer_pending and not (ply > 0 and offer.by == opponent(to_move))`
-    pub fn when_not_after_own_move(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending()
+    pub fn when_not_after_own_move(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
             && !(cx.ply() > 0
                 && cx.event_by() == {
                     let side = cx.to_move();
                     cx.opponent(side)
-                }))
+                })
     }
 
     pub fn effects_not_after_own_move(
@@ -2803,8 +2800,8 @@ mod clause_club_d_3 {
     }
 
     /// On `offer`: `offer_pending`
-    pub fn when_already_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.offer_pending())
+    pub fn when_already_pending(cx: &mut Ctx) -> bool {
+        cx.offer_pending()
     }
 
     pub fn vars_already_pending(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -2829,13 +2826,13 @@ mod clause_club_d_3 {
     }
 
     /// On `decline`: `not offer_pending`
-    pub fn when_nothing_to_decline(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
-    pub fn when_nothing_to_accept(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
@@ -2878,11 +2875,11 @@ mod clause_club_d_4 {
     use super::*;
 
     /// On `offer`: `not offer_pending and offer_blocked(offer.by)`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending() && {
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.offer_pending() && {
             let side = cx.event_by();
             cx.offer_blocked(side)
-        })
+        }
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2909,8 +2906,8 @@ mod clause_club_d_5 {
 
     /// On `arbiter_declares`: `not quickplay_pending and not awaiting_decision and
     /// arbiter_declares.draw`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.quickplay_pending() && !cx.awaiting_decision() && cx.declare_draw())
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.quickplay_pending() && !cx.awaiting_decision() && cx.declare_draw()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2940,8 +2937,8 @@ mod clause_club_i_1 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) < losing_irregularities`
-    pub fn when_irregularity(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok({
+    pub fn when_irregularity(cx: &mut Ctx) -> bool {
+        ({
             let side = cx.event_by();
             cx.illegal_moves(side)
         } < defined::LOSING_IRREGULARITIES)
@@ -3018,8 +3015,8 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `not irregularity_open`
-    pub fn when_nothing_to_correct(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.irregularity_open())
+    pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
+        !cx.irregularity_open()
     }
 
     pub fn effects_nothing_to_correct(
@@ -3041,8 +3038,8 @@ mod clause_club_i_2 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) >= losing_irregularities`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok({
+    pub fn when(cx: &mut Ctx) -> bool {
+        ({
             let side = cx.event_by();
             cx.illegal_moves(side)
         } >= defined::LOSING_IRREGULARITIES)

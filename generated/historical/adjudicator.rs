@@ -910,9 +910,9 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
-                fire(Rule::R5_1_1, clause_5_1_1::when(cx)?);
-                fire(Rule::R5_2_1, clause_5_2_1::when(cx)?);
-                fire(Rule::R5_2_2, clause_5_2_2::when(cx)?);
+                fire(Rule::R5_1_1, clause_5_1_1::when(cx));
+                fire(Rule::R5_2_1, clause_5_2_1::when(cx));
+                fire(Rule::R5_2_2, clause_5_2_2::when(cx));
                 fire(
                     Rule::R9_1_2_1_rejected_by_move,
                     clause_9_1_2_1::when_rejected_by_move(cx)?,
@@ -923,20 +923,20 @@ impl Rules for Compiled {
                 );
             }
             EventKind::Claim => {
-                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx)?);
+                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx));
                 fire(Rule::R9_2_1_1, clause_9_2_1_1::when(cx)?);
-                fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx)?);
+                fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx));
                 fire(Rule::R9_3_1, clause_9_3_1::when(cx)?);
                 fire(Rule::R9_3_2, clause_9_3_2::when(cx)?);
-                fire(Rule::R9_4, clause_9_4::when(cx)?);
-                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx)?);
+                fire(Rule::R9_4, clause_9_4::when(cx));
+                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx));
             }
             EventKind::Offer => {
                 fire(Rule::R9_1_1_offer, clause_9_1_1::when_offer(cx)?);
-                fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx)?);
+                fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx));
                 fire(
                     Rule::R9_1_2_1_already_pending,
-                    clause_9_1_2_1::when_already_pending(cx)?,
+                    clause_9_1_2_1::when_already_pending(cx),
                 );
             }
             EventKind::Accept => {
@@ -945,14 +945,14 @@ impl Rules for Compiled {
                 fire(Rule::R9_1_1_agreement, clause_9_1_1::when_agreement(cx)?);
                 fire(
                     Rule::R9_1_2_1_nothing_to_accept,
-                    clause_9_1_2_1::when_nothing_to_accept(cx)?,
+                    clause_9_1_2_1::when_nothing_to_accept(cx),
                 );
             }
             EventKind::Decline => {
                 fire(Rule::R9_1_2_1_declined, clause_9_1_2_1::when_declined(cx)?);
                 fire(
                     Rule::R9_1_2_1_nothing_to_decline,
-                    clause_9_1_2_1::when_nothing_to_decline(cx)?,
+                    clause_9_1_2_1::when_nothing_to_decline(cx),
                 );
             }
             EventKind::Touch => {
@@ -962,8 +962,8 @@ impl Rules for Compiled {
                 );
             }
             EventKind::Flag => {
-                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx)?);
-                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx)?);
+                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx));
+                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx));
                 fire(Rule::RIII_5_2_flag, clause_iii_5_2::when_flag(cx)?);
             }
             EventKind::BothFlags => {
@@ -1018,33 +1018,30 @@ impl Rules for Compiled {
                 );
             }
             EventKind::ArbiterAgrees => {
-                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx)?);
+                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx));
             }
             EventKind::ArbiterPostpones => {
-                fire(
-                    Rule::RIII_5_2_postponed,
-                    clause_iii_5_2::when_postponed(cx)?,
-                );
+                fire(Rule::RIII_5_2_postponed, clause_iii_5_2::when_postponed(cx));
             }
             EventKind::ArbiterRejects => {
-                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx)?);
-                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx)?);
+                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx));
+                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx));
             }
             EventKind::ArbiterGrants => {
-                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx)?);
+                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx));
                 fire(
                     Rule::RIII_4_offer_pending,
-                    clause_iii_4::when_offer_pending(cx)?,
+                    clause_iii_4::when_offer_pending(cx),
                 );
             }
             EventKind::ArbiterDeclares => {
                 fire(
                     Rule::RIII_5_2_declared_draw,
-                    clause_iii_5_2::when_declared_draw(cx)?,
+                    clause_iii_5_2::when_declared_draw(cx),
                 );
                 fire(
                     Rule::RIII_5_2_declared_no_draw,
-                    clause_iii_5_2::when_declared_no_draw(cx)?,
+                    clause_iii_5_2::when_declared_no_draw(cx),
                 );
                 fire(
                     Rule::RIII_5_2_declared_loss,
@@ -1054,8 +1051,8 @@ impl Rules for Compiled {
                     Rule::RIII_5_2_declared_no_mating_material,
                     clause_iii_5_2::when_declared_no_mating_material(cx)?,
                 );
-                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx)?);
-                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx)?);
+                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx));
+                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx));
             }
             _ => {}
         }
@@ -1351,8 +1348,8 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.checkmate())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.checkmate()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1379,8 +1376,8 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.stalemate())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.stalemate()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1407,8 +1404,8 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `not has_mating_material(white) and not has_mating_material(black)`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black))
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1543,8 +1540,8 @@ mod clause_9_1_2_1 {
     use super::*;
 
     /// On `offer`: `not offer_pending`
-    pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_offer(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1571,8 +1568,8 @@ mod clause_9_1_2_1 {
     }
 
     /// On `offer`: `offer_pending`
-    pub fn when_already_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.offer_pending())
+    pub fn when_already_pending(cx: &mut Ctx) -> bool {
+        cx.offer_pending()
     }
 
     pub fn vars_already_pending(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1601,13 +1598,13 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `not offer_pending`
-    pub fn when_nothing_to_decline(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
-    pub fn when_nothing_to_accept(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     /// On `touch`: `offer_pending and touch.by != offer_by`
@@ -1665,8 +1662,8 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1732,8 +1729,8 @@ mod clause_9_2_1_2 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1838,8 +1835,8 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.touched())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.touched()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1867,8 +1864,8 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
-    pub fn when_incorrect(_cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(true)
+    pub fn when_incorrect(_cx: &mut Ctx) -> bool {
+        true
     }
 
     pub fn effects_incorrect(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1930,14 +1927,14 @@ mod clause_6_9 {
     use super::*;
 
     /// On `flag`: `has_mating_material(opponent(flag.by))`
-    pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok({
+    pub fn when_lost(cx: &mut Ctx) -> bool {
+        {
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
             cx.has_mating_material(side)
-        })
+        }
     }
 
     pub fn effects_lost(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1955,14 +1952,14 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `not has_mating_material(opponent(flag.by))`
-    pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!{
+    pub fn when_drawn(cx: &mut Ctx) -> bool {
+        !{
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
             cx.has_mating_material(side)
-        })
+        }
     }
 
     pub fn effects_drawn(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2203,8 +2200,8 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
-    pub fn when_granted(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested() && !cx.offer_pending())
+    pub fn when_granted(cx: &mut Ctx) -> bool {
+        cx.increment_requested() && !cx.offer_pending()
     }
 
     pub fn effects_granted(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2223,13 +2220,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
-    pub fn when_offer_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested() && cx.offer_pending())
+    pub fn when_offer_pending(cx: &mut Ctx) -> bool {
+        cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
-    pub fn when_refused(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested())
+    pub fn when_refused(cx: &mut Ctx) -> bool {
+        cx.increment_requested()
     }
 
     pub fn effects_refused(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2352,8 +2349,8 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2390,8 +2387,8 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
-    pub fn when_postponed(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending() && !cx.quickplay_postponed())
+    pub fn when_postponed(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && !cx.quickplay_postponed()
     }
 
     pub fn effects_postponed(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2432,8 +2429,8 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
-    pub fn when_declared_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw())
+    pub fn when_declared_draw(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
 
     pub fn effects_declared_draw(
@@ -2447,11 +2444,11 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
-    pub fn when_declared_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending()
+    pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
             && cx.quickplay_postponed()
             && !cx.declare_draw()
-            && !cx.awaiting_decision())
+            && !cx.awaiting_decision()
     }
 
     pub fn effects_declared_no_draw(
@@ -2535,8 +2532,8 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2648,8 +2645,8 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
-    pub fn when_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw())
+    pub fn when_draw(cx: &mut Ctx) -> bool {
+        cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
 
     pub fn effects_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2660,8 +2657,8 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
-    pub fn when_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw())
+    pub fn when_no_draw(cx: &mut Ctx) -> bool {
+        cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
 
     pub fn effects_no_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {

@@ -941,9 +941,9 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
-                fire(Rule::R5_1_1, clause_5_1_1::when(cx)?);
-                fire(Rule::R5_2_1, clause_5_2_1::when(cx)?);
-                fire(Rule::R5_2_2, clause_5_2_2::when(cx)?);
+                fire(Rule::R5_1_1, clause_5_1_1::when(cx));
+                fire(Rule::R5_2_1, clause_5_2_1::when(cx));
+                fire(Rule::R5_2_2, clause_5_2_2::when(cx));
                 fire(
                     Rule::R9_1_2_1_rejected_by_move,
                     clause_9_1_2_1::when_rejected_by_move(cx)?,
@@ -952,26 +952,26 @@ impl Rules for Compiled {
                     Rule::R9_5_3_intended_move_not_made,
                     clause_9_5_3::when_intended_move_not_made(cx)?,
                 );
-                fire(Rule::R9_6_1, clause_9_6_1::when(cx)?);
-                fire(Rule::R9_6_2, clause_9_6_2::when(cx)?);
+                fire(Rule::R9_6_1, clause_9_6_1::when(cx));
+                fire(Rule::R9_6_2, clause_9_6_2::when(cx));
             }
             EventKind::Claim => {
-                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx)?);
+                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx));
                 fire(Rule::R9_2_1_1, clause_9_2_1_1::when(cx)?);
-                fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx)?);
+                fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx));
                 fire(Rule::R9_3_1, clause_9_3_1::when(cx)?);
-                fire(Rule::R9_3_2, clause_9_3_2::when(cx)?);
-                fire(Rule::R9_4, clause_9_4::when(cx)?);
-                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx)?);
+                fire(Rule::R9_3_2, clause_9_3_2::when(cx));
+                fire(Rule::R9_4, clause_9_4::when(cx));
+                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx));
             }
             EventKind::Offer => {
                 fire(Rule::R9_1_1_offer, clause_9_1_1::when_offer(cx)?);
-                fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx)?);
+                fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx));
                 fire(
                     Rule::R9_1_2_1_already_pending,
-                    clause_9_1_2_1::when_already_pending(cx)?,
+                    clause_9_1_2_1::when_already_pending(cx),
                 );
-                fire(Rule::Rsofia_1_offer, clause_sofia_1::when_offer(cx)?);
+                fire(Rule::Rsofia_1_offer, clause_sofia_1::when_offer(cx));
             }
             EventKind::Accept => {
                 fire(Rule::R5_2_3_agreed, clause_5_2_3::when_agreed(cx)?);
@@ -979,18 +979,15 @@ impl Rules for Compiled {
                 fire(Rule::R9_1_1_agreement, clause_9_1_1::when_agreement(cx)?);
                 fire(
                     Rule::R9_1_2_1_nothing_to_accept,
-                    clause_9_1_2_1::when_nothing_to_accept(cx)?,
+                    clause_9_1_2_1::when_nothing_to_accept(cx),
                 );
-                fire(
-                    Rule::Rsofia_1_agreement,
-                    clause_sofia_1::when_agreement(cx)?,
-                );
+                fire(Rule::Rsofia_1_agreement, clause_sofia_1::when_agreement(cx));
             }
             EventKind::Decline => {
                 fire(Rule::R9_1_2_1_declined, clause_9_1_2_1::when_declined(cx)?);
                 fire(
                     Rule::R9_1_2_1_nothing_to_decline,
-                    clause_9_1_2_1::when_nothing_to_decline(cx)?,
+                    clause_9_1_2_1::when_nothing_to_decline(cx),
                 );
             }
             EventKind::Touch => {
@@ -1000,8 +997,8 @@ impl Rules for Compiled {
                 );
             }
             EventKind::Flag => {
-                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx)?);
-                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx)?);
+                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx));
+                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx));
                 fire(Rule::RIII_5_2_flag, clause_iii_5_2::when_flag(cx)?);
             }
             EventKind::BothFlags => {
@@ -1056,33 +1053,30 @@ impl Rules for Compiled {
                 );
             }
             EventKind::ArbiterAgrees => {
-                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx)?);
+                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx));
             }
             EventKind::ArbiterPostpones => {
-                fire(
-                    Rule::RIII_5_2_postponed,
-                    clause_iii_5_2::when_postponed(cx)?,
-                );
+                fire(Rule::RIII_5_2_postponed, clause_iii_5_2::when_postponed(cx));
             }
             EventKind::ArbiterRejects => {
-                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx)?);
-                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx)?);
+                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx));
+                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx));
             }
             EventKind::ArbiterGrants => {
-                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx)?);
+                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx));
                 fire(
                     Rule::RIII_4_offer_pending,
-                    clause_iii_4::when_offer_pending(cx)?,
+                    clause_iii_4::when_offer_pending(cx),
                 );
             }
             EventKind::ArbiterDeclares => {
                 fire(
                     Rule::RIII_5_2_declared_draw,
-                    clause_iii_5_2::when_declared_draw(cx)?,
+                    clause_iii_5_2::when_declared_draw(cx),
                 );
                 fire(
                     Rule::RIII_5_2_declared_no_draw,
-                    clause_iii_5_2::when_declared_no_draw(cx)?,
+                    clause_iii_5_2::when_declared_no_draw(cx),
                 );
                 fire(
                     Rule::RIII_5_2_declared_loss,
@@ -1092,8 +1086,8 @@ impl Rules for Compiled {
                     Rule::RIII_5_2_declared_no_mating_material,
                     clause_iii_5_2::when_declared_no_mating_material(cx)?,
                 );
-                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx)?);
-                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx)?);
+                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx));
+                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx));
             }
             _ => {}
         }
@@ -1292,8 +1286,8 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.checkmate())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.checkmate()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1320,8 +1314,8 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.stalemate())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.stalemate()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1348,8 +1342,8 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `not has_mating_material(white) and not has_mating_material(black)`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black))
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1484,8 +1478,8 @@ mod clause_9_1_2_1 {
     use super::*;
 
     /// On `offer`: `not offer_pending`
-    pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_offer(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1512,8 +1506,8 @@ mod clause_9_1_2_1 {
     }
 
     /// On `offer`: `offer_pending`
-    pub fn when_already_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.offer_pending())
+    pub fn when_already_pending(cx: &mut Ctx) -> bool {
+        cx.offer_pending()
     }
 
     pub fn vars_already_pending(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1542,13 +1536,13 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `not offer_pending`
-    pub fn when_nothing_to_decline(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
-    pub fn when_nothing_to_accept(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     /// On `touch`: `offer_pending and touch.by != offer_by`
@@ -1606,8 +1600,8 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        !cx.offer_pending()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1673,8 +1667,8 @@ mod clause_9_2_1_2 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1746,8 +1740,8 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1779,8 +1773,8 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.touched())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.touched()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1808,8 +1802,8 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
-    pub fn when_incorrect(_cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(true)
+    pub fn when_incorrect(_cx: &mut Ctx) -> bool {
+        true
     }
 
     pub fn effects_incorrect(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1867,8 +1861,8 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.repetitions() >= defined::AUTOMATIC_REPETITIONS)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1894,8 +1888,8 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES)
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1925,14 +1919,14 @@ mod clause_6_9 {
     use super::*;
 
     /// On `flag`: `has_mating_material(opponent(flag.by))`
-    pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok({
+    pub fn when_lost(cx: &mut Ctx) -> bool {
+        {
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
             cx.has_mating_material(side)
-        })
+        }
     }
 
     pub fn effects_lost(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1950,14 +1944,14 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `not has_mating_material(opponent(flag.by))`
-    pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!{
+    pub fn when_drawn(cx: &mut Ctx) -> bool {
+        !{
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
             cx.has_mating_material(side)
-        })
+        }
     }
 
     pub fn effects_drawn(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2198,8 +2192,8 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
-    pub fn when_granted(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested() && !cx.offer_pending())
+    pub fn when_granted(cx: &mut Ctx) -> bool {
+        cx.increment_requested() && !cx.offer_pending()
     }
 
     pub fn effects_granted(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2218,13 +2212,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
-    pub fn when_offer_pending(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested() && cx.offer_pending())
+    pub fn when_offer_pending(cx: &mut Ctx) -> bool {
+        cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
-    pub fn when_refused(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.increment_requested())
+    pub fn when_refused(cx: &mut Ctx) -> bool {
+        cx.increment_requested()
     }
 
     pub fn effects_refused(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2347,8 +2341,8 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2385,8 +2379,8 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
-    pub fn when_postponed(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending() && !cx.quickplay_postponed())
+    pub fn when_postponed(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && !cx.quickplay_postponed()
     }
 
     pub fn effects_postponed(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2427,8 +2421,8 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
-    pub fn when_declared_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw())
+    pub fn when_declared_draw(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
 
     pub fn effects_declared_draw(
@@ -2442,11 +2436,11 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
-    pub fn when_declared_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending()
+    pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
             && cx.quickplay_postponed()
             && !cx.declare_draw()
-            && !cx.awaiting_decision())
+            && !cx.awaiting_decision()
     }
 
     pub fn effects_declared_no_draw(
@@ -2530,8 +2524,8 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending())
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending()
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2643,8 +2637,8 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
-    pub fn when_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw())
+    pub fn when_draw(cx: &mut Ctx) -> bool {
+        cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
 
     pub fn effects_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2655,8 +2649,8 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
-    pub fn when_no_draw(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw())
+    pub fn when_no_draw(cx: &mut Ctx) -> bool {
+        cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
 
     pub fn effects_no_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2679,8 +2673,8 @@ mod clause_sofia_1 {
     use super::*;
 
     /// On `offer`: `not arbiter_consent`
-    pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent())
+    pub fn when_offer(cx: &mut Ctx) -> bool {
+        !cx.arbiter_consent()
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2695,7 +2689,7 @@ mod clause_sofia_1 {
     }
 
     /// On `accept`: `not arbiter_consent`
-    pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent())
+    pub fn when_agreement(cx: &mut Ctx) -> bool {
+        !cx.arbiter_consent()
     }
 }

@@ -19,8 +19,9 @@ pub struct Interpreter {
 impl Interpreter {
     /// The interpreter of a checked rulebook; an error when one of its texts cannot be made
     /// (a message missing from a language's locale).
-    pub fn new(ir: Rulebook) -> Result<Interpreter, String> {
+    pub fn new(mut ir: Rulebook) -> Result<Interpreter, String> {
         let meta = super::meta_of(&ir)?;
+        fold_literals(&mut ir);
         let by_event = EventKind::ALL
             .iter()
             .map(|ev| {
@@ -35,6 +36,57 @@ impl Interpreter {
             })
             .collect();
         Ok(Interpreter { ir, meta, by_event })
+    }
+}
+
+/// A named constant is read by name in the readable rulebook and the generated code; the
+/// interpreter, which only evaluates, reads its literal in place (no lookup per evaluation).
+fn fold_literals(ir: &mut Rulebook) {
+    let literals: Vec<Option<IrExpr>> = ir
+        .definitions
+        .iter()
+        .map(|d| d.is_literal().then(|| d.body.clone()))
+        .collect();
+    let fold = |e: &mut IrExpr| fold_expr(e, &literals);
+    for r in &mut ir.rules {
+        fold(&mut r.when);
+        for e in &mut r.effects {
+            e.args.iter_mut().for_each(fold);
+            if let Some(c) = &mut e.cond {
+                fold(c);
+            }
+        }
+        r.vars.iter_mut().for_each(|(_, e)| fold(e));
+    }
+    for d in &mut ir.definitions {
+        fold(&mut d.body);
+    }
+}
+
+fn fold_expr(e: &mut IrExpr, literals: &[Option<IrExpr>]) {
+    let f = |x: &mut IrExpr| fold_expr(x, literals);
+    match e {
+        IrExpr::Defined(i) => {
+            if let Some(Some(v)) = literals.get(*i) {
+                *e = v.clone();
+            }
+        }
+        IrExpr::Not(x) | IrExpr::Neg(x) => f(x),
+        IrExpr::And(a, b) | IrExpr::Or(a, b) | IrExpr::Cmp(_, _, a, b) | IrExpr::Arith(_, a, b) => {
+            f(a);
+            f(b);
+        }
+        IrExpr::If(c, a, b) => {
+            f(c);
+            f(a);
+            f(b);
+        }
+        IrExpr::Fact(_, args) => args.iter_mut().for_each(f),
+        IrExpr::Bool(_)
+        | IrExpr::Int(_)
+        | IrExpr::Duration(_)
+        | IrExpr::Side(_)
+        | IrExpr::Param(_) => {}
     }
 }
 

@@ -71,7 +71,10 @@ fn generated_rust_is_formatted_and_narrow() {
         } else {
             vec![dir]
         };
-        for f in files.into_iter().filter(|f| f.extension().is_some_and(|x| x == "rs")) {
+        for f in files
+            .into_iter()
+            .filter(|f| f.extension().is_some_and(|x| x == "rs"))
+        {
             let s = std::fs::read_to_string(&f).expect("read");
             assert!(!s.contains("rustfmt::skip"), "{}", f.display());
             for (i, line) in s.lines().enumerate() {

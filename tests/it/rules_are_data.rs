@@ -14,7 +14,14 @@ fn shuffles(times: usize) -> String {
 /// The JSON verdict of one game under a rulebook.
 fn verdict(rulebook: &str, pgn: &str) -> serde_json::Value {
     let out = arbiter(
-        &["adjudicate", "--format", "json", "--rulebook", rulebook, "-"],
+        &[
+            "adjudicate",
+            "--format",
+            "json",
+            "--rulebook",
+            rulebook,
+            "-",
+        ],
         Some(pgn.as_bytes()),
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));

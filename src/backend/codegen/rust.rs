@@ -43,6 +43,9 @@ struct RuleItem {
     when_fn: String,
     when_doc: String,
     when_cx: &'static str,
+    /// Whether the condition can fail (a fallible fact, checked arithmetic, a parameter, a
+    /// definition computed from the game): then `when` returns a `Result`.
+    when_fallible: bool,
     when: String,
     effects_fn: Option<String>,
     effects_cx: &'static str,
@@ -351,7 +354,8 @@ impl Gen<'_> {
                 WIDTH,
             ),
             when_cx: cx_name(uses_cx(&r.when, &self.ir.definitions)),
-            when: self.expr(&r.when),
+            when_fallible: self.fallible(&r.when),
+            when: self.when_body(&r.when),
             effects_fn: (!effects.is_empty()).then(|| fns.fresh("effects", suffix)),
             effects_cx: cx_name(effects_used),
             effects,
@@ -374,6 +378,34 @@ impl Gen<'_> {
 
     fn uses_cx(&self, e: &IrExpr) -> bool {
         uses_cx(e, &self.ir.definitions)
+    }
+
+    /// The body of a `when` function: `Ok(condition)` when it can fail, else the condition
+    /// (in parentheses when it opens with a block, which Rust would take for a statement).
+    fn when_body(&self, e: &IrExpr) -> String {
+        let (s, p) = self.prec(e);
+        if self.fallible(e) {
+            format!("Ok({s})")
+        } else if s.starts_with('{') && p < Prec::Atom {
+            format!("({s})")
+        } else {
+            s
+        }
+    }
+
+    /// Whether the Rust for `e` has a `?`: a fallible fact, checked arithmetic, a parameter or a
+    /// definition that is a function.
+    fn fallible(&self, e: &IrExpr) -> bool {
+        let f = |x: &IrExpr| self.fallible(x);
+        match e {
+            IrExpr::Bool(_) | IrExpr::Int(_) | IrExpr::Duration(_) | IrExpr::Side(_) => false,
+            IrExpr::Param(_) | IrExpr::Neg(_) | IrExpr::Arith(..) => true,
+            IrExpr::Defined(i) => self.ir.definitions.get(*i).is_none_or(|d| !d.is_literal()),
+            IrExpr::Fact(id, args) => id.spec().fallible || args.iter().any(f),
+            IrExpr::Not(x) => f(x),
+            IrExpr::And(a, b) | IrExpr::Or(a, b) | IrExpr::Cmp(_, _, a, b) => f(a) || f(b),
+            IrExpr::If(c, a, b) => f(c) || f(a) || f(b),
+        }
     }
 
     /// `e` as Rust wrapped in parentheses unless it binds at least as tightly as `min`.
