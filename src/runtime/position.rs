@@ -282,6 +282,81 @@ mod tests {
         }
     }
 
+    /// A game that is not chess: a pile of stones, each move takes one or two. Only to show that
+    /// the game-independent stores need nothing of chess.
+    #[derive(Clone, Debug)]
+    struct Stones {
+        pile: u32,
+        plies: u32,
+    }
+
+    impl Mechanics for Stones {
+        type Move = u32;
+        type Kind = ();
+        fn to_move(&self) -> Color {
+            if self.plies.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        fn fullmoves(&self) -> u32 {
+            1 + self.plies / 2
+        }
+        fn is_legal(&self, m: u32) -> bool {
+            (1..=2).contains(&m) && m <= self.pile
+        }
+        fn play(&mut self, m: u32) {
+            self.pile -= m;
+            self.plies += 1;
+        }
+        fn note_legal_move(&mut self) {}
+        fn has_legal_move(&mut self) -> bool {
+            self.pile > 0
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn repetitions(&self) -> u32 {
+            1
+        }
+        fn repetitions_after(&self, _: u32) -> u32 {
+            1
+        }
+        fn plies_since_irreversible(&self) -> u32 {
+            0
+        }
+        fn plies_since_irreversible_after(&self, _: u32) -> u32 {
+            0
+        }
+        fn can_win(&self, _: Color) -> bool {
+            self.pile > 0
+        }
+        fn count(&self, _: Color, _: ()) -> u32 {
+            self.pile
+        }
+    }
+
+    #[test]
+    fn the_stores_hold_any_game() {
+        let mut st = GameState::new(Stones { pile: 5, plies: 0 });
+        st.record_offer(Color::White, OfferFate::Pending);
+        st.require(2);
+        st.play(2);
+        assert_eq!(st.required_move(), Some(2));
+        assert_eq!(st.before_required().map(|b| b.pile), Some(5));
+        st.requirement_checked();
+        st.settle_offer(OfferFate::RejectedByMove);
+        st.play(1);
+        assert_eq!(
+            (st.ply(), st.last_move(), st.mechanics().pile),
+            (2, Some(1), 2)
+        );
+        assert_eq!((st.move_number(), st.to_move()), (1, Color::White));
+        assert!(st.offer_blocked(Color::White));
+        assert!(st.has_legal_move());
+    }
+
     #[test]
     fn move_numbers_from_the_start() {
         let mut st = GameState::new(ChessMechanics::default());
