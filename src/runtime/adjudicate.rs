@@ -11,6 +11,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::facts::{Claim, Ctx, Event};
+use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, FieldValue, Rules, side_name, winners};
 use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Verdict};
@@ -46,7 +47,7 @@ pub fn adjudicate_with<'g>(
     let events = crate::pgn::events::events(game)?;
     let params = parameters(game, rules.meta()).map_err(err)?;
     let control = time_control(game).map_err(err)?;
-    let mut state = GameState::new(start);
+    let mut state = GameState::new(ChessMechanics::new(start));
     state.clocks = crate::runtime::clock::Clocks::new(control);
     let mut a = Adjudication {
         rules,
@@ -170,7 +171,7 @@ impl Adjudication<'_> {
                     let at = game.span.sans.get(i).copied().unwrap_or(game.span.start);
                     let m = match next.take() {
                         Some(r) => r,
-                        None => resolve(self.state.position(), &game.moves[i]),
+                        None => resolve(self.state.mechanics().position(), &game.moves[i]),
                     }
                     .map_err(|m| (at, m))?;
                     self.state.play(m);
@@ -193,7 +194,7 @@ impl Adjudication<'_> {
     /// Resolve the next recorded move in the position reached; a legal one tells the mechanics
     /// that the side to move has a legal move.
     fn resolve_next(&mut self, san: Option<&pgn_reader::SanPlus>) -> Option<Result<Move, String>> {
-        let next = san.map(|s| resolve(self.state.position(), s));
+        let next = san.map(|s| resolve(self.state.mechanics().position(), s));
         if matches!(next, Some(Ok(_))) {
             self.state.note_legal_move();
         }
@@ -251,7 +252,7 @@ impl Adjudication<'_> {
                 by: to_move,
                 intended: intended
                     .as_ref()
-                    .map(|m| intended_move(self.state.position(), m))
+                    .map(|m| intended_move(self.state.mechanics().position(), m))
                     .transpose()?,
             }),
             Command::Offer(side) => Event::Offer {
@@ -295,7 +296,14 @@ impl Adjudication<'_> {
 
     /// `[%touch SQUARE]`: a piece there is touched by the player to move.
     fn touch(&mut self, sq: Square, offset: usize) -> Result<Event, (usize, String)> {
-        if self.state.position().board().piece_at(sq).is_none() {
+        if self
+            .state
+            .mechanics()
+            .position()
+            .board()
+            .piece_at(sq)
+            .is_none()
+        {
             return Err((
                 offset,
                 format!("`[%touch {sq}]`: there is no piece on {sq}"),
@@ -372,7 +380,8 @@ impl Adjudication<'_> {
                 .map_err(|e| format!("evaluating effects: {e}"))?
             {
                 if let Effect::RequireMove { r#move } = &mut e {
-                    r#move.san = San::from_move(cx.state.position(), r#move.mv).to_string();
+                    r#move.san =
+                        San::from_move(cx.state.mechanics().position(), r#move.mv).to_string();
                 }
                 if !effects.contains(&e) {
                     effects.push(e);
@@ -555,12 +564,12 @@ fn move_name(state: &GameState, moves: &[pgn_reader::SanPlus], m: Move) -> Strin
     {
         return s.to_string();
     }
-    if let Some(before) = state.before_required()
+    if let Some(before) = state.before_required().map(ChessMechanics::position)
         && before.is_legal(m)
     {
         return San::from_move(before, m).to_string();
     }
-    San::from_move(state.position(), m).to_string()
+    San::from_move(state.mechanics().position(), m).to_string()
 }
 
 fn resolve(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {

@@ -6,6 +6,8 @@
 
 use shakmaty::{Color, Move, Role};
 
+use super::mechanics::Mechanics;
+use super::mechanics::chess::ChessMechanics;
 use super::position::GameState;
 use crate::lang::schema::{EventKind, FactId};
 use crate::value::{EvalError, Value};
@@ -121,7 +123,7 @@ impl Event {
 }
 
 pub struct Ctx<'a> {
-    pub state: &'a mut GameState,
+    pub state: &'a mut GameState<ChessMechanics>,
     pub event: &'a Event,
     /// The game's parameters (rulebook defaults, overridden by the game's tags).
     pub params: &'a [Value],
@@ -131,38 +133,48 @@ fn int(n: u32) -> i64 {
     i64::from(n)
 }
 
+/// Moves by each player in `plies`: a move is two plies.
+fn moves(plies: u32) -> i64 {
+    int(plies / 2)
+}
+
 impl Ctx<'_> {
+    /// The game's position and the facts about it.
+    fn game(&self) -> &ChessMechanics {
+        self.state.mechanics()
+    }
     pub fn to_move(&self) -> Color {
-        self.state.to_move()
+        self.game().to_move()
     }
     pub fn ply(&self) -> i64 {
         int(self.state.ply())
     }
     pub fn in_check(&self) -> bool {
-        self.state.in_check()
+        self.game().in_check()
     }
     pub fn checkmate(&mut self) -> bool {
-        self.state.checkmate()
+        self.in_check() && !self.state.has_legal_move()
     }
     pub fn stalemate(&mut self) -> bool {
-        self.state.stalemate()
+        !self.in_check() && !self.state.has_legal_move()
     }
     pub fn repetitions(&self) -> i64 {
-        int(self.state.repetitions())
+        int(self.game().repetitions())
     }
+    /// Moves by each player since the last pawn move or capture (half the halfmove clock).
     pub fn moves_since_pawn_or_capture(&self) -> i64 {
-        int(self.state.moves_since_pawn_or_capture())
+        moves(self.game().plies_since_irreversible())
     }
     pub fn has_mating_material(&self, side: Color) -> bool {
-        self.state.has_mating_material(side)
+        self.game().can_win(side)
     }
     pub fn repetitions_after(&self, m: Move) -> Result<i64, EvalError> {
         self.legal(m)?;
-        Ok(int(self.state.repetitions_after(m)))
+        Ok(int(self.game().repetitions_after(m)))
     }
     pub fn moves_since_pawn_or_capture_after(&self, m: Move) -> Result<i64, EvalError> {
         self.legal(m)?;
-        Ok(int(self.state.moves_since_pawn_or_capture_after(m)))
+        Ok(moves(self.game().plies_since_irreversible_after(m)))
     }
     pub fn opponent(&self, side: Color) -> Color {
         !side
@@ -189,7 +201,7 @@ impl Ctx<'_> {
     }
     /// The side making the event (`claim.by`, `offer.by`, ...); the player to move otherwise.
     pub fn event_by(&self) -> Color {
-        self.event.by().unwrap_or(self.state.to_move())
+        self.event.by().unwrap_or(self.to_move())
     }
     pub fn moved(&self) -> bool {
         self.state.last_move().is_some()
@@ -298,19 +310,19 @@ impl Ctx<'_> {
     }
     // Material.
     pub fn pawns(&self, side: Color) -> i64 {
-        int(self.state.count(side, Role::Pawn))
+        int(self.game().count(side, Role::Pawn))
     }
     pub fn knights(&self, side: Color) -> i64 {
-        int(self.state.count(side, Role::Knight))
+        int(self.game().count(side, Role::Knight))
     }
     pub fn bishops(&self, side: Color) -> i64 {
-        int(self.state.count(side, Role::Bishop))
+        int(self.game().count(side, Role::Bishop))
     }
     pub fn rooks(&self, side: Color) -> i64 {
-        int(self.state.count(side, Role::Rook))
+        int(self.game().count(side, Role::Rook))
     }
     pub fn queens(&self, side: Color) -> i64 {
-        int(self.state.count(side, Role::Queen))
+        int(self.game().count(side, Role::Queen))
     }
     // Offers and irregularities.
     pub fn offer_blocked(&self, side: Color) -> bool {
@@ -395,8 +407,7 @@ impl Ctx<'_> {
     }
 
     fn legal(&self, m: Move) -> Result<(), EvalError> {
-        use shakmaty::Position;
-        if self.state.position().is_legal(m) {
+        if self.game().is_legal(m) {
             Ok(())
         } else {
             Err(EvalError(format!("move {m} is not legal in this position")))
@@ -480,3 +491,121 @@ macro_rules! dispatch_facts {
     };
 }
 crate::with_facts!(dispatch_facts);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::san::San;
+    use shakmaty::{CastlingMode, Chess};
+
+    fn state(fen: &str, sans: &str) -> GameState {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        let mut st = GameState::new(ChessMechanics::new(pos));
+        for s in sans.split_whitespace() {
+            let m = s
+                .parse::<San>()
+                .unwrap()
+                .to_move(st.mechanics().position())
+                .unwrap();
+            st.play(m);
+        }
+        st
+    }
+
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+    fn with<T>(st: &mut GameState, f: impl FnOnce(&mut Ctx) -> T) -> T {
+        let event = Event::Position;
+        let mut cx = Ctx {
+            state: st,
+            event: &event,
+            params: &[],
+        };
+        f(&mut cx)
+    }
+
+    #[test]
+    fn mate_and_stalemate_from_the_mechanics() {
+        let mut st = state(START, "f3 e5 g4 Qh4");
+        assert_eq!(
+            with(&mut st, |cx| (
+                cx.in_check(),
+                cx.checkmate(),
+                cx.stalemate()
+            )),
+            (true, true, false)
+        );
+        let mut st = state("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", "");
+        assert_eq!(
+            with(&mut st, |cx| (
+                cx.in_check(),
+                cx.checkmate(),
+                cx.stalemate()
+            )),
+            (false, false, true)
+        );
+        let mut st = state(START, "e4 f5 Qh5");
+        assert_eq!(
+            with(&mut st, |cx| (
+                cx.in_check(),
+                cx.checkmate(),
+                cx.stalemate()
+            )),
+            (true, false, false)
+        );
+    }
+
+    #[test]
+    fn moves_are_whole_moves_of_each_player() {
+        let mut st = state("4k3/8/8/8/8/8/4P3/4K3 w - - 98 80", "Kd1");
+        let (now, after, legal) = with(&mut st, |cx| {
+            let kd7 = "Kd7".parse::<San>().unwrap();
+            let kd7 = kd7.to_move(cx.state.mechanics().position()).unwrap();
+            (
+                cx.moves_since_pawn_or_capture(),
+                cx.moves_since_pawn_or_capture_after(kd7).ok(),
+                cx.repetitions_after(kd7).is_ok(),
+            )
+        });
+        assert_eq!((now, after, legal), (49, Some(50), true));
+    }
+
+    #[test]
+    fn an_illegal_move_is_an_error_not_a_fact() {
+        let mut st = state(START, "e4");
+        let e4 = "e4".parse::<San>().unwrap();
+        let e4 = e4.to_move(&Chess::default()).unwrap();
+        with(&mut st, |cx| {
+            assert!(cx.repetitions_after(e4).is_err());
+            assert!(cx.moves_since_pawn_or_capture_after(e4).is_err());
+        });
+    }
+
+    #[test]
+    fn material_and_mating_material() {
+        let mut st = state("4k3/8/8/8/8/8/PP6/2BNK3 w - - 0 1", "");
+        let white = with(&mut st, |cx| {
+            let w = Color::White;
+            [
+                cx.pawns(w),
+                cx.knights(w),
+                cx.bishops(w),
+                cx.rooks(w),
+                cx.queens(w),
+            ]
+        });
+        assert_eq!(white, [2, 1, 1, 0, 0]);
+        let mating = with(&mut st, |cx| {
+            (
+                cx.has_mating_material(Color::White),
+                cx.has_mating_material(Color::Black),
+            )
+        });
+        assert_eq!(mating, (true, false));
+    }
+}

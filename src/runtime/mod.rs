@@ -1,8 +1,10 @@
-//! The adjudicator runtime: chess mechanics, facts, the `Rules` interface, the driver.
+//! The adjudicator runtime: a game's mechanics (chess, behind `mechanics::Mechanics`), the game
+//! state, facts, the `Rules` interface, the driver.
 
 pub mod adjudicate;
 pub mod clock;
 pub mod facts;
+pub mod mechanics;
 pub mod position;
 pub mod proceedings;
 pub mod rules;

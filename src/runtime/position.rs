@@ -1,66 +1,35 @@
-//! Chess mechanics of a game in progress: the position, its repetition count under the identity
-//! of 9.2.2, and lazily computed facts.
-//!
-//! Positions are identified by Zobrist hash with en passant counted only when legally possible
-//! (9.2.2.1) and castling *rights* (9.2.2.2), and every hash match is confirmed by comparing the
-//! full key, so the count is exact. Only positions since the last irreversible move are kept:
-//! after a pawn move, a capture, a change of castling rights or a lapsed en passant right no
-//! earlier position can recur.
+//! A game in progress: its mechanics (the position and the facts about it, behind the
+//! [`Mechanics`] trait) and the stores the rules' effects write, which are the same for any board
+//! game: the offer ledger, the touched flag, the arbiter's consent, the required move, the clocks
+//! and the proceedings.
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::Color;
 
 use super::clock::Clocks;
+use super::mechanics::Mechanics;
+use super::mechanics::chess::ChessMechanics;
 use super::proceedings::Proceedings;
 use crate::pgn::time::TimeControl;
 
-/// What makes two positions the same under 9.2.2.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Key {
-    board: Board,
-    turn: Color,
-    castling_rights: Bitboard,
-    legal_ep: Option<Square>,
-}
-
-impl Key {
-    fn of(pos: &Chess, legal_ep: Option<Square>) -> Key {
-        Key {
-            board: pos.board().clone(),
-            turn: pos.turn(),
-            castling_rights: pos.castles().castling_rights(),
-            legal_ep,
-        }
-    }
-}
-
+/// The state of a game of `M` (chess unless said otherwise): its position, and what has happened
+/// at the board and before the arbiter.
 #[derive(Clone, Debug)]
-pub struct GameState {
-    pos: Chess,
-    hash: Zobrist64,
+pub struct GameState<M: Mechanics = ChessMechanics> {
+    /// The position and the facts about it.
+    mechanics: M,
     /// Plies played from the start position.
     ply: u32,
-    /// Positions since the last irreversible move, the current one last.
-    history: Vec<(Zobrist64, Key)>,
-    /// Appearances of the current position, this one included.
-    repetitions: u32,
-    /// Lazily: does the side to move have a legal move?
-    has_legal_move: Option<bool>,
-    /// The en passant square if a capture there is legal (computed once per position).
-    legal_ep: Option<Square>,
-    /// Is the side to move in check (computed once per position)?
-    in_check: bool,
     /// The last move played (None at the start position).
-    last_move: Option<Move>,
+    last_move: Option<M::Move>,
     /// The player to move has touched a piece with the intention of moving or capturing it.
     touched: bool,
     /// The arbiter has consented to a draw since the last move.
     consent: bool,
     /// A move the player to move must make (from an incorrect claim with an intended move); after
     /// his move it is kept for the position event, then dropped.
-    required: Option<Move>,
-    required_checked: Option<Move>,
-    before_required: Option<Chess>,
+    required: Option<M::Move>,
+    required_checked: Option<M::Move>,
+    before_required: Option<M>,
     /// Every draw offer of the game, in order.
     offers: Vec<OfferRecord>,
     /// The time control and what is known of the clocks.
@@ -108,20 +77,12 @@ pub struct OfferRecord {
     pub fate_ply: Option<u32>,
 }
 
-impl GameState {
-    pub fn new(pos: Chess) -> GameState {
-        let hash = pos.zobrist_hash(EnPassantMode::Legal);
-        let legal_ep = pos.legal_ep_square();
-        let key = Key::of(&pos, legal_ep);
+impl<M: Mechanics> GameState<M> {
+    /// A game about to be played from the position `mechanics` holds, its clocks unknown.
+    pub fn new(mechanics: M) -> GameState<M> {
         GameState {
-            hash,
+            mechanics,
             ply: 0,
-            history: vec![(hash, key)],
-            repetitions: 1,
-            has_legal_move: None,
-            in_check: pos.is_check(),
-            legal_ep,
-            pos,
             last_move: None,
             touched: false,
             consent: false,
@@ -134,66 +95,73 @@ impl GameState {
         }
     }
 
-    pub fn position(&self) -> &Chess {
-        &self.pos
+    /// The position and the facts about it.
+    pub fn mechanics(&self) -> &M {
+        &self.mechanics
     }
 
     pub fn ply(&self) -> u32 {
         self.ply
     }
 
-    /// Play a legal move (the caller has checked legality with shakmaty).
-    pub fn play(&mut self, m: Move) {
-        self.before_required = self.required.is_some().then(|| self.pos.clone());
-        let rights = self.pos.castles().castling_rights();
-        let next_hash = self
-            .pos
-            .update_zobrist_hash(self.hash, m, EnPassantMode::Legal);
-        self.pos.play_unchecked(m);
-        let irreversible = irreversible(m, self.legal_ep, rights, &self.pos);
-        self.legal_ep = self.pos.legal_ep_square();
-        self.in_check = self.pos.is_check();
-        self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
+    /// Play a legal move (the caller has checked its legality).
+    pub fn play(&mut self, m: M::Move) {
+        self.before_required = self.required.is_some().then(|| self.mechanics.clone());
+        self.mechanics.play(m);
         self.ply += 1;
-        self.has_legal_move = None;
         self.last_move = Some(m);
         self.touched = false;
         self.consent = false;
         self.required_checked = self.required.take();
-        if irreversible {
-            self.history.clear();
-        }
-        let key = Key::of(&self.pos, self.legal_ep);
-        self.repetitions = 1 + count(&self.history, self.hash, &key);
-        self.history.push((self.hash, key));
     }
 
-    pub fn last_move(&self) -> Option<Move> {
+    pub fn last_move(&self) -> Option<M::Move> {
         self.last_move
     }
 
+    pub fn to_move(&self) -> Color {
+        self.mechanics.to_move()
+    }
+
+    /// Tell the state that the next move of the record is legal here: then the side to move has
+    /// a legal move and no move generation is needed to rule out mate and stalemate.
+    pub fn note_legal_move(&mut self) {
+        self.mechanics.note_legal_move();
+    }
+
+    /// Does the side to move have a legal move (computed at most once per position)?
+    pub fn has_legal_move(&mut self) -> bool {
+        self.mechanics.has_legal_move()
+    }
+
     /// The number of the last move made: 0 before the first move of a game from the standard
-    /// start; from a `[FEN]` start, the number its move counter implies.
+    /// start; from a set-up start, the number its move counter implies.
     pub fn move_number(&self) -> u32 {
-        match self.pos.turn() {
+        let full = self.mechanics.fullmoves();
+        match self.to_move() {
             // After White's move it is Black's turn in the same move number.
-            Color::Black => self.pos.fullmoves().get(),
-            Color::White => self.pos.fullmoves().get().saturating_sub(1),
+            Color::Black => full,
+            Color::White => full.saturating_sub(1),
         }
     }
 
-    /// Moves `side` has made in the game (from a `[FEN]` start, as its move counter implies).
+    /// Moves `side` has made in the game (from a set-up start, as its move counter implies).
     pub fn moves_made(&self, side: Color) -> u32 {
-        let full = self.pos.fullmoves().get();
-        match (side, self.pos.turn()) {
+        let full = self.mechanics.fullmoves();
+        match (side, self.to_move()) {
             (Color::White, Color::Black) => full,
             _ => full.saturating_sub(1),
         }
     }
 
+    /// The number of `side`'s next move (as counted on the scoresheet).
+    pub fn next_move_number(&self, side: Color) -> u32 {
+        self.moves_made(side) + 1
+    }
+
     /// The position before the last move, kept only while a required move is being checked
     /// (to name moves in that position).
-    pub fn before_required(&self) -> Option<&Chess> {
+    pub fn before_required(&self) -> Option<&M> {
         self.before_required.as_ref()
     }
 
@@ -215,11 +183,11 @@ impl GameState {
 
     /// The move that the move just made had to be (at the position after it), or the move that
     /// must be made next (before it).
-    pub fn required_move(&self) -> Option<Move> {
+    pub fn required_move(&self) -> Option<M::Move> {
         self.required_checked.or(self.required)
     }
 
-    pub fn require(&mut self, m: Move) {
+    pub fn require(&mut self, m: M::Move) {
         self.required = Some(m);
     }
 
@@ -266,53 +234,6 @@ impl GameState {
         }
     }
 
-    pub fn to_move(&self) -> Color {
-        self.pos.turn()
-    }
-
-    pub fn in_check(&self) -> bool {
-        self.in_check
-    }
-
-    /// Tell the state that `m`, the next move of the record, is legal here: then the side to
-    /// move has a legal move and no move generation is needed to rule out mate and stalemate.
-    pub fn note_legal_move(&mut self) {
-        self.has_legal_move = Some(true);
-    }
-
-    fn has_legal_move(&mut self) -> bool {
-        *self
-            .has_legal_move
-            .get_or_insert_with(|| !self.pos.legal_moves().is_empty())
-    }
-
-    pub fn checkmate(&mut self) -> bool {
-        self.in_check && !self.has_legal_move()
-    }
-
-    pub fn stalemate(&mut self) -> bool {
-        !self.in_check && !self.has_legal_move()
-    }
-
-    pub fn repetitions(&self) -> u32 {
-        self.repetitions
-    }
-
-    /// Moves by each player since the last pawn move or capture (half the halfmove clock).
-    pub fn moves_since_pawn_or_capture(&self) -> u32 {
-        self.pos.halfmoves() / 2
-    }
-
-    /// Pieces of one kind of `side` on the board.
-    pub fn count(&self, side: Color, role: Role) -> u32 {
-        (self.pos.board().by_color(side) & self.pos.board().by_role(role)).count() as u32
-    }
-
-    /// The number of `side`'s next move (as counted on the scoresheet).
-    pub fn next_move_number(&self, side: Color) -> u32 {
-        self.moves_made(side) + 1
-    }
-
     /// Was the last valid offer of `side` rejected, with no valid offer by the opponent since?
     pub fn offer_blocked(&self, side: Color) -> bool {
         let valid = |o: &OfferRecord| o.fate != OfferFate::Forbidden;
@@ -325,78 +246,163 @@ impl GameState {
             OfferFate::Declined | OfferFate::RejectedByMove | OfferFate::RejectedByTouch
         ) && !self.offers[last + 1..].iter().any(valid)
     }
-
-    pub fn has_mating_material(&self, side: Color) -> bool {
-        !self.pos.has_insufficient_material(side)
-    }
-
-    /// Appearances the position after the legal move `m` would have, that one included.
-    pub fn repetitions_after(&self, m: Move) -> u32 {
-        let mut after = self.pos.clone();
-        after.play_unchecked(m);
-        if irreversible(
-            m,
-            self.legal_ep,
-            self.pos.castles().castling_rights(),
-            &after,
-        ) {
-            return 1;
-        }
-        let hash = after.zobrist_hash(EnPassantMode::Legal);
-        let ep = after.legal_ep_square();
-        1 + count(&self.history, hash, &Key::of(&after, ep))
-    }
-
-    pub fn moves_since_pawn_or_capture_after(&self, m: Move) -> u32 {
-        let mut after = self.pos.clone();
-        after.play_unchecked(m);
-        after.halfmoves() / 2
-    }
-}
-
-/// After a pawn move, a capture, a change of castling rights, or once a legal en passant capture
-/// has lapsed, no earlier position can appear again. `legal_ep` and `rights` are of the position
-/// before `m`; `after` is the position after it.
-fn irreversible(m: Move, legal_ep: Option<Square>, rights: Bitboard, after: &Chess) -> bool {
-    m.is_capture()
-        || m.role() == shakmaty::Role::Pawn
-        || legal_ep.is_some()
-        || rights != after.castles().castling_rights()
-}
-
-fn count(history: &[(Zobrist64, Key)], hash: Zobrist64, key: &Key) -> u32 {
-    history
-        .iter()
-        .filter(|(h, k)| *h == hash && k == key)
-        .count() as u32
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use shakmaty::fen::Fen;
     use shakmaty::san::San;
+    use shakmaty::{CastlingMode, Chess, Position};
+
+    fn state(fen: &str) -> GameState {
+        let pos: Chess = fen
+            .parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap();
+        GameState::new(ChessMechanics::new(pos))
+    }
 
     fn play(st: &mut GameState, sans: &str) {
         for s in sans.split_whitespace() {
-            let m = s.parse::<San>().unwrap().to_move(st.position()).unwrap();
+            let m = s
+                .parse::<San>()
+                .unwrap()
+                .to_move(st.mechanics().position())
+                .unwrap();
             st.play(m);
         }
     }
 
-    #[test]
-    fn knight_shuffle_counts() {
-        let mut st = GameState::new(Chess::default());
-        play(&mut st, "Nf3 Nf6 Ng1 Ng8");
-        assert_eq!(st.repetitions(), 2);
-        play(&mut st, "Nf3 Nf6 Ng1 Ng8");
-        assert_eq!(st.repetitions(), 3);
+    /// A game that is not chess: a pile of stones, each move takes one or two. Only to show that
+    /// the game-independent stores need nothing of chess.
+    #[derive(Clone, Debug)]
+    struct Stones {
+        pile: u32,
+        plies: u32,
+    }
+
+    impl Mechanics for Stones {
+        type Move = u32;
+        type Kind = ();
+        fn to_move(&self) -> Color {
+            if self.plies.is_multiple_of(2) {
+                Color::White
+            } else {
+                Color::Black
+            }
+        }
+        fn fullmoves(&self) -> u32 {
+            1 + self.plies / 2
+        }
+        fn is_legal(&self, m: u32) -> bool {
+            (1..=2).contains(&m) && m <= self.pile
+        }
+        fn play(&mut self, m: u32) {
+            self.pile -= m;
+            self.plies += 1;
+        }
+        fn note_legal_move(&mut self) {}
+        fn has_legal_move(&mut self) -> bool {
+            self.pile > 0
+        }
+        fn in_check(&self) -> bool {
+            false
+        }
+        fn repetitions(&self) -> u32 {
+            1
+        }
+        fn repetitions_after(&self, _: u32) -> u32 {
+            1
+        }
+        fn plies_since_irreversible(&self) -> u32 {
+            0
+        }
+        fn plies_since_irreversible_after(&self, _: u32) -> u32 {
+            0
+        }
+        fn can_win(&self, _: Color) -> bool {
+            self.pile > 0
+        }
+        fn count(&self, _: Color, _: ()) -> u32 {
+            self.pile
+        }
     }
 
     #[test]
-    fn castling_rights_make_positions_differ() {
-        let mut st = GameState::new(Chess::default());
-        play(&mut st, "e4 e5 Ke2 Ke7 Ke1 Ke8");
-        // Same squares as after 1.e4 e5, but castling rights are gone.
-        assert_eq!(st.repetitions(), 1);
+    fn the_stores_hold_any_game() {
+        let mut st = GameState::new(Stones { pile: 5, plies: 0 });
+        st.record_offer(Color::White, OfferFate::Pending);
+        st.require(2);
+        st.play(2);
+        assert_eq!(st.required_move(), Some(2));
+        assert_eq!(st.before_required().map(|b| b.pile), Some(5));
+        st.requirement_checked();
+        st.settle_offer(OfferFate::RejectedByMove);
+        st.play(1);
+        assert_eq!(
+            (st.ply(), st.last_move(), st.mechanics().pile),
+            (2, Some(1), 2)
+        );
+        assert_eq!((st.move_number(), st.to_move()), (1, Color::White));
+        assert!(st.offer_blocked(Color::White));
+        assert!(st.has_legal_move());
+    }
+
+    #[test]
+    fn move_numbers_from_the_start() {
+        let mut st = GameState::new(ChessMechanics::default());
+        assert_eq!((st.move_number(), st.moves_made(Color::White)), (0, 0));
+        play(&mut st, "e4");
+        assert_eq!(st.move_number(), 1);
+        assert_eq!(
+            (st.moves_made(Color::White), st.moves_made(Color::Black)),
+            (1, 0)
+        );
+        play(&mut st, "e5");
+        assert_eq!(st.move_number(), 1);
+        assert_eq!(
+            (st.moves_made(Color::White), st.moves_made(Color::Black)),
+            (1, 1)
+        );
+        assert_eq!(st.next_move_number(Color::Black), 2);
+        assert_eq!(st.ply(), 2);
+    }
+
+    #[test]
+    fn move_numbers_from_a_fen_with_black_to_move() {
+        let mut st = state("4k3/8/8/8/8/8/8/4K3 b - - 0 40");
+        assert_eq!(st.move_number(), 40);
+        assert_eq!(
+            (st.moves_made(Color::White), st.moves_made(Color::Black)),
+            (40, 39)
+        );
+        play(&mut st, "Kd8");
+        assert_eq!(st.move_number(), 40);
+        assert_eq!(
+            (st.moves_made(Color::White), st.moves_made(Color::Black)),
+            (40, 40)
+        );
+        assert_eq!(st.ply(), 1);
+    }
+
+    #[test]
+    fn a_move_clears_touch_and_consent_and_keeps_the_requirement_for_its_position() {
+        let mut st = GameState::new(ChessMechanics::default());
+        let nf3 = "Nf3".parse::<San>().unwrap();
+        let m = nf3.to_move(st.mechanics().position()).unwrap();
+        st.touch();
+        st.give_consent();
+        st.require(m);
+        st.play(m);
+        assert!(!st.touched() && !st.consent());
+        assert_eq!(st.last_move(), Some(m));
+        assert_eq!(st.required_move(), Some(m));
+        let before = st.before_required().map(|b| b.position().board().clone());
+        assert_eq!(before.as_ref(), Some(Chess::default().board()));
+        st.requirement_checked();
+        assert_eq!(st.required_move(), None);
+        assert!(st.before_required().is_none());
     }
 }

@@ -1,0 +1,106 @@
+//! The boundary between the laws and a game's mechanics: what a rule can ask of a position.
+//!
+//! [`Mechanics`] is the contract a board game implements so that the runtime can adjudicate it:
+//! the position after each move of the record, and the facts about it that the laws of
+//! competition refer to (repetition of position, moves without progress, whether a side can
+//! still win, material). Everything else the runtime keeps — the offer ledger, the touched flag,
+//! the arbiter's consent, the required move, the clocks, the proceedings — is the same for any
+//! game and lives in [`GameState`](super::position::GameState), which holds a `Mechanics`.
+//!
+//! Chess is [`chess::ChessMechanics`], on shakmaty. A second game (Russian draughts) implements
+//! this trait beside it; neither the compiler nor the chess code changes for that.
+//!
+//! Both games this is designed for have two sides, White and Black, moving in turn, White first;
+//! the side type is shakmaty's [`Color`], used as nothing more than that pair.
+
+pub mod chess;
+
+use shakmaty::Color;
+
+/// A game's position as play proceeds, and the facts about it that rules read.
+///
+/// An implementation is created at the game's start position (the standard one, or one a record
+/// sets up) and is then advanced only by [`play`](Mechanics::play), with moves the caller has
+/// checked to be legal. The runtime reads facts at every ply, so the cheap ones
+/// ([`to_move`](Mechanics::to_move), [`in_check`](Mechanics::in_check),
+/// [`repetitions`](Mechanics::repetitions), [`plies_since_irreversible`](Mechanics::plies_since_irreversible))
+/// should be computed once per move in `play`, not on each call; the runtime uses the
+/// implementation as a generic parameter, never behind `dyn`, so calls cost nothing.
+///
+/// Nothing here panics on a legal sequence of moves; what a record contains is checked for
+/// legality before it reaches `play`.
+pub trait Mechanics: Clone + std::fmt::Debug {
+    /// One move of the game: what a player does in one turn. Chess: a shakmaty `Move` (one
+    /// ply). Russian draughts: a whole move, a multiple capture included (from-square, the
+    /// squares passed, the pieces taken), so that one move is always one ply.
+    type Move: Copy + Eq + std::fmt::Debug;
+
+    /// A kind of piece, for material counts. Chess: shakmaty's `Role`. Russian draughts: man or
+    /// king.
+    type Kind: Copy;
+
+    /// The side to move.
+    fn to_move(&self) -> Color;
+
+    /// The number of the move in progress, as the position counts it: 1 at the first move of a
+    /// game from the standard start, increased after each move of Black. From a set-up start,
+    /// the number the set-up states (chess: the FEN's fullmove counter), 1 when it states none.
+    /// The runtime derives from it, and from [`to_move`](Mechanics::to_move), the number of the
+    /// last move made and the moves each side has made.
+    fn fullmoves(&self) -> u32;
+
+    /// Is `m` legal in the current position? Moves a rule names (a claim's intended move, a
+    /// required move) are checked with this before any `*_after` fact is asked about them.
+    /// Russian draughts: a capture is compulsory, so a quiet move is illegal while a capture
+    /// exists; any capture sequence may be chosen (not necessarily the longest), but it must be
+    /// taken to its end.
+    fn is_legal(&self, m: Self::Move) -> bool;
+
+    /// Play `m`, which the caller has checked to be legal, and compute what the facts below
+    /// need of the new position.
+    fn play(&mut self, m: Self::Move);
+
+    /// The caller knows that the side to move has a legal move (the record's next move is
+    /// legal here), so [`has_legal_move`](Mechanics::has_legal_move) need not generate moves.
+    /// Forgotten at the next `play`.
+    fn note_legal_move(&mut self);
+
+    /// Does the side to move have a legal move? Computed lazily (move generation is the most
+    /// expensive fact), hence `&mut self`. Chess: none is checkmate or stalemate, as
+    /// [`in_check`](Mechanics::in_check) says. Russian draughts: none (no pieces left, or all
+    /// blocked) is a loss.
+    fn has_legal_move(&mut self) -> bool;
+
+    /// Is the side to move in check? Games without check (draughts) answer `false`.
+    fn in_check(&self) -> bool;
+
+    /// Appearances of the current position in the game, this one included (so at least 1).
+    /// Positions are the same when the game's laws say so (chess, Article 9.2.2: same pieces on
+    /// the same squares, same side to move, same castling rights, same legal en passant
+    /// captures; Russian draughts: same men and kings on the same squares, same side to move).
+    /// Exact: a hash alone may serve to find candidates, never to decide.
+    fn repetitions(&self) -> u32;
+
+    /// The appearances the position after the legal move `m` would have, that one included.
+    /// Does not change the current position.
+    fn repetitions_after(&self, m: Self::Move) -> u32;
+
+    /// Plies played since the last move that resets the game's count of moves without progress
+    /// (chess, Article 9.3: a pawn move or a capture — shakmaty's halfmove clock, so a FEN
+    /// start's count is included; Russian draughts: a man move or a capture). Rules count moves
+    /// of each player: half of this.
+    fn plies_since_irreversible(&self) -> u32;
+
+    /// [`plies_since_irreversible`](Mechanics::plies_since_irreversible) after the legal move
+    /// `m` (0 when `m` resets the count). Does not change the current position.
+    fn plies_since_irreversible_after(&self, m: Self::Move) -> u32;
+
+    /// Could `side` still win by some series of legal moves, the opponent's however unlikely
+    /// included? `false` only when it certainly could not. Chess: `side` has mating material
+    /// (shakmaty's insufficient-material test, by material alone, as Article 6.9 and 9.6.2 are
+    /// ruled on today). Russian draughts: `side` has a piece.
+    fn can_win(&self, side: Color) -> bool;
+
+    /// Pieces of one kind that `side` has on the board.
+    fn count(&self, side: Color, kind: Self::Kind) -> u32;
+}
