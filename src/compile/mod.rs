@@ -92,20 +92,37 @@ mod tests {
         assert!(total < 5 * 41, "IR of {total} nodes for 40 definitions");
     }
 
-    /// An overlay of the embedded FIDE rulebook, written in memory.
+    /// An overlay of the FIDE rulebook: written to a scratch folder beside a copy of
+    /// `rules/fide-2018`, which it extends as a sibling.
     fn overlay(book_extra: &str, clauses: &str) -> Result<crate::lang::ir::Rulebook, String> {
+        use std::sync::atomic::{AtomicUsize, Ordering};
+        static N: AtomicUsize = AtomicUsize::new(0);
+        let root = std::env::temp_dir().join(format!(
+            "arbiter-compile-{}-{}",
+            std::process::id(),
+            N.fetch_add(1, Ordering::Relaxed)
+        ));
+        let (fide, test) = (root.join("fide-2018"), root.join("test"));
+        for d in [&fide, &test] {
+            std::fs::create_dir_all(d).map_err(|e| e.to_string())?;
+        }
+        let src = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules/fide-2018");
+        for e in std::fs::read_dir(&src).map_err(|e| e.to_string())? {
+            let p = e.map_err(|e| e.to_string())?.path();
+            if let Some(name) = p.file_name() {
+                std::fs::copy(&p, fide.join(name)).map_err(|e| e.to_string())?;
+            }
+        }
         let book = format!(
             "id: test\nextends: fide-2018\ntitle: {{en: T, ru: T}}\nsource: {{en: S, ru: S}}\n\
              languages: [en, ru]\nfiles: [x.yaml]\n{book_extra}"
         );
         let clauses = format!("article: {{en: X, ru: X}}\nclauses:\n{clauses}");
-        let sources = [
-            ("rulebook.yaml", book.as_str()),
-            ("x.yaml", clauses.as_str()),
-        ];
-        let loaded = crate::rulebook::load_embedded("rules/test", &sources, &crate::Embedded)
-            .map_err(|d| d.render())?;
-        super::lower(&loaded).map_err(|d| d.render())
+        std::fs::write(test.join("rulebook.yaml"), book).map_err(|e| e.to_string())?;
+        std::fs::write(test.join("x.yaml"), clauses).map_err(|e| e.to_string())?;
+        let ir = super::compile_dir(&test, &crate::rulebook::NoLibrary).map_err(|d| d.render());
+        let _ = std::fs::remove_dir_all(&root);
+        ir
     }
 
     fn clause<'a>(

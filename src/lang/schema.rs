@@ -59,7 +59,7 @@ macro_rules! declare_events {
         }
     };
 }
-crate::with_events!(declare_events);
+crate::lang::vocabulary::with_events!(declare_events);
 
 impl EventKind {
     pub fn from_name(s: &str) -> Option<EventKind> {
@@ -127,7 +127,7 @@ macro_rules! declare_facts {
         }
     };
 }
-crate::with_facts!(declare_facts);
+crate::lang::vocabulary::with_facts!(declare_facts);
 
 /// A fact as declared.
 #[derive(Clone, Copy, Debug)]
@@ -218,7 +218,7 @@ macro_rules! declare_effects {
         }
     };
 }
-crate::with_effects!(declare_effects);
+crate::lang::vocabulary::with_effects!(declare_effects);
 
 /// An effect as declared.
 #[derive(Clone, Copy, Debug)]

@@ -15,7 +15,6 @@
 //! is one line here, its PGN command in `pgn::events` and its field facts here.
 
 /// The events: `{ name, Variant }`, in the order rules are asked about them in a ply.
-#[macro_export]
 macro_rules! with_events {
     ($then:ident) => {
         $then! {
@@ -45,7 +44,6 @@ macro_rules! with_events {
 /// The facts: `{ name, Variant, [parameter types], type, Ctx method, fallible | infallible,
 /// the event it belongs to (any: every event), the boolean fact that must hold for it to exist
 /// (none: always exists) }`.
-#[macro_export]
 macro_rules! with_facts {
     ($then:ident) => {
         $then! {
@@ -122,7 +120,6 @@ macro_rules! with_facts {
 /// The effects: `{ name, Variant, (field: type => ruling variable, ...), the only event it may
 /// answer (any), what it decides (Result, Decision, Offer, Other) }`. A field of type `Move` is
 /// a `MoveArg` (the move and its SAN) in the typed effect.
-#[macro_export]
 macro_rules! with_effects {
     ($then:ident) => {
         $then! {
@@ -151,3 +148,5 @@ macro_rules! with_effects {
         }
     };
 }
+
+pub(crate) use {with_effects, with_events, with_facts};

@@ -490,7 +490,7 @@ macro_rules! dispatch_facts {
         }
     };
 }
-crate::with_facts!(dispatch_facts);
+crate::lang::vocabulary::with_facts!(dispatch_facts);
 
 #[cfg(test)]
 mod tests {

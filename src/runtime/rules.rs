@@ -124,7 +124,7 @@ macro_rules! effect_enum {
     };
     ($($all:tt)*) => { effect_enum!(@acc [] $($all)*); };
 }
-crate::with_effects!(effect_enum);
+crate::lang::vocabulary::with_effects!(effect_enum);
 
 /// `Effect::Draw` or `Effect::Win { side: ... }`, as a value or a pattern.
 macro_rules! effect_value {
@@ -192,7 +192,7 @@ macro_rules! effect_impls {
         }
     };
 }
-crate::with_effects!(effect_impls);
+crate::lang::vocabulary::with_effects!(effect_impls);
 
 /// A field's name as data sees it: `r#move` is `move`.
 fn field_key(rust: &'static str) -> &'static str {
