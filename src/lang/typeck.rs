@@ -231,41 +231,64 @@ impl Checker<'_> {
                 let ri = self.expect(r, Ty::Bool, guards)?;
                 Ok((IrExpr::Or(Box::new(li), Box::new(ri)), Ty::Bool))
             }
-            BinOp::Eq | BinOp::Ne => {
-                let (li, lt) = self.expr(l, guards)?;
-                let (ri, rt) = self.expr(r, guards)?;
-                if lt != rt {
-                    return Err(err(
-                        span,
-                        format!("cannot compare {} with {}", lt.a(), rt.a()),
-                    ));
-                }
-                Ok((
-                    IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
-                    Ty::Bool,
-                ))
+            BinOp::Eq | BinOp::Ne | BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
+                self.compare(op, l, r, span, guards)
             }
-            BinOp::Lt | BinOp::Le | BinOp::Gt | BinOp::Ge => {
-                let (li, lt) = self.expr(l, guards)?;
-                let (ri, rt) = self.expr(r, guards)?;
-                if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(
-                        span,
-                        format!(
-                            "`{}` orders two numbers or two durations, not {} and {}",
-                            op.symbol(),
-                            lt.a(),
-                            rt.a()
-                        ),
-                    ));
-                }
-                Ok((
-                    IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
-                    Ty::Bool,
-                ))
+            BinOp::Add | BinOp::Sub | BinOp::Mul | BinOp::Div | BinOp::Rem => {
+                self.arith(op, l, r, span, guards)
             }
+        }
+    }
+
+    /// `==`/`!=` between two values of one type; `<`, `<=`, `>`, `>=` between two numbers or two
+    /// durations.
+    fn compare(
+        &self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        span: &Range<usize>,
+        guards: &[FactId],
+    ) -> Result<(IrExpr, Ty), TypeError> {
+        let (li, lt) = self.expr(l, guards)?;
+        let (ri, rt) = self.expr(r, guards)?;
+        let equality = matches!(op, BinOp::Eq | BinOp::Ne);
+        if equality && lt != rt {
+            return Err(err(
+                span,
+                format!("cannot compare {} with {}", lt.a(), rt.a()),
+            ));
+        }
+        if !equality && (lt != rt || !matches!(lt, Ty::Int | Ty::Duration)) {
+            return Err(err(
+                span,
+                format!(
+                    "`{}` orders two numbers or two durations, not {} and {}",
+                    op.symbol(),
+                    lt.a(),
+                    rt.a()
+                ),
+            ));
+        }
+        Ok((
+            IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
+            Ty::Bool,
+        ))
+    }
+
+    /// `+`/`-` between two numbers or two durations; `*`, `/`, `%` of a number or a duration by
+    /// a number.
+    fn arith(
+        &self,
+        op: BinOp,
+        l: &Expr,
+        r: &Expr,
+        span: &Range<usize>,
+        guards: &[FactId],
+    ) -> Result<(IrExpr, Ty), TypeError> {
+        let (li, lt) = self.expr(l, guards)?;
+        let (ri, op) = match op {
             BinOp::Add | BinOp::Sub => {
-                let (li, lt) = self.expr(l, guards)?;
                 let (ri, rt) = self.expr(r, guards)?;
                 if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
                     return Err(err(
@@ -278,15 +301,16 @@ impl Checker<'_> {
                         ),
                     ));
                 }
-                let op = if op == BinOp::Add {
-                    ArithOp::Add
-                } else {
-                    ArithOp::Sub
-                };
-                Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
+                (
+                    ri,
+                    if op == BinOp::Add {
+                        ArithOp::Add
+                    } else {
+                        ArithOp::Sub
+                    },
+                )
             }
-            BinOp::Mul | BinOp::Div | BinOp::Rem => {
-                let (li, lt) = self.expr(l, guards)?;
+            _ => {
                 let ri = self.expect(r, Ty::Int, guards)?;
                 if !matches!(lt, Ty::Int | Ty::Duration) {
                     return Err(err(
@@ -299,9 +323,10 @@ impl Checker<'_> {
                     BinOp::Div => ArithOp::Div,
                     _ => ArithOp::Rem,
                 };
-                Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
+                (ri, op)
             }
-        }
+        };
+        Ok((IrExpr::Arith(op, Box::new(li), Box::new(ri)), lt))
     }
 
     fn expect(&self, e: &Expr, ty: Ty, guards: &[FactId]) -> Result<IrExpr, TypeError> {

@@ -68,42 +68,89 @@ struct ModuleItem {
     rules: Vec<usize>,
 }
 
+/// The identifiers generated code gives the rulebook's names.
+struct Idents {
+    clauses: Vec<String>,
+    defs: Vec<String>,
+    params: Vec<String>,
+}
+
+impl Idents {
+    fn of(ir: &Rulebook) -> Idents {
+        let mut ns = Namespace::default();
+        let clauses = ir
+            .clauses
+            .iter()
+            .map(|c| ns.fresh("C", &word(&c.id)))
+            .collect();
+        // A literal constant is a Rust `const` (upper case); any other definition a function.
+        let mut ns = Namespace::default();
+        let defs = ir
+            .definitions
+            .iter()
+            .map(|d| {
+                if d.is_literal() {
+                    ns.fresh("", &word(&d.name).to_ascii_uppercase())
+                } else {
+                    ns.fresh("", &word(&d.name))
+                }
+            })
+            .collect();
+        let mut ns = Namespace::default();
+        let params = ir
+            .params
+            .iter()
+            .map(|p| ns.fresh("", &camel(&p.name)))
+            .collect();
+        Idents {
+            clauses,
+            defs,
+            params,
+        }
+    }
+}
+
+fn serde<T: Serialize>(v: &T) -> minijinja::Value {
+    minijinja::Value::from(minijinja::value::Serde(v))
+}
+
 pub fn rust(ir: &Rulebook) -> Result<String, String> {
-    let mut clause_ns = Namespace::default();
-    let clause_variants: Vec<String> = ir
-        .clauses
-        .iter()
-        .map(|c| clause_ns.fresh("C", &word(&c.id)))
-        .collect();
-    let mut def_ns = Namespace::default();
-    // A literal constant is a Rust `const` (upper case); any other definition a function.
-    let def_fns: Vec<String> = ir
-        .definitions
-        .iter()
-        .map(|d| {
-            if d.is_literal() {
-                def_ns.fresh("", &word(&d.name).to_ascii_uppercase())
-            } else {
-                def_ns.fresh("", &word(&d.name))
-            }
-        })
-        .collect();
-    let mut param_ns = Namespace::default();
-    let param_variants: Vec<String> = ir
-        .params
-        .iter()
-        .map(|p| param_ns.fresh("", &camel(&p.name)))
-        .collect();
+    let ids = Idents::of(ir);
     let g = Gen {
         ir,
-        def_fns: &def_fns,
-        param_variants: &param_variants,
+        def_fns: &ids.defs,
+        param_variants: &ids.params,
     };
-
-    let clauses: Vec<ClauseItem> = ir
-        .clauses
+    let (modules, rules) = g.modules(&ids.clauses)?;
+    let module_values: Vec<minijinja::Value> = modules
         .iter()
-        .zip(&clause_variants)
+        .map(|m| {
+            let rs: Vec<&RuleItem> = m.rules.iter().filter_map(|&i| rules.get(i)).collect();
+            context! { name => m.name.clone(), doc => m.doc.clone(), rules => serde(&rs) }
+        })
+        .collect();
+    let events = events(ir, &rules);
+    let all_events = events.len() == schema::EventKind::ALL.len();
+    let source = super::render(
+        "adjudicator.rs",
+        context! {
+            id => ir.id.clone(), id_lit => lit(&ir.id), title_comment => title_comment(ir),
+            files => files(ir), languages => languages(ir),
+            clauses => serde(&clause_items(ir, &ids.clauses)),
+            rules => serde(&rules),
+            params => g.params(), events => events, all_events => all_events,
+            all_effects => rules.iter().all(|r| r.effects_fn.is_some()),
+            all_vars => rules.iter().all(|r| r.vars_fn.is_some()),
+            definitions => g.definitions(), modules => module_values,
+        },
+    )?;
+    super::rustfmt::format(&source)
+}
+
+fn clause_items(ir: &Rulebook, variants: &[String]) -> Vec<ClauseItem> {
+    ir.clauses
+        .iter()
+        .zip(variants)
         .map(|(c, v)| ClauseItem {
             variant: v.clone(),
             label: c.id.clone(),
@@ -111,111 +158,39 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
             beats: c
                 .beats
                 .iter()
-                .filter_map(|b| clause_variants.get(*b).cloned())
+                .filter_map(|b| variants.get(*b).cloned())
                 .collect(),
         })
-        .collect();
+        .collect()
+}
 
-    // One module per clause that has rules in force.
-    let mut module_ns = Namespace::default();
-    let mut rule_ns = Namespace::default();
-    let mut modules: Vec<ModuleItem> = Vec::new();
-    let mut rules: Vec<RuleItem> = Vec::new();
-    for (ci, c) in ir.clauses.iter().enumerate() {
-        if c.rules.is_empty() {
-            continue;
-        }
-        let module = module_ns.fresh("clause_", &word(&c.id).to_ascii_lowercase());
-        let mut fn_ns = Namespace::default();
-        let mut m = ModuleItem {
-            name: module.clone(),
-            doc: clause_doc(ir, ci),
-            rules: vec![],
-        };
-        for &ri in &c.rules {
-            let r = ir
-                .rules
-                .get(ri)
-                .ok_or("a clause names a rule that is not there")?;
-            let suffix = r.name.as_deref().map(|n| format!("_{}", word(n)));
-            let suffix = suffix.as_deref().unwrap_or("");
-            let item = g.rule(r, &module, &mut fn_ns, suffix)?;
-            let variant = rule_ns.fresh("R", &format!("{}{suffix}", word(&c.id)));
-            let clause_variant = clause_variants.get(ci).cloned().unwrap_or_default();
-            m.rules.push(rules.len());
-            rules.push(RuleItem {
-                variant,
-                clause_variant,
-                ..item
-            });
-        }
-        modules.push(m);
-    }
-    let module_values: Vec<minijinja::Value> = modules
-        .iter()
-        .map(|m| {
-            let rs: Vec<&RuleItem> = m.rules.iter().filter_map(|&i| rules.get(i)).collect();
-            context! { name => m.name.clone(), doc => m.doc.clone(), rules => minijinja::Value::from(minijinja::value::Serde(&rs)) }
-        })
-        .collect();
-
+/// For each event some rule answers, its rules in rulebook order.
+fn events(ir: &Rulebook, rules: &[RuleItem]) -> Vec<minijinja::Value> {
     let mut events = Vec::new();
     for &ev in schema::EventKind::ALL {
         let on: Vec<&RuleItem> = ir
             .rules
             .iter()
-            .zip(&rules)
+            .zip(rules)
             .filter(|(r, _)| r.on == ev)
             .map(|(_, item)| item)
             .collect();
         if !on.is_empty() {
-            events.push(context! { variant => format!("{ev:?}"), rules => minijinja::Value::from(minijinja::value::Serde(&on)) });
+            events.push(context! { variant => format!("{ev:?}"), rules => serde(&on) });
         }
     }
-    let all_events = events.len() == schema::EventKind::ALL.len();
+    events
+}
 
-    let definitions: Vec<minijinja::Value> = ir
-        .definitions
-        .iter()
-        .zip(&def_fns)
-        .map(|(d, f)| {
-            let src = d.src.split_whitespace().collect::<Vec<_>>().join(" ");
-            let header = match &d.clause_id {
-                Some(c) => format!("`{}` ({c}): `{src}`", d.name),
-                None => format!("`{}`: a constant of the rulebook", d.name),
-            };
-            context! {
-                doc => doc(&header, "    ", WIDTH),
-                fn_name => f.clone(),
-                konst => d.is_literal(),
-                cx => cx_name(uses_cx(&d.body, &ir.definitions)),
-                ty => rust_ty(d.ty),
-                body => g.expr(&d.body),
-            }
-        })
-        .collect();
-
-    let params: Vec<minijinja::Value> = ir
-        .params
-        .iter()
-        .zip(&param_variants)
-        .map(|(p, v)| {
-            context! {
-                name => p.name.clone(),
-                name_lit => lit(&p.name),
-                variant => v.clone(),
-                default => g.value(&p.default),
-                tag => p.tag.as_ref().map_or("None".to_string(), |t| format!("Some({}.to_string())", lit(t))),
-            }
-        })
-        .collect();
-    let files: Vec<minijinja::Value> = ir
-        .files
+fn files(ir: &Rulebook) -> Vec<minijinja::Value> {
+    ir.files
         .iter()
         .map(|(p, _)| context! { name => lit(p), path => lit(&format!("../../rules/{}/{p}", ir.id)) })
-        .collect();
-    let languages: Vec<minijinja::Value> = ir
-        .languages
+        .collect()
+}
+
+fn languages(ir: &Rulebook) -> Vec<minijinja::Value> {
+    ir.languages
         .iter()
         .map(|l| {
             context! {
@@ -224,33 +199,22 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
                 md => lit(&format!("rulebook.{l}.md")),
             }
         })
-        .collect();
+        .collect()
+}
+
+/// The rulebook's title (in its first language) as `//` comment lines.
+fn title_comment(ir: &Rulebook) -> String {
     let title = ir
         .languages
         .first()
         .and_then(|l| ir.title.get(l))
         .cloned()
         .unwrap_or_default();
-    let title_comment: String = doc(&title, "", WIDTH)
+    doc(&title, "", WIDTH)
         .lines()
         .map(|l| l.replacen("///", "//", 1))
         .collect::<Vec<_>>()
-        .join("\n");
-    let all_effects = rules.iter().all(|r| r.effects_fn.is_some());
-    let all_vars = rules.iter().all(|r| r.vars_fn.is_some());
-    let source = super::render(
-        "adjudicator.rs",
-        context! {
-            id => ir.id.clone(), id_lit => lit(&ir.id), title_comment => title_comment,
-            files => files, languages => languages,
-            clauses => minijinja::Value::from(minijinja::value::Serde(&clauses)),
-            rules => minijinja::Value::from(minijinja::value::Serde(&rules)),
-            params => params, events => events, all_events => all_events,
-            all_effects => all_effects, all_vars => all_vars,
-            definitions => definitions, modules => module_values,
-        },
-    )?;
-    super::rustfmt::format(&source)
+        .join("\n")
 }
 
 /// The doc comment of a clause's module: its id and title, then its text in each language.
@@ -319,6 +283,90 @@ struct Gen<'a> {
 }
 
 impl Gen<'_> {
+    /// One module per clause that has rules in force, and every rule, in rulebook order.
+    fn modules(
+        &self,
+        clause_variants: &[String],
+    ) -> Result<(Vec<ModuleItem>, Vec<RuleItem>), String> {
+        let ir = self.ir;
+        let mut module_ns = Namespace::default();
+        let mut rule_ns = Namespace::default();
+        let mut modules: Vec<ModuleItem> = Vec::new();
+        let mut rules: Vec<RuleItem> = Vec::new();
+        for (ci, c) in ir.clauses.iter().enumerate() {
+            if c.rules.is_empty() {
+                continue;
+            }
+            let module = module_ns.fresh("clause_", &word(&c.id).to_ascii_lowercase());
+            let mut fn_ns = Namespace::default();
+            let mut m = ModuleItem {
+                name: module.clone(),
+                doc: clause_doc(ir, ci),
+                rules: vec![],
+            };
+            for &ri in &c.rules {
+                let r = ir
+                    .rules
+                    .get(ri)
+                    .ok_or("a clause names a rule that is not there")?;
+                let suffix = r.name.as_deref().map(|n| format!("_{}", word(n)));
+                let suffix = suffix.as_deref().unwrap_or("");
+                let item = self.rule(r, &module, &mut fn_ns, suffix)?;
+                m.rules.push(rules.len());
+                rules.push(RuleItem {
+                    variant: rule_ns.fresh("R", &format!("{}{suffix}", word(&c.id))),
+                    clause_variant: clause_variants.get(ci).cloned().unwrap_or_default(),
+                    ..item
+                });
+            }
+            modules.push(m);
+        }
+        Ok((modules, rules))
+    }
+
+    fn definitions(&self) -> Vec<minijinja::Value> {
+        let ir = self.ir;
+        ir.definitions
+            .iter()
+            .zip(self.def_fns)
+            .map(|(d, f)| {
+                let src = d.src.split_whitespace().collect::<Vec<_>>().join(" ");
+                let header = match &d.clause_id {
+                    Some(c) => format!("`{}` ({c}): `{src}`", d.name),
+                    None => format!("`{}`: a constant of the rulebook", d.name),
+                };
+                context! {
+                    doc => doc(&header, "    ", WIDTH),
+                    fn_name => f.clone(),
+                    konst => d.is_literal(),
+                    cx => cx_name(uses_cx(&d.body, &ir.definitions)),
+                    ty => rust_ty(d.ty),
+                    body => self.expr(&d.body),
+                }
+            })
+            .collect()
+    }
+
+    fn params(&self) -> Vec<minijinja::Value> {
+        self.ir
+            .params
+            .iter()
+            .zip(self.param_variants)
+            .map(|(p, v)| {
+                let tag = p.tag.as_ref().map_or("None".to_string(), |t| {
+                    format!("Some({}.to_string())", lit(t))
+                });
+                context! {
+                    name => p.name.clone(),
+                    name_lit => lit(&p.name),
+                    variant => v.clone(),
+                    default => self.value(&p.default),
+                    tag => tag,
+                }
+            })
+            .collect()
+    }
+
     fn rule(
         &self,
         r: &Rule,
