@@ -92,4 +92,156 @@ messages! {
     /// `--rulebook` names neither an embedded rulebook nor a folder.
     no_such_rulebook = "cli-no-such-rulebook" (spec, names);
     folder_not_compiled = "cli-folder-not-compiled" ();
+
+    // Diagnostics (`locales/<lang>/diagnostics.ftl`).
+    here = "diag-here" ();
+    defined_again_here = "diag-defined-again-here" ();
+
+    // Types, as a diagnostic names them.
+    a_bool = "diag-a-bool" ();
+    an_int = "diag-an-int" ();
+    a_side = "diag-a-side" ();
+    a_duration = "diag-a-duration" ();
+    a_move = "diag-a-move" ();
+
+    // Fields of a rulebook with a text per language.
+    field_title = "diag-field-title" ();
+    field_source = "diag-field-source" ();
+    field_text = "diag-field-text" ();
+    field_note = "diag-field-note" ();
+    field_ruling = "diag-field-ruling" ();
+    field_article_title = "diag-field-article-title" ();
+    field_reason = "diag-field-reason" ();
+    field_parameter_doc = "diag-field-parameter-doc" ();
+    field_constant_doc = "diag-field-constant-doc" ();
+
+    // Reading a rulebook.
+    yaml = "diag-yaml" (message);
+    invalid_yaml = "diag-invalid-yaml" ();
+    cannot_read_rulebook_file = "diag-cannot-read-rulebook-file" (error);
+    clause_file_not_found = "diag-clause-file-not-found" (file);
+    empty_rulebook = "diag-empty-rulebook" ();
+    extends_too_deep = "diag-extends-too-deep" (max);
+    extends_unknown = "diag-extends-unknown" (name);
+    embedded_rulebooks = "diag-embedded-rulebooks" (names);
+
+    // The rulebook as a whole.
+    no_language = "diag-no-language" ();
+    language_without_words = "diag-no-words-in" (lang);
+    language_without_words_help = "diag-no-words-help" (languages, lang);
+    text_missing_language = "diag-text-missing-language" (what, lang);
+    text_languages_help = "diag-text-languages-help" (languages);
+    text_other_language = "diag-text-other-language" (what, lang);
+    unknown_parameter_type = "diag-unknown-parameter-type" (name);
+    parameter_types_help = "diag-parameter-types-help" ();
+    parameter_default = "diag-parameter-default" (name, ty);
+
+    // Clauses and their rules.
+    empty_clause_id = "diag-empty-clause-id" ();
+    duplicate_clause = "diag-duplicate-clause" (id);
+    first_defined_at = "diag-first-defined-at" (file, line);
+    duplicate_replaces_help = "diag-duplicate-replaces-help" (id);
+    replaces_itself_unknown = "diag-replaces-itself-unknown" (id);
+    replaces_unknown = "diag-replaces-unknown" (id);
+    disable_unknown = "diag-disable-unknown" (id);
+    value_without_defines = "diag-value-without-defines" (clause);
+    value_without_defines_help = "diag-value-without-defines-help" ();
+    rules_and_short_form = "diag-rules-and-short-form" (clause);
+    rules_and_short_form_help = "diag-rules-and-short-form-help" ();
+    no_event = "diag-no-event" (clause);
+    rule_name = "diag-rule-name" ();
+    rule_name_twice = "diag-rule-name-twice" (clause, name);
+    unknown_clause = "diag-unknown-clause" (field, clause);
+    unknown_event = "diag-unknown-event" (name);
+    known_events = "diag-known-events" (names);
+    no_condition = "diag-no-condition" (clause);
+    no_condition_help = "diag-no-condition-help" ();
+    condition_not_bool = "diag-condition-not-bool" (ty);
+    expression_syntax = "diag-expression-syntax" (message);
+    effect_syntax = "diag-effect-syntax" (message);
+    effects_same_class = "diag-effects-same-class" (clause);
+    no_ruling = "diag-no-ruling" (clause);
+    ruling_unprovided_variable = "diag-ruling-unprovided-variable" (lang, var);
+    ruling_vars_help = "diag-ruling-vars-help" (provided);
+    nothing = "diag-nothing" ();
+    ruling_not_fluent = "diag-ruling-not-fluent" (lang, error);
+
+    // Precedence.
+    exception_cycle = "diag-exception-cycle" (clause);
+    exception_cycle_help = "diag-exception-cycle-help" ();
+    conflict_within = "diag-conflict-within" (clause, event, why);
+    conflict = "diag-conflict" (first, second, event, why);
+    conflict_help = "diag-conflict-help" (clause);
+    against = "diag-against" (first, second);
+
+    // Named values.
+    defined_twice = "diag-defined-twice" (name);
+    defined_twice_help = "diag-defined-twice-help" ();
+    redefinition_type = "diag-redefinition-type" (name, ty);
+    definition_cycle = "diag-definition-cycle" (name, path);
+    definition_cycle_help = "diag-definition-cycle-help" ();
+    defined_name = "diag-defined-name" ();
+    name_of_a_fact = "diag-name-of-a-fact" (name);
+    constant_not_literal = "diag-constant-not-literal" (name);
+    constant_help = "diag-constant-help" ();
+    unknown_unit = "diag-unknown-unit" (unit);
+    units_help = "diag-units-help" (units);
+    unit_not_number = "diag-unit-not-number" (name, ty);
+    defines_and_event = "diag-defines-and-event" (clause, name);
+    defines_and_event_help = "diag-defines-and-event-help" ();
+    defines_when_and_value = "diag-defines-when-and-value" (clause, name);
+    defines_nothing = "diag-defines-nothing" (clause, name);
+    defines_nothing_help = "diag-defines-nothing-help" ();
+    definition_not_bool = "diag-definition-not-bool" (ty);
+    definition_not_bool_help = "diag-definition-not-bool-help" ();
+
+    // Syntax of expressions and effects.
+    expected_expression = "diag-expected-expression" ();
+    unexpected_input = "diag-unexpected-input" ();
+    expected = "diag-expected" (names);
+    number_too_large = "diag-number-too-large" ();
+    expected_if = "diag-expected-if" ();
+    expected_name = "diag-expected-name" ();
+    syntax_expression = "diag-syntax-expression" ();
+    syntax_and_or = "diag-syntax-and-or" ();
+    syntax_comparison = "diag-syntax-comparison" ();
+    syntax_arithmetic = "diag-syntax-arithmetic" ();
+    syntax_not = "diag-syntax-not" ();
+    syntax_duration = "diag-syntax-duration" ();
+    syntax_number = "diag-syntax-number" ();
+    syntax_boolean = "diag-syntax-boolean" ();
+    syntax_name = "diag-syntax-name" ();
+    syntax_paren = "diag-syntax-paren" ();
+    syntax_if = "diag-syntax-if" ();
+    syntax_if_expr = "diag-syntax-if-expr" ();
+    syntax_then = "diag-syntax-then" ();
+    syntax_else = "diag-syntax-else" ();
+    syntax_end = "diag-syntax-end" ();
+
+    // Names and types of expressions.
+    unknown_effect = "diag-unknown-effect" (name);
+    known_effects = "diag-known-effects" (names);
+    effect_only_on = "diag-effect-only-on" (name, event);
+    unknown_parameter = "diag-unknown-parameter" (name);
+    declared_parameters = "diag-declared-parameters" (names);
+    no_parameters = "diag-no-parameters" ();
+    broken_definition = "diag-broken-definition" (name);
+    takes_arguments = "diag-takes-arguments" (name, count);
+    arguments_given = "diag-arguments-given" (name, count, given);
+    not_a_function = "diag-not-a-function" (name);
+    cannot_negate = "diag-cannot-negate" (ty);
+    if_branches = "diag-if-branches" (first, second);
+    cannot_compare = "diag-cannot-compare" (first, second);
+    orders = "diag-orders" (op, first, second);
+    arithmetic = "diag-arithmetic" (op, first, second);
+    needs_number = "diag-needs-number" (op, ty);
+    expected_type = "diag-expected-type" (expected, found);
+    unknown_fact = "diag-unknown-fact" (name);
+    did_you_mean = "diag-did-you-mean" (name);
+    facts_in_readme = "diag-facts-in-readme" ();
+    event_field = "diag-event-field" (name, event, answers);
+    answers_event = "diag-answers-event" (event);
+    answers_no_event = "diag-answers-no-event" ();
+    guard = "diag-guard" (name, guard);
+    guard_help = "diag-guard-help" (name, guard);
 }

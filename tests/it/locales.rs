@@ -165,3 +165,33 @@ fn the_command_line_speaks_russian() {
         "ошибка: в своде правил `fide-2018` нет статьи `9.99.9`\n"
     );
 }
+
+/// `arbiter --lang ru check` on a broken copy of a rulebook: the same diagnostic at the same
+/// place as in English, its message, label and help in Russian, and the count in Russian.
+#[test]
+fn a_rulebook_diagnostic_in_russian() {
+    let dir = copy_rulebook("ru-check");
+    edit(
+        &dir.join("article9.yaml"),
+        "when: \"repetitions >= automatic_repetitions\"",
+        "when: \"repetitons >= automatic_repetitions\"",
+    );
+    let parent = dir.parent().expect("parent");
+    let en = text(&arbiter_in(parent, &["check", "fide-2018"], None).stderr);
+    let out = arbiter_in(parent, &["--lang", "ru", "check", "fide-2018"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let ru = text(&out.stderr);
+    let location = "fide-2018/article9.yaml:602:12:";
+    assert!(
+        en.contains(&format!("{location} unknown fact `repetitons`")),
+        "{en}"
+    );
+    for said in [
+        format!("{location} неизвестный факт `repetitons`"),
+        "╰── здесь".to_string(),
+        "help: может быть, имелось в виду `repetitions`?".to_string(),
+        "fide-2018: 1 ошибка\n".to_string(),
+    ] {
+        assert!(ru.contains(&said), "missing {said:?} in:\n{ru}");
+    }
+}
