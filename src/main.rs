@@ -254,7 +254,7 @@ fn adjudicate_bytes(
                     &src(),
                     e.offset,
                     1,
-                    format!("game {}: {}", e.game, e.message),
+                    say::pgn_in_game(e.game, e.message),
                 )),
             }
         })

@@ -150,3 +150,75 @@ diag-answers-event = `{ $event }`
 diag-answers-no-event = no event
 diag-guard = `{ $name }` exists only when `{ $guard }` holds
 diag-guard-help = write `{ $guard } and ...` before using `{ $name }`
+
+## Reading PGN
+pgn-in-game = game { $game }: { $message }
+pgn-could-not-read = could not read this game
+pgn-comment-not-closed = comment `{"{"}` is never closed: truncated file?
+pgn-paren-closes-nothing = `)` closes no variation
+pgn-nag = `$` must be followed by a number (a NAG)
+pgn-unexpected-character = unexpected character `{ $char }`
+pgn-not-san = `{ $san }` is not a move in standard algebraic notation
+pgn-variation-not-closed = a variation `(` is never closed
+pgn-no-result = the game has no result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated file?
+pgn-tag-syntax = a tag must be `[Name "value"]`
+pgn-tag-quoted-value = tag `{ $name }`: expected a quoted value
+pgn-tag-closing-quote = tag `{ $name }`: the value's closing `"` is missing
+pgn-tag-closing-bracket = tag `{ $name }`: expected `]`
+
+## The TimeControl tag and clock readings
+pgn-expected-number = expected { $what } (a whole number), found `{ $text }`
+pgn-number-too-large = { $what } `{ $text }` is too large
+pgn-what-sand = seconds of sand
+pgn-what-moves = a number of moves
+pgn-what-seconds = seconds
+pgn-what-increment = seconds of increment
+pgn-empty-time-control = an empty time control: expected `?`, `-` or periods like `40/7200:3600`
+pgn-period-after-all = period { $period } covers all remaining moves, so no period can follow it
+pgn-zero-moves = a period of 0 moves
+pgn-not-a-clock-reading = `{ $reading }` is not a clock reading: expected H:MM:SS, e.g. 1:05:30
+
+## Event commands
+pgn-command-not-closed = a `[%` command is never closed with `]`
+pgn-empty-command = an empty `[%]` command
+pgn-too-many-commands = too many event commands in one game
+pgn-unexpected-argument = unexpected `{ $word }` in `[%{ $command } ...]`
+pgn-offer-side = `[%offer { $side }]`: the side is `white` or `black`
+pgn-correct-side = `[%correct { $side }]`: the side is `white` or `black`
+pgn-unknown-claim = unknown claim `{ $kind }`: expected `threefold` or `fifty`
+pgn-claim-needs-kind = `[%claim]` needs a kind: `threefold` or `fifty`
+pgn-not-a-square = `{ $square }` is not a square
+pgn-touch-needs-square = `[%touch]` needs a square: `[%touch e2]`
+pgn-clk-needs-reading = `[%clk]` needs a reading: `[%clk 0:01:30]`
+pgn-clock-side = `[%clock { $side } ...]`: the side is `white` or `black`
+pgn-clock-needs-side = `[%clock]` needs a side and a reading: `[%clock black 0:01:30]`
+pgn-clock-needs-reading = `[%clock]` needs a reading after the side: `[%clock black 0:01:30]`
+pgn-flag-side = `[%flag { $side }]`: expected `white`, `black` or `both`
+pgn-flag-needs-side = `[%flag]` needs a side: `[%flag white]`, `[%flag black]` or `[%flag both]`
+pgn-unknown-basis = unknown basis `{ $word }`: expected `no-win` (the opponent cannot win by normal means) or `no-effort` (he is making no effort to)
+pgn-quickplay-needs-basis = `[%quickplay]` needs its basis: `no-win`, `no-effort`, or both
+pgn-arbiter-needs-act = `[%arbiter]` needs an act: agree, postpone, reject, grant or declare
+pgn-arbiter-unexpected = unexpected `{ $word }` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`
+pgn-unknown-act = unknown arbiter's act `{ $word }`: expected agree, postpone, reject, grant or declare
+pgn-illegal-argument = `[%illegal { $word }]`: expected `[%illegal]` or `[%illegal promotion]`
+
+## Errors about a game
+game-offer-before-move = `[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`
+game-no-piece = `[%touch { $square }]`: there is no piece on { $square }
+game-clk-before-move = `[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`
+game-illegal-before-move = `[%illegal]` before any move: no player has just moved
+game-evaluating-rules = evaluating the rules: { $error }
+game-evaluating-effects = evaluating effects: { $error }
+game-evaluating-vars = evaluating ruling variables: { $error }
+game-illegal-move = { $number } { $san } is not a legal move in the position ({ $error })
+game-intended-not-legal = the intended move `{ $san }` is not legal in the position
+game-bad-fen = the FEN tag is not a valid FEN: { $error }
+game-illegal-fen = the FEN tag is not a legal position: { $error }
+game-tag-value = tag `{ $tag }` must be { $what }, not `{ $text }`
+game-tag-yes-no = `yes` or `no`
+game-tag-whole-number = a whole number
+game-tag-seconds = a number of seconds
+game-tag-side = `white` or `black`
+game-tag-a-value = a value
+game-time-control = the TimeControl tag: { $error }
+game-time-control-value = the TimeControl tag `{ $value }`: { $error }

@@ -161,3 +161,75 @@ diag-answers-event = `{ $event }`
 diag-answers-no-event = никакое событие
 diag-guard = `{ $name }` существует, только когда выполнено `{ $guard }`
 diag-guard-help = напишите `{ $guard } and ...` до того, как использовать `{ $name }`
+
+## Чтение PGN
+pgn-in-game = партия { $game }: { $message }
+pgn-could-not-read = не удалось прочитать эту партию
+pgn-comment-not-closed = комментарий `{"{"}` не закрыт: файл обрезан?
+pgn-paren-closes-nothing = `)` не закрывает никакого варианта
+pgn-nag = за `$` должно следовать число (NAG)
+pgn-unexpected-character = неожиданный символ `{ $char }`
+pgn-not-san = `{ $san }` — не ход в стандартной алгебраической нотации
+pgn-variation-not-closed = вариант `(` не закрыт
+pgn-no-result = у партии нет результата (`1-0`, `0-1`, `1/2-1/2` или `*`): файл обрезан?
+pgn-tag-syntax = тег записывается как `[Name "value"]`
+pgn-tag-quoted-value = тег `{ $name }`: ожидалось значение в кавычках
+pgn-tag-closing-quote = тег `{ $name }`: у значения нет закрывающей `"`
+pgn-tag-closing-bracket = тег `{ $name }`: ожидалась `]`
+
+## Тег TimeControl и показания часов
+pgn-expected-number = ожидалось { $what } (целое число), найдено `{ $text }`
+pgn-number-too-large = { $what }: `{ $text }` — слишком большое число
+pgn-what-sand = число секунд песочных часов
+pgn-what-moves = число ходов
+pgn-what-seconds = число секунд
+pgn-what-increment = число секунд добавления
+pgn-empty-time-control = пустой контроль времени: ожидалось `?`, `-` или периоды вроде `40/7200:3600`
+pgn-period-after-all = период { $period } охватывает все оставшиеся ходы, поэтому за ним не может следовать другой период
+pgn-zero-moves = период из 0 ходов
+pgn-not-a-clock-reading = `{ $reading }` — не показание часов: ожидалось Ч:ММ:СС, например 1:05:30
+
+## Команды событий
+pgn-command-not-closed = команда `[%` не закрыта скобкой `]`
+pgn-empty-command = пустая команда `[%]`
+pgn-too-many-commands = слишком много команд событий в одной партии
+pgn-unexpected-argument = неожиданное `{ $word }` в `[%{ $command } ...]`
+pgn-offer-side = `[%offer { $side }]`: сторона — это `white` или `black`
+pgn-correct-side = `[%correct { $side }]`: сторона — это `white` или `black`
+pgn-unknown-claim = неизвестное требование `{ $kind }`: ожидалось `threefold` или `fifty`
+pgn-claim-needs-kind = `[%claim]` требует вида: `threefold` или `fifty`
+pgn-not-a-square = `{ $square }` — не поле
+pgn-touch-needs-square = `[%touch]` требует поля: `[%touch e2]`
+pgn-clk-needs-reading = `[%clk]` требует показания: `[%clk 0:01:30]`
+pgn-clock-side = `[%clock { $side } ...]`: сторона — это `white` или `black`
+pgn-clock-needs-side = `[%clock]` требует стороны и показания: `[%clock black 0:01:30]`
+pgn-clock-needs-reading = `[%clock]` требует показания после стороны: `[%clock black 0:01:30]`
+pgn-flag-side = `[%flag { $side }]`: ожидалось `white`, `black` или `both`
+pgn-flag-needs-side = `[%flag]` требует стороны: `[%flag white]`, `[%flag black]` или `[%flag both]`
+pgn-unknown-basis = неизвестное основание `{ $word }`: ожидалось `no-win` (соперник не может выиграть обычными средствами) или `no-effort` (он не прилагает к этому усилий)
+pgn-quickplay-needs-basis = `[%quickplay]` требует основания: `no-win`, `no-effort` или оба
+pgn-arbiter-needs-act = `[%arbiter]` требует действия: agree, postpone, reject, grant или declare
+pgn-arbiter-unexpected = неожиданное `{ $word }` в `[%arbiter ...]`: действия — `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` и `declare no-draw`
+pgn-unknown-act = неизвестное действие арбитра `{ $word }`: ожидалось agree, postpone, reject, grant или declare
+pgn-illegal-argument = `[%illegal { $word }]`: ожидалось `[%illegal]` или `[%illegal promotion]`
+
+## Ошибки о партии
+game-offer-before-move = `[%offer]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%offer white]` или `[%offer black]`
+game-no-piece = `[%touch { $square }]`: на поле { $square } нет фигуры
+game-clk-before-move = `[%clk]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%clock white H:MM:SS]` или `[%clock black H:MM:SS]`
+game-illegal-before-move = `[%illegal]` до первого хода: ни один игрок ещё не сделал ход
+game-evaluating-rules = при вычислении правил: { $error }
+game-evaluating-effects = при вычислении последствий: { $error }
+game-evaluating-vars = при вычислении переменных решения: { $error }
+game-illegal-move = { $number } { $san } — невозможный ход в этой позиции ({ $error })
+game-intended-not-legal = заявленный ход `{ $san }` невозможен в этой позиции
+game-bad-fen = тег FEN содержит некорректный FEN: { $error }
+game-illegal-fen = тег FEN задаёт невозможную позицию: { $error }
+game-tag-value = тег `{ $tag }` должен быть { $what }, а не `{ $text }`
+game-tag-yes-no = `yes` или `no`
+game-tag-whole-number = целым числом
+game-tag-seconds = числом секунд
+game-tag-side = `white` или `black`
+game-tag-a-value = значением
+game-time-control = тег TimeControl: { $error }
+game-time-control-value = тег TimeControl `{ $value }`: { $error }

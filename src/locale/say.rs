@@ -244,4 +244,76 @@ messages! {
     answers_no_event = "diag-answers-no-event" ();
     guard = "diag-guard" (name, guard);
     guard_help = "diag-guard-help" (name, guard);
+
+    // Reading PGN.
+    pgn_in_game = "pgn-in-game" (game, message);
+    pgn_could_not_read = "pgn-could-not-read" ();
+    pgn_comment_not_closed = "pgn-comment-not-closed" ();
+    pgn_paren_closes_nothing = "pgn-paren-closes-nothing" ();
+    pgn_nag = "pgn-nag" ();
+    pgn_unexpected_character = "pgn-unexpected-character" (char);
+    pgn_not_san = "pgn-not-san" (san);
+    pgn_variation_not_closed = "pgn-variation-not-closed" ();
+    pgn_no_result = "pgn-no-result" ();
+    pgn_tag_syntax = "pgn-tag-syntax" ();
+    pgn_tag_quoted_value = "pgn-tag-quoted-value" (name);
+    pgn_tag_closing_quote = "pgn-tag-closing-quote" (name);
+    pgn_tag_closing_bracket = "pgn-tag-closing-bracket" (name);
+
+    // The TimeControl tag and clock readings.
+    pgn_expected_number = "pgn-expected-number" (what, text);
+    pgn_number_too_large = "pgn-number-too-large" (what, text);
+    pgn_what_sand = "pgn-what-sand" ();
+    pgn_what_moves = "pgn-what-moves" ();
+    pgn_what_seconds = "pgn-what-seconds" ();
+    pgn_what_increment = "pgn-what-increment" ();
+    pgn_empty_time_control = "pgn-empty-time-control" ();
+    pgn_period_after_all = "pgn-period-after-all" (period);
+    pgn_zero_moves = "pgn-zero-moves" ();
+    pgn_not_a_clock_reading = "pgn-not-a-clock-reading" (reading);
+
+    // Event commands.
+    pgn_command_not_closed = "pgn-command-not-closed" ();
+    pgn_empty_command = "pgn-empty-command" ();
+    pgn_too_many_commands = "pgn-too-many-commands" ();
+    pgn_unexpected_argument = "pgn-unexpected-argument" (word, command);
+    pgn_offer_side = "pgn-offer-side" (side);
+    pgn_correct_side = "pgn-correct-side" (side);
+    pgn_unknown_claim = "pgn-unknown-claim" (kind);
+    pgn_claim_needs_kind = "pgn-claim-needs-kind" ();
+    pgn_not_a_square = "pgn-not-a-square" (square);
+    pgn_touch_needs_square = "pgn-touch-needs-square" ();
+    pgn_clk_needs_reading = "pgn-clk-needs-reading" ();
+    pgn_clock_side = "pgn-clock-side" (side);
+    pgn_clock_needs_side = "pgn-clock-needs-side" ();
+    pgn_clock_needs_reading = "pgn-clock-needs-reading" ();
+    pgn_flag_side = "pgn-flag-side" (side);
+    pgn_flag_needs_side = "pgn-flag-needs-side" ();
+    pgn_unknown_basis = "pgn-unknown-basis" (word);
+    pgn_quickplay_needs_basis = "pgn-quickplay-needs-basis" ();
+    pgn_arbiter_needs_act = "pgn-arbiter-needs-act" ();
+    pgn_arbiter_unexpected = "pgn-arbiter-unexpected" (word);
+    pgn_unknown_act = "pgn-unknown-act" (word);
+    pgn_illegal_argument = "pgn-illegal-argument" (word);
+
+    // Errors about a game.
+    game_offer_before_move = "game-offer-before-move" ();
+    game_no_piece = "game-no-piece" (square);
+    game_clk_before_move = "game-clk-before-move" ();
+    game_illegal_before_move = "game-illegal-before-move" ();
+    game_evaluating_rules = "game-evaluating-rules" (error);
+    game_evaluating_effects = "game-evaluating-effects" (error);
+    game_evaluating_vars = "game-evaluating-vars" (error);
+    game_illegal_move = "game-illegal-move" (number, san, error);
+    game_intended_not_legal = "game-intended-not-legal" (san);
+    game_bad_fen = "game-bad-fen" (error);
+    game_illegal_fen = "game-illegal-fen" (error);
+    game_tag_value = "game-tag-value" (tag, what, text);
+    game_tag_yes_no = "game-tag-yes-no" ();
+    game_tag_whole_number = "game-tag-whole-number" ();
+    game_tag_seconds = "game-tag-seconds" ();
+    game_tag_side = "game-tag-side" ();
+    game_tag_a_value = "game-tag-a-value" ();
+    game_time_control = "game-time-control" (error);
+    game_time_control_value = "game-time-control-value" (value, error);
 }

@@ -195,3 +195,16 @@ fn a_rulebook_diagnostic_in_russian() {
         assert!(ru.contains(&said), "missing {said:?} in:\n{ru}");
     }
 }
+
+/// A PGN error in Russian: the same place, the game's number and the message in Russian.
+#[test]
+fn a_pgn_diagnostic_in_russian() {
+    let pgn = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 { [%touch e9] } e5 *\n";
+    let out = arbiter(&["adjudicate", "--lang", "ru", "-"], Some(pgn.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:4:17: партия 1: `e9` — не поле"),
+        "{stderr}"
+    );
+}
