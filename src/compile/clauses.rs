@@ -50,15 +50,15 @@ impl ClauseCx<'_> {
         d: &mut Diags,
     ) -> (Clause, Vec<Rule>) {
         let (sf, c) = (self.sf, self.c);
-        let text = texts(sf, &c.text, self.languages, &say::field_text(), d);
+        let text = texts(sf, &c.text, self.languages, say::field_text, d);
         let title = c
             .title
             .as_ref()
-            .map(|t| texts(sf, t, self.languages, &say::field_title(), d));
+            .map(|t| texts(sf, t, self.languages, say::field_title, d));
         let note = c
             .note
             .as_ref()
-            .map(|t| texts(sf, t, self.languages, &say::field_note(), d));
+            .map(|t| texts(sf, t, self.languages, say::field_note, d));
         let mut srcs = self.rule_sources(d);
         if !self.in_force {
             srcs.clear();
@@ -321,7 +321,7 @@ impl ClauseCx<'_> {
             d.push(self.at_id(say::no_ruling(&self.c.id.value)));
             return None;
         };
-        let t = texts(self.sf, rl, self.languages, &say::field_ruling(), d);
+        let t = texts(self.sf, rl, self.languages, say::field_ruling, d);
         let mut provided: Vec<String> = r.vars.keys().cloned().collect();
         for e in effects {
             provided.extend(e.id.spec().vars().map(|v| v.to_string()));

@@ -218,7 +218,7 @@ fn constant(
     if !check_name(bf, at, name, d) {
         return None;
     }
-    let doc = texts(bf, &c.doc, languages, &say::field_constant_doc(), d);
+    let doc = texts(bf, &c.doc, languages, say::field_constant_doc, d);
     let scope = Params {
         params,
         ..Params::default()

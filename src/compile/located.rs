@@ -61,12 +61,13 @@ pub(super) fn type_diag(sf: &SourceFile, w: &Spanned<String>, te: &TypeError) ->
     d
 }
 
-/// The texts of a localized field, checking that every language is there and no other.
+/// The texts of a localized field, checking that every language is there and no other; `what`
+/// names the field in an error (said only when there is one).
 pub(super) fn texts(
     sf: &SourceFile,
     l: &Localized,
     languages: &[String],
-    what: &str,
+    what: fn() -> String,
     d: &mut Diags,
 ) -> Texts {
     let mut out = BTreeMap::new();
@@ -79,7 +80,7 @@ pub(super) fn texts(
                 sf.diag(
                     yaml::start(&sf.text, l),
                     1,
-                    say::text_missing_language(what, lang),
+                    say::text_missing_language(what(), lang),
                 )
                 .help(say::text_languages_help(languages.join(", "))),
             ),
@@ -88,7 +89,7 @@ pub(super) fn texts(
     for (k, v) in &l.value {
         if !languages.contains(k) {
             let at = yaml::start(&sf.text, v);
-            d.push(sf.diag(at, 1, say::text_other_language(what, k)));
+            d.push(sf.diag(at, 1, say::text_other_language(what(), k)));
         }
     }
     out

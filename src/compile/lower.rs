@@ -55,8 +55,8 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
             );
         }
     }
-    let title = texts(bf, &l.book.title, &languages, &say::field_title(), &mut d);
-    let source = texts(bf, &l.book.source, &languages, &say::field_source(), &mut d);
+    let title = texts(bf, &l.book.title, &languages, say::field_title, &mut d);
+    let source = texts(bf, &l.book.source, &languages, say::field_source, &mut d);
     let params = params(&chain, &languages, &mut d);
     let param_types: Vec<(String, Ty)> = params.iter().map(|p| (p.name.clone(), p.ty)).collect();
 
@@ -129,7 +129,7 @@ fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags)
     let (mut clauses, mut rules, mut articles) = (Vec::new(), Vec::new(), Vec::new());
     for (file, (sf, cf)) in m.files.iter().enumerate() {
         let mut art = Article {
-            title: texts(sf, &cf.article, languages, &say::field_article_title(), d),
+            title: texts(sf, &cf.article, languages, say::field_article_title, d),
             clauses: vec![],
         };
         let in_file = |e: &&Entry| e.file == file && !e.removed;

@@ -165,7 +165,7 @@ impl<'a> Merged<'a> {
     ) {
         match self.by_id.get(&dis.clause.value) {
             Some(&i) if self.entries[i].level < level => {
-                let why = texts(bsf, &dis.reason, languages, &say::field_reason(), d);
+                let why = texts(bsf, &dis.reason, languages, say::field_reason, d);
                 self.entries[i].disabled = Some(Disabled::Reason(why));
             }
             _ => d.push(bsf.diag(

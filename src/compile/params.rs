@@ -37,7 +37,7 @@ pub(super) fn lower_params(
                 continue;
             }
         };
-        let doc = texts(bf, &p.doc, languages, &say::field_parameter_doc(), d);
+        let doc = texts(bf, &p.doc, languages, say::field_parameter_doc, d);
         let default = match expr_result(bf, &p.default, None, Params::default(), None) {
             Ok((e, t)) if t == ty && is_constant(&e) => e,
             Ok(_) => {
