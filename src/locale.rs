@@ -160,14 +160,6 @@ pub fn set_lang(lang: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The language the tool's messages are said in.
-pub fn lang() -> String {
-    match tool_words().read() {
-        Ok(w) => w.as_ref().map_or(DEFAULT.to_string(), |w| w.lang.clone()),
-        Err(_) => DEFAULT.to_string(),
-    }
-}
-
 /// Every message of `say::ALL` is in `words` and formats with the variables the tool gives.
 pub fn check_messages(words: &Words) -> Result<(), String> {
     let missing: Vec<&str> = say::ALL

@@ -2,6 +2,9 @@
 //! The words are in `locales/<lang>/{cli,diagnostics}.ftl`, said in the language of the run
 //! (`locale::set_lang`). `ALL` lists every id with its variables: every shipped language has
 //! each (a unit test), and a language added at run time is refused when it lacks one.
+//!
+//! A function's parameters are its message's Fluent variables, by the same names, in the order
+//! the declaration below gives: `say::unknown_fact(name)` is `diag-unknown-fact` with `$name`.
 
 use fluent_bundle::FluentValue;
 
