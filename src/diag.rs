@@ -42,7 +42,7 @@ impl Diag {
             source: Arc::clone(source),
             offset,
             len,
-            label: "here".into(),
+            label: crate::locale::say::here(),
             help: None,
             follow_on: false,
         }

@@ -82,16 +82,13 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
             &empty,
             0,
             0,
-            format!(
-                "`{spec}` is neither an embedded rulebook ({}) nor a rulebook folder",
-                embedded_names().join(", ")
-            ),
+            locale::say::no_such_rulebook(spec, embedded_names().join(", ")),
         )
         .into());
     }
     if engine == Some(Engine::Compiled) {
         let empty: Arc<str> = Arc::from("");
-        return Err(Diag::new(dir, &empty, 0, 0, "a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)").into());
+        return Err(Diag::new(dir, &empty, 0, 0, locale::say::folder_not_compiled()).into());
     }
     let interp = Interpreter::new(compile::compile_dir(dir, &Embedded)?)
         .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;

@@ -6,12 +6,18 @@
 //! (`--locales DIR`, holding `<lang>/*.ftl`) adds languages or overrides messages, so a
 //! federation can publish in its own language without a Rust toolchain. A rulebook's texts and
 //! rulings stay in the rulebook. A message that is missing is an error, never a placeholder.
+//!
+//! The tool's own messages (the command line's, every located error) are `say::*`, one function
+//! per message, said in the language of the run: `--lang`, given to `set_lang` once at start
+//! (default `DEFAULT`). `set_lang` refuses a language that lacks one of them.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+
+pub mod say;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/locales.rs"));
@@ -29,7 +35,7 @@ fn extra_dirs() -> &'static RwLock<Vec<PathBuf>> {
 /// Add a folder of locales (`<dir>/<lang>/*.ftl`) for the rest of the run.
 pub fn add_dir(dir: &Path) -> Result<(), String> {
     if !dir.is_dir() {
-        return Err(format!("{}: not a folder of locales", dir.display()));
+        return Err(say::not_a_locales_folder(dir.display().to_string()));
     }
     let mut dirs = extra_dirs()
         .write()
@@ -92,11 +98,7 @@ pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
         }
     }
     if out.is_empty() {
-        return Err(format!(
-            "arbiter has no words in `{lang}` (it speaks: {}); add `locales/{lang}/*.ftl`, or \
-             give a folder of them with `--locales`",
-            languages().join(", ")
-        ));
+        return Err(say::no_words_in(lang, languages().join(", ")));
     }
     Ok(out)
 }
@@ -138,11 +140,77 @@ impl Words {
     }
 }
 
+/// The words the tool's own messages (the command line's, the diagnostics') are said in: the
+/// language of `--lang`, set once at start (`set_lang`), else `DEFAULT`.
+fn tool_words() -> &'static RwLock<Option<Words>> {
+    static WORDS: OnceLock<RwLock<Option<Words>>> = OnceLock::new();
+    WORDS.get_or_init(|| RwLock::new(None))
+}
+
+/// Say the tool's messages in `lang` for the rest of the run. The language must have every one
+/// of them (`say::ALL`), with no variable the tool does not give: a missing message is an error
+/// here, never a placeholder later.
+pub fn set_lang(lang: &str) -> Result<(), String> {
+    let words = Words::new(lang)?;
+    check_messages(&words)?;
+    let mut w = tool_words()
+        .write()
+        .map_err(|_| "the locale registry is poisoned".to_string())?;
+    *w = Some(words);
+    Ok(())
+}
+
+/// Every message of `say::ALL` is in `words` and formats with the variables the tool gives.
+pub fn check_messages(words: &Words) -> Result<(), String> {
+    let missing: Vec<&str> = say::ALL
+        .iter()
+        .filter(|(id, _)| !words.has(id))
+        .map(|(id, _)| *id)
+        .collect();
+    if !missing.is_empty() {
+        return Err(say::no_messages_in(&words.lang, missing.join(", ")));
+    }
+    for (id, vars) in say::ALL {
+        let args: Vec<(&str, FluentValue)> =
+            vars.iter().map(|v| (*v, FluentValue::from("1"))).collect();
+        words.get(id, &args)?;
+    }
+    Ok(())
+}
+
+/// One of the tool's messages in the language of the run. The embedded languages have every
+/// message (a unit test formats each), and `set_lang` refuses a language that lacks one, so the
+/// fallback here (the message id and its arguments) is not reached.
+pub(crate) fn say(id: &str, args: &[(&str, FluentValue)]) -> String {
+    let said = match tool_words().read() {
+        Ok(w) => match w.as_ref() {
+            Some(words) => words.get(id, args),
+            None => default_words().and_then(|words| words.get(id, args)),
+        },
+        Err(_) => Err(String::new()),
+    };
+    said.unwrap_or_else(|_| {
+        let args: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v:?}")).collect();
+        format!("{id}({})", args.join(", "))
+    })
+}
+
+/// The embedded words of `DEFAULT`, made once.
+fn default_words() -> Result<&'static Words, String> {
+    static WORDS: OnceLock<Result<Words, String>> = OnceLock::new();
+    // Making them cannot call `say` (an error of `sources` would): the default is embedded.
+    if !embedded::EMBEDDED.iter().any(|(l, _)| *l == DEFAULT) {
+        return Err(String::new());
+    }
+    WORDS
+        .get_or_init(|| Words::new(DEFAULT))
+        .as_ref()
+        .map_err(Clone::clone)
+}
+
 /// An empty bundle for `lang` (plural rules and number formats of that language).
 pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
-    let id = lang
-        .parse()
-        .map_err(|_| format!("`{lang}` is not a language identifier"))?;
+    let id = lang.parse().map_err(|_| say::not_a_language(lang))?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
     Ok(bundle)
@@ -223,6 +291,13 @@ mod tests {
                 first,
                 "the messages of `{l}` differ from `{DEFAULT}`'s"
             );
+        }
+    }
+
+    #[test]
+    fn every_language_has_every_message_the_tool_says() {
+        for l in languages() {
+            check_messages(&Words::new(&l).unwrap()).unwrap();
         }
     }
 

@@ -19,6 +19,7 @@ use clap::{Parser, Subcommand, ValueEnum};
 mod conformance;
 
 use arbiter::diag::Diag;
+use arbiter::locale::say;
 use arbiter::render::Renderer;
 use arbiter::runtime::rules::Rules;
 use arbiter::runtime::verdict::Verdict;
@@ -35,6 +36,10 @@ struct Cli {
     /// in a language it does not ship, or messages that override its own.
     #[arg(long, global = true, value_name = "DIR")]
     locales: Vec<PathBuf>,
+    /// The language arbiter speaks: its explanations, the readable rulebook, its messages and
+    /// the errors it reports.
+    #[arg(long, global = true, default_value = arbiter::locale::DEFAULT)]
+    lang: String,
     #[command(subcommand)]
     command: Command,
 }
@@ -57,9 +62,6 @@ enum Command {
         /// The backend; default: compiled for an embedded rulebook, interpreter for a folder.
         #[arg(long, value_enum)]
         engine: Option<Engine>,
-        /// The language of the explanations.
-        #[arg(long, default_value = arbiter::locale::DEFAULT)]
-        lang: String,
         /// `text` for people, `json` for one JSON object per game per line.
         #[arg(long, value_enum, default_value = "text")]
         format: Format,
@@ -96,8 +98,6 @@ enum Command {
         clause: String,
         #[arg(long, default_value = DEFAULT_RULEBOOK)]
         rulebook: String,
-        #[arg(long, default_value = arbiter::locale::DEFAULT)]
-        lang: String,
     },
 }
 
@@ -105,16 +105,20 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     for dir in &cli.locales {
         if let Err(e) = arbiter::locale::add_dir(dir) {
-            eprintln!("error: {e}");
+            eprintln!("{}", say::error(e));
             return ExitCode::from(2);
         }
     }
+    if let Err(e) = arbiter::locale::set_lang(&cli.lang) {
+        eprintln!("{}", say::error(e));
+        return ExitCode::from(2);
+    }
+    let lang = cli.lang;
     let code = match cli.command {
         Command::Adjudicate {
             files,
             rulebook,
             engine,
-            lang,
             format,
             infer_flags,
         } => adjudicate(
@@ -129,11 +133,7 @@ fn main() -> ExitCode {
         Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
-        Command::Explain {
-            clause,
-            rulebook,
-            lang,
-        } => explain(&clause, &rulebook, &lang),
+        Command::Explain { clause, rulebook } => explain(&clause, &rulebook, &lang),
     };
     ExitCode::from(code)
 }
@@ -162,7 +162,7 @@ fn adjudicate(
     let renderer = match Renderer::new(rules.meta(), lang) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", say::error(e));
             return 2;
         }
     };
@@ -175,7 +175,10 @@ fn adjudicate(
         let (name, bytes) = match read_input(f) {
             Ok(x) => x,
             Err(e) => {
-                eprintln!("error: {}: {e}", f.display());
+                eprintln!(
+                    "{}",
+                    say::error(say::file_error(f.display().to_string(), e.to_string()))
+                );
                 failed = true;
                 continue;
             }
@@ -251,7 +254,7 @@ fn adjudicate_bytes(
                     &src(),
                     e.offset,
                     1,
-                    format!("game {}: {}", e.game, e.message),
+                    say::pgn_in_game(e.game, e.message),
                 )),
             }
         })
@@ -277,16 +280,22 @@ fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
 fn check(dirs: &[PathBuf]) -> u8 {
     let dirs = rulebook_dirs(dirs);
     if dirs.is_empty() {
-        eprintln!("error: no rulebook folders given and none under ./rules");
+        eprintln!("{}", say::error(say::no_rulebook_folders()));
         return 1;
     }
     let mut failed = false;
     for d in dirs {
         match compile::compile_dir(&d, &arbiter::Embedded) {
-            Ok(ir) => println!("{}: ok ({} clauses)", d.display(), ir.clauses.len()),
+            Ok(ir) => println!(
+                "{}",
+                say::check_ok(d.display().to_string(), ir.clauses.len())
+            ),
             Err(diags) => {
                 eprint!("{}", diags.render());
-                eprintln!("{}: {} error(s)", d.display(), diags.0.len());
+                eprintln!(
+                    "{}",
+                    say::check_errors(d.display().to_string(), diags.0.len())
+                );
                 failed = true;
             }
         }
@@ -311,7 +320,10 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
                     let _ = std::fs::create_dir_all(parent);
                 }
                 if let Err(e) = std::fs::write(p, t) {
-                    eprintln!("error: writing {}: {e}", p.display());
+                    eprintln!(
+                        "{}",
+                        say::error(say::writing_error(p.display().to_string(), e.to_string()))
+                    );
                     return 1;
                 }
             }
@@ -319,18 +331,18 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
     }
     if check_only {
         if stale.is_empty() {
-            println!("generated/ is up to date");
+            println!("{}", say::generated_up_to_date());
             0
         } else {
             for p in &stale {
-                eprintln!("stale: {}", p.display());
+                eprintln!("{}", say::stale_file(p.display().to_string()));
             }
-            eprintln!("generated/ is stale: run `cargo run -- compile` and commit the result");
+            eprintln!("{}", say::generated_stale());
             1
         }
     } else {
         for p in &stale {
-            println!("wrote {}", p.display());
+            println!("{}", say::wrote(p.display().to_string()));
         }
         0
     }
@@ -343,15 +355,18 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
     let meta = rules.meta();
     let Some(md) = meta.markdown.get(lang) else {
         eprintln!(
-            "error: rulebook `{}` has no `{lang}` text (have: {})",
-            meta.id,
-            meta.languages.join(", ")
+            "{}",
+            say::error(say::rulebook_lacks_language(
+                &meta.id,
+                lang,
+                meta.languages.join(", ")
+            ))
         );
         return 2;
     };
     let anchor = format!("<a id=\"{}\"></a>", clause.replace('.', "-"));
     let Some(start) = md.find(&anchor) else {
-        eprintln!("error: rulebook `{}` has no clause `{clause}`", meta.id);
+        eprintln!("{}", say::error(say::no_such_clause(&meta.id, clause)));
         return 1;
     };
     let head = md[..start].rfind("### ").unwrap_or(start);

@@ -10,6 +10,7 @@ use arbiter::conformance::implementation::{Implementation, Ours, Process};
 use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
 use arbiter::conformance::report::{self, Explanations};
 use arbiter::conformance::{discover, runner};
+use arbiter::locale::say;
 
 #[derive(clap::Args)]
 pub struct Options {
@@ -47,7 +48,7 @@ pub fn run(o: &Options) -> u8 {
     match run_inner(o) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", say::error(e));
             2
         }
     }
@@ -69,10 +70,7 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         (None, None) => None,
     };
     if !o.suite.is_dir() {
-        return Err(format!(
-            "no conformance suite at {} (pass --suite DIR)",
-            o.suite.display()
-        ));
+        return Err(say::no_suite(o.suite.display().to_string()));
     }
     let scenarios: Vec<(String, PathBuf)> = discover(&o.suite)
         .into_iter()
@@ -84,14 +82,14 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         .filter(|(id, _)| o.filter.as_ref().is_none_or(|f| id.contains(f.as_str())))
         .collect();
     if scenarios.is_empty() {
-        return Err("no scenario matches".into());
+        return Err(say::no_scenario_matches());
     }
     let mut imp: Box<dyn Implementation> = match o.engine.as_str() {
         "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
         "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
         command => {
             if !(o.timeout > 0.0 && o.timeout.is_finite()) {
-                return Err("--timeout must be a positive number of seconds".into());
+                return Err(say::bad_timeout());
             }
             Box::new(Process::new(
                 command,
@@ -129,25 +127,29 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     books.dedup();
     let mut suite = books.join(", ");
     if let Some(f) = &o.filter {
-        suite.push_str(&format!(" (scenarios matching `{f}`)"));
+        suite = say::suite_filtered(suite, f);
     }
 
     let mut out = std::io::stdout().lock();
     if let Some(who) = &result.implementation {
-        let _ = writeln!(out, "{} {} on {suite}\n", who.name, who.version);
+        let _ = writeln!(
+            out,
+            "{}\n",
+            say::conformance_header(&who.name, &who.version, &suite)
+        );
     }
     if let Some(e) = &result.hello_error {
-        let _ = writeln!(out, "the implementation did not say hello: {e}\n");
+        let _ = writeln!(out, "{}\n", say::no_hello(e));
     }
     let _ = write!(out, "{}", report::summary(&result));
 
     if let Some(x) = &explanations {
         let (unexplained, stale) = x.audit(&result);
         for id in unexplained {
-            eprintln!("unexplained failure: {id}");
+            eprintln!("{}", say::unexplained_failure(id));
         }
         for id in stale {
-            eprintln!("stale explanation (did not fail): {id}");
+            eprintln!("{}", say::stale_explanation(id));
         }
     }
     if let Some(path) = &o.report {
@@ -169,7 +171,11 @@ fn run_inner(o: &Options) -> Result<u8, String> {
             }
             std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
         }
-        let _ = writeln!(out, "wrote {} and {}", jsonl.display(), md.display());
+        let _ = writeln!(
+            out,
+            "{}",
+            say::wrote_report(jsonl.display().to_string(), md.display().to_string())
+        );
     }
     Ok(u8::from(!result.clean()))
 }
@@ -179,7 +185,7 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
     let folder = match folder.map(Ours::load_folder).transpose() {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("{}", say::error(e));
             return 2;
         }
     };
@@ -201,7 +207,10 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Ok(Command::Run { seq, scenario }) => ours.reply(seq, &scenario),
             Ok(Command::Stop) => return 0,
             Err(e) => {
-                eprintln!("error: not a protocol message ({e}): {line}");
+                eprintln!(
+                    "{}",
+                    say::error(say::not_a_protocol_message(e.to_string(), &line))
+                );
                 continue;
             }
         };

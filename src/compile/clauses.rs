@@ -9,6 +9,7 @@ use crate::lang::ir::{Clause, IrEffect, IrExpr, Rule, Texts};
 use crate::lang::parse::parse_effect;
 use crate::lang::schema::{EventKind, OutcomeClass, Ty};
 use crate::lang::typeck::{Params, check_effect};
+use crate::locale::say;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::{ClauseDef, Localized};
 use crate::rulebook::yaml::{self, Spanned};
@@ -49,15 +50,15 @@ impl ClauseCx<'_> {
         d: &mut Diags,
     ) -> (Clause, Vec<Rule>) {
         let (sf, c) = (self.sf, self.c);
-        let text = texts(sf, &c.text, self.languages, "text", d);
+        let text = texts(sf, &c.text, self.languages, say::field_text, d);
         let title = c
             .title
             .as_ref()
-            .map(|t| texts(sf, t, self.languages, "title", d));
+            .map(|t| texts(sf, t, self.languages, say::field_title, d));
         let note = c
             .note
             .as_ref()
-            .map(|t| texts(sf, t, self.languages, "note", d));
+            .map(|t| texts(sf, t, self.languages, say::field_note, d));
         let mut srcs = self.rule_sources(d);
         if !self.in_force {
             srcs.clear();
@@ -111,18 +112,15 @@ impl ClauseCx<'_> {
                 sf.diag(
                     yaml::start(&sf.text, v),
                     v.value.len().max(1),
-                    format!("clause `{}` has a `value` but defines no name", c.id.value),
+                    say::value_without_defines(&c.id.value),
                 )
-                .help("write `defines: NAME` beside `value:`"),
+                .help(say::value_without_defines_help()),
             );
         }
         if short && !c.rules.is_empty() {
             d.push(
-                self.at_id(format!(
-                    "clause `{}` has both `rules:` and a short-form rule (`on`, `when`, ...)",
-                    c.id.value
-                ))
-                .help("move the short form into `rules:` as one more rule"),
+                self.at_id(say::rules_and_short_form(&c.id.value))
+                    .help(say::rules_and_short_form_help()),
             );
         }
         let mut srcs = Vec::new();
@@ -136,10 +134,7 @@ impl ClauseCx<'_> {
                     vars: &c.vars,
                     ruling: c.ruling.as_ref(),
                 }),
-                None => d.push(self.at_id(format!(
-                    "clause `{}` has a condition, effects or a ruling but no event (`on`)",
-                    c.id.value
-                ))),
+                None => d.push(self.at_id(say::no_event(&c.id.value))),
             }
         }
         for r in &c.rules {
@@ -165,17 +160,14 @@ impl ClauseCx<'_> {
             d.push(sf.diag(
                 yaml::start(&sf.text, n),
                 n.value.len().max(1),
-                "a rule name is lower-case letters, digits and `-`",
+                say::rule_name(),
             ));
         }
         if !names.insert(n.value.clone()) {
             d.push(sf.diag(
                 yaml::start(&sf.text, n),
                 n.value.len().max(1),
-                format!(
-                    "clause `{}` has two rules named `{}`",
-                    self.c.id.value, n.value
-                ),
+                say::rule_name_twice(&self.c.id.value, &n.value),
             ));
         }
     }
@@ -196,7 +188,7 @@ impl ClauseCx<'_> {
                 None => d.push(sf.diag(
                     yaml::start(&sf.text, r),
                     r.value.len().max(1),
-                    format!("{what} names unknown clause `{}`", r.value),
+                    say::unknown_clause(what, &r.value),
                 )),
             }
         }
@@ -243,9 +235,9 @@ impl ClauseCx<'_> {
                 sf.diag(
                     yaml::start(&sf.text, on),
                     on.value.len().max(1),
-                    format!("unknown event `{}`", on.value),
+                    say::unknown_event(&on.value),
                 )
-                .help(format!("known events: {}", names.join(", "))),
+                .help(say::known_events(names.join(", "))),
             );
         }
         ev
@@ -260,11 +252,8 @@ impl ClauseCx<'_> {
         let sf = self.sf;
         let Some(w) = when else {
             d.push(
-                self.at_id(format!(
-                    "clause `{}` answers an event but has no condition (`when`)",
-                    self.c.id.value
-                ))
-                .help("write `when: \"true\"` for a clause that always applies"),
+                self.at_id(say::no_condition(&self.c.id.value))
+                    .help(say::no_condition_help()),
             );
             return None;
         };
@@ -274,7 +263,7 @@ impl ClauseCx<'_> {
                 d.push(sf.diag(
                     yaml::start(&sf.text, w),
                     w.value.len(),
-                    format!("a condition must be a bool, this is {}", t.a()),
+                    say::condition_not_bool(t.a()),
                 ));
                 None
             }
@@ -306,7 +295,7 @@ impl ClauseCx<'_> {
                     e,
                     se.offset,
                     se.len,
-                    format!("effect syntax: {}", se.message),
+                    say::effect_syntax(&se.message),
                 )),
             }
         }
@@ -320,10 +309,7 @@ impl ClauseCx<'_> {
                 .filter(|e| e.id.spec().class == class)
                 .count();
             if n > 1 {
-                d.push(self.at_id(format!(
-                    "a rule of clause `{}` has more than one effect deciding the same thing",
-                    self.c.id.value
-                )));
+                d.push(self.at_id(say::effects_same_class(&self.c.id.value)));
             }
         }
         effects
@@ -332,13 +318,10 @@ impl ClauseCx<'_> {
     /// The ruling's texts, checked as Fluent patterns using only the variables the rule provides.
     fn ruling(&self, r: &RuleSrc, effects: &[IrEffect], d: &mut Diags) -> Option<Texts> {
         let Some(rl) = r.ruling else {
-            d.push(self.at_id(format!(
-                "clause `{}` answers an event but has no ruling message",
-                self.c.id.value
-            )));
+            d.push(self.at_id(say::no_ruling(&self.c.id.value)));
             return None;
         };
-        let t = texts(self.sf, rl, self.languages, "ruling", d);
+        let t = texts(self.sf, rl, self.languages, say::field_ruling, d);
         let mut provided: Vec<String> = r.vars.keys().cloned().collect();
         for e in effects {
             provided.extend(e.id.spec().vars().map(|v| v.to_string()));

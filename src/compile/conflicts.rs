@@ -29,31 +29,20 @@ pub(super) fn check(
                 continue;
             };
             let message = if ca == cb {
-                format!(
-                    "two rules of clause `{}` can both fire on `{}` with contradictory outcomes ({why})",
-                    first.id,
-                    ra.on.name()
-                )
+                say::conflict_within(&first.id, ra.on.name(), &why)
             } else {
-                format!(
-                    "clauses `{}` and `{}` can both fire on `{}` with contradictory outcomes ({why}), and neither is an exception to the other",
-                    first.id,
-                    c.id.value,
-                    ra.on.name()
-                )
+                say::conflict(&first.id, &c.id.value, ra.on.name(), &why)
             };
             d.push(
                 sf.diag(yaml::start(&sf.text, &c.id), c.id.value.len(), message)
-                    .help(format!(
-                        "add `exception_to: [\"{}\"]` to the clause that should win, or make the outcomes agree",
-                        first.id
-                    )),
+                    .help(say::conflict_help(&first.id)),
             );
         }
     }
 }
 use crate::diag::Diags;
 use crate::lang::schema::OutcomeClass;
+use crate::locale::say;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::ClauseDef;
 use crate::rulebook::yaml;
@@ -109,11 +98,7 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
         if let (Some(x), Some(y)) = (pick(a), pick(b))
             && (x.id != y.id || x.args != y.args)
         {
-            return Some(format!(
-                "`{}` against `{}`",
-                x.id.spec().name,
-                y.id.spec().name
-            ));
+            return Some(say::against(x.id.spec().name, y.id.spec().name));
         }
     }
     None

@@ -14,6 +14,7 @@ use crate::diag::Diags;
 use crate::lang::ir::{Definition, IrExpr, Unit};
 use crate::lang::schema::{self, Ty};
 use crate::lang::typeck::Params;
+use crate::locale::say;
 use crate::rulebook::model::{ClauseDef, ConstDef};
 use crate::rulebook::yaml::{self, Spanned};
 use crate::rulebook::{Loaded, SourceFile};
@@ -94,12 +95,8 @@ impl Named {
         };
         if self.level[i] >= level {
             d.push(
-                sf.diag(
-                    pos,
-                    at.value.len().max(1),
-                    format!("`{}` is already defined in this rulebook", def.name),
-                )
-                .help("a name is defined once; an overlay may redefine a name of its base"),
+                sf.diag(pos, at.value.len().max(1), say::defined_twice(&def.name))
+                    .help(say::defined_twice_help()),
             );
             return;
         }
@@ -107,12 +104,7 @@ impl Named {
             d.push(sf.diag(
                 pos,
                 at.value.len().max(1),
-                format!(
-                    "`{}` is {} in the base rulebook; a redefinition must be {} too",
-                    def.name,
-                    self.defs[i].ty.a(),
-                    self.defs[i].ty.a()
-                ),
+                say::redefinition_type(&def.name, self.defs[i].ty.a()),
             ));
             return;
         }
@@ -140,13 +132,9 @@ impl Named {
                     sf.diag(
                         *pos,
                         *len,
-                        format!(
-                            "`{}` is defined through itself: {}",
-                            names[0],
-                            names.join(" -> ")
-                        ),
+                        say::definition_cycle(names[0], names.join(" -> ")),
                     )
-                    .help("a definition may use other names, but not, through them, itself"),
+                    .help(say::definition_cycle_help()),
                 );
             }
         }
@@ -208,15 +196,11 @@ fn check_name(sf: &SourceFile, at: usize, n: &str, d: &mut Diags) -> bool {
         && n.chars()
             .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_');
     if !well_formed {
-        d.push(sf.diag(
-            at,
-            n.len().max(1),
-            "a defined name is lower-case letters, digits and `_`, starting with a letter",
-        ));
+        d.push(sf.diag(at, n.len().max(1), say::defined_name()));
         return false;
     }
     if schema::fact(n).is_some() || schema::side_literal(n).is_some() {
-        d.push(sf.diag(at, n.len(), format!("`{n}` is already the name of a fact")));
+        d.push(sf.diag(at, n.len(), say::name_of_a_fact(n)));
         return false;
     }
     true
@@ -234,7 +218,7 @@ fn constant(
     if !check_name(bf, at, name, d) {
         return None;
     }
-    let doc = texts(bf, &c.doc, languages, "constant doc", d);
+    let doc = texts(bf, &c.doc, languages, say::field_constant_doc, d);
     let scope = Params {
         params,
         ..Params::default()
@@ -246,9 +230,9 @@ fn constant(
                 bf.diag(
                     at,
                     c.value.value.len().max(1),
-                    format!("the value of constant `{name}` must be a literal"),
+                    say::constant_not_literal(name),
                 )
-                .help("a constant is a number (`50`), a duration (`2min`), `true`/`false` or a side; a clause can `defines:` a name computed from the game"),
+                .help(say::constant_help()),
             );
             return None;
         }
@@ -266,9 +250,9 @@ fn constant(
                     bf.diag(
                         yaml::start(&bf.text, u),
                         u.value.len().max(1),
-                        format!("unknown unit `{}`", u.value),
+                        say::unknown_unit(&u.value),
                     )
-                    .help(format!("a number counts one of: {}", names.join(", "))),
+                    .help(say::units_help(names.join(", "))),
                 );
                 return None;
             };
@@ -276,7 +260,7 @@ fn constant(
                 d.push(bf.diag(
                     yaml::start(&bf.text, u),
                     u.value.len().max(1),
-                    format!("only a number has a unit; `{name}` is {}", ty.a()),
+                    say::unit_not_number(name, ty.a()),
                 ));
                 return None;
             }
@@ -315,15 +299,8 @@ fn definition(
         || !c.vars.is_empty()
     {
         d.push(
-            sf.diag(
-                at,
-                n.len(),
-                format!(
-                    "clause `{}` defines `{n}` and also answers an event",
-                    c.id.value
-                ),
-            )
-            .help("a definition is a clause of its own: `defines` and `when` (or `value`), nothing else"),
+            sf.diag(at, n.len(), say::defines_and_event(&c.id.value, n))
+                .help(say::defines_and_event_help()),
         );
         return None;
     }
@@ -334,24 +311,14 @@ fn definition(
             d.push(sf.diag(
                 yaml::start(&sf.text, w),
                 w.value.len().max(1),
-                format!(
-                    "clause `{}` defines `{n}` with both `when` and `value`",
-                    c.id.value
-                ),
+                say::defines_when_and_value(&c.id.value, n),
             ));
             return None;
         }
         (None, None) => {
             d.push(
-                sf.diag(
-                    at,
-                    n.len(),
-                    format!(
-                        "clause `{}` defines `{n}` but has no `when` or `value`",
-                        c.id.value
-                    ),
-                )
-                .help("`when:` for a condition, `value:` for a number, a duration or a side"),
+                sf.diag(at, n.len(), say::defines_nothing(&c.id.value, n))
+                    .help(say::defines_nothing_help()),
             );
             return None;
         }
@@ -371,9 +338,9 @@ fn definition(
                 sf.diag(
                     yaml::start(&sf.text, w),
                     w.value.len(),
-                    format!("a definition's `when` must be a bool, this is {}", t.a()),
+                    say::definition_not_bool(t.a()),
                 )
-                .help("write `value:` for a name that is not a condition"),
+                .help(say::definition_not_bool_help()),
             );
             None
         }

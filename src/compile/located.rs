@@ -9,6 +9,7 @@ use crate::lang::ir::{IrExpr, Texts};
 use crate::lang::parse::parse_expr;
 use crate::lang::schema::{EventKind, Ty};
 use crate::lang::typeck::{Params, TypeError, check_expr_given};
+use crate::locale::say;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::Localized;
 use crate::rulebook::yaml::{self, Spanned};
@@ -26,7 +27,7 @@ pub(super) fn expr_result(
             w,
             se.offset,
             se.len,
-            format!("expression syntax: {}", se.message),
+            say::expression_syntax(&se.message),
         )
     })?;
     check_expr_given(&ast, on, params, given).map_err(|te| type_diag(sf, w, &te))
@@ -60,12 +61,13 @@ pub(super) fn type_diag(sf: &SourceFile, w: &Spanned<String>, te: &TypeError) ->
     d
 }
 
-/// The texts of a localized field, checking that every language is there and no other.
+/// The texts of a localized field, checking that every language is there and no other; `what`
+/// names the field in an error (said only when there is one).
 pub(super) fn texts(
     sf: &SourceFile,
     l: &Localized,
     languages: &[String],
-    what: &str,
+    what: fn() -> String,
     d: &mut Diags,
 ) -> Texts {
     let mut out = BTreeMap::new();
@@ -78,23 +80,16 @@ pub(super) fn texts(
                 sf.diag(
                     yaml::start(&sf.text, l),
                     1,
-                    format!("{what} has no `{lang}` version"),
+                    say::text_missing_language(what(), lang),
                 )
-                .help(format!(
-                    "every text is given in all the rulebook's languages: {}",
-                    languages.join(", ")
-                )),
+                .help(say::text_languages_help(languages.join(", "))),
             ),
         }
     }
     for (k, v) in &l.value {
         if !languages.contains(k) {
             let at = yaml::start(&sf.text, v);
-            d.push(sf.diag(
-                at,
-                1,
-                format!("{what} is given in `{k}`, which is not a language of this rulebook"),
-            ));
+            d.push(sf.diag(at, 1, say::text_other_language(what(), k)));
         }
     }
     out
@@ -118,8 +113,20 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                     if !vars.contains(&v) {
                         let k = msg.value.find(&format!("${v}")).unwrap_or(0);
                         d.push(
-                            at_value(sf, msg, k, v.len() + 1, format!("the {lang} ruling uses `${v}`, which the clause does not provide"))
-                                .help(format!("declare it under `vars:`; this clause provides: {}", if vars.is_empty() { "nothing".to_string() } else { vars.join(", ") })),
+                            at_value(
+                                sf,
+                                msg,
+                                k,
+                                v.len() + 1,
+                                say::ruling_unprovided_variable(lang, &v),
+                            )
+                            .help(say::ruling_vars_help(
+                                if vars.is_empty() {
+                                    say::nothing()
+                                } else {
+                                    vars.join(", ")
+                                },
+                            )),
                         );
                     }
                 }
@@ -129,13 +136,7 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                     .first()
                     .map(|e| format!("{:?}", e.kind))
                     .unwrap_or_default();
-                d.push(at_value(
-                    sf,
-                    msg,
-                    0,
-                    1,
-                    format!("the {lang} ruling is not a valid Fluent pattern: {first}"),
-                ));
+                d.push(at_value(sf, msg, 0, 1, say::ruling_not_fluent(lang, first)));
             }
         }
     }

@@ -19,6 +19,7 @@ use crate::diag::Diags;
 use crate::lang::ir::{Article, Param, Rulebook};
 use crate::lang::schema::Ty;
 use crate::lang::typeck::Params;
+use crate::locale::say;
 use crate::rulebook::Loaded;
 use crate::rulebook::yaml;
 
@@ -35,7 +36,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         .collect();
     if languages.is_empty() {
         let at = yaml::start(&bf.text, &l.book.languages);
-        d.push(bf.diag(at, 1, "a rulebook needs at least one language"));
+        d.push(bf.diag(at, 1, say::no_language()));
     }
     // The readable rulebook and the rulings' surroundings are said in the tool's words.
     let known = crate::locale::languages();
@@ -45,19 +46,17 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 bf.diag(
                     yaml::start(&bf.text, lang),
                     lang.value.len().max(1),
-                    format!("arbiter has no words in `{}`", lang.value),
+                    say::language_without_words(&lang.value),
                 )
-                .help(format!(
-                    "it speaks {}; add `locales/{}/*.ftl`, or give a folder of them with \
-                     `--locales`",
+                .help(say::language_without_words_help(
                     known.join(", "),
-                    lang.value
+                    &lang.value,
                 )),
             );
         }
     }
-    let title = texts(bf, &l.book.title, &languages, "title", &mut d);
-    let source = texts(bf, &l.book.source, &languages, "source", &mut d);
+    let title = texts(bf, &l.book.title, &languages, say::field_title, &mut d);
+    let source = texts(bf, &l.book.source, &languages, say::field_source, &mut d);
     let params = params(&chain, &languages, &mut d);
     let param_types: Vec<(String, Ty)> = params.iter().map(|p| (p.name.clone(), p.ty)).collect();
 
@@ -130,7 +129,7 @@ fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags)
     let (mut clauses, mut rules, mut articles) = (Vec::new(), Vec::new(), Vec::new());
     for (file, (sf, cf)) in m.files.iter().enumerate() {
         let mut art = Article {
-            title: texts(sf, &cf.article, languages, "article title", d),
+            title: texts(sf, &cf.article, languages, say::field_article_title, d),
             clauses: vec![],
         };
         let in_file = |e: &&Entry| e.file == file && !e.removed;

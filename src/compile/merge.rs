@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use super::located::texts;
 use crate::diag::Diags;
 use crate::lang::ir::Disabled;
+use crate::locale::say;
 use crate::rulebook::model::{ClauseDef, ClauseFile, DisableDef};
 use crate::rulebook::yaml;
 use crate::rulebook::{Loaded, SourceFile};
@@ -95,7 +96,7 @@ impl<'a> Merged<'a> {
         let id = c.id.value.as_str();
         let id_at = yaml::start(&sf.text, &c.id);
         if id.trim().is_empty() {
-            d.push(sf.diag(id_at, 1, "empty clause id"));
+            d.push(sf.diag(id_at, 1, say::empty_clause_id()));
         }
         let keeps_id = c.replaces.iter().any(|r| r.value == id);
         if let Some(&old) = self.by_id.get(id) {
@@ -106,11 +107,7 @@ impl<'a> Merged<'a> {
                 return;
             }
         } else if keeps_id {
-            d.push(sf.diag(
-                id_at,
-                id.len().max(1),
-                format!("clause `{id}` replaces `{id}`, but no base rulebook has a clause `{id}`"),
-            ));
+            d.push(sf.diag(id_at, id.len().max(1), say::replaces_itself_unknown(id)));
         }
         let new = self.entries.len();
         for r in c.replaces.iter().filter(|r| r.value != id) {
@@ -122,10 +119,7 @@ impl<'a> Merged<'a> {
                 _ => d.push(sf.diag(
                     yaml::start(&sf.text, r),
                     r.value.len().max(1),
-                    format!(
-                        "`replaces` names `{}`, which is not a clause of a base rulebook",
-                        r.value
-                    ),
+                    say::replaces_unknown(&r.value),
                 )),
             }
         }
@@ -148,14 +142,15 @@ impl<'a> Merged<'a> {
             .diag(
                 yaml::start(&sf.text, &c.id),
                 id.len().max(1),
-                format!("duplicate clause id `{id}`"),
+                say::duplicate_clause(id),
             )
-            .label("defined again here")
-            .help(format!("first defined at {}:{}", ff.path.display(), fl));
-        if self.entries[old].level < level {
-            diag = diag.help(format!(
-                "to take the place of the base rulebook's `{id}`, write `replaces: [\"{id}\"]`"
+            .label(say::defined_again_here())
+            .help(say::first_defined_at(
+                ff.path.display().to_string(),
+                fl.to_string(),
             ));
+        if self.entries[old].level < level {
+            diag = diag.help(say::duplicate_replaces_help(id));
         }
         d.push(diag);
     }
@@ -170,16 +165,13 @@ impl<'a> Merged<'a> {
     ) {
         match self.by_id.get(&dis.clause.value) {
             Some(&i) if self.entries[i].level < level => {
-                let why = texts(bsf, &dis.reason, languages, "reason", d);
+                let why = texts(bsf, &dis.reason, languages, say::field_reason, d);
                 self.entries[i].disabled = Some(Disabled::Reason(why));
             }
             _ => d.push(bsf.diag(
                 yaml::start(&bsf.text, &dis.clause),
                 dis.clause.value.len().max(1),
-                format!(
-                    "`disable` names `{}`, which is not a clause of a base rulebook",
-                    dis.clause.value
-                ),
+                say::disable_unknown(&dis.clause.value),
             )),
         }
     }

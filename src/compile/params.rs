@@ -7,6 +7,7 @@ use crate::diag::Diags;
 use crate::lang::ir::{IrExpr, Param};
 use crate::lang::schema::Ty;
 use crate::lang::typeck::Params;
+use crate::locale::say;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::ParamDef;
 use crate::rulebook::yaml;
@@ -29,21 +30,21 @@ pub(super) fn lower_params(
                     bf.diag(
                         yaml::start(&bf.text, &p.ty),
                         other.len().max(1),
-                        format!("unknown parameter type `{other}`"),
+                        say::unknown_parameter_type(other),
                     )
-                    .help("a parameter is a bool, an int, a side or a duration"),
+                    .help(say::parameter_types_help()),
                 );
                 continue;
             }
         };
-        let doc = texts(bf, &p.doc, languages, "parameter doc", d);
+        let doc = texts(bf, &p.doc, languages, say::field_parameter_doc, d);
         let default = match expr_result(bf, &p.default, None, Params::default(), None) {
             Ok((e, t)) if t == ty && is_constant(&e) => e,
             Ok(_) => {
                 d.push(bf.diag(
                     yaml::start(&bf.text, &p.default),
                     p.default.value.len().max(1),
-                    format!("the default of `{name}` must be a constant {}", ty.name()),
+                    say::parameter_default(name, ty.name()),
                 ));
                 continue;
             }

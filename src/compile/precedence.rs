@@ -5,6 +5,7 @@ use std::collections::BTreeSet;
 
 use crate::diag::Diags;
 use crate::lang::ir::Clause;
+use crate::locale::say;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::ClauseDef;
 use crate::rulebook::yaml;
@@ -51,12 +52,9 @@ pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)
                 sf.diag(
                     yaml::start(&sf.text, &c.id),
                     c.id.value.len(),
-                    format!(
-                        "clause `{}` is, through `exception_to`, an exception to itself",
-                        c.id.value
-                    ),
+                    say::exception_cycle(&c.id.value),
                 )
-                .help("exceptions must form a hierarchy without cycles"),
+                .help(say::exception_cycle_help()),
             );
         }
         clauses[i].beats = seen.into_iter().collect();

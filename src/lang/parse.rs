@@ -8,6 +8,7 @@ use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
+use crate::locale::say;
 
 #[derive(Parser)]
 #[grammar = "../grammar/rules.pest"]
@@ -71,7 +72,7 @@ fn empty(text: &str) -> SyntaxError {
     SyntaxError {
         offset: 0,
         len: text.len(),
-        message: "expected an expression".into(),
+        message: say::expected_expression(),
     }
 }
 
@@ -82,13 +83,13 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
     };
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<&str> = positives.iter().filter_map(rule_words).collect();
+            let mut names: Vec<String> = positives.iter().filter_map(rule_words).collect();
             names.sort_unstable();
             names.dedup();
             if names.is_empty() {
-                "unexpected input".to_string()
+                say::unexpected_input()
             } else {
-                format!("expected {}", names.join(", "))
+                say::expected(names.join(", "))
             }
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
@@ -100,23 +101,23 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
     }
 }
 
-fn rule_words(r: &Rule) -> Option<&'static str> {
+fn rule_words(r: &Rule) -> Option<String> {
     Some(match r {
-        Rule::expr | Rule::condition => "an expression",
-        Rule::or | Rule::and => "`and` or `or`",
-        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => "a comparison",
-        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => "an arithmetic operator",
-        Rule::not | Rule::neg => "`not` or `-`",
-        Rule::duration | Rule::duration_part | Rule::unit => "a duration such as `2min`",
-        Rule::integer | Rule::digits => "a number",
-        Rule::boolean => "`true` or `false`",
-        Rule::call_or_name | Rule::name | Rule::ident => "a name",
-        Rule::args => "`(`",
-        Rule::if_kw => "`if`",
-        Rule::if_expr => "`if ... then ... else ...`",
-        Rule::then_kw => "`then`",
-        Rule::else_kw => "`else`",
-        Rule::EOI => "end of input",
+        Rule::expr | Rule::condition => say::syntax_expression(),
+        Rule::or | Rule::and => say::syntax_and_or(),
+        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => say::syntax_comparison(),
+        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => say::syntax_arithmetic(),
+        Rule::not | Rule::neg => say::syntax_not(),
+        Rule::duration | Rule::duration_part | Rule::unit => say::syntax_duration(),
+        Rule::integer | Rule::digits => say::syntax_number(),
+        Rule::boolean => say::syntax_boolean(),
+        Rule::call_or_name | Rule::name | Rule::ident => say::syntax_name(),
+        Rule::args => say::syntax_paren(),
+        Rule::if_kw => say::syntax_if(),
+        Rule::if_expr => say::syntax_if_expr(),
+        Rule::then_kw => say::syntax_then(),
+        Rule::else_kw => say::syntax_else(),
+        Rule::EOI => say::syntax_end(),
         _ => return None,
     })
 }
@@ -176,7 +177,7 @@ fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
     let too_big = |span: std::ops::Range<usize>| SyntaxError {
         offset: span.start,
         len: span.len(),
-        message: "number too large".into(),
+        message: say::number_too_large(),
     };
     let kind = match pair.as_rule() {
         Rule::expr => return build_expr(pair),
@@ -186,7 +187,7 @@ fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
                 parts.next().ok_or_else(|| SyntaxError {
                     offset: span.start,
                     len: span.len(),
-                    message: "expected `if CONDITION then A else B`".into(),
+                    message: say::expected_if(),
                 })
             };
             let (c, a, b) = (next()?, next()?, next()?);
@@ -236,7 +237,7 @@ fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             return Err(SyntaxError {
                 offset: span.start,
                 len: span.len(),
-                message: "unexpected input".into(),
+                message: say::unexpected_input(),
             });
         }
     };
@@ -250,7 +251,7 @@ fn build_call(pair: Pair<'_, Rule>) -> Result<Call, SyntaxError> {
     let name = it.next().ok_or_else(|| SyntaxError {
         offset: 0,
         len: 1,
-        message: "expected a name".into(),
+        message: say::expected_name(),
     })?;
     let name_span = name.as_span().start()..name.as_span().end();
     let args = match it.next() {

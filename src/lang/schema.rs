@@ -5,6 +5,8 @@
 //! Every fact is computed by Rust; no fact encodes a threshold or a clause's condition. A
 //! rulebook names facts here and nothing else. The words for them are in the locales.
 
+use crate::locale::say;
+
 /// Types of the rule language.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
 pub enum Ty {
@@ -16,14 +18,14 @@ pub enum Ty {
 }
 
 impl Ty {
-    /// The type with its indefinite article, as messages say it: `an int`, `a side`.
-    pub fn a(self) -> &'static str {
+    /// The type as a diagnostic names it (`an int`, `a side`), in the language of the run.
+    pub fn a(self) -> String {
         match self {
-            Ty::Bool => "a bool",
-            Ty::Int => "an int",
-            Ty::Side => "a side",
-            Ty::Duration => "a duration",
-            Ty::Move => "a move",
+            Ty::Bool => say::a_bool(),
+            Ty::Int => say::an_int(),
+            Ty::Side => say::a_side(),
+            Ty::Duration => say::a_duration(),
+            Ty::Move => say::a_move(),
         }
     }
 

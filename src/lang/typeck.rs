@@ -5,6 +5,7 @@ use std::ops::Range;
 use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
 use super::schema::{self, EventKind, FactId, Ty};
 use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
+use crate::locale::say;
 
 /// A type error at a byte span of the expression text.
 #[derive(Debug, Clone, PartialEq)]
@@ -77,8 +78,8 @@ pub fn check_effect(
             .collect();
         TypeError {
             span: e.name_span.clone(),
-            message: format!("unknown effect `{}`", e.name),
-            help: Some(format!("known effects: {}", names.join(", "))),
+            message: say::unknown_effect(&e.name),
+            help: Some(say::known_effects(names.join(", "))),
             follow_on: false,
         }
     })?;
@@ -87,11 +88,7 @@ pub fn check_effect(
     {
         return Err(err(
             &e.name_span,
-            format!(
-                "effect `{}` only applies to clauses on `{}`",
-                spec.name,
-                only.name()
-            ),
+            say::effect_only_on(spec.name, only.name()),
         ));
     }
     let c = Checker { event, params };
@@ -135,15 +132,12 @@ impl Checker<'_> {
                             self.params.params.iter().map(|(q, _)| q.as_str()).collect();
                         return Err(TypeError {
                             span: e.span.clone(),
-                            message: format!("unknown parameter `{p}`"),
-                            help: Some(format!(
-                                "the rulebook declares: {}",
-                                if known.is_empty() {
-                                    "no parameters".to_string()
-                                } else {
-                                    known.join(", ")
-                                }
-                            )),
+                            message: say::unknown_parameter(p),
+                            help: Some(say::declared_parameters(if known.is_empty() {
+                                say::no_parameters()
+                            } else {
+                                known.join(", ")
+                            })),
                             follow_on: false,
                         });
                     };
@@ -152,7 +146,7 @@ impl Checker<'_> {
                 if self.params.broken.iter().any(|b| b == n) {
                     return Err(TypeError {
                         follow_on: true,
-                        ..err(&e.span, format!("`{n}` has an error in its definition"))
+                        ..err(&e.span, say::broken_definition(n))
                     });
                 }
                 if let Some(i) = self.params.defs.iter().position(|(q, _)| q == n) {
@@ -160,17 +154,14 @@ impl Checker<'_> {
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
-                    return Err(err(
-                        &e.span,
-                        format!("`{n}` takes {} argument(s)", spec.params.len()),
-                    ));
+                    return Err(err(&e.span, say::takes_arguments(n, spec.params.len())));
                 }
                 Ok((IrExpr::Fact(spec.id, vec![]), spec.ty))
             }
             ExprKind::Call(n, nspan, args) => {
                 let spec = self.fact(n, nspan, guards)?;
                 if spec.params.is_empty() {
-                    return Err(err(nspan, format!("`{n}` is not a function")));
+                    return Err(err(nspan, say::not_a_function(n)));
                 }
                 let args = self.args(args, spec.params, n, nspan, guards)?;
                 Ok((IrExpr::Fact(spec.id, args), spec.ty))
@@ -182,7 +173,7 @@ impl Checker<'_> {
             ExprKind::Unary(UnOp::Neg, x) => {
                 let (xi, t) = self.expr(x, guards)?;
                 if t != Ty::Int && t != Ty::Duration {
-                    return Err(err(&x.span, format!("cannot negate {}", t.a())));
+                    return Err(err(&x.span, say::cannot_negate(t.a())));
                 }
                 Ok((IrExpr::Neg(Box::new(xi)), t))
             }
@@ -195,14 +186,7 @@ impl Checker<'_> {
                 let (ai, at) = self.expr(a, &g)?;
                 let (bi, bt) = self.expr(b, guards)?;
                 if at != bt {
-                    return Err(err(
-                        &e.span,
-                        format!(
-                            "the branches of `if` must have one type, not {} and {}",
-                            at.a(),
-                            bt.a()
-                        ),
-                    ));
+                    return Err(err(&e.span, say::if_branches(at.a(), bt.a())));
                 }
                 Ok((IrExpr::If(Box::new(ci), Box::new(ai), Box::new(bi)), at))
             }
@@ -254,21 +238,10 @@ impl Checker<'_> {
         let (ri, rt) = self.expr(r, guards)?;
         let equality = matches!(op, BinOp::Eq | BinOp::Ne);
         if equality && lt != rt {
-            return Err(err(
-                span,
-                format!("cannot compare {} with {}", lt.a(), rt.a()),
-            ));
+            return Err(err(span, say::cannot_compare(lt.a(), rt.a())));
         }
         if !equality && (lt != rt || !matches!(lt, Ty::Int | Ty::Duration)) {
-            return Err(err(
-                span,
-                format!(
-                    "`{}` orders two numbers or two durations, not {} and {}",
-                    op.symbol(),
-                    lt.a(),
-                    rt.a()
-                ),
-            ));
+            return Err(err(span, say::orders(op.symbol(), lt.a(), rt.a())));
         }
         Ok((
             IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
@@ -291,15 +264,7 @@ impl Checker<'_> {
             BinOp::Add | BinOp::Sub => {
                 let (ri, rt) = self.expr(r, guards)?;
                 if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(
-                        span,
-                        format!(
-                            "`{}` needs two numbers or two durations, not {} and {}",
-                            op.symbol(),
-                            lt.a(),
-                            rt.a()
-                        ),
-                    ));
+                    return Err(err(span, say::arithmetic(op.symbol(), lt.a(), rt.a())));
                 }
                 (
                     ri,
@@ -313,10 +278,7 @@ impl Checker<'_> {
             _ => {
                 let ri = self.expect(r, Ty::Int, guards)?;
                 if !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(
-                        &l.span,
-                        format!("`{}` needs a number, not {}", op.symbol(), lt.a()),
-                    ));
+                    return Err(err(&l.span, say::needs_number(op.symbol(), lt.a())));
                 }
                 let op = match op {
                     BinOp::Mul => ArithOp::Mul,
@@ -332,10 +294,7 @@ impl Checker<'_> {
     fn expect(&self, e: &Expr, ty: Ty, guards: &[FactId]) -> Result<IrExpr, TypeError> {
         let (i, t) = self.expr(e, guards)?;
         if t != ty {
-            return Err(err(
-                &e.span,
-                format!("expected {}, found {}", ty.a(), t.a()),
-            ));
+            return Err(err(&e.span, say::expected_type(ty.a(), t.a())));
         }
         Ok(i)
     }
@@ -351,11 +310,7 @@ impl Checker<'_> {
         if args.len() != params.len() {
             return Err(err(
                 span,
-                format!(
-                    "`{name}` takes {} argument(s), {} given",
-                    params.len(),
-                    args.len()
-                ),
+                say::arguments_given(name, params.len(), args.len()),
             ));
         }
         args.iter()
@@ -372,10 +327,10 @@ impl Checker<'_> {
     ) -> Result<schema::FactSpec, TypeError> {
         let spec = schema::fact(n).ok_or_else(|| TypeError {
             span: span.clone(),
-            message: format!("unknown fact `{n}`"),
+            message: say::unknown_fact(n),
             help: Some(match suggest(n) {
-                Some(s) => format!("did you mean `{s}`?"),
-                None => "facts are listed in the README, section \"The rule language\"".into(),
+                Some(s) => say::did_you_mean(s),
+                None => say::facts_in_readme(),
             }),
             follow_on: false,
         })?;
@@ -384,11 +339,11 @@ impl Checker<'_> {
         {
             return Err(err(
                 span,
-                format!(
-                    "`{n}` is a field of the `{}` event; this clause answers {}",
+                say::event_field(
+                    n,
                     ev.name(),
                     self.event
-                        .map_or("no event".to_string(), |e| format!("`{}`", e.name()))
+                        .map_or_else(say::answers_no_event, |e| say::answers_event(e.name())),
                 ),
             ));
         }
@@ -399,8 +354,8 @@ impl Checker<'_> {
             let gname = g.spec().name;
             return Err(TypeError {
                 span: span.clone(),
-                message: format!("`{n}` exists only when `{gname}` holds"),
-                help: Some(format!("write `{gname} and ...` before using `{n}`")),
+                message: say::guard(n, gname),
+                help: Some(say::guard_help(n, gname)),
                 follow_on: false,
             });
         }

@@ -3,6 +3,7 @@
 //!
 //! This module only tokenises; what an event command means is `pgn::events`.
 
+use crate::locale::say;
 /// The commands that are events of the game: each is ruled on, and each has an index (its
 /// position among them, in the order written). Clock readings (`clk`, `clock`) and expectations
 /// (`expect`) are not events.
@@ -91,10 +92,7 @@ impl<'a> Iterator for Tokens<'a> {
         let inner_start = start + 2;
         let Some(len) = self.text.get(start..).and_then(|t| t.find(']')) else {
             self.from = None;
-            return Some(Err((
-                start,
-                "a `[%` command is never closed with `]`".into(),
-            )));
+            return Some(Err((start, say::pgn_command_not_closed())));
         };
         let inner = self.text.get(inner_start..start + len).unwrap_or("");
         let mut words = Words {
@@ -104,7 +102,7 @@ impl<'a> Iterator for Tokens<'a> {
         };
         let Some((name, _)) = words.next() else {
             self.from = None;
-            return Some(Err((start, "an empty `[%]` command".into())));
+            return Some(Err((start, say::pgn_empty_command())));
         };
         self.from = Some(start + len + 1);
         Some(Ok(Token {

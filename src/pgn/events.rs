@@ -11,6 +11,7 @@ use shakmaty::{Color, Square};
 use super::commands;
 use super::{Game, PgnError};
 use crate::lang::schema::side_literal;
+use crate::locale::say;
 
 /// A claim of a draw (`[%claim ...]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -156,7 +157,7 @@ pub fn events(game: &Game) -> Result<Vec<GameEvent>, PgnError> {
                 let i = count;
                 count = count
                     .checked_add(1)
-                    .ok_or_else(|| err((c.at(), "too many event commands in one game".into())))?;
+                    .ok_or_else(|| err((c.at(), say::pgn_too_many_commands())))?;
                 Some(i)
             } else {
                 None
@@ -198,10 +199,7 @@ impl<'a> Written<'a> {
     /// An error at the first argument past the `n` the command takes.
     fn at_most(&self, n: usize) -> Result<(), Located> {
         match self.arg(n) {
-            Some((extra, k)) => Err((
-                k,
-                format!("unexpected `{extra}` in `[%{} ...]`", self.raw.name),
-            )),
+            Some((extra, k)) => Err((k, say::pgn_unexpected_argument(extra, self.raw.name))),
             None => Ok(()),
         }
     }
@@ -217,9 +215,7 @@ impl<'a> Written<'a> {
 fn command(c: &Written) -> Result<Option<Command>, Located> {
     Ok(Some(match c.raw.name {
         "claim" => claim(c)?,
-        "offer" => Command::Offer(optional_side(c, |s| {
-            format!("`[%offer {s}]`: the side is `white` or `black`")
-        })?),
+        "offer" => Command::Offer(optional_side(c, |s| say::pgn_offer_side(s))?),
         "accept" => c.bare(Command::Accept)?,
         "decline" => c.bare(Command::Decline)?,
         "touch" => touch(c)?,
@@ -231,9 +227,7 @@ fn command(c: &Written) -> Result<Option<Command>, Located> {
         "quickplay" => quickplay(c)?,
         "arbiter" => Command::Arbiter(arbiter(c)?),
         "illegal" => illegal(c)?,
-        "correct" => Command::Correct(optional_side(c, |s| {
-            format!("`[%correct {s}]`: the side is `white` or `black`")
-        })?),
+        "correct" => Command::Correct(optional_side(c, |s| say::pgn_correct_side(s))?),
         _ => return Ok(None),
     }))
 }
@@ -253,16 +247,10 @@ fn claim(c: &Written) -> Result<Command, Located> {
         Some(("threefold", _)) => ClaimKind::Threefold,
         Some(("fifty", _)) => ClaimKind::Fifty,
         Some((other, k)) => {
-            return Err((
-                k,
-                format!("unknown claim `{other}`: expected `threefold` or `fifty`"),
-            ));
+            return Err((k, say::pgn_unknown_claim(other)));
         }
         None => {
-            return Err((
-                c.at(),
-                "`[%claim]` needs a kind: `threefold` or `fifty`".into(),
-            ));
+            return Err((c.at(), say::pgn_claim_needs_kind()));
         }
     };
     c.at_most(2)?;
@@ -280,20 +268,18 @@ fn touch(c: &Written) -> Result<Command, Located> {
     c.at_most(1)?;
     match c.arg(0) {
         Some((sq, k)) => Ok(Command::Touch(
-            sq.parse()
-                .map_err(|_| (k, format!("`{sq}` is not a square")))?,
+            sq.parse().map_err(|_| (k, say::pgn_not_a_square(sq)))?,
         )),
-        None => Err((c.at(), "`[%touch]` needs a square: `[%touch e2]`".into())),
+        None => Err((c.at(), say::pgn_touch_needs_square())),
     }
 }
 
 /// `[%clk H:MM:SS]`: the reading of the side that has just moved.
 fn clk(c: &Written) -> Result<Command, Located> {
     c.at_most(1)?;
-    let (v, k) = c.arg(0).ok_or((
-        c.at(),
-        "`[%clk]` needs a reading: `[%clk 0:01:30]`".to_string(),
-    ))?;
+    let (v, k) = c
+        .arg(0)
+        .ok_or_else(|| (c.at(), say::pgn_clk_needs_reading()))?;
     Ok(Command::Clock {
         side: None,
         millis: super::time::clock(v).map_err(|m| (k, m))?,
@@ -304,21 +290,14 @@ fn clk(c: &Written) -> Result<Command, Located> {
 fn clock(c: &Written) -> Result<Command, Located> {
     c.at_most(2)?;
     let side = match c.arg(0) {
-        Some((s, k)) => side_literal(s).ok_or((
-            k,
-            format!("`[%clock {s} ...]`: the side is `white` or `black`"),
-        ))?,
+        Some((s, k)) => side_literal(s).ok_or_else(|| (k, say::pgn_clock_side(s)))?,
         None => {
-            return Err((
-                c.at(),
-                "`[%clock]` needs a side and a reading: `[%clock black 0:01:30]`".into(),
-            ));
+            return Err((c.at(), say::pgn_clock_needs_side()));
         }
     };
-    let (v, k) = c.arg(1).ok_or((
-        c.at(),
-        "`[%clock]` needs a reading after the side: `[%clock black 0:01:30]`".to_string(),
-    ))?;
+    let (v, k) = c
+        .arg(1)
+        .ok_or_else(|| (c.at(), say::pgn_clock_needs_reading()))?;
     Ok(Command::Clock {
         side: Some(side),
         millis: super::time::clock(v).map_err(|m| (k, m))?,
@@ -332,16 +311,8 @@ fn flag(c: &Written) -> Result<Command, Located> {
         Some(("both", _)) => Ok(Command::Flag(Flagged::Both)),
         Some((s, k)) => side_literal(s)
             .map(|side| Command::Flag(Flagged::Side(side)))
-            .ok_or_else(|| {
-                (
-                    k,
-                    format!("`[%flag {s}]`: expected `white`, `black` or `both`"),
-                )
-            }),
-        None => Err((
-            c.at(),
-            "`[%flag]` needs a side: `[%flag white]`, `[%flag black]` or `[%flag both]`".into(),
-        )),
+            .ok_or_else(|| (k, say::pgn_flag_side(s))),
+        None => Err((c.at(), say::pgn_flag_needs_side())),
     }
 }
 
@@ -354,20 +325,12 @@ fn quickplay(c: &Written) -> Result<Command, Located> {
             "no-win" => no_win = true,
             "no-effort" => no_effort = true,
             _ => {
-                return Err((
-                    k,
-                    format!(
-                        "unknown basis `{w}`: expected `no-win` (the opponent cannot win by normal means) or `no-effort` (he is making no effort to)"
-                    ),
-                ));
+                return Err((k, say::pgn_unknown_basis(w)));
             }
         }
     }
     if !no_win && !no_effort {
-        return Err((
-            c.at(),
-            "`[%quickplay]` needs its basis: `no-win`, `no-effort`, or both".into(),
-        ));
+        return Err((c.at(), say::pgn_quickplay_needs_basis()));
     }
     Ok(Command::Quickplay { no_win, no_effort })
 }
@@ -386,30 +349,17 @@ fn arbiter(c: &Written) -> Result<ArbiterAct, Located> {
         (Some("declare"), Some("draw"), None) => ArbiterAct::Declare { draw: true },
         (Some("declare"), Some("no-draw"), None) => ArbiterAct::Declare { draw: false },
         (None, ..) => {
-            return Err((
-                c.at(),
-                "`[%arbiter]` needs an act: agree, postpone, reject, grant or declare".into(),
-            ));
+            return Err((c.at(), say::pgn_arbiter_needs_act()));
         }
         (Some("agree" | "postpone" | "reject" | "grant" | "declare"), ..) => {
             // A known act with words it does not take (or without the one it needs): point at
             // the first word after the act.
             let (w, k) = c.arg(1).unwrap_or(("", c.at()));
-            return Err((
-                k,
-                format!(
-                    "unexpected `{w}` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`"
-                ),
-            ));
+            return Err((k, say::pgn_arbiter_unexpected(w)));
         }
         (Some(w), ..) => {
             let k = c.arg(0).map_or(c.at(), |(_, k)| k);
-            return Err((
-                k,
-                format!(
-                    "unknown arbiter's act `{w}`: expected agree, postpone, reject, grant or declare"
-                ),
-            ));
+            return Err((k, say::pgn_unknown_act(w)));
         }
     })
 }
@@ -420,10 +370,7 @@ fn illegal(c: &Written) -> Result<Command, Located> {
     match c.arg(0) {
         None => Ok(Command::Illegal { promotion: false }),
         Some(("promotion", _)) => Ok(Command::Illegal { promotion: true }),
-        Some((w, k)) => Err((
-            k,
-            format!("`[%illegal {w}]`: expected `[%illegal]` or `[%illegal promotion]`"),
-        )),
+        Some((w, k)) => Err((k, say::pgn_illegal_argument(w))),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod time;
 
 use std::ops::ControlFlow;
 
+use crate::locale::say;
 use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
 
 /// One game as recorded.
@@ -69,7 +70,7 @@ fn read_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, Pgn
             return Err(PgnError {
                 game: index,
                 offset: span.start,
-                message: "could not read this game".into(),
+                message: say::pgn_could_not_read(),
             });
         }
     };

@@ -7,6 +7,7 @@
 //! and it turns every unreadable token, unterminated comment and missing result into a located
 //! error. Nothing is silently dropped.
 
+use crate::locale::say;
 use shakmaty::san::SanPlus;
 
 /// Where one game stands in the input.
@@ -154,10 +155,7 @@ impl Scanner<'_> {
                     match self.src[self.i..].iter().position(|&c| c == b'}') {
                         Some(n) => self.i += n + 1,
                         None => {
-                            g.error.get_or_insert((
-                                at,
-                                "comment `{` is never closed: truncated file?".into(),
-                            ));
+                            g.error.get_or_insert((at, say::pgn_comment_not_closed()));
                             self.i = self.src.len();
                         }
                     }
@@ -173,7 +171,7 @@ impl Scanner<'_> {
                 b')' => {
                     if depth == 0 {
                         g.error
-                            .get_or_insert((self.i, "`)` closes no variation".into()));
+                            .get_or_insert((self.i, say::pgn_paren_closes_nothing()));
                     }
                     depth = depth.saturating_sub(1);
                     self.i += 1;
@@ -183,8 +181,7 @@ impl Scanner<'_> {
                     self.i += 1;
                     let n = self.take_token();
                     if n.is_empty() || !n.iter().all(u8::is_ascii_digit) {
-                        g.error
-                            .get_or_insert((at, "`$` must be followed by a number (a NAG)".into()));
+                        g.error.get_or_insert((at, say::pgn_nag()));
                     }
                 }
                 b'!' | b'?' => self.i += 1,
@@ -200,7 +197,9 @@ impl Scanner<'_> {
                     if tok.is_empty() {
                         g.error.get_or_insert((
                             at,
-                            format!("unexpected character `{}`", char::from(b).escape_default()),
+                            say::pgn_unexpected_character(
+                                char::from(b).escape_default().to_string(),
+                            ),
                         ));
                         self.i += 1;
                         continue;
@@ -221,10 +220,7 @@ impl Scanner<'_> {
                         Token::Bad => {
                             g.error.get_or_insert((
                                 at,
-                                format!(
-                                    "`{}` is not a move in standard algebraic notation",
-                                    String::from_utf8_lossy(tok)
-                                ),
+                                say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
                             ));
                         }
                     }
@@ -232,15 +228,13 @@ impl Scanner<'_> {
             }
         }
         if depth > 0 {
-            g.error.get_or_insert((
-                self.i.min(self.src.len()),
-                "a variation `(` is never closed".into(),
-            ));
+            g.error
+                .get_or_insert((self.i.min(self.src.len()), say::pgn_variation_not_closed()));
         }
         if !has_result && (has_any || !g.tags.is_empty()) {
             g.error.get_or_insert((
                 self.i.min(self.src.len()).saturating_sub(1).max(g.start),
-                "the game has no result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated file?".into(),
+                say::pgn_no_result(),
             ));
         }
         g.end = self.i;
@@ -273,13 +267,13 @@ impl Scanner<'_> {
         }
         let name = String::from_utf8_lossy(&self.src[name_start..self.i]).into_owned();
         if name.is_empty() {
-            return Err((at, "a tag must be `[Name \"value\"]`".into()));
+            return Err((at, say::pgn_tag_syntax()));
         }
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
             self.i += 1;
         }
         if self.peek() != Some(b'"') {
-            return Err((self.i, format!("tag `{name}`: expected a quoted value")));
+            return Err((self.i, say::pgn_tag_quoted_value(&name)));
         }
         let value_at = self.i;
         self.i += 1;
@@ -291,10 +285,7 @@ impl Scanner<'_> {
                     break;
                 }
                 Some(b'\n') | None => {
-                    return Err((
-                        value_at,
-                        format!("tag `{name}`: the value's closing `\"` is missing"),
-                    ));
+                    return Err((value_at, say::pgn_tag_closing_quote(&name)));
                 }
                 Some(_) => self.i += 1,
             }
@@ -303,7 +294,7 @@ impl Scanner<'_> {
             self.i += 1;
         }
         if self.peek() != Some(b']') {
-            return Err((self.i, format!("tag `{name}`: expected `]`")));
+            return Err((self.i, say::pgn_tag_closing_bracket(&name)));
         }
         self.i += 1;
         g.tags.push((name, value_at));

@@ -2,6 +2,7 @@
 //! readings. Pure reading, no law: which game type a control makes, and what a flag means, are
 //! clauses of a rulebook.
 
+use crate::locale::say;
 use std::fmt;
 
 /// One period of a time control.
@@ -41,16 +42,16 @@ impl fmt::Display for TimeError {
     }
 }
 
-fn number(s: &str, at: usize, what: &str) -> Result<u32, TimeError> {
+fn number(s: &str, at: usize, what: fn() -> String) -> Result<u32, TimeError> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(TimeError {
             offset: at,
-            message: format!("expected {what} (a whole number), found `{s}`"),
+            message: say::pgn_expected_number(what(), s),
         });
     }
     s.parse().map_err(|_| TimeError {
         offset: at,
-        message: format!("{what} `{s}` is too large"),
+        message: say::pgn_number_too_large(what(), s),
     })
 }
 
@@ -65,9 +66,7 @@ impl TimeControl {
             "" => {
                 return Err(TimeError {
                     offset: 0,
-                    message:
-                        "an empty time control: expected `?`, `-` or periods like `40/7200:3600`"
-                            .into(),
+                    message: say::pgn_empty_time_control(),
                 });
             }
             _ => {}
@@ -85,10 +84,7 @@ impl TimeControl {
         {
             return Err(TimeError {
                 offset: lead,
-                message: format!(
-                    "period {} covers all remaining moves, so no period can follow it",
-                    i + 1
-                ),
+                message: say::pgn_period_after_all(i + 1),
             });
         }
         Ok(TimeControl::Periods(periods))
@@ -98,14 +94,14 @@ impl TimeControl {
         if let Some(sand) = field.strip_prefix('*') {
             return Ok(Period {
                 moves: None,
-                seconds: number(sand, at + 1, "seconds of sand")?,
+                seconds: number(sand, at + 1, say::pgn_what_sand)?,
                 increment: 0,
                 sandclock: true,
             });
         }
         let (moves, rest, rest_at) = match field.split_once('/') {
             Some((m, r)) => (
-                Some(number(m, at, "a number of moves")?),
+                Some(number(m, at, say::pgn_what_moves)?),
                 r,
                 at + m.len() + 1,
             ),
@@ -114,15 +110,15 @@ impl TimeControl {
         if moves == Some(0) {
             return Err(TimeError {
                 offset: at,
-                message: "a period of 0 moves".into(),
+                message: say::pgn_zero_moves(),
             });
         }
         let (seconds, increment) = match rest.split_once('+') {
             Some((s, i)) => (
-                number(s, rest_at, "seconds")?,
-                number(i, rest_at + s.len() + 1, "seconds of increment")?,
+                number(s, rest_at, say::pgn_what_seconds)?,
+                number(i, rest_at + s.len() + 1, say::pgn_what_increment)?,
             ),
-            None => (number(rest, rest_at, "seconds")?, 0),
+            None => (number(rest, rest_at, say::pgn_what_seconds)?, 0),
         };
         Ok(Period {
             moves,
@@ -135,7 +131,7 @@ impl TimeControl {
 
 /// A `[%clk H:MM:SS]` reading (fractions of a second allowed: `0:00:07.4`), in milliseconds.
 pub fn clock(arg: &str) -> Result<u64, String> {
-    let bad = || format!("`{arg}` is not a clock reading: expected H:MM:SS, e.g. 1:05:30");
+    let bad = || say::pgn_not_a_clock_reading(arg);
     let mut parts = arg.split(':');
     let (Some(h), Some(m), Some(s), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())

@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use crate::diag::{Diag, Diags};
+use crate::locale::say;
 use model::{ClauseFile, RulebookFile};
 
 /// One YAML file: its path (as shown in diagnostics) and its text.
@@ -89,7 +90,11 @@ fn load_base(
     let at = yaml::start(&book_file.text, name);
     if depth >= MAX_EXTENDS {
         return Err(book_file
-            .diag(at, name.value.len().max(1), format!("`extends` nests more than {MAX_EXTENDS} rulebooks deep; do two rulebooks extend each other?"))
+            .diag(
+                at,
+                name.value.len().max(1),
+                say::extends_too_deep(MAX_EXTENDS),
+            )
             .into());
     }
     // An embedded rulebook's base is embedded too; only a folder on disk looks beside itself.
@@ -102,8 +107,12 @@ fn load_base(
             .map(|l| Some(Box::new(l)));
     }
     Err(book_file
-        .diag(at, name.value.len().max(1), format!("`extends` names `{}`, which is neither a sibling rulebook folder nor an embedded rulebook", name.value))
-        .help(format!("embedded rulebooks: {}", lib.names().join(", ")))
+        .diag(
+            at,
+            name.value.len().max(1),
+            say::extends_unknown(&name.value),
+        )
+        .help(say::embedded_rulebooks(lib.names().join(", ")))
         .into())
 }
 
@@ -116,7 +125,13 @@ fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Di
     let read = |p: &Path| -> Result<SourceFile, Diag> {
         let text = std::fs::read_to_string(p).map_err(|e| {
             let empty: Arc<str> = Arc::from("");
-            Diag::new(p, &empty, 0, 0, format!("cannot read rulebook file: {e}"))
+            Diag::new(
+                p,
+                &empty,
+                0,
+                0,
+                say::cannot_read_rulebook_file(e.to_string()),
+            )
         })?;
         Ok(SourceFile {
             path: p.to_path_buf(),
@@ -134,11 +149,7 @@ fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Di
             Err(_) => {
                 let at = yaml::start(&book_file.text, f);
                 return Err(book_file
-                    .diag(
-                        at,
-                        f.value.len(),
-                        format!("clause file `{}` not found", f.value),
-                    )
+                    .diag(at, f.value.len(), say::clause_file_not_found(&f.value))
                     .into());
             }
         }
@@ -165,7 +176,7 @@ fn load_embedded_at(
     let mut it = files.iter();
     let Some((bp, bt)) = it.next() else {
         let empty: Arc<str> = Arc::from("");
-        return Err(Diag::new(Path::new(dir), &empty, 0, 0, "empty rulebook").into());
+        return Err(Diag::new(Path::new(dir), &empty, 0, 0, say::empty_rulebook()).into());
     };
     let book_file = SourceFile {
         path: Path::new(dir).join(bp),

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 
 use crate::diag::{Diag, offset_of};
+use crate::locale::say;
 
 pub use serde_saphyr::Spanned;
 
@@ -21,8 +22,11 @@ pub fn parse<T: DeserializeOwned>(file: &Path, source: &Arc<str>) -> Result<T, D
             .map(|l| location_offset(source, &l))
             .unwrap_or(0);
         let message = e.without_snippet().to_string();
-        let message = message.lines().next().unwrap_or("invalid YAML").to_string();
-        Diag::new(file, source, offset, 1, format!("YAML: {message}"))
+        let message = match message.lines().next() {
+            Some(m) => m.to_string(),
+            None => say::invalid_yaml(),
+        };
+        Diag::new(file, source, offset, 1, say::yaml(message))
     })
 }
 

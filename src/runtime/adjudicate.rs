@@ -6,6 +6,7 @@
 //! then the events written after the move, in the order written. Nothing here knows a clause:
 //! which rules fire, and what they do, comes from `Rules`; this module only carries out effects.
 
+use crate::locale::say;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
@@ -256,9 +257,9 @@ impl Adjudication<'_> {
                     .transpose()?,
             }),
             Command::Offer(side) => Event::Offer {
-                by: side.or(mover).ok_or_else(|| {
-                    (e.offset, "`[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`".to_string())
-                })?,
+                by: side
+                    .or(mover)
+                    .ok_or_else(|| (e.offset, say::game_offer_before_move()))?,
             },
             Command::Accept => Event::Accept {
                 by: offerer.map_or(to_move, |o| !o),
@@ -304,10 +305,7 @@ impl Adjudication<'_> {
             .piece_at(sq)
             .is_none()
         {
-            return Err((
-                offset,
-                format!("`[%touch {sq}]`: there is no piece on {sq}"),
-            ));
+            return Err((offset, say::game_no_piece(sq.to_string())));
         }
         self.state.touch();
         Ok(Event::Touch {
@@ -322,9 +320,7 @@ impl Adjudication<'_> {
         millis: u64,
         offset: usize,
     ) -> Result<(), (usize, String)> {
-        let side = side.ok_or_else(|| {
-            (offset, "`[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`".to_string())
-        })?;
+        let side = side.ok_or_else(|| (offset, say::game_clk_before_move()))?;
         // Beyond i64 milliseconds (292 million years) a reading is as good as endless.
         self.state
             .clocks
@@ -340,10 +336,7 @@ impl Adjudication<'_> {
         offset: usize,
     ) -> Result<Event, (usize, String)> {
         let Some(by) = mover else {
-            return Err((
-                offset,
-                "`[%illegal]` before any move: no player has just moved".into(),
-            ));
+            return Err((offset, say::game_illegal_before_move()));
         };
         let opponent_moves = self.state.moves_made(!by);
         self.state
@@ -363,7 +356,7 @@ impl Adjudication<'_> {
         self.fired.clear();
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
-            .map_err(|e| format!("evaluating the rules: {e}"))?;
+            .map_err(|e| say::game_evaluating_rules(e.to_string()))?;
         if self.fired.is_empty() {
             return Ok(None);
         }
@@ -377,7 +370,7 @@ impl Adjudication<'_> {
             for mut e in self
                 .rules
                 .effects(r, &mut cx)
-                .map_err(|e| format!("evaluating effects: {e}"))?
+                .map_err(|e| say::game_evaluating_effects(e.to_string()))?
             {
                 if let Effect::RequireMove { r#move } = &mut e {
                     r#move.san =
@@ -391,7 +384,7 @@ impl Adjudication<'_> {
         let mut args: Vec<(String, Arg)> = self
             .rules
             .vars(primary, &mut cx)
-            .map_err(|e| format!("evaluating ruling variables: {e}"))?
+            .map_err(|e| say::game_evaluating_vars(e.to_string()))?
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
@@ -573,12 +566,9 @@ fn move_name(state: &GameState, moves: &[pgn_reader::SanPlus], m: Move) -> Strin
 }
 
 fn resolve(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
-    san.san.to_move(pos).map_err(|e| {
-        format!(
-            "{} {san} is not a legal move in the position ({e})",
-            move_number(pos)
-        )
-    })
+    san.san
+        .to_move(pos)
+        .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), e.to_string()))
 }
 
 fn move_number(pos: &Chess) -> String {
@@ -591,18 +581,9 @@ fn move_number(pos: &Chess) -> String {
 /// A claim's intended move, in the position where the claim is made.
 fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Move, (usize, String)> {
     let s = &m.san;
-    let san: San = s.parse().map_err(|_| {
-        (
-            m.offset,
-            format!("`{s}` is not a move in standard algebraic notation"),
-        )
-    })?;
-    san.to_move(pos).map_err(|_| {
-        (
-            m.offset,
-            format!("the intended move `{s}` is not legal in the position"),
-        )
-    })
+    let san: San = s.parse().map_err(|_| (m.offset, say::pgn_not_san(s)))?;
+    san.to_move(pos)
+        .map_err(|_| (m.offset, say::game_intended_not_legal(s)))
 }
 
 fn arbiter_event(act: ArbiterAct) -> Event {
@@ -622,9 +603,9 @@ fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
     let at = game.span.tag_offset("FEN").unwrap_or(game.span.start);
     let fen: Fen = fen
         .parse()
-        .map_err(|e| (at, format!("the FEN tag is not a valid FEN: {e}")))?;
+        .map_err(|e: shakmaty::fen::ParseFenError| (at, say::game_bad_fen(e.to_string())))?;
     fen.into_position(CastlingMode::Standard)
-        .map_err(|e| (at, format!("the FEN tag is not a legal position: {e}")))
+        .map_err(|e| (at, say::game_illegal_fen(e.to_string())))
 }
 
 /// The game's parameters: the rulebook's defaults, overridden by the tags that name them.
@@ -640,23 +621,26 @@ fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String
                 return Ok(p.default.clone());
             };
             let at = game.span.tag_offset(tag).unwrap_or(game.span.start);
-            let bad = |what: &str| (at, format!("tag `{tag}` must be {what}, not `{text}`"));
+            let bad = |what: String| (at, say::game_tag_value(tag, what, text));
             Ok(match &p.default {
                 Value::Bool(_) => Value::Bool(match text.to_ascii_lowercase().as_str() {
                     "yes" | "true" => true,
                     "no" | "false" => false,
-                    _ => return Err(bad("`yes` or `no`")),
+                    _ => return Err(bad(say::game_tag_yes_no())),
                 }),
-                Value::Int(_) => Value::Int(text.parse().map_err(|_| bad("a whole number"))?),
+                Value::Int(_) => Value::Int(
+                    text.parse()
+                        .map_err(|_| bad(say::game_tag_whole_number()))?,
+                ),
                 Value::Duration(_) => {
-                    Value::Duration(text.parse().map_err(|_| bad("a number of seconds"))?)
+                    Value::Duration(text.parse().map_err(|_| bad(say::game_tag_seconds()))?)
                 }
                 Value::Side(_) => Value::Side(match text {
                     "white" => Color::White,
                     "black" => Color::Black,
-                    _ => return Err(bad("`white` or `black`")),
+                    _ => return Err(bad(say::game_tag_side())),
                 }),
-                Value::Move(_) => return Err(bad("a value")),
+                Value::Move(_) => return Err(bad(say::game_tag_a_value())),
             })
         })
         .collect()
@@ -669,13 +653,7 @@ fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
     };
     TimeControl::parse(v).map_err(|e| match game.span.tag_offset("TimeControl") {
         // The tag's offset is its value's opening quote.
-        Some(at) => (
-            at + 1 + e.offset,
-            format!("the TimeControl tag: {}", e.message),
-        ),
-        None => (
-            game.span.start,
-            format!("the TimeControl tag `{v}`: {}", e.message),
-        ),
+        Some(at) => (at + 1 + e.offset, say::game_time_control(e.message)),
+        None => (game.span.start, say::game_time_control_value(v, e.message)),
     })
 }

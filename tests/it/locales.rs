@@ -117,3 +117,94 @@ fn a_result_awaiting_the_arbiter_is_not_called_a_draw() {
         );
     }
 }
+
+/// The messages arbiter says itself (`locale::say::ALL`) are in every shipped language and in the
+/// German test locale, each with exactly the variables the tool gives it.
+#[test]
+fn every_message_the_tool_says_has_its_variables() {
+    let mut folders: Vec<std::path::PathBuf> = std::fs::read_dir(root().join("locales"))
+        .expect("locales")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    folders.push(root().join("tests/fixtures/de/locales/de"));
+    for dir in folders {
+        let mut all = BTreeMap::new();
+        for f in std::fs::read_dir(&dir).expect("folder") {
+            let p = f.expect("entry").path();
+            if p.extension().is_some_and(|x| x == "ftl") {
+                let rel = p.strip_prefix(root()).expect("under the root");
+                all.extend(messages(&rel.to_string_lossy()));
+            }
+        }
+        for (id, vars) in arbiter::locale::say::ALL {
+            let want: BTreeSet<String> = vars.iter().map(|v| v.to_string()).collect();
+            assert_eq!(
+                all.get(*id),
+                Some(&want),
+                "`{id}` in {}: missing or with other variables",
+                dir.display()
+            );
+        }
+    }
+}
+
+/// `--lang` before or after the command: the command line's own messages in Russian.
+#[test]
+fn the_command_line_speaks_russian() {
+    let out = arbiter(&["--lang", "ru", "check", "rules/fide-2018"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("rules/fide-2018: в порядке (") && stdout.contains(" стат"),
+        "{stdout}"
+    );
+    let out = arbiter(&["explain", "9.99.9", "--lang", "ru"], None);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        "ошибка: в своде правил `fide-2018` нет статьи `9.99.9`\n"
+    );
+}
+
+/// `arbiter --lang ru check` on a broken copy of a rulebook: the same diagnostic at the same
+/// place as in English, its message, label and help in Russian, and the count in Russian.
+#[test]
+fn a_rulebook_diagnostic_in_russian() {
+    let dir = copy_rulebook("ru-check");
+    edit(
+        &dir.join("article9.yaml"),
+        "when: \"repetitions >= automatic_repetitions\"",
+        "when: \"repetitons >= automatic_repetitions\"",
+    );
+    let parent = dir.parent().expect("parent");
+    let en = text(&arbiter_in(parent, &["check", "fide-2018"], None).stderr);
+    let out = arbiter_in(parent, &["--lang", "ru", "check", "fide-2018"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let ru = text(&out.stderr);
+    let location = "fide-2018/article9.yaml:602:12:";
+    assert!(
+        en.contains(&format!("{location} unknown fact `repetitons`")),
+        "{en}"
+    );
+    for said in [
+        format!("{location} неизвестный факт `repetitons`"),
+        "╰── здесь".to_string(),
+        "help: может быть, имелось в виду `repetitions`?".to_string(),
+        "fide-2018: 1 ошибка\n".to_string(),
+    ] {
+        assert!(ru.contains(&said), "missing {said:?} in:\n{ru}");
+    }
+}
+
+/// A PGN error in Russian: the same place, the game's number and the message in Russian.
+#[test]
+fn a_pgn_diagnostic_in_russian() {
+    let pgn = "[Event \"x\"]\n[Result \"*\"]\n\n1. e4 { [%touch e9] } e5 *\n";
+    let out = arbiter(&["adjudicate", "--lang", "ru", "-"], Some(pgn.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("<stdin>:4:17: партия 1: `e9` — не поле"),
+        "{stderr}"
+    );
+}

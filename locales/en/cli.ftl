@@ -1,0 +1,37 @@
+# The command line's own messages (not a rulebook's).
+
+## The language registry
+locale-no-words = arbiter has no words in `{ $lang }` (it speaks: { $languages }); add `locales/{ $lang }/*.ftl`, or give a folder of them with `--locales`
+locale-missing-messages = the words of `{ $lang }` lack messages arbiter says: { $ids }
+locale-not-a-folder = { $path }: not a folder of locales
+locale-not-a-language = `{ $lang }` is not a language identifier
+
+## Commands
+cli-error = error: { $message }
+cli-file-error = { $path }: { $error }
+cli-writing-error = writing { $path }: { $error }
+cli-no-rulebook-folders = no rulebook folders given and none under ./rules
+cli-check-ok = { $dir }: ok ({ $clauses } clauses)
+cli-check-errors = { $dir }: { $count } error(s)
+cli-generated-up-to-date = generated/ is up to date
+cli-stale-file = stale: { $path }
+cli-generated-stale = generated/ is stale: run `cargo run -- compile` and commit the result
+cli-wrote = wrote { $path }
+cli-rulebook-lacks-language = rulebook `{ $rulebook }` has no `{ $lang }` text (have: { $languages })
+cli-no-such-clause = rulebook `{ $rulebook }` has no clause `{ $clause }`
+
+## Conformance
+cli-no-suite = no conformance suite at { $path } (pass --suite DIR)
+cli-no-scenario-matches = no scenario matches
+cli-bad-timeout = --timeout must be a positive number of seconds
+cli-suite-filtered = { $suite } (scenarios matching `{ $filter }`)
+cli-conformance-header = { $name } { $version } on { $suite }
+cli-no-hello = the implementation did not say hello: { $error }
+cli-unexplained-failure = unexplained failure: { $id }
+cli-stale-explanation = stale explanation (did not fail): { $id }
+cli-wrote-report = wrote { $jsonl } and { $markdown }
+cli-not-a-protocol-message = not a protocol message ({ $error }): { $line }
+
+## Choosing a rulebook
+cli-no-such-rulebook = `{ $spec }` is neither an embedded rulebook ({ $names }) nor a rulebook folder
+cli-folder-not-compiled = a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)

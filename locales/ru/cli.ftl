@@ -1,0 +1,45 @@
+# Сообщения самой командной строки (не свода правил).
+
+## Реестр языков
+locale-no-words = у арбитра нет слов на языке `{ $lang }` (он говорит на: { $languages }); добавьте `locales/{ $lang }/*.ftl` или укажите папку с ними через `--locales`
+locale-missing-messages = в словах языка `{ $lang }` нет сообщений, которые произносит арбитр: { $ids }
+locale-not-a-folder = { $path }: это не папка с языками
+locale-not-a-language = `{ $lang }` — не идентификатор языка
+
+## Команды
+cli-error = ошибка: { $message }
+cli-file-error = { $path }: { $error }
+cli-writing-error = запись { $path }: { $error }
+cli-no-rulebook-folders = папки сводов правил не указаны, и в ./rules их нет
+cli-check-ok = { $dir }: в порядке ({ $clauses } { $clauses ->
+        [one] статья
+        [few] статьи
+       *[other] статей
+    })
+cli-check-errors = { $dir }: { $count } { $count ->
+        [one] ошибка
+        [few] ошибки
+       *[other] ошибок
+    }
+cli-generated-up-to-date = generated/ не устарел
+cli-stale-file = устарел: { $path }
+cli-generated-stale = generated/ устарел: выполните `cargo run -- compile` и закоммитьте результат
+cli-wrote = записан { $path }
+cli-rulebook-lacks-language = в своде правил `{ $rulebook }` нет текста на языке `{ $lang }` (есть: { $languages })
+cli-no-such-clause = в своде правил `{ $rulebook }` нет статьи `{ $clause }`
+
+## Проверка соответствия
+cli-no-suite = нет набора сценариев в { $path } (укажите --suite DIR)
+cli-no-scenario-matches = ни один сценарий не подходит
+cli-bad-timeout = --timeout должен быть положительным числом секунд
+cli-suite-filtered = { $suite } (сценарии, содержащие `{ $filter }`)
+cli-conformance-header = { $name } { $version } на наборе { $suite }
+cli-no-hello = реализация не поздоровалась: { $error }
+cli-unexplained-failure = необъяснённый провал: { $id }
+cli-stale-explanation = устаревшее объяснение (сценарий не провалился): { $id }
+cli-wrote-report = записаны { $jsonl } и { $markdown }
+cli-not-a-protocol-message = это не сообщение протокола ({ $error }): { $line }
+
+## Выбор свода правил
+cli-no-such-rulebook = `{ $spec }` — не встроенный свод правил ({ $names }) и не папка свода правил
+cli-folder-not-compiled = свод правил из папки работает на интерпретаторе; `--engine compiled` требует встроенного свода (вкомпилируйте его командой `arbiter compile`)

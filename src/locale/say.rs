@@ -1,0 +1,322 @@
+//! The tool's own messages, one function each: its Fluent id and the variables it is given.
+//! The words are in `locales/<lang>/{cli,diagnostics}.ftl`, said in the language of the run
+//! (`locale::set_lang`). `ALL` lists every id with its variables: every shipped language has
+//! each (a unit test), and a language added at run time is refused when it lacks one.
+//!
+//! A function's parameters are its message's Fluent variables, by the same names, in the order
+//! the declaration below gives: `say::unknown_fact(name)` is `diag-unknown-fact` with `$name`.
+
+use fluent_bundle::FluentValue;
+
+/// What a message's variable can be given: text or a number (which Fluent's plurals select on).
+pub trait Arg {
+    fn value(self) -> FluentValue<'static>;
+}
+
+impl Arg for &str {
+    fn value(self) -> FluentValue<'static> {
+        FluentValue::from(self.to_string())
+    }
+}
+
+impl Arg for String {
+    fn value(self) -> FluentValue<'static> {
+        FluentValue::from(self)
+    }
+}
+
+impl Arg for &String {
+    fn value(self) -> FluentValue<'static> {
+        FluentValue::from(self.clone())
+    }
+}
+
+macro_rules! numbers {
+    ($($t:ty),*) => {$(
+        impl Arg for $t {
+            fn value(self) -> FluentValue<'static> {
+                FluentValue::from(self)
+            }
+        }
+    )*};
+}
+numbers!(usize, u64, u32, i64, i32);
+
+macro_rules! messages {
+    ($( $(#[$doc:meta])* $name:ident = $id:literal ( $($var:ident),* ); )*) => {
+        $(
+            $(#[$doc])*
+            pub fn $name($($var: impl Arg),*) -> String {
+                super::say($id, &[$((stringify!($var), $var.value())),*])
+            }
+        )*
+        /// Every message the tool says: its id and its variables.
+        pub const ALL: &[(&str, &[&str])] = &[$(($id, &[$(stringify!($var)),*])),*];
+    };
+}
+
+messages! {
+    // The language registry.
+    /// A language arbiter has no words in.
+    no_words_in = "locale-no-words" (lang, languages);
+    /// A language that lacks some of the tool's messages.
+    no_messages_in = "locale-missing-messages" (lang, ids);
+    /// `--locales` given something else than a folder.
+    not_a_locales_folder = "locale-not-a-folder" (path);
+    /// Not a language identifier.
+    not_a_language = "locale-not-a-language" (lang);
+
+    // The command line.
+    /// `error: ...`
+    error = "cli-error" (message);
+    /// A file that could not be read or written.
+    file_error = "cli-file-error" (path, error);
+    /// A file that could not be written.
+    writing_error = "cli-writing-error" (path, error);
+    no_rulebook_folders = "cli-no-rulebook-folders" ();
+    check_ok = "cli-check-ok" (dir, clauses);
+    check_errors = "cli-check-errors" (dir, count);
+    generated_up_to_date = "cli-generated-up-to-date" ();
+    stale_file = "cli-stale-file" (path);
+    generated_stale = "cli-generated-stale" ();
+    wrote = "cli-wrote" (path);
+    rulebook_lacks_language = "cli-rulebook-lacks-language" (rulebook, lang, languages);
+    no_such_clause = "cli-no-such-clause" (rulebook, clause);
+    no_suite = "cli-no-suite" (path);
+    no_scenario_matches = "cli-no-scenario-matches" ();
+    bad_timeout = "cli-bad-timeout" ();
+    suite_filtered = "cli-suite-filtered" (suite, filter);
+    conformance_header = "cli-conformance-header" (name, version, suite);
+    no_hello = "cli-no-hello" (error);
+    unexplained_failure = "cli-unexplained-failure" (id);
+    stale_explanation = "cli-stale-explanation" (id);
+    wrote_report = "cli-wrote-report" (jsonl, markdown);
+    not_a_protocol_message = "cli-not-a-protocol-message" (error, line);
+    /// `--rulebook` names neither an embedded rulebook nor a folder.
+    no_such_rulebook = "cli-no-such-rulebook" (spec, names);
+    folder_not_compiled = "cli-folder-not-compiled" ();
+
+    // Diagnostics (`locales/<lang>/diagnostics.ftl`).
+    here = "diag-here" ();
+    defined_again_here = "diag-defined-again-here" ();
+
+    // Types, as a diagnostic names them.
+    a_bool = "diag-a-bool" ();
+    an_int = "diag-an-int" ();
+    a_side = "diag-a-side" ();
+    a_duration = "diag-a-duration" ();
+    a_move = "diag-a-move" ();
+
+    // Fields of a rulebook with a text per language.
+    field_title = "diag-field-title" ();
+    field_source = "diag-field-source" ();
+    field_text = "diag-field-text" ();
+    field_note = "diag-field-note" ();
+    field_ruling = "diag-field-ruling" ();
+    field_article_title = "diag-field-article-title" ();
+    field_reason = "diag-field-reason" ();
+    field_parameter_doc = "diag-field-parameter-doc" ();
+    field_constant_doc = "diag-field-constant-doc" ();
+
+    // Reading a rulebook.
+    yaml = "diag-yaml" (message);
+    invalid_yaml = "diag-invalid-yaml" ();
+    cannot_read_rulebook_file = "diag-cannot-read-rulebook-file" (error);
+    clause_file_not_found = "diag-clause-file-not-found" (file);
+    empty_rulebook = "diag-empty-rulebook" ();
+    extends_too_deep = "diag-extends-too-deep" (max);
+    extends_unknown = "diag-extends-unknown" (name);
+    embedded_rulebooks = "diag-embedded-rulebooks" (names);
+
+    // The rulebook as a whole.
+    no_language = "diag-no-language" ();
+    language_without_words = "diag-no-words-in" (lang);
+    language_without_words_help = "diag-no-words-help" (languages, lang);
+    text_missing_language = "diag-text-missing-language" (what, lang);
+    text_languages_help = "diag-text-languages-help" (languages);
+    text_other_language = "diag-text-other-language" (what, lang);
+    unknown_parameter_type = "diag-unknown-parameter-type" (name);
+    parameter_types_help = "diag-parameter-types-help" ();
+    parameter_default = "diag-parameter-default" (name, ty);
+
+    // Clauses and their rules.
+    empty_clause_id = "diag-empty-clause-id" ();
+    duplicate_clause = "diag-duplicate-clause" (id);
+    first_defined_at = "diag-first-defined-at" (file, line);
+    duplicate_replaces_help = "diag-duplicate-replaces-help" (id);
+    replaces_itself_unknown = "diag-replaces-itself-unknown" (id);
+    replaces_unknown = "diag-replaces-unknown" (id);
+    disable_unknown = "diag-disable-unknown" (id);
+    value_without_defines = "diag-value-without-defines" (clause);
+    value_without_defines_help = "diag-value-without-defines-help" ();
+    rules_and_short_form = "diag-rules-and-short-form" (clause);
+    rules_and_short_form_help = "diag-rules-and-short-form-help" ();
+    no_event = "diag-no-event" (clause);
+    rule_name = "diag-rule-name" ();
+    rule_name_twice = "diag-rule-name-twice" (clause, name);
+    unknown_clause = "diag-unknown-clause" (field, clause);
+    unknown_event = "diag-unknown-event" (name);
+    known_events = "diag-known-events" (names);
+    no_condition = "diag-no-condition" (clause);
+    no_condition_help = "diag-no-condition-help" ();
+    condition_not_bool = "diag-condition-not-bool" (ty);
+    expression_syntax = "diag-expression-syntax" (message);
+    effect_syntax = "diag-effect-syntax" (message);
+    effects_same_class = "diag-effects-same-class" (clause);
+    no_ruling = "diag-no-ruling" (clause);
+    ruling_unprovided_variable = "diag-ruling-unprovided-variable" (lang, var);
+    ruling_vars_help = "diag-ruling-vars-help" (provided);
+    nothing = "diag-nothing" ();
+    ruling_not_fluent = "diag-ruling-not-fluent" (lang, error);
+
+    // Precedence.
+    exception_cycle = "diag-exception-cycle" (clause);
+    exception_cycle_help = "diag-exception-cycle-help" ();
+    conflict_within = "diag-conflict-within" (clause, event, why);
+    conflict = "diag-conflict" (first, second, event, why);
+    conflict_help = "diag-conflict-help" (clause);
+    against = "diag-against" (first, second);
+
+    // Named values.
+    defined_twice = "diag-defined-twice" (name);
+    defined_twice_help = "diag-defined-twice-help" ();
+    redefinition_type = "diag-redefinition-type" (name, ty);
+    definition_cycle = "diag-definition-cycle" (name, path);
+    definition_cycle_help = "diag-definition-cycle-help" ();
+    defined_name = "diag-defined-name" ();
+    name_of_a_fact = "diag-name-of-a-fact" (name);
+    constant_not_literal = "diag-constant-not-literal" (name);
+    constant_help = "diag-constant-help" ();
+    unknown_unit = "diag-unknown-unit" (unit);
+    units_help = "diag-units-help" (units);
+    unit_not_number = "diag-unit-not-number" (name, ty);
+    defines_and_event = "diag-defines-and-event" (clause, name);
+    defines_and_event_help = "diag-defines-and-event-help" ();
+    defines_when_and_value = "diag-defines-when-and-value" (clause, name);
+    defines_nothing = "diag-defines-nothing" (clause, name);
+    defines_nothing_help = "diag-defines-nothing-help" ();
+    definition_not_bool = "diag-definition-not-bool" (ty);
+    definition_not_bool_help = "diag-definition-not-bool-help" ();
+
+    // Syntax of expressions and effects.
+    expected_expression = "diag-expected-expression" ();
+    unexpected_input = "diag-unexpected-input" ();
+    expected = "diag-expected" (names);
+    number_too_large = "diag-number-too-large" ();
+    expected_if = "diag-expected-if" ();
+    expected_name = "diag-expected-name" ();
+    syntax_expression = "diag-syntax-expression" ();
+    syntax_and_or = "diag-syntax-and-or" ();
+    syntax_comparison = "diag-syntax-comparison" ();
+    syntax_arithmetic = "diag-syntax-arithmetic" ();
+    syntax_not = "diag-syntax-not" ();
+    syntax_duration = "diag-syntax-duration" ();
+    syntax_number = "diag-syntax-number" ();
+    syntax_boolean = "diag-syntax-boolean" ();
+    syntax_name = "diag-syntax-name" ();
+    syntax_paren = "diag-syntax-paren" ();
+    syntax_if = "diag-syntax-if" ();
+    syntax_if_expr = "diag-syntax-if-expr" ();
+    syntax_then = "diag-syntax-then" ();
+    syntax_else = "diag-syntax-else" ();
+    syntax_end = "diag-syntax-end" ();
+
+    // Names and types of expressions.
+    unknown_effect = "diag-unknown-effect" (name);
+    known_effects = "diag-known-effects" (names);
+    effect_only_on = "diag-effect-only-on" (name, event);
+    unknown_parameter = "diag-unknown-parameter" (name);
+    declared_parameters = "diag-declared-parameters" (names);
+    no_parameters = "diag-no-parameters" ();
+    broken_definition = "diag-broken-definition" (name);
+    takes_arguments = "diag-takes-arguments" (name, count);
+    arguments_given = "diag-arguments-given" (name, count, given);
+    not_a_function = "diag-not-a-function" (name);
+    cannot_negate = "diag-cannot-negate" (ty);
+    if_branches = "diag-if-branches" (first, second);
+    cannot_compare = "diag-cannot-compare" (first, second);
+    orders = "diag-orders" (op, first, second);
+    arithmetic = "diag-arithmetic" (op, first, second);
+    needs_number = "diag-needs-number" (op, ty);
+    expected_type = "diag-expected-type" (expected, found);
+    unknown_fact = "diag-unknown-fact" (name);
+    did_you_mean = "diag-did-you-mean" (name);
+    facts_in_readme = "diag-facts-in-readme" ();
+    event_field = "diag-event-field" (name, event, answers);
+    answers_event = "diag-answers-event" (event);
+    answers_no_event = "diag-answers-no-event" ();
+    guard = "diag-guard" (name, guard);
+    guard_help = "diag-guard-help" (name, guard);
+
+    // Reading PGN.
+    pgn_in_game = "pgn-in-game" (game, message);
+    pgn_could_not_read = "pgn-could-not-read" ();
+    pgn_comment_not_closed = "pgn-comment-not-closed" ();
+    pgn_paren_closes_nothing = "pgn-paren-closes-nothing" ();
+    pgn_nag = "pgn-nag" ();
+    pgn_unexpected_character = "pgn-unexpected-character" (char);
+    pgn_not_san = "pgn-not-san" (san);
+    pgn_variation_not_closed = "pgn-variation-not-closed" ();
+    pgn_no_result = "pgn-no-result" ();
+    pgn_tag_syntax = "pgn-tag-syntax" ();
+    pgn_tag_quoted_value = "pgn-tag-quoted-value" (name);
+    pgn_tag_closing_quote = "pgn-tag-closing-quote" (name);
+    pgn_tag_closing_bracket = "pgn-tag-closing-bracket" (name);
+
+    // The TimeControl tag and clock readings.
+    pgn_expected_number = "pgn-expected-number" (what, text);
+    pgn_number_too_large = "pgn-number-too-large" (what, text);
+    pgn_what_sand = "pgn-what-sand" ();
+    pgn_what_moves = "pgn-what-moves" ();
+    pgn_what_seconds = "pgn-what-seconds" ();
+    pgn_what_increment = "pgn-what-increment" ();
+    pgn_empty_time_control = "pgn-empty-time-control" ();
+    pgn_period_after_all = "pgn-period-after-all" (period);
+    pgn_zero_moves = "pgn-zero-moves" ();
+    pgn_not_a_clock_reading = "pgn-not-a-clock-reading" (reading);
+
+    // Event commands.
+    pgn_command_not_closed = "pgn-command-not-closed" ();
+    pgn_empty_command = "pgn-empty-command" ();
+    pgn_too_many_commands = "pgn-too-many-commands" ();
+    pgn_unexpected_argument = "pgn-unexpected-argument" (word, command);
+    pgn_offer_side = "pgn-offer-side" (side);
+    pgn_correct_side = "pgn-correct-side" (side);
+    pgn_unknown_claim = "pgn-unknown-claim" (kind);
+    pgn_claim_needs_kind = "pgn-claim-needs-kind" ();
+    pgn_not_a_square = "pgn-not-a-square" (square);
+    pgn_touch_needs_square = "pgn-touch-needs-square" ();
+    pgn_clk_needs_reading = "pgn-clk-needs-reading" ();
+    pgn_clock_side = "pgn-clock-side" (side);
+    pgn_clock_needs_side = "pgn-clock-needs-side" ();
+    pgn_clock_needs_reading = "pgn-clock-needs-reading" ();
+    pgn_flag_side = "pgn-flag-side" (side);
+    pgn_flag_needs_side = "pgn-flag-needs-side" ();
+    pgn_unknown_basis = "pgn-unknown-basis" (word);
+    pgn_quickplay_needs_basis = "pgn-quickplay-needs-basis" ();
+    pgn_arbiter_needs_act = "pgn-arbiter-needs-act" ();
+    pgn_arbiter_unexpected = "pgn-arbiter-unexpected" (word);
+    pgn_unknown_act = "pgn-unknown-act" (word);
+    pgn_illegal_argument = "pgn-illegal-argument" (word);
+
+    // Errors about a game.
+    game_offer_before_move = "game-offer-before-move" ();
+    game_no_piece = "game-no-piece" (square);
+    game_clk_before_move = "game-clk-before-move" ();
+    game_illegal_before_move = "game-illegal-before-move" ();
+    game_evaluating_rules = "game-evaluating-rules" (error);
+    game_evaluating_effects = "game-evaluating-effects" (error);
+    game_evaluating_vars = "game-evaluating-vars" (error);
+    game_illegal_move = "game-illegal-move" (number, san, error);
+    game_intended_not_legal = "game-intended-not-legal" (san);
+    game_bad_fen = "game-bad-fen" (error);
+    game_illegal_fen = "game-illegal-fen" (error);
+    game_tag_value = "game-tag-value" (tag, what, text);
+    game_tag_yes_no = "game-tag-yes-no" ();
+    game_tag_whole_number = "game-tag-whole-number" ();
+    game_tag_seconds = "game-tag-seconds" ();
+    game_tag_side = "game-tag-side" ();
+    game_tag_a_value = "game-tag-a-value" ();
+    game_time_control = "game-time-control" (error);
+    game_time_control_value = "game-time-control-value" (value, error);
+}
