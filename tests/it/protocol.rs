@@ -131,3 +131,83 @@ fn the_examples_in_protocol_md_are_valid_messages() {
     }
     assert!(checked >= 3);
 }
+
+/// The published schemas name the vocabulary's events and the PGN event commands exactly: a
+/// word declared once (`lang::vocabulary`, `pgn::commands::EVENT_COMMANDS`) and published the
+/// same, or this fails.
+#[test]
+fn the_schemas_enumerate_the_vocabulary() {
+    use arbiter::lang::schema::EventKind;
+    use arbiter::pgn::commands::EVENT_COMMANDS;
+    fn enum_at(schema: &serde_json::Value, path: &[&str]) -> Vec<String> {
+        let mut v = schema;
+        for p in path {
+            v = &v[*p];
+        }
+        let mut out: Vec<String> = v["enum"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no enum at {path:?}"))
+            .iter()
+            .map(|s| s.as_str().expect("string").to_string())
+            .collect();
+        out.sort();
+        out
+    }
+    let read = |f: &str| -> serde_json::Value {
+        let p = root().join("conformance/protocol").join(f);
+        serde_json::from_str(&std::fs::read_to_string(&p).expect("schema")).expect("json")
+    };
+    let verdict = read("verdict.schema.json");
+    let run = read("run.schema.json");
+    let mut events: Vec<String> = EventKind::ALL
+        .iter()
+        .map(|e| e.name().to_string())
+        .collect();
+    events.sort();
+    let mut commands: Vec<String> = EVENT_COMMANDS.iter().map(|c| c.to_string()).collect();
+    commands.sort();
+    let rulings = [
+        "properties",
+        "verdict",
+        "properties",
+        "rulings",
+        "items",
+        "properties",
+        "event",
+    ];
+    assert_eq!(enum_at(&verdict, &rulings), events);
+    let ignored = [
+        "properties",
+        "verdict",
+        "properties",
+        "ignored_events",
+        "items",
+        "properties",
+        "event",
+    ];
+    assert_eq!(enum_at(&verdict, &ignored), commands);
+    let cmd = find_enum_with(&run, "claim").expect("the request's command enum");
+    let mut cmd = cmd;
+    cmd.sort();
+    assert_eq!(cmd, commands);
+}
+
+/// The first `enum` in a schema that holds `word`.
+fn find_enum_with(v: &serde_json::Value, word: &str) -> Option<Vec<String>> {
+    match v {
+        serde_json::Value::Object(m) => {
+            if let Some(serde_json::Value::Array(a)) = m.get("enum")
+                && a.iter().any(|x| x == word)
+            {
+                return Some(
+                    a.iter()
+                        .filter_map(|x| x.as_str().map(String::from))
+                        .collect(),
+                );
+            }
+            m.values().find_map(|x| find_enum_with(x, word))
+        }
+        serde_json::Value::Array(a) => a.iter().find_map(|x| find_enum_with(x, word)),
+        _ => None,
+    }
+}
