@@ -63,14 +63,49 @@ impl Diag {
         line_col(&self.source, self.offset)
     }
 
+    /// Whether the line of the error and its neighbours are short enough to be shown.
+    fn snippet_fits(&self) -> bool {
+        const MAX_LINE: usize = 1000;
+        let src: &str = &self.source;
+        let at = floor_char_boundary(src, self.offset.min(src.len()));
+        let start = src[..at].rfind('\n').map_or(0, |i| i + 1);
+        // From the line before the error's to the line after it.
+        let from = src[..start.saturating_sub(1)]
+            .rfind('\n')
+            .map_or(0, |i| i + 1);
+        let mut end = at;
+        for _ in 0..2 {
+            end = src[end..].find('\n').map_or(src.len(), |i| end + i + 1);
+        }
+        src[from..end.min(src.len())]
+            .lines()
+            .all(|l| l.chars().count() <= MAX_LINE)
+    }
+
     /// `file:line:col`
     pub fn location(&self) -> String {
         let (l, c) = self.line_col();
         format!("{}:{}:{}", self.file.display(), l, c)
     }
 
-    /// The full report: the message, `file:line:col`, and the source with a caret.
+    /// The full report: the message, `file:line:col`, and the source with a caret. Where the
+    /// lines around the error are too long to show (miette's renderer cannot draw a caret past
+    /// column 65,535, and such a line is unreadable anyway), the report is the located message
+    /// and its help, without the source.
     pub fn render(&self) -> String {
+        if !self.snippet_fits() {
+            let mut out = format!(
+                "  × {self}
+"
+            );
+            if let Some(h) = &self.help {
+                out.push_str(&format!(
+                    "  help: {h}
+"
+                ));
+            }
+            return out;
+        }
         let mut out = String::new();
         let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
             .with_context_lines(1);
@@ -207,4 +242,29 @@ fn floor_char_boundary(s: &str, mut i: usize) -> usize {
         i -= 1;
     }
     i
+}
+
+#[cfg(test)]
+mod long_lines {
+    use super::*;
+
+    #[test]
+    fn an_error_past_column_65535_is_reported_not_a_panic() {
+        let text = format!(
+            "[Event \"x\"]\n\n1. e4 {{{}}} e5 2. Ke3 *\n",
+            "a".repeat(70_000)
+        );
+        let at = text.find("Ke3").unwrap();
+        let source: Arc<str> = Arc::from(text.as_str());
+        let d = Diag::new(Path::new("game.pgn"), &source, at, 3, "illegal").help("a hint");
+        let out = d.render();
+        assert_eq!(
+            out,
+            format!("  × game.pgn:3:{}: illegal\n  help: a hint\n", at - 13 + 1)
+        );
+        // A short line keeps its caret.
+        let source: Arc<str> = Arc::from("1. e4 e5 2. Ke3 *\n");
+        let d = Diag::new(Path::new("game.pgn"), &source, 12, 3, "illegal");
+        assert!(d.render().contains('┬'), "{}", d.render());
+    }
 }

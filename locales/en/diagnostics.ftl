@@ -29,6 +29,9 @@ diag-clause-file-not-found = clause file `{ $file }` not found
 diag-empty-rulebook = empty rulebook
 diag-extends-too-deep = `extends` nests more than { $max } rulebooks deep; do two rulebooks extend each other?
 diag-extends-unknown = `extends` names `{ $name }`, which is neither a sibling rulebook folder nor an embedded rulebook
+diag-not-plain-name = `{ $what }` must be a plain name (lower-case letters, digits, `-` and `_`, at most 64), not `{ $name }`
+diag-file-outside-folder = clause file `{ $file }` is not inside the rulebook's folder: name it by a relative path without `..`
+diag-clause-file-not-utf8 = clause file `{ $file }` is not UTF-8 text
 diag-embedded-rulebooks = embedded rulebooks: { $names }
 
 ## The rulebook as a whole

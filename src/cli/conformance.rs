@@ -88,14 +88,12 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
         "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
         command => {
-            if !(o.timeout > 0.0 && o.timeout.is_finite()) {
-                return Err(say::bad_timeout());
-            }
-            Box::new(Process::new(
-                command,
-                Duration::from_secs_f64(o.timeout),
-                o.validate,
-            )?)
+            // A timeout is a positive number of seconds a `Duration` can hold (not 1e20).
+            let timeout = Duration::try_from_secs_f64(o.timeout)
+                .ok()
+                .filter(|t| !t.is_zero())
+                .ok_or_else(say::bad_timeout)?;
+            Box::new(Process::new(command, timeout, o.validate)?)
         }
     };
     let explanations = match &o.explain {

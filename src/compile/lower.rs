@@ -55,6 +55,15 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
             );
         }
     }
+    // The id names a folder under `generated/` and a Rust module: a plain name, never a path.
+    if !crate::rulebook::plain_name(&l.book.id.value) {
+        let id = &l.book.id;
+        d.push(bf.diag(
+            yaml::start(&bf.text, id),
+            id.value.len().max(1),
+            say::not_plain_name("id", &id.value),
+        ));
+    }
     let title = texts(bf, &l.book.title, &languages, say::field_title, &mut d);
     let source = texts(bf, &l.book.source, &languages, say::field_source, &mut d);
     let params = params(&chain, &languages, &mut d);

@@ -126,6 +126,9 @@ messages! {
     empty_rulebook = "diag-empty-rulebook" ();
     extends_too_deep = "diag-extends-too-deep" (max);
     extends_unknown = "diag-extends-unknown" (name);
+    not_plain_name = "diag-not-plain-name" (what, name);
+    file_outside_folder = "diag-file-outside-folder" (file);
+    clause_file_not_utf8 = "diag-clause-file-not-utf8" (file);
     embedded_rulebooks = "diag-embedded-rulebooks" (names);
 
     // The rulebook as a whole.

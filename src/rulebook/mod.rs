@@ -88,6 +88,16 @@ fn load_base(
         return Ok(None);
     };
     let at = yaml::start(&book_file.text, name);
+    // A base is named, never a path: `extends: ../../etc` reads nothing outside.
+    if !plain_name(&name.value) {
+        return Err(book_file
+            .diag(
+                at,
+                name.value.len().max(1),
+                say::not_plain_name("extends", &name.value),
+            )
+            .into());
+    }
     if depth >= MAX_EXTENDS {
         return Err(book_file
             .diag(
@@ -114,6 +124,40 @@ fn load_base(
         )
         .help(say::embedded_rulebooks(lib.names().join(", ")))
         .into())
+}
+
+/// A name a rulebook gives itself or its base (`id`, `extends`): lower-case ASCII letters,
+/// digits, `-` and `_`, starting with a letter or a digit, at most 64 characters. It becomes a
+/// folder and a Rust module name, so it is never a path.
+pub fn plain_name(s: &str) -> bool {
+    s.len() <= 64
+        && s.chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_lowercase() || c.is_ascii_digit())
+        && s.chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_')
+}
+
+/// The path of a clause file named in `rulebook.yaml`, when it stays inside the rulebook's
+/// folder: a relative path without `..`, not leading out through a link.
+fn inside(dir: &Path, name: &str) -> Option<std::path::PathBuf> {
+    use std::path::Component;
+    let rel = Path::new(name);
+    if name.is_empty()
+        || !rel
+            .components()
+            .all(|c| matches!(c, Component::Normal(_) | Component::CurDir))
+    {
+        return None;
+    }
+    let p = dir.join(rel);
+    // A file that exists must resolve inside the folder (a symbolic link must not lead out).
+    if let (Ok(real), Ok(root)) = (p.canonicalize(), dir.canonicalize())
+        && !real.starts_with(&root)
+    {
+        return None;
+    }
+    Some(p)
 }
 
 /// Read a rulebook from disk; a base it `extends` is a sibling folder or else in `lib`.
@@ -143,15 +187,21 @@ fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Di
     let mut sources = Vec::new();
     let book: RulebookFile = yaml::parse(&book_file.path, &book_file.text)?;
     for f in &book.files {
-        let p = dir.join(&f.value);
-        match read(&p) {
-            Ok(s) => sources.push(s),
-            Err(_) => {
-                let at = yaml::start(&book_file.text, f);
-                return Err(book_file
-                    .diag(at, f.value.len(), say::clause_file_not_found(&f.value))
-                    .into());
+        let at = yaml::start(&book_file.text, f);
+        let located = |message: String| book_file.diag(at, f.value.len().max(1), message);
+        let p = inside(dir, &f.value).ok_or_else(|| located(say::file_outside_folder(&f.value)))?;
+        match std::fs::read(&p) {
+            Ok(bytes) => match String::from_utf8(bytes) {
+                Ok(text) => sources.push(SourceFile {
+                    path: p,
+                    text: Arc::from(text),
+                }),
+                Err(_) => return Err(located(say::clause_file_not_utf8(&f.value)).into()),
+            },
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                return Err(located(say::clause_file_not_found(&f.value)).into());
             }
+            Err(e) => return Err(located(say::cannot_read_rulebook_file(e.to_string())).into()),
         }
     }
     let base = load_base(dir, &book_file, &book, depth, true, lib)?;

@@ -336,3 +336,100 @@ fn error_inside_a_folded_block() {
         "or (knigths(white) == 2",
     ));
 }
+
+// Issue 12, faults (v) and (w): a rulebook's names and files stay inside its folder.
+
+#[test]
+fn an_id_that_is_a_path() {
+    snapshot!(broken(
+        "id-path",
+        "rulebook.yaml",
+        "id: fide-2018",
+        "id: ../../evil"
+    ));
+}
+
+#[test]
+fn extends_names_a_path() {
+    snapshot!(broken_overlay(
+        "extends-path",
+        "sofia",
+        "rulebook.yaml",
+        "extends: fide-2018",
+        "extends: ../fide-2018",
+    ));
+}
+
+#[test]
+fn a_clause_file_outside_the_folder() {
+    // An absolute path is refused before anything is read: nothing of the file is echoed.
+    let (what, out) = broken(
+        "files-abs",
+        "rulebook.yaml",
+        "  - article5.yaml",
+        "  - /etc/passwd",
+    );
+    assert!(!out.contains("root:"), "{out}");
+    snapshot!((what, out));
+    let (_, out) = broken(
+        "files-up",
+        "rulebook.yaml",
+        "  - article5.yaml",
+        "  - ../x.yaml",
+    );
+    assert!(out.contains("is not inside the rulebook's folder"), "{out}");
+}
+
+#[cfg(unix)]
+#[test]
+fn a_clause_file_that_links_out_of_the_folder() {
+    let dir = copy_rulebook("files-link");
+    std::os::unix::fs::symlink("/etc/passwd", dir.join("link.yaml")).expect("symlink");
+    edit(
+        &dir.join("rulebook.yaml"),
+        "  - article5.yaml",
+        "  - link.yaml",
+    );
+    let out = check(&dir);
+    assert!(
+        out.contains("clause file `link.yaml` is not inside the rulebook's folder"),
+        "{out}"
+    );
+    assert!(!out.contains("root:"), "{out}");
+}
+
+#[test]
+fn a_clause_file_that_is_not_utf8() {
+    let dir = copy_rulebook("files-latin1");
+    std::fs::write(dir.join("article5.yaml"), b"article: {en: \xe9t\xe9}\n").expect("write");
+    let out = check(&dir);
+    assert!(
+        out.contains("clause file `article5.yaml` is not UTF-8 text"),
+        "{out}"
+    );
+}
+
+#[test]
+fn compile_writes_nothing_outside_out() {
+    // A rulebook whose id is a path is refused, and `compile` writes nothing at all.
+    let fide = copy_rulebook("compile-escape");
+    let rules = fide.parent().expect("parent");
+    edit(
+        &fide.join("rulebook.yaml"),
+        "id: fide-2018",
+        "id: ../escaped",
+    );
+    let out_dir = rules.join("out");
+    let out = arbiter(
+        &[
+            "compile",
+            "--rules",
+            rules.to_str().expect("utf-8"),
+            "--out",
+            out_dir.to_str().expect("utf-8"),
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(!rules.join("escaped").exists() && !out_dir.exists());
+}

@@ -258,11 +258,17 @@ fn usage_errors_exit_2() {
     let out = arbiter(&["conformance", "--filter", "no-such-scenario"], None);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no scenario matches"));
-    let out = arbiter(
-        &["conformance", "--engine", "python3 x.py", "--timeout", "0"],
-        None,
-    );
-    assert_eq!(out.status.code(), Some(2));
+    // A timeout no `Duration` can hold is a usage error, not a panic (issue 12, fault d).
+    for t in ["0", "-1", "1e20", "inf", "NaN"] {
+        let flag = format!("--timeout={t}");
+        let out = arbiter(&["conformance", "--engine", "python3 x.py", &flag], None);
+        assert_eq!(out.status.code(), Some(2), "--timeout {t}");
+        assert!(
+            text(&out.stderr).contains("--timeout must be a positive number"),
+            "--timeout {t}: {}",
+            text(&out.stderr)
+        );
+    }
 }
 
 #[test]
