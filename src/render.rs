@@ -95,22 +95,17 @@ impl Renderer {
 
     /// A duration in words: `2 min`, `30 s`, `1 min 30 s`.
     fn duration(&self, secs: i64) -> String {
-        let (m, s) = (secs / 60, secs % 60);
-        let (min, sec) = (
-            ("min".to_string(), Arg::Str(m.to_string())),
-            ("s".to_string(), Arg::Str(s.to_string())),
-        );
-        match (m, s) {
-            (0, _) => self.message("duration-s", &[sec]),
-            (_, 0) => self.message("duration-min", &[min]),
-            _ => self.message("duration-min-s", &[min, sec]),
-        }
+        let (id, parts) = crate::compile::words::duration_parts(secs);
+        let args: Vec<(String, Arg)> = parts
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), Arg::Str(v)))
+            .collect();
+        self.message(id, &args)
     }
 
     /// The effects of a ruling, in words: `Effects: the claim is rejected; 2 min added to ...`.
     /// Each effect's message is `effect-NAME` (`_` as `-`), its fields the arguments.
     pub fn effects(&self, effects: &[crate::runtime::rules::Effect]) -> String {
-        use crate::runtime::rules::{FieldValue, side_name};
         if effects.is_empty() {
             return String::new();
         }
@@ -120,14 +115,7 @@ impl Renderer {
                 let args: Vec<(String, Arg)> = e
                     .fields()
                     .into_iter()
-                    .map(|(k, v)| {
-                        let a = match v {
-                            FieldValue::Side(c) => Arg::Str(side_name(c).into()),
-                            FieldValue::Duration(s) => Arg::Duration(s),
-                            FieldValue::Move(san) => Arg::Str(san.to_string()),
-                        };
-                        (k.to_string(), a)
-                    })
+                    .map(|(k, v)| (k.to_string(), Arg::from(v)))
                     .collect();
                 self.message(&effect_message(e.id()), &args)
             })

@@ -123,12 +123,22 @@ pub fn side(c: Color, w: &Words) -> Said {
 }
 
 pub fn duration(secs: i64, w: &Words) -> Said {
+    let (id, parts) = duration_parts(secs);
+    let args: Vec<(&str, FluentValue)> = parts.into_iter().map(|(k, v)| (k, s(v))).collect();
+    w.get(id, &args)
+}
+
+/// How a duration is said: the message (`duration-s`, `duration-min`, `duration-min-s`) and its
+/// arguments, minutes and seconds (the readable rulebook and the verdicts say it alike).
+pub fn duration_parts(secs: i64) -> (&'static str, Vec<(&'static str, String)>) {
     let (m, sec) = (secs / 60, secs % 60);
-    let (m, sec) = (s(m.to_string()), s(sec.to_string()));
-    match (secs / 60, secs % 60) {
-        (0, _) => w.get("duration-s", &[("s", sec)]),
-        (_, 0) => w.get("duration-min", &[("min", m)]),
-        _ => w.get("duration-min-s", &[("min", m), ("s", sec)]),
+    match (m, sec) {
+        (0, _) => ("duration-s", vec![("s", sec.to_string())]),
+        (_, 0) => ("duration-min", vec![("min", m.to_string())]),
+        _ => (
+            "duration-min-s",
+            vec![("min", m.to_string()), ("s", sec.to_string())],
+        ),
     }
 }
 

@@ -14,7 +14,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 use super::facts::{Claim, Ctx, Event};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
-use super::rules::{BookMeta, Effect, FieldValue, Rules, side_name, winners};
+use super::rules::{BookMeta, Effect, Rules, side_name, winners};
 use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Verdict};
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
@@ -520,20 +520,16 @@ impl Adjudication<'_> {
     }
 }
 
-/// The ruling variables the effects provide (see `EffectSpec::vars`).
 /// The ruling variables the effects provide, as the vocabulary declares them (`win` gives
 /// `winner`, `add_time` gives `added_to` and `added`).
 fn effect_args(effects: &[Effect]) -> Vec<(String, Arg)> {
     let mut args = Vec::new();
     for e in effects {
-        for (name, v) in e.vars() {
-            let a = match v {
-                FieldValue::Side(c) => Arg::Str(side_name(c).into()),
-                FieldValue::Duration(s) => Arg::Duration(s),
-                FieldValue::Move(san) => Arg::Str(san.to_string()),
-            };
-            args.push((name.into(), a));
-        }
+        args.extend(
+            e.vars()
+                .into_iter()
+                .map(|(name, v)| (name.into(), Arg::from(v))),
+        );
     }
     args
 }

@@ -6,7 +6,7 @@ use serde::{Serialize, Serializer};
 use shakmaty::Color;
 
 use super::position::OfferRecord;
-use super::rules::{Effect, ser_side};
+use super::rules::{Effect, FieldValue, ser_side, side_name};
 use crate::lang::schema::EventKind;
 use crate::pgn::events::ClaimKind;
 
@@ -17,6 +17,17 @@ pub enum Arg {
     Str(String),
     /// Seconds, said in words of the reader's language.
     Duration(i64),
+}
+
+impl From<FieldValue<'_>> for Arg {
+    /// An effect's field as a ruling variable (a side by its name, a move by its SAN).
+    fn from(v: FieldValue<'_>) -> Arg {
+        match v {
+            FieldValue::Side(c) => Arg::Str(side_name(c).into()),
+            FieldValue::Duration(s) => Arg::Duration(s),
+            FieldValue::Move(san) => Arg::Str(san.to_string()),
+        }
+    }
 }
 
 /// The `result` of the JSON output: what the laws make of the game.

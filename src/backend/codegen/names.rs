@@ -70,13 +70,21 @@ impl Namespace {
 }
 
 /// `text` as `///` doc comment lines under `indent`, wrapped so that no line exceeds `width`
-/// characters (a single word longer than that stands on a line of its own).
+/// characters (a word longer than a line is cut into pieces that fit).
 pub fn doc(text: &str, indent: &str, width: usize) -> String {
     let prefix = format!("{indent}///");
     let mut out = String::new();
     for para in text.lines() {
         let mut line = prefix.clone();
-        for w in para.split_whitespace() {
+        let room = width.saturating_sub(prefix.chars().count() + 1).max(1);
+        let pieces = para.split_whitespace().flat_map(|w| {
+            let cs: Vec<char> = w.chars().collect();
+            cs.chunks(room)
+                .map(|c| c.iter().collect::<String>())
+                .collect::<Vec<_>>()
+        });
+        for w in pieces {
+            let w = w.as_str();
             let full = line.chars().count() + 1 + w.chars().count() > width;
             if full && line != prefix {
                 out.push_str(&line);
@@ -117,5 +125,9 @@ mod tests {
         );
         assert_eq!(d.split_whitespace().filter(|w| *w == "word").count(), 60);
         assert_eq!(doc("a\n\nb", "", 100), "/// a\n///\n/// b\n");
+        // A word longer than a line (a URL, hostile text) is cut, not left overlong.
+        let long = doc(&"x".repeat(250), "    ", 100);
+        assert!(long.lines().all(|l| l.chars().count() <= 100), "{long}");
+        assert_eq!(long.matches('x').count(), 250);
     }
 }
