@@ -24,6 +24,8 @@ pub struct Diag {
     /// A consequence of an error already reported (a name whose definition failed to check):
     /// `Diags` drops it rather than repeat the cause at every use.
     pub follow_on: bool,
+    /// Lines of the file before `source` (a game read from a stream is its own source).
+    line_base: usize,
 }
 
 impl Diag {
@@ -45,7 +47,29 @@ impl Diag {
             label: crate::locale::say::here(),
             help: None,
             follow_on: false,
+            line_base: 0,
         }
+    }
+
+    /// An error in a part of a file (one game of an input), given as the bytes read, which may
+    /// not be valid UTF-8: `first_line` is the line of the file where `bytes` begin, `offset` a
+    /// byte offset in `bytes`. Lines and columns are those of the file, invalid bytes
+    /// counting as one character each (as they are shown, U+FFFD).
+    pub fn in_part(
+        file: &Path,
+        bytes: &[u8],
+        first_line: usize,
+        offset: usize,
+        len: usize,
+        message: impl Into<String>,
+    ) -> Self {
+        let offset = offset.min(bytes.len());
+        let source: Arc<str> = Arc::from(String::from_utf8_lossy(bytes));
+        // The same place in the decoded text: what comes before it, decoded.
+        let at = String::from_utf8_lossy(&bytes[..offset]).len();
+        let mut d = Diag::new(file, &source, at, len, message);
+        d.line_base = first_line.saturating_sub(1);
+        d
     }
 
     pub fn label(mut self, label: impl Into<String>) -> Self {
@@ -60,7 +84,8 @@ impl Diag {
 
     /// 1-based line and column (in characters) of the offset.
     pub fn line_col(&self) -> (usize, usize) {
-        line_col(&self.source, self.offset)
+        let (line, col) = line_col(&self.source, self.offset);
+        (line.saturating_add(self.line_base), col)
     }
 
     /// Whether the line of the error and its neighbours are short enough to be shown.
@@ -162,7 +187,7 @@ impl miette::SourceCode for Diag {
             self.file.display().to_string(),
             inner.data(),
             *inner.span(),
-            inner.line(),
+            inner.line().saturating_add(self.line_base),
             inner.column(),
             inner.line_count(),
         );

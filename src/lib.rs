@@ -7,6 +7,7 @@
 // `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
 #![allow(clippy::result_large_err)]
 
+pub mod audit;
 pub mod backend;
 pub mod compile;
 pub mod conformance;

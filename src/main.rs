@@ -7,23 +7,22 @@
 // `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
 #![allow(clippy::result_large_err)]
 
-use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 
+// The `adjudicate` command: its options, progress display and summary.
+#[path = "cli/adjudicate.rs"]
+mod adjudicate;
 // The `conformance` and `serve` commands (kept apart from the library's `conformance` module).
 #[path = "cli/conformance.rs"]
 mod conformance;
 
-use arbiter::diag::Diag;
 use arbiter::locale::say;
-use arbiter::render::Renderer;
 use arbiter::runtime::rules::Rules;
-use arbiter::runtime::verdict::Verdict;
-use arbiter::{DEFAULT_RULEBOOK, Engine, backend, compile, load_rules, pgn, runtime};
+use arbiter::{DEFAULT_RULEBOOK, Engine, backend, compile, load_rules};
 
 #[derive(Parser)]
 #[command(
@@ -44,32 +43,10 @@ struct Cli {
     command: Command,
 }
 
-#[derive(Clone, Copy, ValueEnum)]
-enum Format {
-    Text,
-    Json,
-}
-
 #[derive(Subcommand)]
 enum Command {
     /// Rule on every game of the PGN files (or standard input) and explain each ruling.
-    Adjudicate {
-        /// PGN files; `-` or nothing reads standard input.
-        files: Vec<PathBuf>,
-        /// An embedded rulebook name (fide-2018) or a rulebook folder.
-        #[arg(long, default_value = DEFAULT_RULEBOOK)]
-        rulebook: String,
-        /// The backend; default: compiled for an embedded rulebook, interpreter for a folder.
-        #[arg(long, value_enum)]
-        engine: Option<Engine>,
-        /// `text` for people, `json` for one JSON object per game per line.
-        #[arg(long, value_enum, default_value = "text")]
-        format: Format,
-        /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: the side
-        /// to move at the end of the record flagged (unless the record has a `[%flag]`).
-        #[arg(long)]
-        infer_flags: bool,
-    },
+    Adjudicate(adjudicate::Args),
     /// Check rulebook folders (default: every folder under ./rules) and report every problem.
     Check { dirs: Vec<PathBuf> },
     /// Regenerate generated/ from rules/ (with --check: only say whether it is stale).
@@ -115,20 +92,7 @@ fn main() -> ExitCode {
     }
     let lang = cli.lang;
     let code = match cli.command {
-        Command::Adjudicate {
-            files,
-            rulebook,
-            engine,
-            format,
-            infer_flags,
-        } => adjudicate(
-            &files,
-            &rulebook,
-            engine,
-            &lang,
-            format,
-            runtime::adjudicate::Options { infer_flags },
-        ),
+        Command::Adjudicate(args) => adjudicate::run(&args, &lang),
         Command::Check { dirs } => check(&dirs),
         Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
@@ -138,7 +102,7 @@ fn main() -> ExitCode {
     ExitCode::from(code)
 }
 
-fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
+pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
     match load_rules(spec, engine) {
         Ok(r) => Some(r),
         Err(d) => {
@@ -146,119 +110,6 @@ fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>>
             None
         }
     }
-}
-
-fn adjudicate(
-    files: &[PathBuf],
-    spec: &str,
-    engine: Option<Engine>,
-    lang: &str,
-    format: Format,
-    options: runtime::adjudicate::Options,
-) -> u8 {
-    let Some(rules) = rules_or_report(spec, engine) else {
-        return 1;
-    };
-    let renderer = match Renderer::new(rules.meta(), lang) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("{}", say::error(e));
-            return 2;
-        }
-    };
-    let stdin = [PathBuf::from("-")];
-    let files = if files.is_empty() { &stdin[..] } else { files };
-    let mut failed = false;
-    let stdout = std::io::stdout();
-    let mut out = std::io::BufWriter::new(stdout.lock());
-    for f in files {
-        let (name, bytes) = match read_input(f) {
-            Ok(x) => x,
-            Err(e) => {
-                eprintln!(
-                    "{}",
-                    say::error(say::file_error(f.display().to_string(), e.to_string()))
-                );
-                failed = true;
-                continue;
-            }
-        };
-        for result in adjudicate_bytes(&name, &bytes, rules.as_ref(), options) {
-            match result {
-                Ok(v) => {
-                    let e = renderer.explain(&v);
-                    let written = match format {
-                        Format::Json => serde_json::to_string(&e)
-                            .map_err(std::io::Error::other)
-                            .and_then(|s| writeln!(out, "{s}")),
-                        Format::Text => write!(out, "{}", renderer.text(&e)),
-                    };
-                    if written.is_err() {
-                        return 1; // stdout closed
-                    }
-                }
-                Err(d) => {
-                    let _ = out.flush();
-                    eprint!("{}", d.render());
-                    failed = true;
-                }
-            }
-        }
-    }
-    let _ = out.flush();
-    u8::from(failed)
-}
-
-fn read_input(f: &Path) -> std::io::Result<(String, Vec<u8>)> {
-    if f.as_os_str() == "-" {
-        let mut b = Vec::new();
-        std::io::stdin().read_to_end(&mut b)?;
-        Ok(("<stdin>".into(), b))
-    } else {
-        Ok((f.display().to_string(), std::fs::read(f)?))
-    }
-}
-
-/// Every game of one input, ruled on, or its located error.
-fn adjudicate_bytes(
-    name: &str,
-    bytes: &[u8],
-    rules: &dyn Rules,
-    options: runtime::adjudicate::Options,
-) -> Vec<Result<Verdict, Diag>> {
-    let mut source: Option<Arc<str>> = None;
-    let mut src = || -> Arc<str> {
-        source
-            .get_or_insert_with(|| Arc::from(String::from_utf8_lossy(bytes).as_ref()))
-            .clone()
-    };
-    // Line numbers are counted incrementally: games come in file order.
-    let (mut seen, mut line) = (0usize, 1usize);
-    pgn::read_games(bytes)
-        .into_iter()
-        .map(|g| {
-            let g = g.and_then(|g| {
-                runtime::adjudicate::adjudicate_with(&g, rules, options).map(|v| (g.span.start, v))
-            });
-            match g {
-                Ok((start, mut v)) => {
-                    v.file = name.to_string();
-                    let start = start.max(seen);
-                    line += bytes[seen..start].iter().filter(|b| **b == b'\n').count();
-                    seen = start;
-                    v.line = line;
-                    Ok(v)
-                }
-                Err(e) => Err(Diag::new(
-                    Path::new(name),
-                    &src(),
-                    e.offset,
-                    1,
-                    say::pgn_in_game(e.game, e.message),
-                )),
-            }
-        })
-        .collect()
 }
 
 fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {

@@ -216,7 +216,10 @@ impl Renderer {
             v.outcome.result().as_str(),
         );
         if !v.offers.is_empty() {
-            s.push_str(&format!("  {}\n", self.scoresheet(&v.scoresheet)));
+            s.push_str(&format!(
+                "  {}\n",
+                self.scoresheet(&v.scoresheet.text(&v.offers))
+            ));
         }
         for (i, (r, text)) in v.rulings.iter().zip(&e.rulings).enumerate() {
             if Some(i) != v.outcome.ruling() {

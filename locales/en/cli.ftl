@@ -35,3 +35,15 @@ cli-not-a-protocol-message = not a protocol message ({ $error }): { $line }
 ## Choosing a rulebook
 cli-no-such-rulebook = `{ $spec }` is neither an embedded rulebook ({ $names }) nor a rulebook folder
 cli-folder-not-compiled = a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)
+cli-unknown-encoding = unknown encoding `{ $label }` (for example utf-8, latin1, windows-1251: any label of the WHATWG Encoding Standard)
+cli-summary-games = { $games ->
+    [one] { $games } game: { $ruled } ruled on, { $bad } could not be read or ruled on
+   *[other] { $games } games: { $ruled } ruled on, { $bad } could not be read or ruled on
+}
+cli-summary-bad-inputs = { $count ->
+    [one] { $count } input could not be read or held no game
+   *[other] { $count } inputs could not be read or held no game
+}
+cli-summary-clause = { $clause }: { $games } ({ $results })
+cli-summary-unended = not ended by the laws: { $games }
+cli-progress = { $games } games, { $rate } games/s, { $megabytes } MB read

@@ -164,6 +164,12 @@ pgn-unexpected-character = unexpected character `{ $char }`
 pgn-not-san = `{ $san }` is not a move in standard algebraic notation
 pgn-variation-not-closed = a variation `(` is never closed
 pgn-no-result = the game has no result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated file?
+pgn-tags-without-moves = this game has tags but no moves and no result: a blank line and the next game's tags follow
+pgn-game-too-large = { $megabytes ->
+    [one] the game is longer than { $megabytes } megabyte, the largest game read: it is skipped
+   *[other] the game is longer than { $megabytes } megabytes, the largest game read: it is skipped
+}
+pgn-no-games = no game in this input
 pgn-tag-syntax = a tag must be `[Name "value"]`
 pgn-tag-quoted-value = tag `{ $name }`: expected a quoted value
 pgn-tag-closing-quote = tag `{ $name }`: the value's closing `"` is missing

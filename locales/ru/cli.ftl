@@ -43,3 +43,17 @@ cli-not-a-protocol-message = это не сообщение протокола (
 ## Выбор свода правил
 cli-no-such-rulebook = `{ $spec }` — не встроенный свод правил ({ $names }) и не папка свода правил
 cli-folder-not-compiled = свод правил из папки работает на интерпретаторе; `--engine compiled` требует встроенного свода (вкомпилируйте его командой `arbiter compile`)
+cli-unknown-encoding = неизвестная кодировка `{ $label }` (например utf-8, latin1, windows-1251: любое имя из стандарта WHATWG Encoding)
+cli-summary-games = { $games ->
+    [one] { $games } партия: вынесено решений { $ruled }, не удалось прочесть или рассудить { $bad }
+    [few] { $games } партии: вынесено решений { $ruled }, не удалось прочесть или рассудить { $bad }
+   *[other] { $games } партий: вынесено решений { $ruled }, не удалось прочесть или рассудить { $bad }
+}
+cli-summary-bad-inputs = { $count ->
+    [one] { $count } входной файл не удалось прочесть, или в нём нет партий
+    [few] { $count } входных файла не удалось прочесть, или в них нет партий
+   *[other] { $count } входных файлов не удалось прочесть, или в них нет партий
+}
+cli-summary-clause = { $clause }: { $games } ({ $results })
+cli-summary-unended = не окончены по правилам: { $games }
+cli-progress = партий: { $games }, { $rate } в секунду, прочитано { $megabytes } МБ

@@ -95,6 +95,12 @@ messages! {
     /// `--rulebook` names neither an embedded rulebook nor a folder.
     no_such_rulebook = "cli-no-such-rulebook" (spec, names);
     folder_not_compiled = "cli-folder-not-compiled" ();
+    unknown_encoding = "cli-unknown-encoding" (label);
+    summary_games = "cli-summary-games" (games, ruled, bad);
+    summary_bad_inputs = "cli-summary-bad-inputs" (count);
+    summary_clause = "cli-summary-clause" (clause, games, results);
+    summary_unended = "cli-summary-unended" (games);
+    progress = "cli-progress" (games, rate, megabytes);
 
     // Diagnostics (`locales/<lang>/diagnostics.ftl`).
     here = "diag-here" ();
@@ -261,6 +267,9 @@ messages! {
     pgn_not_san = "pgn-not-san" (san);
     pgn_variation_not_closed = "pgn-variation-not-closed" ();
     pgn_no_result = "pgn-no-result" ();
+    pgn_tags_without_moves = "pgn-tags-without-moves" ();
+    pgn_game_too_large = "pgn-game-too-large" (megabytes);
+    pgn_no_games = "pgn-no-games" ();
     pgn_tag_syntax = "pgn-tag-syntax" ();
     pgn_tag_quoted_value = "pgn-tag-quoted-value" (name);
     pgn_tag_closing_quote = "pgn-tag-closing-quote" (name);

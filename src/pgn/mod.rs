@@ -1,19 +1,19 @@
 //! Reading PGN: games, tags, main-line moves and comments, every one with its place in the file.
 //!
-//! `scan` finds the games and the offsets of their tokens; pgn-reader parses each game (tags,
-//! SAN, comments, NAGs, variations skipped, CRLF, BOM). The two agree token for token, which
-//! `read_games` checks.
+//! `scan` finds the games, checks their syntax (tags, SAN tokens, comments, NAGs, variations,
+//! CRLF, BOM) and records where each tag, main-line move and comment is; `parse_game` takes
+//! them from there. `split` cuts a stream into games for `scan`. (pgn-reader, which arbiter
+//! used to parse with, remains the speed floor in `replay`.)
 
 pub mod commands;
 pub mod events;
 pub mod replay;
 pub mod scan;
+pub mod split;
 pub mod time;
 
-use std::ops::ControlFlow;
-
 use crate::locale::say;
-use pgn_reader::{RawComment, RawTag, Reader, SanPlus, Skip, Visitor};
+use shakmaty::san::SanPlus;
 
 /// One game as recorded.
 #[derive(Debug, Clone)]
@@ -49,54 +49,46 @@ pub fn read_games(src: &[u8]) -> Vec<Result<Game, PgnError>> {
     scan::scan(src)
         .into_iter()
         .enumerate()
-        .map(|(i, span)| read_game(src, i + 1, span))
+        .map(|(i, span)| parse_game(src, i + 1, span))
         .collect()
 }
 
-fn read_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, PgnError> {
-    if let Some((offset, message)) = span.error.clone() {
-        return Err(PgnError {
-            game: index,
-            offset,
-            message,
-        });
-    }
-    let mut reader = Reader::new(&src[span.start..span.end]);
-    let mut v = Collect;
-    let parsed = reader.read_game(&mut v);
-    let (tags, moves, comments) = match parsed {
-        Ok(Some(g)) => g,
-        Ok(None) | Err(_) => {
-            return Err(PgnError {
-                game: index,
-                offset: span.start,
-                message: say::pgn_could_not_read(),
-            });
-        }
+/// Read the game the scanner found at `span` of `src` (`index`: its place in its input): the
+/// scanner has found every tag, move and comment and checked the movetext; here each is taken
+/// from its place, with no second pass over the text.
+pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, PgnError> {
+    let err = |offset: usize, message: String| PgnError {
+        game: index,
+        offset,
+        message,
     };
-    if moves.len() != span.sans.len() {
-        // pgn-reader skipped a token it could not read: find it and say where.
-        let strict = scan::rescan_strict(src, span.start);
-        if let Some((offset, message)) = strict.error {
-            return Err(PgnError {
-                game: index,
-                offset,
-                message,
-            });
-        }
+    if let Some((offset, message)) = span.error.clone() {
+        return Err(err(offset, message));
     }
-    if moves.len() != span.sans.len() || comments.len() != span.comments.len() {
-        return Err(PgnError {
-            game: index,
-            offset: span.start,
-            message: format!(
-                "internal: the scanner found {} moves and {} comments, the parser {} and {}",
-                span.sans.len(),
-                span.comments.len(),
-                moves.len(),
-                comments.len()
-            ),
-        });
+    let tags = span
+        .tags
+        .iter()
+        .map(|(name, at)| (name.clone(), tag_value(src, *at)))
+        .collect();
+    let mut moves = Vec::with_capacity(span.sans.len());
+    for &at in &span.sans {
+        let tok = scan::token_at(src, at);
+        let san = read_san(tok).map_err(|_| {
+            err(
+                at,
+                say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
+            )
+        })?;
+        moves.push(san);
+    }
+    // Each comment with the number of main-line moves before it (both lists are in order).
+    let mut comments = Vec::with_capacity(span.comments.len());
+    let mut before = 0;
+    for &at in &span.comments {
+        while span.sans.get(before).is_some_and(|&m| m < at) {
+            before += 1;
+        }
+        comments.push((before, comment_text(src, at)));
     }
     Ok(Game {
         index,
@@ -107,78 +99,45 @@ fn read_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, Pgn
     })
 }
 
-struct Collect;
-
-type Tags = Vec<(String, String)>;
-type Movetext = (Tags, Vec<SanPlus>, Vec<(usize, String)>);
-
-impl Visitor for Collect {
-    type Tags = Tags;
-    type Movetext = Movetext;
-    type Output = Movetext;
-
-    fn begin_tags(&mut self) -> ControlFlow<Self::Output, Self::Tags> {
-        ControlFlow::Continue(Vec::new())
+/// A move token as SAN; castling is also written with zeros (`0-0`, `0-0-0`), as PGN readers
+/// accept.
+fn read_san(tok: &[u8]) -> Result<SanPlus, shakmaty::san::ParseSanError> {
+    if tok.starts_with(b"0-0") {
+        let letters: Vec<u8> = tok
+            .iter()
+            .map(|&b| if b == b'0' { b'O' } else { b })
+            .collect();
+        return SanPlus::from_ascii(&letters);
     }
+    SanPlus::from_ascii(tok)
+}
 
-    fn tag(
-        &mut self,
-        tags: &mut Tags,
-        name: &[u8],
-        value: RawTag<'_>,
-    ) -> ControlFlow<Self::Output> {
-        tags.push((
-            String::from_utf8_lossy(name).into_owned(),
-            value.decode_utf8_lossy().into_owned(),
-        ));
-        ControlFlow::Continue(())
-    }
-
-    fn begin_movetext(&mut self, tags: Tags) -> ControlFlow<Self::Output, Movetext> {
-        ControlFlow::Continue((tags, Vec::new(), Vec::new()))
-    }
-
-    fn san(&mut self, m: &mut Movetext, san: SanPlus) -> ControlFlow<Self::Output> {
-        m.1.push(san);
-        ControlFlow::Continue(())
-    }
-
-    fn comment(&mut self, m: &mut Movetext, c: RawComment<'_>) -> ControlFlow<Self::Output> {
-        let text = String::from_utf8_lossy(c.as_bytes()).into_owned();
-        match m.2.last_mut() {
-            // The end of a long comment whose first pieces came through `partial_comment`.
-            Some((ply, prev)) if *ply == m.1.len() && prev.ends_with('\u{0}') => {
-                prev.pop();
-                prev.push_str(&text);
+/// A tag's value: `at` is its opening quote; `\"` and `\\` stand for `"` and `\`.
+fn tag_value(src: &[u8], at: usize) -> String {
+    let mut out = Vec::new();
+    let mut i = at + 1;
+    while let Some(&b) = src.get(i) {
+        match b {
+            b'"' => break,
+            b'\\' if matches!(src.get(i + 1), Some(b'"' | b'\\')) => {
+                out.push(src[i + 1]);
+                i += 2;
             }
-            _ => m.2.push((m.1.len(), text)),
-        }
-        ControlFlow::Continue(())
-    }
-
-    fn partial_comment(
-        &mut self,
-        m: &mut Movetext,
-        c: RawComment<'_>,
-    ) -> ControlFlow<Self::Output> {
-        // A long comment arrives in pieces; join them so it stays one comment.
-        let text = String::from_utf8_lossy(c.as_bytes()).into_owned();
-        match m.2.last_mut() {
-            Some((ply, prev)) if *ply == m.1.len() && prev.ends_with('\u{0}') => {
-                prev.pop();
-                prev.push_str(&text);
-                prev.push('\u{0}');
+            _ => {
+                out.push(b);
+                i += 1;
             }
-            _ => m.2.push((m.1.len(), format!("{text}\u{0}"))),
         }
-        ControlFlow::Continue(())
     }
+    match String::from_utf8(out) {
+        Ok(s) => s,
+        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+    }
+}
 
-    fn begin_variation(&mut self, _m: &mut Movetext) -> ControlFlow<Self::Output, Skip> {
-        ControlFlow::Continue(Skip(true))
-    }
-
-    fn end_game(&mut self, m: Movetext) -> Self::Output {
-        m
-    }
+/// A comment's text: `at` is its `{`; the scanner has found its `}`.
+fn comment_text(src: &[u8], at: usize) -> String {
+    let body = src.get(at + 1..).unwrap_or_default();
+    let end = body.iter().position(|&b| b == b'}').unwrap_or(body.len());
+    String::from_utf8_lossy(&body[..end]).into_owned()
 }

@@ -8,7 +8,6 @@
 //! error. Nothing is silently dropped.
 
 use crate::locale::say;
-use shakmaty::san::SanPlus;
 
 /// Where one game stands in the input.
 #[derive(Debug, Clone, Default)]
@@ -32,47 +31,44 @@ impl GameSpan {
 }
 
 pub fn scan(src: &[u8]) -> Vec<GameSpan> {
-    scan_with(src, false)
-}
-
-/// Scan the game that starts at `start` again, checking every move token as SAN. The fast scan
-/// counts anything that is not a number or result as a move; when pgn-reader, which skips what
-/// it cannot read, sees fewer, this finds the token it skipped.
-pub fn rescan_strict(src: &[u8], start: usize) -> GameSpan {
-    let mut s = Scanner {
-        src,
-        i: start,
-        strict: true,
-    };
-    s.game()
-}
-
-fn scan_with(src: &[u8], strict: bool) -> Vec<GameSpan> {
-    let mut s = Scanner { src, i: 0, strict };
-    if src.starts_with(b"\xEF\xBB\xBF") {
-        s.i = 3;
-    }
+    let mut at = if src.starts_with(BOM) { BOM.len() } else { 0 };
     let mut games = Vec::new();
-    loop {
-        s.skip_between_games();
-        if s.i >= src.len() {
-            break;
-        }
-        let g = s.game();
-        if g.end > g.start {
-            games.push(g);
-        } else {
-            break;
-        }
+    while let Some(g) = next_game(src, at) {
+        at = g.end;
+        games.push(g);
     }
     games
+}
+
+/// The token that starts at `at` (a move, as the scanner recorded it).
+pub fn token_at(src: &[u8], at: usize) -> &[u8] {
+    let rest = src.get(at..).unwrap_or_default();
+    let n = rest
+        .iter()
+        .position(|&b| is_token_end(b))
+        .unwrap_or(rest.len());
+    &rest[..n]
+}
+
+/// The UTF-8 byte order mark, skipped at the start of an input.
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The next game at or after `from` (after the whitespace and `%` lines between games), or
+/// `None` when only those remain. A game whose `end` is `src.len()` may go on in bytes not yet
+/// read: a reader that streams must not take it as complete until the input has ended.
+pub fn next_game(src: &[u8], from: usize) -> Option<GameSpan> {
+    let mut s = Scanner { src, i: from };
+    s.skip_between_games();
+    if s.i >= src.len() {
+        return None;
+    }
+    let g = s.game();
+    (g.end > g.start).then_some(g)
 }
 
 struct Scanner<'a> {
     src: &'a [u8],
     i: usize,
-    /// Check move tokens as SAN (slower; used to locate an unreadable token).
-    strict: bool,
 }
 
 fn is_ws(b: u8) -> bool {
@@ -105,6 +101,13 @@ impl Scanner<'_> {
         }
     }
 
+    /// Whether the whitespace ahead holds a blank line and is followed by a tag.
+    fn blank_line_then_tag(&self) -> bool {
+        let rest = &self.src[self.i.min(self.src.len())..];
+        let ws = rest.iter().take_while(|b| is_ws(**b)).count();
+        rest.get(ws) == Some(&b'[') && rest[..ws].iter().filter(|b| **b == b'\n').count() >= 2
+    }
+
     fn skip_between_games(&mut self) {
         while let Some(b) = self.peek() {
             if is_ws(b) {
@@ -123,7 +126,16 @@ impl Scanner<'_> {
             ..GameSpan::default()
         };
         // Tags.
+        let mut tags_only = false;
         loop {
+            if !g.tags.is_empty() && self.blank_line_then_tag() {
+                // Tags, a blank line, and more tags: a game without moves, followed by the next
+                // game, which keeps its own tags.
+                g.error
+                    .get_or_insert((g.start, say::pgn_tags_without_moves()));
+                tags_only = true;
+                break;
+            }
             self.skip_between_games();
             if self.peek() != Some(b'[') {
                 break;
@@ -133,12 +145,11 @@ impl Scanner<'_> {
                 self.skip_line();
             }
         }
-        // Movetext.
-        let strict = self.strict;
+        // Movetext (none when the tags are followed by the next game's).
         let mut depth = 0usize;
         let mut has_result = false;
         let mut has_any = false;
-        while let Some(b) = self.peek() {
+        while let Some(b) = self.peek().filter(|_| !tags_only) {
             match b {
                 b'\n' => {
                     self.i += 1;
@@ -204,7 +215,7 @@ impl Scanner<'_> {
                         self.i += 1;
                         continue;
                     }
-                    match classify(tok, strict) {
+                    match classify(tok) {
                         Token::Number => {}
                         Token::Result => {
                             if depth == 0 {
@@ -216,12 +227,6 @@ impl Scanner<'_> {
                             if depth == 0 {
                                 g.sans.push(at);
                             }
-                        }
-                        Token::Bad => {
-                            g.error.get_or_insert((
-                                at,
-                                say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
-                            ));
                         }
                     }
                 }
@@ -306,27 +311,17 @@ enum Token {
     Number,
     Result,
     Move,
-    Bad,
 }
 
-fn classify(tok: &[u8], strict: bool) -> Token {
+/// What a token is; a move token's SAN is read (and checked) by `parse_game`.
+fn classify(tok: &[u8]) -> Token {
     if tok.iter().all(u8::is_ascii_digit) {
         return Token::Number;
     }
     if matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2") || tok == "½-½".as_bytes() {
         return Token::Result;
     }
-    if matches!(
-        tok,
-        b"0-0" | b"0-0-0" | b"0-0+" | b"0-0#" | b"0-0-0+" | b"0-0-0#"
-    ) {
-        return Token::Move;
-    }
-    if !strict || SanPlus::from_ascii(tok).is_ok() {
-        Token::Move
-    } else {
-        Token::Bad
-    }
+    Token::Move
 }
 
 #[cfg(test)]
@@ -349,10 +344,27 @@ mod tests {
     #[test]
     fn garbage_is_located() {
         let src = b"[Event \"a\"]\n\n1. e4 Zz9 1-0\n";
-        let g = scan_with(src, true);
-        let (at, msg) = g[0].error.clone().unwrap();
-        assert_eq!(&src[at..at + 3], b"Zz9");
-        assert!(msg.contains("Zz9"));
+        let g = scan(src).remove(0);
+        let e = crate::pgn::parse_game(src, 1, g).unwrap_err();
+        assert_eq!(&src[e.offset..e.offset + 3], b"Zz9");
+        assert!(e.message.contains("Zz9"));
+    }
+
+    #[test]
+    fn castling_with_zeros_tags_with_escapes_long_tags_and_comments() {
+        let long = "x".repeat(40_000);
+        let src = format!(
+            "[White \"a \\\"b\\\" \\\\ c\"]\n[Black \"{long}\"]\n\n1. e4 {{one}} e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 {{two}} {{three}} *\n"
+        );
+        let g = scan(src.as_bytes()).remove(0);
+        let g = crate::pgn::parse_game(src.as_bytes(), 1, g).unwrap();
+        assert_eq!(g.tag("White"), Some("a \"b\" \\ c"));
+        assert_eq!(g.tag("Black"), Some(long.as_str()));
+        assert_eq!(g.moves.len(), 7);
+        assert_eq!(g.moves[6].to_string(), "O-O");
+        let comments: Vec<(usize, &str)> =
+            g.comments.iter().map(|(n, c)| (*n, c.as_str())).collect();
+        assert_eq!(comments, vec![(1, "one"), (7, "two"), (7, "three")]);
     }
 
     #[test]

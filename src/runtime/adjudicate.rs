@@ -15,7 +15,7 @@ use super::facts::{Claim, Ctx, Event};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Rules, side_name, winners};
-use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Verdict};
+use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Scoresheet, Verdict};
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, PgnError};
@@ -77,7 +77,10 @@ pub fn adjudicate_with<'g>(
         a.command(&e).map_err(err)?;
     }
     a.verdict.offers = a.state.offers().to_vec();
-    a.verdict.scoresheet = scoresheet(game, &start_turn, a.verdict.plies, &a.verdict.offers);
+    a.verdict.scoresheet = Scoresheet {
+        first: Some(start_turn),
+        moves: game.moves[..(a.verdict.plies as usize).min(game.moves.len())].to_vec(),
+    };
     Ok(a.verdict)
 }
 
@@ -96,42 +99,8 @@ fn empty_verdict(game: &Game) -> Verdict {
         rulings: Vec::new(),
         ignored_events: Vec::new(),
         offers: Vec::new(),
-        scoresheet: String::new(),
+        scoresheet: Scoresheet::default(),
     }
-}
-
-/// The moves played in PGN move-number style, with (=) after the move where a draw was offered.
-fn scoresheet(
-    game: &Game,
-    start: &(Color, u32),
-    plies: u32,
-    offers: &[super::position::OfferRecord],
-) -> String {
-    let (mut turn, mut number) = *start;
-    let mut out = String::new();
-    let mark = |ply: u32, out: &mut String| {
-        if offers.iter().any(|o| o.ply == ply) {
-            out.push_str(" (=)");
-        }
-    };
-    mark(0, &mut out);
-    for (i, m) in game.moves.iter().take(plies as usize).enumerate() {
-        if !out.is_empty() {
-            out.push(' ');
-        }
-        match turn {
-            Color::White => out.push_str(&format!("{number}. ")),
-            Color::Black if i == 0 => out.push_str(&format!("{number}... ")),
-            Color::Black => {}
-        }
-        out.push_str(&m.to_string());
-        mark(i as u32 + 1, &mut out);
-        if turn == Color::Black {
-            number += 1;
-        }
-        turn = !turn;
-    }
-    out.trim_start().to_string()
 }
 
 struct Adjudication<'r> {

@@ -4,6 +4,7 @@
 
 use serde::{Serialize, Serializer};
 use shakmaty::Color;
+use shakmaty::san::SanPlus;
 
 use super::position::OfferRecord;
 use super::rules::{Effect, FieldValue, ser_side, side_name};
@@ -261,8 +262,51 @@ pub struct Verdict {
     pub ignored_events: Vec<Ignored>,
     /// Every draw offer, with its ply and its fate (9.1.2.2).
     pub offers: Vec<OfferRecord>,
-    /// The moves played, with (=) where a draw was offered (9.1.2.2).
-    pub scoresheet: String,
+    /// The moves played, written out (with (=) where a draw was offered, 9.1.2.2) only when a
+    /// text needs them.
+    pub scoresheet: Scoresheet,
+}
+
+/// The moves played, from the position the game started in.
+#[derive(Clone, Debug, Default)]
+pub struct Scoresheet {
+    /// Who moved first, and the number of that move (1 unless a FEN says otherwise).
+    pub first: Option<(Color, u32)>,
+    pub moves: Vec<SanPlus>,
+}
+
+impl Scoresheet {
+    /// The moves in PGN move-number style, with (=) after the move where a draw was offered.
+    pub fn text(&self, offers: &[OfferRecord]) -> String {
+        use std::fmt::Write;
+        let (mut turn, first) = self.first.unwrap_or((Color::White, 1));
+        // Wide enough that no move number of a FEN can overflow.
+        let mut number = u64::from(first);
+        let mut out = String::with_capacity(self.moves.len() * 7);
+        let offered = |ply: usize| offers.iter().any(|o| o.ply as usize == ply);
+        if offered(0) {
+            out.push_str("(=)");
+        }
+        for (i, m) in self.moves.iter().enumerate() {
+            if !out.is_empty() {
+                out.push(' ');
+            }
+            // Writing to a String cannot fail.
+            let _ = match turn {
+                Color::White => write!(out, "{number}. {m}"),
+                Color::Black if i == 0 => write!(out, "{number}... {m}"),
+                Color::Black => write!(out, "{m}"),
+            };
+            if offered(i + 1) {
+                out.push_str(" (=)");
+            }
+            if turn == Color::Black {
+                number += 1;
+            }
+            turn = !turn;
+        }
+        out
+    }
 }
 
 impl Verdict {
@@ -296,7 +340,7 @@ impl Verdict {
                 .collect(),
             ignored_events: &self.ignored_events,
             offers: &self.offers,
-            scoresheet: &self.scoresheet,
+            scoresheet: self.scoresheet.text(&self.offers),
             scored: o.scored().map(|s| s.rule.as_str()),
             text: texts.map(|(_, t)| t),
         }
@@ -330,7 +374,7 @@ pub struct Json<'v> {
     #[serde(skip_serializing_if = "<[Ignored]>::is_empty")]
     ignored_events: &'v [Ignored],
     offers: &'v [OfferRecord],
-    scoresheet: &'v str,
+    scoresheet: String,
     /// The clause under which a drawn game scores otherwise (`result` is then that score;
     /// `rule` stays the clause that drew the game).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -368,7 +412,7 @@ mod tests {
             rulings,
             ignored_events: vec![],
             offers: vec![],
-            scoresheet: String::new(),
+            scoresheet: Scoresheet::default(),
         };
         serde_json::to_string(&v).unwrap_or_default()
     }
@@ -488,7 +532,7 @@ mod tests {
             rulings: vec![Ruling::none(0, EventKind::Touch, 0)],
             ignored_events: vec![],
             offers: vec![],
-            scoresheet: String::new(),
+            scoresheet: Scoresheet::default(),
         };
         let texts = ["no clause".to_string()];
         let got = serde_json::to_string(&v.json(Some((&texts, "not ended")))).unwrap_or_default();

@@ -6,42 +6,41 @@
 //! verdicts on stdout, on stderr exactly what the in-process run renders) and a clean input on
 //! standard input (exit 0).
 
-use std::path::Path;
 use std::sync::Arc;
 
-use arbiter::diag::Diag;
-use arbiter::runtime::adjudicate::{Options, adjudicate_with};
-use arbiter::runtime::verdict::Verdict;
-use arbiter::{load_rules, pgn};
+use arbiter::audit::{self, Format, Input, Judge};
+use arbiter::load_rules;
+use arbiter::render::Renderer;
+use arbiter::runtime::adjudicate::Options;
 
 use crate::common::*;
 
 const GOOD: &str = "[Event \"good\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
 
-/// What `arbiter adjudicate --format json` makes of one input called `name` (src/main.rs,
-/// `adjudicate_bytes`): every game read and ruled on with the embedded FIDE rulebook, each
-/// error a `Diag` of length 1 whose message starts with the game's number. Returns the verdicts
-/// and the diagnostics rendered one after the other, as the binary writes them to stderr.
-fn adjudicate(name: &str, bytes: &[u8]) -> (Vec<Verdict>, String) {
+/// What `arbiter adjudicate` makes of one input called `name`, in process (`audit::Judge`, as
+/// the binary runs it): every game read and ruled on with the embedded FIDE rulebook. Returns the
+/// number of games ruled on and the errors rendered one after the other, as the binary writes
+/// them to stderr.
+fn adjudicate(name: &str, bytes: &[u8]) -> (usize, String) {
     let rules = load_rules("fide-2018", None).unwrap_or_else(|d| panic!("{}", d.render()));
-    let source: Arc<str> = Arc::from(String::from_utf8_lossy(bytes).as_ref());
-    let (mut verdicts, mut rendered) = (Vec::new(), String::new());
-    for game in pgn::read_games(bytes) {
-        match game.and_then(|g| adjudicate_with(&g, rules.as_ref(), Options::default())) {
-            Ok(v) => verdicts.push(v),
-            Err(e) => rendered.push_str(
-                &Diag::new(
-                    Path::new(name),
-                    &source,
-                    e.offset,
-                    1,
-                    format!("game {}: {}", e.game, e.message),
-                )
-                .render(),
-            ),
-        }
-    }
-    (verdicts, rendered)
+    let renderer = Renderer::new(rules.meta(), "en").expect("renderer");
+    let judge = Judge {
+        rules: rules.as_ref(),
+        renderer: &renderer,
+        options: audit::Options {
+            format: Format::Text,
+            adjudicate: Options::default(),
+            jobs: 1,
+            encoding: None,
+        },
+    };
+    let input = Input::Memory(name.into(), Arc::from(bytes));
+    let mut rendered = String::new();
+    let summary = judge.run(&[input], &mut |o, _| {
+        rendered.push_str(&o.stderr);
+        true
+    });
+    (summary.ruled as usize, rendered)
 }
 
 /// The rendered diagnostics of `pgn`, which must have some, as file `game.pgn`.
@@ -76,7 +75,7 @@ fn illegal_move() {
     snapshot!(pgn.as_bytes());
     // The games before and after are still ruled on.
     let (verdicts, _) = adjudicate("game.pgn", pgn.as_bytes());
-    assert_eq!(verdicts.len(), 2);
+    assert_eq!(verdicts, 2);
 }
 
 #[test]
@@ -113,12 +112,11 @@ fn binary_garbage() {
         .collect();
     junk.extend_from_slice(b"\xff\xfe\x00\x01[[[{{{)))");
     // The source line of junk is unreadable in a snapshot: the locations and messages only.
-    // Known and left for src/ (the snapshot records today's output): the error's byte offset is
-    // into the raw bytes but is applied to their lossy UTF-8 decoding, where each invalid byte
-    // became three, so the location drifts left: 1:26 where the `$` is the 31st character of
-    // the line (its 38th byte).
+    // Invalid bytes count as the character they are shown as (U+FFFD): the `$` is the 31st
+    // character of the line (its 38th byte), 1:31 (issue 12 (t): it was 1:26, the byte offset
+    // applied to the decoded text, where each invalid byte had become three).
     let (verdicts, rendered) = adjudicate("game.pgn", &junk);
-    assert!(verdicts.is_empty());
+    assert_eq!(verdicts, 0);
     let locations: Vec<&str> = rendered
         .lines()
         .filter_map(|l| l.trim_start().strip_prefix("× "))
@@ -159,7 +157,7 @@ fn malformed_time_control() {
     let pgn = format!("[Event \"x\"]\n[TimeControl \"40/7200:3600:60\"]\n\n1. e4 *\n\n{GOOD}");
     snapshot!(pgn.as_bytes());
     let (verdicts, _) = adjudicate("game.pgn", pgn.as_bytes());
-    assert_eq!(verdicts.len(), 1, "the next game is still ruled on");
+    assert_eq!(verdicts, 1, "the next game is still ruled on");
 }
 
 #[test]
@@ -170,19 +168,47 @@ fn unknown_clock_when_guidelines_iii_apply() {
 }
 
 /// A bad game between two good ones, on standard input: exit 1, the two verdicts on stdout, and
-/// on stderr exactly what the in-process run renders for it.
+/// on stderr exactly what the in-process run renders for it; in JSON, the bad game is an error
+/// record in its place.
 #[test]
 fn a_bad_game_exits_1_and_the_batch_goes_on() {
     let pgn = format!("{GOOD}[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n\n{GOOD}");
+    let out = arbiter(&["adjudicate", "-"], Some(pgn.as_bytes()));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert_eq!(
+        stdout.lines().filter(|l| l.starts_with("<stdin>:")).count(),
+        2,
+        "{stdout}"
+    );
+    let (_, rendered) = adjudicate("<stdin>", pgn.as_bytes());
+    assert_eq!(stderr, rendered);
+    assert!(
+        stderr.starts_with("  × <stdin>:8:13: game 2: 2. Ke3 is not a legal move"),
+        "{stderr}"
+    );
+
     let out = arbiter(
         &["adjudicate", "--format", "json", "-"],
         Some(pgn.as_bytes()),
     );
-    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
-    assert_eq!(out.status.code(), Some(1), "{stderr}");
-    assert_eq!(stdout.lines().count(), 2, "{stdout}");
-    let (_, rendered) = adjudicate("<stdin>", pgn.as_bytes());
-    assert_eq!(stderr, rendered);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(text(&out.stderr), "");
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0]["game"], 1);
+    assert_eq!(
+        lines[1],
+        serde_json::json!({"file": "<stdin>", "game": 2, "line": 8, "column": 13,
+            "error": "2. Ke3 is not a legal move in the position (illegal san)"})
+    );
+    assert_eq!(
+        (&lines[2]["game"], &lines[2]["line"]),
+        (&3.into(), &10.into())
+    );
 }
 
 #[test]
@@ -198,4 +224,17 @@ fn crlf_bom_variations_nags_and_stdin() {
     assert_eq!(v["result"], "1/2-1/2");
     assert_eq!(v["rule"], "9.2.1.2");
     assert_eq!(v["ended_at_ply"], 8);
+}
+
+/// Issue 12 (t): lines end at a lone carriage return too (old Macintosh files), and after
+/// invalid UTF-8 the line is still right.
+#[test]
+fn lines_are_counted_after_invalid_bytes_and_lone_carriage_returns() {
+    let cr = format!("{GOOD}[Event \"bad\"]\n\n1. e4 e5 2. Ke3 *\n").replace('\n', "\r");
+    let (ruled, rendered) = adjudicate("game.pgn", cr.as_bytes());
+    assert_eq!(ruled, 1);
+    assert!(rendered.contains("game.pgn:8:13: game 2:"), "{rendered}");
+    let bad = b"[Event \"\xff\xfe\"]\n[White \"\xc3\"]\n\n1. e4 \xff e5 2. Ke3 *\n";
+    let (_, rendered) = adjudicate("game.pgn", bad);
+    assert!(rendered.contains("game.pgn:4:7: game 1:"), "{rendered}");
 }

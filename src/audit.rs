@@ -1,0 +1,462 @@
+//! Ruling on archives: inputs are read as streams of games (`pgn::split`), each game is read,
+//! adjudicated and rendered on its own (in parallel with `jobs` > 1), and what each came to is
+//! handed back in input order. Memory is bounded by the games in flight, not by the input.
+//!
+//! Nothing is dropped: a game that cannot be read or ruled on is an error record in its place
+//! (a located error on stderr in the text format, a JSON object in the JSON format), an input
+//! that cannot be opened or holds no game says so, and the tally counts them.
+
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+
+use encoding_rs::Encoding;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use crate::diag::Diag;
+use crate::locale::say;
+use crate::pgn::split::{Piece, RawGame, Splitter};
+use crate::render::Renderer;
+use crate::runtime::adjudicate;
+use crate::runtime::rules::Rules;
+use crate::runtime::verdict::GameResult;
+
+/// How verdicts are printed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// For people: a header line per game, its rulings and its explanation.
+    Text,
+    /// One JSON object per line: a verdict, or an error record (`"error"`).
+    Json,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub format: Format,
+    pub adjudicate: adjudicate::Options,
+    /// Games adjudicated at once (1: all on the calling thread).
+    pub jobs: usize,
+    /// `None`: UTF-8.
+    pub encoding: Option<&'static Encoding>,
+}
+
+/// An input: a file, or standard input (`-`).
+#[derive(Clone, Debug)]
+pub enum Input {
+    Stdin,
+    File(PathBuf),
+    /// Bytes already in memory, under a name.
+    Memory(String, Arc<[u8]>),
+}
+
+impl Input {
+    pub fn from_arg(p: &Path) -> Input {
+        if p.as_os_str() == "-" {
+            Input::Stdin
+        } else {
+            Input::File(p.to_path_buf())
+        }
+    }
+
+    /// The name it is reported under.
+    pub fn name(&self) -> String {
+        match self {
+            Input::Stdin => "<stdin>".into(),
+            Input::File(p) => p.display().to_string(),
+            Input::Memory(name, _) => name.clone(),
+        }
+    }
+
+    fn open(&self) -> std::io::Result<Box<dyn Read + Send>> {
+        Ok(match self {
+            Input::Stdin => Box::new(std::io::stdin()),
+            Input::File(p) => Box::new(std::fs::File::open(p)?),
+            Input::Memory(_, bytes) => Box::new(std::io::Cursor::new(Arc::clone(bytes))),
+        })
+    }
+}
+
+/// What one game or input came to, ready to print.
+#[derive(Debug)]
+pub struct Output {
+    /// For standard output (a verdict, or a JSON error record).
+    pub stdout: String,
+    /// For standard error (a located error in the text format).
+    pub stderr: String,
+    pub tally: Tally,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Tally {
+    /// A game ruled on: its result and the clause that ended it.
+    Ruled {
+        result: GameResult,
+        rule: Option<String>,
+    },
+    /// A game that could not be read or ruled on.
+    BadGame,
+    /// An input that could not be read, or that holds no game.
+    BadInput,
+}
+
+/// Where the run has got to, for a progress display.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Progress {
+    /// Games (and input errors) handed out so far.
+    pub done: u64,
+    /// Bytes read from the inputs so far.
+    pub bytes: u64,
+}
+
+/// The end-of-run counts.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Summary {
+    /// Games read (ruled on or not).
+    pub games: u64,
+    pub ruled: u64,
+    /// Games that could not be read or ruled on.
+    pub bad_games: u64,
+    /// Inputs that could not be read or held no game.
+    pub bad_inputs: u64,
+    /// Games per result.
+    pub results: BTreeMap<String, u64>,
+    /// Games ended by each clause (`-`: not ended by the laws), per result.
+    pub by_clause: BTreeMap<String, BTreeMap<String, u64>>,
+}
+
+impl Summary {
+    pub fn add(&mut self, t: &Tally) {
+        match t {
+            Tally::Ruled { result, rule } => {
+                self.games += 1;
+                self.ruled += 1;
+                *self.results.entry(result.as_str().into()).or_default() += 1;
+                let clause = rule.clone().unwrap_or_else(|| "-".into());
+                *(self.by_clause.entry(clause).or_default())
+                    .entry(result.as_str().into())
+                    .or_default() += 1;
+            }
+            Tally::BadGame => {
+                self.games += 1;
+                self.bad_games += 1;
+            }
+            Tally::BadInput => self.bad_inputs += 1,
+        }
+    }
+
+    /// Nothing went wrong.
+    pub fn clean(&self) -> bool {
+        self.bad_games == 0 && self.bad_inputs == 0
+    }
+}
+
+/// What a game is ruled with.
+pub struct Judge<'a> {
+    pub rules: &'a dyn Rules,
+    pub renderer: &'a Renderer,
+    pub options: Options,
+}
+
+/// One piece of work, in input order.
+enum Item {
+    Game(Arc<str>, RawGame),
+    TooLarge(Arc<str>, usize, usize),
+    InputError(Arc<str>, String),
+    NoGames(Arc<str>),
+}
+
+impl Judge<'_> {
+    /// Rule on every game of `inputs`, handing each output, in input order, to `sink` with the
+    /// progress so far; `sink` returns false to stop (its output has gone away).
+    pub fn run(&self, inputs: &[Input], sink: &mut dyn FnMut(Output, Progress) -> bool) -> Summary {
+        let mut summary = Summary::default();
+        let mut progress = Progress::default();
+        let mut emit = |o: Output, bytes: u64, summary: &mut Summary| {
+            summary.add(&o.tally);
+            progress.done += 1;
+            progress.bytes = bytes;
+            sink(o, progress)
+        };
+        if self.options.jobs <= 1 {
+            let mut go_on = true;
+            read_items(inputs, self.options.encoding, &mut |item, bytes| {
+                go_on = emit(self.output(item), bytes, &mut summary);
+                go_on
+            });
+            return summary;
+        }
+        let pool = match rayon::ThreadPoolBuilder::new()
+            .num_threads(self.options.jobs)
+            .build()
+        {
+            Ok(p) => p,
+            // No threads to be had: rule on this thread.
+            Err(_) => {
+                let one = Judge {
+                    options: Options {
+                        jobs: 1,
+                        ..self.options
+                    },
+                    ..*self
+                };
+                return one.run(inputs, sink);
+            }
+        };
+        let (tx, rx): (SyncSender<Batch>, Receiver<Batch>) = sync_channel(2);
+        let encoding = self.options.encoding;
+        std::thread::scope(|scope| {
+            scope.spawn(move || batches(inputs, encoding, &tx));
+            for batch in rx {
+                let outputs: Vec<Output> = pool.install(|| {
+                    batch
+                        .items
+                        .into_par_iter()
+                        .map(|item| self.output(item))
+                        .collect()
+                });
+                for o in outputs {
+                    if !emit(o, batch.bytes, &mut summary) {
+                        // Dropping the receiver stops the reader at its next batch.
+                        return;
+                    }
+                }
+            }
+        });
+        summary
+    }
+
+    fn output(&self, item: Item) -> Output {
+        match item {
+            Item::Game(file, raw) => self.game(&file, raw),
+            Item::TooLarge(file, index, line) => {
+                let message = say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20);
+                self.bad_game(
+                    &file,
+                    index,
+                    line,
+                    1,
+                    &say::pgn_in_game(index, &message),
+                    &message,
+                )
+            }
+            Item::InputError(file, message) => self.bad_input(&file, &message),
+            Item::NoGames(file) => self.bad_input(&file, &say::pgn_no_games()),
+        }
+    }
+
+    /// Read, adjudicate and render one game.
+    fn game(&self, file: &str, raw: RawGame) -> Output {
+        let RawGame {
+            index,
+            line,
+            text,
+            span,
+        } = raw;
+        let ruled = crate::pgn::parse_game(&text, index, span)
+            .and_then(|g| adjudicate::adjudicate_with(&g, self.rules, self.options.adjudicate));
+        match ruled {
+            Ok(mut v) => {
+                v.file = file.to_string();
+                v.line = line;
+                let e = self.renderer.explain(&v);
+                let stdout = match self.options.format {
+                    Format::Text => self.renderer.text(&e),
+                    Format::Json => match serde_json::to_string(&e) {
+                        Ok(s) => s + "\n",
+                        Err(err) => {
+                            return self.bad_game(file, index, line, 1, &err.to_string(), "");
+                        }
+                    },
+                };
+                Output {
+                    stdout,
+                    stderr: String::new(),
+                    tally: Tally::Ruled {
+                        result: v.outcome.result(),
+                        rule: v.outcome.rule().map(str::to_string),
+                    },
+                }
+            }
+            Err(e) => {
+                let d = Diag::in_part(
+                    Path::new(file),
+                    &text,
+                    line,
+                    e.offset,
+                    1,
+                    say::pgn_in_game(e.game, &e.message),
+                );
+                let (l, c) = d.line_col();
+                match self.options.format {
+                    Format::Text => Output {
+                        stdout: String::new(),
+                        stderr: d.render(),
+                        tally: Tally::BadGame,
+                    },
+                    Format::Json => self.bad_game(file, index, l, c, "", &e.message),
+                }
+            }
+        }
+    }
+
+    /// A game that could not be ruled on: `text` for the text format, `message` for JSON.
+    fn bad_game(
+        &self,
+        file: &str,
+        game: usize,
+        line: usize,
+        column: usize,
+        text: &str,
+        message: &str,
+    ) -> Output {
+        let (stdout, stderr) = match self.options.format {
+            Format::Text => (String::new(), format!("{file}:{line}:{column}: {text}\n")),
+            Format::Json => (
+                error_record(file, Some((game, line, column)), message),
+                String::new(),
+            ),
+        };
+        Output {
+            stdout,
+            stderr,
+            tally: Tally::BadGame,
+        }
+    }
+
+    fn bad_input(&self, file: &str, message: &str) -> Output {
+        let (stdout, stderr) = match self.options.format {
+            Format::Text => (
+                String::new(),
+                format!("{}\n", say::error(say::file_error(file, message))),
+            ),
+            Format::Json => (error_record(file, None, message), String::new()),
+        };
+        Output {
+            stdout,
+            stderr,
+            tally: Tally::BadInput,
+        }
+    }
+}
+
+/// The JSON error record: `{"file", "game", "line", "column", "error"}` (the game, line and
+/// column null for an error about the whole input).
+fn error_record(file: &str, at: Option<(usize, usize, usize)>, message: &str) -> String {
+    #[derive(Serialize)]
+    struct Record<'a> {
+        file: &'a str,
+        game: Option<usize>,
+        line: Option<usize>,
+        column: Option<usize>,
+        error: &'a str,
+    }
+    let r = Record {
+        file,
+        game: at.map(|a| a.0),
+        line: at.map(|a| a.1),
+        column: at.map(|a| a.2),
+        error: message,
+    };
+    match serde_json::to_string(&r) {
+        Ok(s) => s + "\n",
+        // Strings and numbers always serialise; say so rather than print nothing.
+        Err(e) => format!("{{\"error\":\"{e}\"}}\n"),
+    }
+}
+
+/// Games taken from the inputs and sent to the workers together.
+struct Batch {
+    items: Vec<Item>,
+    /// Bytes read from the inputs when the batch was sent.
+    bytes: u64,
+}
+
+/// The first batch is small, so that the first verdicts come at once; batches then grow.
+const FIRST_BATCH_BYTES: usize = 16 << 10;
+const MAX_BATCH_BYTES: usize = 1 << 20;
+const MAX_BATCH_GAMES: usize = 4096;
+
+/// Read the inputs into batches for the workers; stops when the receiver has gone.
+fn batches(inputs: &[Input], encoding: Option<&'static Encoding>, tx: &SyncSender<Batch>) {
+    let mut items = Vec::new();
+    let (mut size, mut limit) = (0usize, FIRST_BATCH_BYTES);
+    let mut last_bytes = 0;
+    let mut open = true;
+    read_items(inputs, encoding, &mut |item, bytes| {
+        size += match &item {
+            Item::Game(_, g) => g.text.len().max(64),
+            _ => 64,
+        };
+        items.push(item);
+        last_bytes = bytes;
+        if size >= limit || items.len() >= MAX_BATCH_GAMES {
+            let batch = Batch {
+                items: std::mem::take(&mut items),
+                bytes,
+            };
+            open = tx.send(batch).is_ok();
+            size = 0;
+            limit = (limit * 2).min(MAX_BATCH_BYTES);
+        }
+        open
+    });
+    if open && !items.is_empty() {
+        let _ = tx.send(Batch {
+            items,
+            bytes: last_bytes,
+        });
+    }
+}
+
+/// Every item of the inputs in order, with the bytes read so far; `each` returns false to stop.
+fn read_items(
+    inputs: &[Input],
+    encoding: Option<&'static Encoding>,
+    each: &mut dyn FnMut(Item, u64) -> bool,
+) {
+    let mut bytes_before = 0u64;
+    for input in inputs {
+        let name: Arc<str> = Arc::from(input.name());
+        let reader = match input.open() {
+            Ok(r) => r,
+            Err(e) => {
+                if !each(Item::InputError(name, e.to_string()), bytes_before) {
+                    return;
+                }
+                continue;
+            }
+        };
+        let mut split = Splitter::new(reader, encoding);
+        let mut games = 0usize;
+        loop {
+            let piece = split.next_piece();
+            let bytes = bytes_before.saturating_add(split.bytes_read);
+            let item = match piece {
+                Ok(None) => break,
+                Ok(Some(Piece::Game(g))) => Item::Game(name.clone(), g),
+                Ok(Some(Piece::TooLarge { index, line })) => {
+                    Item::TooLarge(name.clone(), index, line)
+                }
+                Err(e) => {
+                    // A read error ends the input; what was read before stands.
+                    games += 1;
+                    if !each(Item::InputError(name.clone(), e.to_string()), bytes) {
+                        return;
+                    }
+                    break;
+                }
+            };
+            games += 1;
+            if !each(item, bytes) {
+                return;
+            }
+        }
+        bytes_before = bytes_before.saturating_add(split.bytes_read);
+        if games == 0 && !each(Item::NoGames(name), bytes_before) {
+            return;
+        }
+    }
+}

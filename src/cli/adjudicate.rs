@@ -1,0 +1,211 @@
+//! `arbiter adjudicate`: rule on every game of the inputs, as a stream, printing each verdict in
+//! input order as soon as it is ready; a progress display and an end-of-run summary on stderr.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::time::{Duration, Instant};
+
+use arbiter::audit::{Format, Input, Judge, Options, Progress, Summary};
+use arbiter::locale::say;
+use arbiter::render::Renderer;
+use arbiter::{Engine, runtime};
+use clap::ValueEnum;
+
+#[derive(Clone, Copy, ValueEnum)]
+pub enum FormatArg {
+    Text,
+    Json,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SummaryArg {
+    /// As text when standard error is a terminal, otherwise none.
+    Auto,
+    Text,
+    Json,
+    None,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// PGN files; `-` or nothing reads standard input.
+    pub files: Vec<PathBuf>,
+    /// An embedded rulebook name (fide-2018) or a rulebook folder.
+    #[arg(long, default_value = arbiter::DEFAULT_RULEBOOK)]
+    pub rulebook: String,
+    /// The backend; default: compiled for an embedded rulebook, interpreter for a folder.
+    #[arg(long, value_enum)]
+    pub engine: Option<Engine>,
+    /// `text` for people, `json` for one JSON object per game per line (a bad game is an
+    /// object with `"error"`, in its place).
+    #[arg(long, value_enum, default_value = "text")]
+    pub format: FormatArg,
+    /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: the side
+    /// to move at the end of the record flagged (unless the record has a `[%flag]`).
+    #[arg(long)]
+    pub infer_flags: bool,
+    /// Games ruled on at once (default: one per core). Output stays in input order.
+    #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+    /// The inputs' character encoding: `utf-8` (default), `latin1`, `windows-1251`, or any
+    /// label of the WHATWG Encoding Standard.
+    #[arg(long, value_name = "LABEL")]
+    pub encoding: Option<String>,
+    /// The end-of-run summary on standard error: games, results by clause, errors.
+    #[arg(long, value_enum, default_value = "auto")]
+    pub summary: SummaryArg,
+}
+
+pub fn run(a: &Args, lang: &str) -> u8 {
+    let encoding = match a.encoding.as_deref() {
+        None => None,
+        Some(label) => match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
+            // UTF-8 is read as it is: invalid bytes are shown, not replaced while reading.
+            Some(e) if e == encoding_rs::UTF_8 => None,
+            Some(e) => Some(e),
+            None => {
+                eprintln!("{}", say::error(say::unknown_encoding(label)));
+                return 2;
+            }
+        },
+    };
+    let Some(rules) = crate::rules_or_report(&a.rulebook, a.engine) else {
+        return 1;
+    };
+    let renderer = match Renderer::new(rules.meta(), lang) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("{}", say::error(e));
+            return 2;
+        }
+    };
+    let jobs = a.jobs.map_or_else(
+        || std::thread::available_parallelism().map_or(1, usize::from),
+        usize::from,
+    );
+    let judge = Judge {
+        rules: rules.as_ref(),
+        renderer: &renderer,
+        options: Options {
+            format: match a.format {
+                FormatArg::Text => Format::Text,
+                FormatArg::Json => Format::Json,
+            },
+            adjudicate: runtime::adjudicate::Options {
+                infer_flags: a.infer_flags,
+            },
+            jobs,
+            encoding,
+        },
+    };
+    let inputs: Vec<Input> = if a.files.is_empty() {
+        vec![Input::Stdin]
+    } else {
+        a.files.iter().map(|f| Input::from_arg(f)).collect()
+    };
+    let terminal = std::io::stderr().is_terminal();
+    let mut bar = terminal.then(Bar::new);
+    let stdout = std::io::stdout();
+    let mut out = std::io::BufWriter::new(stdout.lock());
+    let mut closed = false;
+    let summary = judge.run(&inputs, &mut |o, progress| {
+        if !o.stderr.is_empty() {
+            // Errors and verdicts in the order of the input, on a terminal too.
+            let _ = out.flush();
+            match &bar {
+                Some(b) => b.bar.suspend(|| eprint!("{}", o.stderr)),
+                None => eprint!("{}", o.stderr),
+            }
+        }
+        if !o.stdout.is_empty() && out.write_all(o.stdout.as_bytes()).is_err() {
+            closed = true; // stdout has gone away: stop
+            return false;
+        }
+        if let Some(b) = &mut bar {
+            b.tick(progress);
+        }
+        true
+    });
+    if out.flush().is_err() {
+        closed = true;
+    }
+    if let Some(b) = bar {
+        b.bar.finish_and_clear();
+    }
+    let summary_format = match a.summary {
+        SummaryArg::Auto if terminal => SummaryArg::Text,
+        SummaryArg::Auto => SummaryArg::None,
+        s => s,
+    };
+    match summary_format {
+        SummaryArg::Text => eprint!("{}", summary_text(&summary)),
+        SummaryArg::Json => match serde_json::to_string(&summary) {
+            Ok(s) => eprintln!("{s}"),
+            Err(e) => eprintln!("{}", say::error(e.to_string())),
+        },
+        SummaryArg::Auto | SummaryArg::None => {}
+    }
+    u8::from(closed || !summary.clean())
+}
+
+/// The summary for people.
+fn summary_text(s: &Summary) -> String {
+    let mut out = format!("{}\n", say::summary_games(s.games, s.ruled, s.bad_games));
+    if s.bad_inputs > 0 {
+        out.push_str(&format!("{}\n", say::summary_bad_inputs(s.bad_inputs)));
+    }
+    for (clause, results) in &s.by_clause {
+        let games: u64 = results.values().sum();
+        let results = results
+            .iter()
+            .map(|(r, n)| format!("{r} {n}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let line = if clause == "-" {
+            say::summary_unended(games)
+        } else {
+            say::summary_clause(clause, games, results)
+        };
+        out.push_str(&format!("  {line}\n"));
+    }
+    out
+}
+
+/// The progress display: games, games per second and bytes read, redrawn a few times a second.
+struct Bar {
+    bar: indicatif::ProgressBar,
+    start: Instant,
+    last: Instant,
+}
+
+impl Bar {
+    fn new() -> Bar {
+        let bar = indicatif::ProgressBar::new_spinner();
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
+        let style = indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_spinner());
+        bar.set_style(style);
+        let now = Instant::now();
+        Bar {
+            bar,
+            start: now,
+            last: now,
+        }
+    }
+
+    fn tick(&mut self, p: Progress) {
+        let now = Instant::now();
+        if now.duration_since(self.last) < Duration::from_millis(200) {
+            return;
+        }
+        self.last = now;
+        let secs = now.duration_since(self.start).as_secs_f64().max(1e-3);
+        let rate = (p.done as f64 / secs).round() as u64;
+        self.bar.set_message(say::progress(
+            p.done,
+            rate,
+            format!("{:.1}", p.bytes as f64 / 1e6),
+        ));
+        self.bar.tick();
+    }
+}
