@@ -1,37 +1,76 @@
-//! Throughput on real games: the compiled backend and the interpreter against a baseline that
-//! only parses and replays the same games with pgn-reader + shakmaty.
+//! Throughput on real games, side by side in one process: the floor (pgn-reader + shakmaty replay
+//! of the same games, nothing else) and arbiter's stages — reading (split + scan + parse), ruling
+//! with the compiled backend and with the interpreter, and the whole `adjudicate` run (reading,
+//! ruling, rendering the text output) on one thread and on `--jobs N` threads.
 //!
 //! `cargo bench --bench corpus` (corpus: `../shared/corpus/pgnmentor-players`, or the folder in
-//! `ARBITER_CORPUS`; rounds: `ARBITER_BENCH_ROUNDS`, default 3). Prints games/s per mode (median of
-//! the rounds) and each mode's time as a ratio of the baseline's.
+//! `ARBITER_CORPUS`; rounds: `ARBITER_BENCH_ROUNDS`, default 3; threads of the parallel run:
+//! `ARBITER_BENCH_JOBS`, default 2). Prints games/s per mode (median of the rounds) and each
+//! mode's time as a ratio of the floor's, taken within each round.
 
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use arbiter::audit::{self, Format, Input, Judge};
+use arbiter::pgn::split::{Piece, Splitter};
+use arbiter::render::Renderer;
 use arbiter::runtime::rules::Rules;
 use arbiter::{Engine, load_rules, pgn, runtime};
 
-fn baseline(files: &[Vec<u8>]) -> usize {
+fn floor(files: &[Arc<[u8]>]) -> usize {
     files.iter().map(|f| pgn::replay::replay_all(f)).sum()
 }
 
-fn arbiter_run(files: &[Vec<u8>], rules: &dyn Rules) -> usize {
-    let mut n = 0;
+/// Every game of the files, read as `adjudicate` reads them, handed to `each`.
+fn games(files: &[Arc<[u8]>], each: &mut dyn FnMut(pgn::Game)) {
     for f in files {
-        for g in pgn::read_games(f).into_iter().flatten() {
-            if runtime::adjudicate(&g, rules).is_ok() {
-                n += 1;
+        for piece in Splitter::new(&f[..], None).flatten() {
+            if let Piece::Game(g) = piece
+                && let Ok(game) = pgn::parse_game(&g.text, g.index, g.span)
+            {
+                each(game);
             }
         }
     }
+}
+
+fn read_only(files: &[Arc<[u8]>]) -> usize {
+    let mut n = 0;
+    games(files, &mut |_| n += 1);
     n
 }
 
-fn read_only(files: &[Vec<u8>]) -> usize {
-    files
-        .iter()
-        .map(|f| pgn::read_games(f).into_iter().flatten().count())
-        .sum()
+fn rule(files: &[Arc<[u8]>], rules: &dyn Rules) -> usize {
+    let mut n = 0;
+    games(files, &mut |g| {
+        if runtime::adjudicate(&g, rules).is_ok() {
+            n += 1;
+        }
+    });
+    n
+}
+
+/// The whole `arbiter adjudicate` run, its output thrown away.
+fn whole(files: &[Arc<[u8]>], rules: &dyn Rules, renderer: &Renderer, jobs: usize) -> usize {
+    let judge = Judge {
+        rules,
+        renderer,
+        options: audit::Options {
+            format: Format::Text,
+            adjudicate: runtime::adjudicate::Options::default(),
+            jobs,
+            encoding: None,
+        },
+    };
+    let inputs: Vec<Input> = (files.iter().enumerate())
+        .map(|(i, f)| Input::Memory(format!("{i}.pgn"), Arc::clone(f)))
+        .collect();
+    let s = judge.run(&inputs, &mut |o, _| {
+        std::hint::black_box(o);
+        true
+    });
+    s.ruled as usize
 }
 
 fn median(mut v: Vec<Duration>) -> Duration {
@@ -44,15 +83,19 @@ fn main() {
     if !std::env::args().any(|a| a == "--bench") {
         return;
     }
+    let env = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    };
     let dir = std::env::var_os("ARBITER_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
             PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus/pgnmentor-players")
         });
-    let rounds: usize = std::env::var("ARBITER_BENCH_ROUNDS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(3);
+    let rounds = env("ARBITER_BENCH_ROUNDS", 3);
+    let jobs = env("ARBITER_BENCH_JOBS", 2);
     let mut paths: Vec<PathBuf> = match std::fs::read_dir(&dir) {
         Ok(rd) => rd
             .flatten()
@@ -68,8 +111,11 @@ fn main() {
         }
     };
     paths.sort();
-    let files: Vec<Vec<u8>> = paths.iter().filter_map(|p| std::fs::read(p).ok()).collect();
-    let bytes: usize = files.iter().map(Vec::len).sum();
+    let files: Vec<Arc<[u8]>> = (paths.iter())
+        .filter_map(|p| std::fs::read(p).ok())
+        .map(Arc::from)
+        .collect();
+    let bytes: usize = files.iter().map(|f| f.len()).sum();
     println!(
         "corpus: {} ({} files, {:.1} MB), {rounds} rounds, median",
         dir.display(),
@@ -79,26 +125,35 @@ fn main() {
 
     let compiled = load_rules("fide-2018", Some(Engine::Compiled)).expect("compiled rules");
     let interp = load_rules("fide-2018", Some(Engine::Interpreter)).expect("interpreter rules");
-    type Mode<'a> = (&'a str, Box<dyn Fn() -> usize + 'a>);
+    let renderer = Renderer::new(compiled.meta(), "en").expect("renderer");
+    type Mode<'a> = (String, Box<dyn Fn() -> usize + 'a>);
     let modes: Vec<Mode> = vec![
         (
-            "baseline: pgn-reader + shakmaty replay",
-            Box::new(|| baseline(&files)),
+            "floor: pgn-reader + shakmaty replay".into(),
+            Box::new(|| floor(&files)),
         ),
         (
-            "arbiter, reading only (scan + pgn-reader)",
+            "arbiter, reading only (split + scan + parse)".into(),
             Box::new(|| read_only(&files)),
         ),
         (
-            "arbiter, compiled backend",
-            Box::new(|| arbiter_run(&files, compiled.as_ref())),
+            "arbiter, compiled backend".into(),
+            Box::new(|| rule(&files, compiled.as_ref())),
         ),
         (
-            "arbiter, interpreter",
-            Box::new(|| arbiter_run(&files, interp.as_ref())),
+            "arbiter, interpreter".into(),
+            Box::new(|| rule(&files, interp.as_ref())),
+        ),
+        (
+            "arbiter adjudicate --jobs 1 (text output)".into(),
+            Box::new(|| whole(&files, compiled.as_ref(), &renderer, 1)),
+        ),
+        (
+            format!("arbiter adjudicate --jobs {jobs} (wall)"),
+            Box::new(|| whole(&files, compiled.as_ref(), &renderer, jobs)),
         ),
     ];
-    // ARBITER_BENCH_ONLY=compiled keeps the baseline and the modes whose name contains it (profiling).
+    // ARBITER_BENCH_ONLY=compiled keeps the floor and the modes whose name contains it (profiling).
     let only = std::env::var("ARBITER_BENCH_ONLY").unwrap_or_default();
     let modes: Vec<Mode> = modes
         .into_iter()
@@ -123,7 +178,7 @@ fn main() {
             .collect();
         let m = median(times[i].clone());
         println!(
-            "{name:<42} {:>6} games  {:>8.3} s  {:>9.0} games/s  {:.2}x baseline",
+            "{name:<46} {:>6} games  {:>8.3} s  {:>9.0} games/s  {:.2}x floor",
             games[i],
             m.as_secs_f64(),
             games[i] as f64 / m.as_secs_f64(),

@@ -186,6 +186,7 @@ pgn-empty-time-control = an empty time control: expected `?`, `-` or periods lik
 pgn-period-after-all = period { $period } covers all remaining moves, so no period can follow it
 pgn-zero-moves = a period of 0 moves
 pgn-not-a-clock-reading = `{ $reading }` is not a clock reading: expected H:MM:SS, e.g. 1:05:30
+pgn-clock-too-large = `{ $reading }` is too large a clock reading: at most { $hours } hours
 
 ## Event commands
 pgn-command-not-closed = a `[%` command is never closed with `]`
@@ -223,6 +224,10 @@ game-illegal-move = { $number } { $san } is not a legal move in the position ({ 
 game-intended-not-legal = the intended move `{ $san }` is not legal in the position
 game-bad-fen = the FEN tag is not a valid FEN: { $error }
 game-illegal-fen = the FEN tag is not a legal position: { $error }
+game-fen-number-too-large = the FEN tag's { $field ->
+    [halfmove] halfmove clock
+   *[fullmove] move number
+} { $value } is too large: at most { $max }
 game-tag-value = tag `{ $tag }` must be { $what }, not `{ $text }`
 game-tag-yes-no = `yes` or `no`
 game-tag-whole-number = a whole number

@@ -197,6 +197,7 @@ pgn-empty-time-control = пустой контроль времени: ожид�
 pgn-period-after-all = период { $period } охватывает все оставшиеся ходы, поэтому за ним не может следовать другой период
 pgn-zero-moves = период из 0 ходов
 pgn-not-a-clock-reading = `{ $reading }` — не показание часов: ожидалось Ч:ММ:СС, например 1:05:30
+pgn-clock-too-large = `{ $reading }` — слишком большое показание часов: не больше { $hours } часов
 
 ## Команды событий
 pgn-command-not-closed = команда `[%` не закрыта скобкой `]`
@@ -234,6 +235,10 @@ game-illegal-move = { $number } { $san } — невозможный ход в э
 game-intended-not-legal = заявленный ход `{ $san }` невозможен в этой позиции
 game-bad-fen = тег FEN содержит некорректный FEN: { $error }
 game-illegal-fen = тег FEN задаёт невозможную позицию: { $error }
+game-fen-number-too-large = в теге FEN { $field ->
+    [halfmove] счётчик полуходов
+   *[fullmove] номер хода
+} { $value } слишком велик: не больше { $max }
 game-tag-value = тег `{ $tag }` должен быть { $what }, а не `{ $text }`
 game-tag-yes-no = `yes` или `no`
 game-tag-whole-number = целым числом

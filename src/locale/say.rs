@@ -286,6 +286,7 @@ messages! {
     pgn_period_after_all = "pgn-period-after-all" (period);
     pgn_zero_moves = "pgn-zero-moves" ();
     pgn_not_a_clock_reading = "pgn-not-a-clock-reading" (reading);
+    pgn_clock_too_large = "pgn-clock-too-large" (reading, hours);
 
     // Event commands.
     pgn_command_not_closed = "pgn-command-not-closed" ();
@@ -323,6 +324,7 @@ messages! {
     game_intended_not_legal = "game-intended-not-legal" (san);
     game_bad_fen = "game-bad-fen" (error);
     game_illegal_fen = "game-illegal-fen" (error);
+    game_fen_number_too_large = "game-fen-number-too-large" (field, value, max);
     game_tag_value = "game-tag-value" (tag, what, text);
     game_tag_yes_no = "game-tag-yes-no" ();
     game_tag_whole_number = "game-tag-whole-number" ();

@@ -129,6 +129,10 @@ impl TimeControl {
     }
 }
 
+/// The largest clock reading, in hours (over a century): a larger one is an error, never a
+/// reading that wraps around.
+pub const MAX_CLOCK_HOURS: u64 = 999_999;
+
 /// A `[%clk H:MM:SS]` reading (fractions of a second allowed: `0:00:07.4`), in milliseconds.
 pub fn clock(arg: &str) -> Result<u64, String> {
     let bad = || say::pgn_not_a_clock_reading(arg);
@@ -143,13 +147,17 @@ pub fn clock(arg: &str) -> Result<u64, String> {
     if !digits(h) || !digits(m) || !digits(whole) || !(frac.is_empty() || digits(frac)) {
         return Err(bad());
     }
+    let too_large = || say::pgn_clock_too_large(arg, MAX_CLOCK_HOURS);
     let (h, m, whole): (u64, u64, u64) = (
-        h.parse().map_err(|_| bad())?,
+        h.parse().map_err(|_| too_large())?,
         m.parse().map_err(|_| bad())?,
         whole.parse().map_err(|_| bad())?,
     );
     if m >= 60 || whole >= 60 {
         return Err(bad());
+    }
+    if h > MAX_CLOCK_HOURS {
+        return Err(too_large());
     }
     // Milliseconds from up to three fraction digits; further digits are below a millisecond.
     let millis = frac
@@ -157,6 +165,7 @@ pub fn clock(arg: &str) -> Result<u64, String> {
         .chain(std::iter::repeat(b'0'))
         .take(3)
         .fold(0u64, |acc, b| acc * 10 + u64::from(b - b'0'));
+    // At most 999,999 hours: 3.6e12 milliseconds, far inside u64.
     Ok(((h * 60 + m) * 60 + whole) * 1000 + millis)
 }
 
@@ -216,6 +225,20 @@ mod tests {
         assert_eq!(e.offset, 4);
         assert!(TimeControl::parse("").is_err());
         assert!(TimeControl::parse("0/60").is_err());
+    }
+
+    #[test]
+    fn a_huge_reading_is_an_error_not_a_wrap() {
+        // Issue 12 (f): 2^64 / 3.6e6 hours wrapped to a few seconds.
+        for arg in [
+            "5124095576030431:00:00",
+            "99999999999999999999:00:00",
+            "1000000:00:00",
+        ] {
+            let e = clock(arg).unwrap_err();
+            assert!(e.contains("999999"), "{arg}: {e}");
+        }
+        assert_eq!(clock("999999:59:59.999"), Ok(3_599_999_999_999));
     }
 
     #[test]

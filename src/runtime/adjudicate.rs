@@ -561,11 +561,30 @@ fn arbiter_event(act: ArbiterAct) -> Event {
     }
 }
 
+/// The largest halfmove clock and move number a FEN tag may give.
+pub const MAX_FEN_NUMBER: u64 = 1_000_000_000;
+
 fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
     let Some(fen) = game.tag("FEN") else {
         return Ok(Chess::default());
     };
     let at = game.span.tag_offset("FEN").unwrap_or(game.span.start);
+    // The counters are checked here: shakmaty clamps a halfmove clock beyond u32, and a move
+    // number near u32::MAX would leave no room for the game's moves.
+    for (field, text) in ["halfmove", "fullmove"]
+        .into_iter()
+        .zip(fen.split_ascii_whitespace().skip(4))
+    {
+        if text.bytes().all(|b| b.is_ascii_digit())
+            && text.trim_start_matches('0').len() >= 10
+            && text.parse::<u64>().map_or(true, |n| n > MAX_FEN_NUMBER)
+        {
+            return Err((
+                at,
+                say::game_fen_number_too_large(field, text, MAX_FEN_NUMBER),
+            ));
+        }
+    }
     let fen: Fen = fen
         .parse()
         .map_err(|e: shakmaty::fen::ParseFenError| (at, say::game_bad_fen(e.to_string())))?;

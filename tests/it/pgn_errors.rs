@@ -238,3 +238,41 @@ fn lines_are_counted_after_invalid_bytes_and_lone_carriage_returns() {
     let (_, rendered) = adjudicate("game.pgn", bad);
     assert!(rendered.contains("game.pgn:4:7: game 1:"), "{rendered}");
 }
+
+/// Issue 12 (g): FEN counters beyond the documented limit are located errors, never wrapped or
+/// clamped; a large one inside it is kept as written.
+#[test]
+fn fen_counters_are_checked_not_wrapped() {
+    let game = |counters: &str| {
+        format!("[FEN \"4k3/8/8/8/8/8/8/4K2R w K - {counters}\"]\n\n1. Rh2 Kd7 2. Rh3 *\n")
+    };
+    for (counters, field) in [
+        ("0 4294967295", "move number"),
+        ("1099511627776 1", "halfmove clock"),
+    ] {
+        let (ruled, rendered) = adjudicate("game.pgn", game(counters).as_bytes());
+        assert_eq!(ruled, 0, "{counters}");
+        assert!(
+            rendered.contains(&format!("game 1: the FEN tag's {field}")),
+            "{rendered}"
+        );
+        assert!(rendered.contains("at most 1000000000"), "{rendered}");
+    }
+    let out = arbiter(
+        &["adjudicate", "--format", "json", "-"],
+        Some(game("0 999999999").as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let v: serde_json::Value = serde_json::from_str(text(&out.stdout).trim()).expect("json");
+    assert_eq!(v["scoresheet"], "999999999. Rh2 Kd7 1000000000. Rh3");
+}
+
+/// Issue 12 (f): a clock reading too large is a located error, not a reading that wraps.
+#[test]
+fn a_huge_clock_reading_is_an_error() {
+    let pgn = "[Event \"x\"]\n\n1. e4 { [%clk 5124095576030431:00:01] } e5 *\n";
+    let (ruled, rendered) = adjudicate("game.pgn", pgn.as_bytes());
+    assert_eq!(ruled, 0);
+    assert!(rendered.contains("game.pgn:3:"), "{rendered}");
+    assert!(rendered.contains("too large a clock reading"), "{rendered}");
+}

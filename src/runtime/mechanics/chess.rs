@@ -7,6 +7,8 @@
 //! after a pawn move, a capture, a change of castling rights or a lapsed en passant right no
 //! earlier position can recur.
 
+use std::collections::HashMap;
+
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Role, Square};
 
@@ -38,7 +40,7 @@ pub struct ChessMechanics {
     pos: Chess,
     hash: Zobrist64,
     /// Positions since the last irreversible move, the current one last.
-    history: Vec<(Zobrist64, Key)>,
+    history: History,
     /// Appearances of the current position, this one included.
     repetitions: u32,
     /// Lazily: does the side to move have a legal move?
@@ -63,7 +65,7 @@ impl ChessMechanics {
         let key = Key::of(&pos, legal_ep);
         ChessMechanics {
             hash,
-            history: vec![(hash, key)],
+            history: History::starting(hash, key),
             repetitions: 1,
             has_legal_move: None,
             in_check: pos.is_check(),
@@ -117,8 +119,8 @@ impl Mechanics for ChessMechanics {
             self.history.clear();
         }
         let key = Key::of(&self.pos, self.legal_ep);
-        self.repetitions = 1 + count(&self.history, self.hash, &key);
-        self.history.push((self.hash, key));
+        self.repetitions = 1 + self.history.count(self.hash, &key);
+        self.history.push(self.hash, key);
     }
 
     fn note_legal_move(&mut self) {
@@ -147,7 +149,7 @@ impl Mechanics for ChessMechanics {
         }
         let hash = after.zobrist_hash(EnPassantMode::Legal);
         let ep = after.legal_ep_square();
-        1 + count(&self.history, hash, &Key::of(&after, ep))
+        1 + self.history.count(hash, &Key::of(&after, ep))
     }
 
     fn plies_since_irreversible(&self) -> u32 {
@@ -177,11 +179,66 @@ fn irreversible(m: Move, legal_ep: Option<Square>, rights: Bitboard, after: &Che
         || rights != after.castles().castling_rights()
 }
 
-fn count(history: &[(Zobrist64, Key)], hash: Zobrist64, key: &Key) -> u32 {
-    history
-        .iter()
-        .filter(|(h, k)| *h == hash && k == key)
-        .count() as u32
+/// The positions since the last irreversible move. A game rarely has more than a hundred (the
+/// fifty-move rule), and they are scanned; past `SCAN`, as in a rulebook without automatic draws,
+/// each distinct position is counted in a table by hash, so that a long game, however often its
+/// positions recur, is not replayed in quadratic time.
+#[derive(Clone, Debug, Default)]
+struct History {
+    /// While there are at most `SCAN`: every position, in order.
+    positions: Vec<(Zobrist64, Key)>,
+    /// Past `SCAN`: each distinct position with its number of appearances, by hash.
+    counts: HashMap<u64, Vec<(Key, u32)>>,
+}
+
+const SCAN: usize = 128;
+
+impl History {
+    fn starting(hash: Zobrist64, key: Key) -> History {
+        let mut h = History::default();
+        h.push(hash, key);
+        h
+    }
+
+    fn clear(&mut self) {
+        self.positions.clear();
+        self.counts.clear();
+    }
+
+    fn push(&mut self, hash: Zobrist64, key: Key) {
+        if self.counts.is_empty() {
+            self.positions.push((hash, key));
+            if self.positions.len() <= SCAN {
+                return;
+            }
+            for (h, k) in std::mem::take(&mut self.positions) {
+                self.tally(h, k);
+            }
+        } else {
+            self.tally(hash, key);
+        }
+    }
+
+    fn tally(&mut self, hash: Zobrist64, key: Key) {
+        let same = self.counts.entry(hash.0).or_default();
+        match same.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, n)) => *n = n.saturating_add(1),
+            None => same.push((key, 1)),
+        }
+    }
+
+    /// How many of the positions are the same as `key` (whose hash is `hash`).
+    fn count(&self, hash: Zobrist64, key: &Key) -> u32 {
+        if self.counts.is_empty() {
+            let n = (self.positions.iter())
+                .filter(|(h, k)| *h == hash && k == key)
+                .count();
+            return u32::try_from(n).unwrap_or(u32::MAX);
+        }
+        (self.counts.get(&hash.0).into_iter().flatten())
+            .find(|(k, _)| k == key)
+            .map_or(0, |(_, n)| *n)
+    }
 }
 
 #[cfg(test)]
@@ -215,6 +272,19 @@ mod tests {
         let mut g = ChessMechanics::default();
         play(&mut g, sans);
         g
+    }
+
+    #[test]
+    fn a_long_game_without_irreversible_moves_counts_the_same_past_the_scan() {
+        // Issue 12 (s): knights shuffling for 2,000 plies (no automatic draw in `historical`);
+        // every fourth ply is the start position again.
+        let mut g = ChessMechanics::default();
+        for i in 1..=500u32 {
+            play(&mut g, "Nf3 Nf6 Ng1 Ng8");
+            assert_eq!(g.repetitions(), i + 1);
+        }
+        play(&mut g, "Nc3");
+        assert_eq!(g.repetitions(), 1);
     }
 
     #[test]
