@@ -2,7 +2,11 @@
 //! (tests/implementations/misbehave.py), and against `arbiter serve`: every failure becomes that
 //! scenario's outcome, the run goes on, the exit status and the reports say what happened.
 
-use crate::common::{self, arbiter, scratch, text};
+use std::time::Duration;
+
+use crate::common::{self, arbiter, root, scratch, text};
+use arbiter::conformance::Scenario;
+use arbiter::conformance::protocol;
 use serde_json::Value;
 
 struct Run {
@@ -299,4 +303,66 @@ fn an_edited_rulebook_folder_is_certified_against_its_suite() {
         r.stdout
     );
     assert_eq!(r.code, Some(1));
+}
+
+/// A guard far above what the checks below take once linear (they once took hours).
+const GUARD: Duration = Duration::from_secs(120);
+
+#[test]
+fn checking_a_verdict_is_linear_in_its_rulings() {
+    // A scenario with two events; the verdict rules on them and on 200,000 others.
+    let id = "fide-2018/claim-procedure/intended-move-not-made.pgn";
+    let s = Scenario::load(id, &root().join("conformance").join(id)).expect("scenario");
+    let ruling = |index: u32, decision: &str, rule: &str| {
+        serde_json::json!({"ply": 0, "event": "claim", "index": index, "rule": rule,
+                           "decision": decision})
+    };
+    let mut rulings = vec![];
+    for e in &s.expected.events {
+        rulings.push(ruling(e.index, &e.decision, &e.rule));
+    }
+    rulings.extend((0..200_000).map(|i| ruling(1000 + i, "upheld", "9.2.1.2")));
+    let parts = |s: &String| -> Vec<String> { s.split(':').map(str::to_string).collect() };
+    let ply = |p: &str| p.parse::<u32>().expect("a ply");
+    for p in s.expected.position_rulings.iter().flatten().map(parts) {
+        rulings.push(serde_json::json!({"ply": ply(&p[0]), "event": "position", "rule": p[1]}));
+    }
+    let offers: Vec<Value> = s
+        .expected
+        .offers
+        .iter()
+        .flatten()
+        .map(parts)
+        .map(|p| serde_json::json!({"ply": ply(&p[0]), "by": p[1], "fate": p[2]}))
+        .collect();
+    let verdict = |rulings: &[Value]| -> protocol::Verdict {
+        serde_json::from_value(serde_json::json!({
+            "result": s.expected.result,
+            "rule": s.expected.rule,
+            "ended_at_ply": s.expected.ended_at_ply,
+            "unplayed_moves": s.expected.unplayed_moves,
+            "rulings": rulings,
+            "offers": offers,
+        }))
+        .expect("verdict")
+    };
+    let right = verdict(&rulings);
+    rulings[1] = ruling(s.expected.events[1].index, "rejected", "9.5.3");
+    let wrong = verdict(&rulings);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let checked = s.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send((checked.check(&right), checked.check(&wrong)));
+    });
+    let (right, wrong) = rx
+        .recv_timeout(GUARD)
+        .expect("200,000 rulings checked (a quadratic check takes hours)");
+    assert_eq!(right, Ok(()));
+    let diffs = wrong.expect_err("one event differs");
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].starts_with("event 1 at "), "{diffs:?}");
+    assert!(
+        diffs[0].ends_with("expected upheld 9.2.1.2, got rejected 9.5.3"),
+        "{diffs:?}"
+    );
 }
