@@ -2,11 +2,17 @@
 //! (tests/implementations/misbehave.py), and against `arbiter serve`: every failure becomes that
 //! scenario's outcome, the run goes on, the exit status and the reports say what happened.
 
-use std::time::Duration;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
 
 use crate::common::{self, arbiter, root, scratch, text};
-use arbiter::conformance::Scenario;
-use arbiter::conformance::protocol;
+use arbiter::conformance::implementation::{
+    Answer, Implementation, STDERR_LINE_CHARS, STDERR_LINES,
+};
+use arbiter::conformance::protocol::{self, MAX_LINE};
+use arbiter::conformance::{Scenario, runner};
 use serde_json::Value;
 
 struct Run {
@@ -18,6 +24,18 @@ struct Run {
 }
 
 fn conformance(name: &str, engine: &str, filter: &str, extra: &[&str]) -> Run {
+    conformance_within(name, engine, filter, extra, Duration::from_secs(900))
+}
+
+/// `conformance`, which must finish within `limit` (a guard against a runner that waits forever,
+/// far above what the run takes; the run is killed and the test fails past it).
+fn conformance_within(
+    name: &str,
+    engine: &str,
+    filter: &str,
+    extra: &[&str],
+    limit: Duration,
+) -> Run {
     let dir = scratch(name);
     let report = dir.join("report.jsonl");
     let report_arg = report.to_string_lossy().into_owned();
@@ -31,18 +49,67 @@ fn conformance(name: &str, engine: &str, filter: &str, extra: &[&str]) -> Run {
         &report_arg,
     ];
     args.extend_from_slice(extra);
-    let out = arbiter(&args, None);
+    let out = arbiter_within(&args, limit);
     let outcomes = std::fs::read_to_string(&report)
         .unwrap_or_default()
         .lines()
         .map(|l| serde_json::from_str(l).expect("a report line is JSON"))
         .collect();
     Run {
-        code: out.status.code(),
-        stdout: text(&out.stdout),
-        stderr: text(&out.stderr),
+        code: out.code,
+        stdout: out.stdout,
+        stderr: out.stderr,
         outcomes,
         markdown: std::fs::read_to_string(dir.join("report.md")).unwrap_or_default(),
+    }
+}
+
+struct Finished {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Run the binary from the repository's root, killing it and failing past `limit`.
+fn arbiter_within(args: &[&str], limit: Duration) -> Finished {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn arbiter");
+    let drain = |from: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            if let Some(mut f) = from {
+                let _ = f.read_to_end(&mut s);
+            }
+            text(&s)
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|o| Box::new(o) as _));
+    let stderr = drain(child.stderr.take().map(|e| Box::new(e) as _));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "`arbiter {}` did not finish within {limit:?}",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Finished {
+        code: status.code(),
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
     }
 }
 
@@ -305,8 +372,108 @@ fn an_edited_rulebook_folder_is_certified_against_its_suite() {
     assert_eq!(r.code, Some(1));
 }
 
-/// A guard far above what the checks below take once linear (they once took hours).
+// A hostile implementation (issue 12): whatever a program does, the run ends, each scenario within
+// its deadline, and the runner holds a bounded amount of what the program sends. The timeouts
+// leave a loaded machine time to start Python and say hello.
+
+/// A guard far above what the runs below take once fixed (they once waited forever).
 const GUARD: Duration = Duration::from_secs(120);
+const ONE: &str = "repetition/third-appearance-without-claim";
+
+#[test]
+fn blank_lines_forever_do_not_stretch_the_deadline() {
+    let r = conformance_within(
+        "blank-forever",
+        &misbehave("blank-forever"),
+        ONE,
+        &["--timeout", "2"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0]).contains("no answer within 2 s"),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+#[test]
+fn a_program_that_closes_its_output_and_runs_on_is_not_waited_for() {
+    let r = conformance_within(
+        "close-stdout",
+        &misbehave("close-stdout"),
+        ONE,
+        &["--timeout", "2"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0]).contains("closed its standard output without answering"),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+/// A suite of one scenario, `fide-2018/big/big.pgn`, whose request is over 200 KB (a long
+/// comment): more than a pipe holds.
+fn big_suite(name: &str) -> PathBuf {
+    let suite = scratch(name).join("suite");
+    let dir = suite.join("fide-2018").join("big");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let one = std::fs::read_to_string(
+        root()
+            .join("conformance/fide-2018")
+            .join(format!("{ONE}.pgn")),
+    )
+    .expect("scenario");
+    let long = "a long comment ".repeat(15_000);
+    let big = one.replacen("1. Nf3", &format!("{{ {long} }} 1. Nf3"), 1);
+    assert_ne!(big, one);
+    std::fs::write(dir.join("big.pgn"), big).expect("write");
+    suite
+}
+
+#[test]
+fn a_program_that_does_not_read_its_input_cannot_block_the_runner() {
+    let suite = big_suite("no-read");
+    let request = Scenario::load(
+        "fide-2018/big/big.pgn",
+        &suite.join("fide-2018/big/big.pgn"),
+    )
+    .expect("scenario")
+    .request()
+    .expect("request");
+    assert!(request.pgn.len() > 200_000);
+    let suite = suite.to_string_lossy().into_owned();
+    let r = conformance_within(
+        "no-read",
+        &misbehave("no-read"),
+        "big",
+        &["--timeout", "2", "--suite", &suite],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0])
+            .contains("no answer within 2 s (the program has not read the whole request)"),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+#[test]
+fn a_verdict_with_200000_rulings_is_read_and_checked_within_the_deadline() {
+    let r = conformance_within(
+        "many-rulings",
+        &misbehave("many-rulings"),
+        ONE,
+        &["--timeout", "30"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["passed"], "{}", r.stdout);
+    let events = r.outcomes[0]["got"]["events"].as_array().map(Vec::len);
+    assert_eq!(events, Some(200_000));
+}
 
 #[test]
 fn checking_a_verdict_is_linear_in_its_rulings() {
@@ -364,5 +531,128 @@ fn checking_a_verdict_is_linear_in_its_rulings() {
     assert!(
         diffs[0].ends_with("expected upheld 9.2.1.2, got rejected 9.5.3"),
         "{diffs:?}"
+    );
+}
+
+/// Whether process `pid` is gone (or a zombie, dead but not yet reaped by its new parent).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(Path::new("/proc").join(pid).join("stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+#[test]
+fn what_a_program_starts_is_killed_with_it() {
+    // On a timeout (the program is killed) and at the end of the run (the program exits on
+    // `stop`, leaving its child behind).
+    for (mode, want) in [("orphan-hang", "errored"), ("orphan-stop", "passed")] {
+        let dir = scratch(mode);
+        let pids = dir.join("pids");
+        let engine = format!("{} {}", misbehave(mode), pids.display());
+        let r = conformance_within(mode, &engine, ONE, &["--timeout", "2"], GUARD);
+        assert_eq!(kinds(&r), [want], "{mode}: {}", r.stdout);
+        let pids = std::fs::read_to_string(&pids).expect("the grandchild's pid");
+        let pid = pids.trim();
+        assert!(!pid.is_empty());
+        let start = Instant::now();
+        while !gone(pid) && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if !gone(pid) {
+            let _ = Command::new("kill").args(["-9", pid]).status();
+            panic!("{mode}: the grandchild {pid} outlived the run");
+        }
+    }
+}
+
+#[test]
+fn an_endless_line_is_an_error_not_a_memory_leak() {
+    let r = conformance_within(
+        "endless-line",
+        &misbehave("endless-line"),
+        ONE,
+        &["--timeout", "30"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0]).contains(&format!("a line longer than {MAX_LINE} bytes")),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+#[test]
+fn a_flood_on_standard_error_keeps_only_its_tail() {
+    let r = conformance_within(
+        "stderr-flood",
+        &misbehave("stderr-flood"),
+        ONE,
+        &["--timeout", "30"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    let o = &r.outcomes[0];
+    assert!(details(o).contains("exited (exit status: 4)"), "{o}");
+    let tail: Vec<&str> = o["context"]["stderr"]
+        .as_array()
+        .expect("the standard error's tail")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(tail.last(), Some(&"last words"), "{tail:?}");
+    assert!(tail.len() <= STDERR_LINES);
+    assert!(
+        tail.iter()
+            .all(|l| l.chars().count() <= STDERR_LINE_CHARS + 1)
+    );
+    // The report's line for the scenario: not the 32 MiB the program wrote.
+    assert!(
+        o.to_string().len() < 1 << 20,
+        "{} bytes",
+        o.to_string().len()
+    );
+}
+
+/// Answers every scenario at once, rightly, but is given a nanosecond for each.
+struct InstantButLate;
+
+impl Implementation for InstantButLate {
+    fn hello(&mut self) -> Result<protocol::Implementation, String> {
+        Ok(protocol::Implementation {
+            name: "instant".into(),
+            version: "0".into(),
+            language: None,
+            homepage: None,
+            rulebooks: vec!["fide-2018".into()],
+            features: vec![],
+        })
+    }
+
+    fn timeout(&self) -> Option<Duration> {
+        Some(Duration::from_nanos(1))
+    }
+
+    fn run(&mut self, _: u64, _: &protocol::Request, _: Option<Instant>) -> Answer {
+        Answer::Verdict(
+            serde_json::json!({"result": "*", "rule": null, "ended_at_ply": null,
+                                           "unplayed_moves": 0, "rulings": []}),
+        )
+    }
+}
+
+#[test]
+fn the_deadline_covers_checking_the_verdict() {
+    let id = format!("fide-2018/{ONE}.pgn");
+    let path = root().join("conformance").join(&id);
+    let run = runner::run(&mut InstantButLate, &[(id, path)], &mut |_, _, _| {});
+    let o = &run.outcomes[0];
+    assert_eq!(o.outcome, runner::Kind::Errored, "{:?}", o.details);
+    assert_eq!(
+        o.details,
+        ["the verdict was not checked within 0.000000001 s"]
     );
 }
