@@ -656,3 +656,36 @@ fn the_deadline_covers_checking_the_verdict() {
         ["the verdict was not checked within 0.000000001 s"]
     );
 }
+
+#[test]
+fn serve_reports_a_bad_line_with_its_number_and_goes_on() {
+    let mut input = b"\xff\xfe not UTF-8\n{\"type\":\"hello\",\"protocol\":1}\n".to_vec();
+    input.extend_from_slice(
+        b"{\"type\":\"run\",\"seq\":7,\"scenario\":{\"id\":\"x.pgn\",\"pgn\":\"\xff\"}}\n",
+    );
+    input.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
+    input.extend_from_slice(b"\n{\"type\":\"hello\",\"protocol\":1}\n{\"type\":\"stop\"}\n");
+    let out = arbiter(&["serve"], Some(&input));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let replies: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a reply is JSON"))
+        .collect();
+    let types: Vec<&str> = replies.iter().filter_map(|r| r["type"].as_str()).collect();
+    assert_eq!(types, ["hello", "errored", "hello"], "{stdout}");
+    // The run whose seq and id can be read is answered, so the runner need not time out.
+    assert_eq!(replies[1]["seq"], 7);
+    assert_eq!(replies[1]["id"], "x.pgn");
+    assert!(
+        replies[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("line 3 is not UTF-8"))
+    );
+    assert!(stderr.contains("line 1: not UTF-8"), "{stderr}");
+    assert!(stderr.contains("line 3: not UTF-8"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("line 4: longer than {MAX_LINE} bytes")),
+        "{stderr}"
+    );
+}
