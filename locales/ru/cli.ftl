@@ -38,7 +38,9 @@ cli-no-hello = реализация не поздоровалась: { $error }
 cli-unexplained-failure = необъяснённый провал: { $id }
 cli-stale-explanation = устаревшее объяснение (сценарий не провалился): { $id }
 cli-wrote-report = записаны { $jsonl } и { $markdown }
-cli-not-a-protocol-message = это не сообщение протокола ({ $error }): { $line }
+cli-not-a-protocol-message = строка { $number }: это не сообщение протокола ({ $error }): { $line }
+cli-line-not-utf8 = строка { $number }: не в кодировке UTF-8
+cli-line-too-long = строка { $number }: длиннее { $limit } байт, пропущена
 
 ## Выбор свода правил
 cli-no-such-rulebook = `{ $spec }` — не встроенный свод правил ({ $names }) и не папка свода правил

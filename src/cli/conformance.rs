@@ -1,16 +1,17 @@
 //! `arbiter conformance` (run a suite against an implementation, print and write reports) and
 //! `arbiter serve` (arbiter as an implementation speaking the protocol).
 
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use arbiter::Engine;
 use arbiter::conformance::implementation::{Implementation, Ours, Process};
-use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
+use arbiter::conformance::protocol::{self, Command, MAX_LINE, PROTOCOL_VERSION, ReadLine, Reply};
 use arbiter::conformance::report::{self, Explanations};
 use arbiter::conformance::{discover, runner};
 use arbiter::locale::say;
+use serde_json::Value;
 
 #[derive(clap::Args)]
 pub struct Options {
@@ -178,7 +179,10 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     Ok(u8::from(!result.clean()))
 }
 
-/// Answer the protocol on standard input and output until `stop` or the end of input.
+/// Answer the protocol on standard input and output until `stop` or the end of input. A line
+/// that is not a message (not UTF-8, longer than `MAX_LINE`, not JSON, of the wrong shape) is
+/// said on standard error with its number and skipped; when it is still a `run` with a `seq` and a
+/// scenario `id`, it is also answered `errored`, so that the runner need not wait for it.
 pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
     let folder = match folder.map(Ours::load_folder).transpose() {
         Ok(f) => f,
@@ -188,29 +192,63 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
         }
     };
     let mut ours = Ours::new(engine, folder);
-    let stdin = std::io::stdin();
+    let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    for line in stdin.lock().lines() {
-        let Ok(line) = line else {
-            return 1;
+    let mut number: u64 = 0;
+    loop {
+        number = number.saturating_add(1);
+        let bytes = match protocol::read_line(&mut input, MAX_LINE) {
+            Ok(ReadLine::Line(bytes)) => bytes,
+            Ok(ReadLine::End) => return 0,
+            Ok(ReadLine::TooLong) => {
+                eprintln!("{}", say::error(say::line_too_long(number, MAX_LINE)));
+                if let Err(e) = protocol::skip_line(&mut input) {
+                    eprintln!("{}", say::error(e.to_string()));
+                    return 1;
+                }
+                continue;
+            }
+            Err(e) => {
+                eprintln!("{}", say::error(e.to_string()));
+                return 1;
+            }
+        };
+        let (line, utf8) = match String::from_utf8(bytes) {
+            Ok(s) => (s, true),
+            Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), false),
         };
         if line.trim().is_empty() {
             continue;
         }
-        let reply = match serde_json::from_str::<Command>(&line) {
+        let command = if !utf8 {
+            eprintln!("{}", say::error(say::line_not_utf8(number)));
+            Err(format!("line {number} is not UTF-8"))
+        } else {
+            match serde_json::from_str::<Command>(&line) {
+                Ok(c) => Ok(c),
+                Err(e) => {
+                    let said = say::not_a_protocol_message(number, e.to_string(), clip(&line));
+                    eprintln!("{}", say::error(said));
+                    Err(format!("line {number} is not a protocol message: {e}"))
+                }
+            }
+        };
+        let reply = match command {
             Ok(Command::Hello { .. }) => Reply::Hello {
                 protocol: PROTOCOL_VERSION,
                 implementation: ours.info(),
             },
             Ok(Command::Run { seq, scenario }) => ours.reply(seq, &scenario),
             Ok(Command::Stop) => return 0,
-            Err(e) => {
-                eprintln!(
-                    "{}",
-                    say::error(say::not_a_protocol_message(e.to_string(), &line))
-                );
-                continue;
-            }
+            Err(message) => match seq_and_id(&line) {
+                Some((seq, id)) => Reply::Errored {
+                    seq,
+                    id,
+                    message,
+                    context: Value::Null,
+                },
+                None => continue,
+            },
         };
         let written = serde_json::to_string(&reply)
             .map_err(std::io::Error::other)
@@ -220,5 +258,23 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             return 1;
         }
     }
-    0
+}
+
+/// The `seq` and scenario `id` of a line that is a `run` as far as those go.
+fn seq_and_id(line: &str) -> Option<(u64, String)> {
+    let v: Value = serde_json::from_str(line).ok()?;
+    if v.get("type")?.as_str()? != "run" {
+        return None;
+    }
+    let seq = v.get("seq")?.as_u64()?;
+    let id = v.get("scenario")?.get("id")?.as_str()?;
+    Some((seq, id.to_string()))
+}
+
+/// An offending line as quoted on standard error: its first 300 characters.
+fn clip(line: &str) -> String {
+    match line.char_indices().nth(300) {
+        Some((i, _)) => format!("{}…", line.get(..i).unwrap_or_default()),
+        None => line.to_string(),
+    }
 }

@@ -2,10 +2,68 @@
 //! The JSON Schemas in `conformance/protocol/` describe the same messages for other languages;
 //! a test checks that these types and those schemas agree.
 
+use std::io::{self, BufRead, Read};
+
 use serde::{Deserialize, Serialize};
 
 /// The protocol version this runner speaks. Bumped on any incompatible change.
 pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The longest message line, in bytes without its `\n`, that either side reads: the runner from
+/// an implementation, `arbiter serve` from a runner (conformance/PROTOCOL.md, "Limits"). Far
+/// above any real message (the suite's largest request and verdict are a few kilobytes; a
+/// verdict with 200,000 rulings fits), it bounds what a program without a newline can make the
+/// reader hold.
+pub const MAX_LINE: usize = 16 * 1024 * 1024;
+
+/// One line read by `read_line`.
+#[derive(Debug, PartialEq, Eq)]
+pub enum ReadLine {
+    /// The line's bytes, without its `\n` (the last line of the input may lack one).
+    Line(Vec<u8>),
+    /// More than the limit without a newline: the limit and one byte more are consumed, the rest
+    /// of the line is not (`skip_line` consumes it).
+    TooLong,
+    /// The end of the input.
+    End,
+}
+
+/// Read one line of at most `max` bytes (without its `\n`), never holding more than `max + 1`.
+pub fn read_line<R: BufRead>(r: &mut R, max: usize) -> io::Result<ReadLine> {
+    let mut buf = Vec::new();
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    r.take(limit).read_until(b'\n', &mut buf)?;
+    if buf.last() == Some(&b'\n') {
+        buf.pop();
+        Ok(ReadLine::Line(buf))
+    } else if buf.is_empty() {
+        Ok(ReadLine::End)
+    } else if buf.len() > max {
+        Ok(ReadLine::TooLong)
+    } else {
+        Ok(ReadLine::Line(buf))
+    }
+}
+
+/// Consume the rest of a line (after `ReadLine::TooLong`), whatever its length, holding none of it.
+pub fn skip_line<R: BufRead>(r: &mut R) -> io::Result<()> {
+    loop {
+        let chunk = r.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|b| *b == b'\n') {
+            Some(i) => {
+                r.consume(i.saturating_add(1));
+                return Ok(());
+            }
+            None => {
+                let n = chunk.len();
+                r.consume(n);
+            }
+        }
+    }
+}
 
 /// What the runner sends.
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -147,4 +205,28 @@ pub struct Offer {
     pub ply: u32,
     pub by: String,
     pub fate: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{ReadLine, read_line, skip_line};
+
+    #[test]
+    fn lines_are_read_up_to_the_limit_and_no_further() {
+        let mut r: &[u8] = b"abc\n\nabcdef\nxyz";
+        assert_eq!(
+            read_line(&mut r, 3).ok(),
+            Some(ReadLine::Line(b"abc".to_vec()))
+        );
+        assert_eq!(read_line(&mut r, 3).ok(), Some(ReadLine::Line(vec![])));
+        assert_eq!(read_line(&mut r, 3).ok(), Some(ReadLine::TooLong));
+        // Four bytes were taken; the rest of the long line is skipped, the next line is whole.
+        assert_eq!(r, b"ef\nxyz");
+        assert!(skip_line(&mut r).is_ok());
+        assert_eq!(
+            read_line(&mut r, 3).ok(),
+            Some(ReadLine::Line(b"xyz".to_vec()))
+        );
+        assert_eq!(read_line(&mut r, 3).ok(), Some(ReadLine::End));
+    }
 }

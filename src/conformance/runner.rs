@@ -1,6 +1,7 @@
 //! The run: hello, then every scenario in turn, each ending in exactly one outcome.
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
@@ -151,7 +152,13 @@ fn one(
             return o;
         }
     };
-    match imp.run(seq, &req) {
+    if let Err(e) = imp.ready() {
+        o.details = vec![e];
+        return o;
+    }
+    // One deadline for the scenario: sending it, the answer, and checking the verdict.
+    let deadline = imp.timeout().and_then(|t| Instant::now().checked_add(t));
+    match imp.run(seq, &req, deadline) {
         Answer::Verdict(v) => match protocol::Verdict::deserialize(&v) {
             Ok(verdict) => {
                 o.got = Some(Summary::of(&verdict));
@@ -161,6 +168,15 @@ fn one(
                         o.outcome = Kind::Failed;
                         o.details = diffs;
                     }
+                }
+                if let (Some(d), Some(t)) = (deadline, imp.timeout())
+                    && Instant::now() > d
+                {
+                    o.outcome = Kind::Errored;
+                    o.details = vec![format!(
+                        "the verdict was not checked within {} s",
+                        t.as_secs_f64()
+                    )];
                 }
             }
             Err(e) => {

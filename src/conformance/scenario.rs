@@ -2,6 +2,7 @@
 //! `conformance/README.md`). Loading, the request an implementation sees, and the check of a
 //! verdict against the expectations.
 
+use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use serde::Serialize;
@@ -239,7 +240,8 @@ impl Scenario {
         })
     }
 
-    /// Compare a verdict with the expectations; every difference is listed.
+    /// Compare a verdict with the expectations; every difference is listed. Linear in the size of
+    /// the verdict (an implementation can send thousands of rulings).
     pub fn check(&self, v: &protocol::Verdict) -> Result<(), Vec<String>> {
         let x = &self.expected;
         let mut errs = Vec::new();
@@ -270,6 +272,7 @@ impl Scenario {
             ));
         }
         let got = Summary::of(v);
+        let outcomes = EventOutcomes::of(v);
         for (what, want, got) in [
             ("offers", &x.offers, &got.offers),
             (
@@ -289,7 +292,7 @@ impl Scenario {
             }
         }
         for e in &x.events {
-            let (decision, rule) = event_outcome(v, e.index);
+            let (decision, rule) = outcomes.get(e.index);
             if decision != e.decision || rule != e.rule {
                 let (line, col) = line_col(&self.bytes, e.offset);
                 errs.push(format!(
@@ -305,6 +308,7 @@ impl Scenario {
 impl Summary {
     /// A verdict as the runner compares it.
     pub fn of(v: &protocol::Verdict) -> Summary {
+        let outcomes = EventOutcomes::of(v);
         let mut indices: Vec<u32> = v
             .rulings
             .iter()
@@ -321,7 +325,7 @@ impl Summary {
             events: indices
                 .into_iter()
                 .map(|index| {
-                    let (decision, rule) = event_outcome(v, index);
+                    let (decision, rule) = outcomes.get(index);
                     EventExpectation {
                         index,
                         decision,
@@ -347,22 +351,42 @@ impl Summary {
     }
 }
 
-/// (decision, clause) of the ruling on event `index`, as `[%expect ...]` writes them.
-fn event_outcome(v: &protocol::Verdict, index: u32) -> (String, String) {
-    let ruling = v
-        .rulings
-        .iter()
-        .find(|r| r.index == Some(index) && r.event != "position");
-    if let Some(r) = ruling {
-        return (
-            r.decision.clone().unwrap_or_else(|| "-".into()),
-            r.rule.clone().unwrap_or_else(|| "-".into()),
-        );
+/// The rulings of a verdict by event index, looked up in constant time: the first ruling on each
+/// event (not on a position), and the events ignored.
+struct EventOutcomes<'a> {
+    ruled: HashMap<u32, &'a protocol::Ruling>,
+    ignored: HashSet<u32>,
+}
+
+impl<'a> EventOutcomes<'a> {
+    fn of(v: &'a protocol::Verdict) -> EventOutcomes<'a> {
+        let mut ruled = HashMap::new();
+        for r in &v.rulings {
+            if let Some(index) = r.index
+                && r.event != "position"
+            {
+                ruled.entry(index).or_insert(r);
+            }
+        }
+        EventOutcomes {
+            ruled,
+            ignored: v.ignored_events.iter().map(|i| i.index).collect(),
+        }
     }
-    if v.ignored_events.iter().any(|i| i.index == index) {
-        ("ignored".into(), "-".into())
-    } else {
-        ("not ruled on".into(), "-".into())
+
+    /// (decision, clause) of the ruling on event `index`, as `[%expect ...]` writes them.
+    fn get(&self, index: u32) -> (String, String) {
+        if let Some(r) = self.ruled.get(&index) {
+            return (
+                r.decision.clone().unwrap_or_else(|| "-".into()),
+                r.rule.clone().unwrap_or_else(|| "-".into()),
+            );
+        }
+        if self.ignored.contains(&index) {
+            ("ignored".into(), "-".into())
+        } else {
+            ("not ruled on".into(), "-".into())
+        }
     }
 }
 

@@ -91,7 +91,9 @@ messages! {
     unexplained_failure = "cli-unexplained-failure" (id);
     stale_explanation = "cli-stale-explanation" (id);
     wrote_report = "cli-wrote-report" (jsonl, markdown);
-    not_a_protocol_message = "cli-not-a-protocol-message" (error, line);
+    not_a_protocol_message = "cli-not-a-protocol-message" (number, error, line);
+    line_not_utf8 = "cli-line-not-utf8" (number);
+    line_too_long = "cli-line-too-long" (number, limit);
     /// `--rulebook` names neither an embedded rulebook nor a folder.
     no_such_rulebook = "cli-no-such-rulebook" (spec, names);
     folder_not_compiled = "cli-folder-not-compiled" ();

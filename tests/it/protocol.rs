@@ -211,3 +211,46 @@ fn find_enum_with(v: &serde_json::Value, word: &str) -> Option<Vec<String>> {
         _ => None,
     }
 }
+
+#[test]
+fn the_limits_are_documented_as_they_are() {
+    use arbiter::conformance::implementation::{
+        MAX_FAILED_STARTS, STDERR_BYTES, STDERR_LINE_CHARS, STDERR_LINES, STOP_GRACE,
+    };
+    use arbiter::conformance::protocol::MAX_LINE;
+    fn thousands(n: usize) -> String {
+        let digits = n.to_string();
+        let mut out = String::new();
+        for (i, c) in digits.chars().enumerate() {
+            if i > 0 && (digits.len() - i).is_multiple_of(3) {
+                out.push(',');
+            }
+            out.push(c);
+        }
+        out
+    }
+    let doc = std::fs::read_to_string(root().join("conformance/PROTOCOL.md")).expect("doc");
+    let limits = doc
+        .split("\n## Limits\n")
+        .nth(1)
+        .and_then(|s| s.split("\n## ").next())
+        .expect("PROTOCOL.md has a section Limits");
+    let mib = format!("{} MiB", MAX_LINE >> 20);
+    let kib = format!("{} KiB", STDERR_BYTES >> 10);
+    for want in [
+        format!("{mib} ({} bytes)", thousands(MAX_LINE)),
+        format!("the last {kib} are kept"),
+        format!("the last {STDERR_LINES} lines"),
+        format!("cut to {} characters", thousands(STDERR_LINE_CHARS)),
+        format!("| {MAX_FAILED_STARTS} |"),
+        format!("| {} s |", STOP_GRACE.as_secs()),
+    ] {
+        assert!(limits.contains(&want), "PROTOCOL.md, Limits: {want:?}");
+    }
+    assert!(MAX_LINE.is_multiple_of(1 << 20));
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    let readme = readme.split_whitespace().collect::<Vec<_>>().join(" ");
+    for want in [&mib, &kib] {
+        assert!(readme.contains(want.as_str()), "README: {want}");
+    }
+}

@@ -2,7 +2,17 @@
 //! (tests/implementations/misbehave.py), and against `arbiter serve`: every failure becomes that
 //! scenario's outcome, the run goes on, the exit status and the reports say what happened.
 
-use crate::common::{self, arbiter, scratch, text};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::common::{self, arbiter, root, scratch, text};
+use arbiter::conformance::implementation::{
+    Answer, Implementation, STDERR_LINE_CHARS, STDERR_LINES,
+};
+use arbiter::conformance::protocol::{self, MAX_LINE};
+use arbiter::conformance::{Scenario, runner};
 use serde_json::Value;
 
 struct Run {
@@ -14,6 +24,18 @@ struct Run {
 }
 
 fn conformance(name: &str, engine: &str, filter: &str, extra: &[&str]) -> Run {
+    conformance_within(name, engine, filter, extra, Duration::from_secs(900))
+}
+
+/// `conformance`, which must finish within `limit` (a guard against a runner that waits forever,
+/// far above what the run takes; the run is killed and the test fails past it).
+fn conformance_within(
+    name: &str,
+    engine: &str,
+    filter: &str,
+    extra: &[&str],
+    limit: Duration,
+) -> Run {
     let dir = scratch(name);
     let report = dir.join("report.jsonl");
     let report_arg = report.to_string_lossy().into_owned();
@@ -27,18 +49,67 @@ fn conformance(name: &str, engine: &str, filter: &str, extra: &[&str]) -> Run {
         &report_arg,
     ];
     args.extend_from_slice(extra);
-    let out = arbiter(&args, None);
+    let out = arbiter_within(&args, limit);
     let outcomes = std::fs::read_to_string(&report)
         .unwrap_or_default()
         .lines()
         .map(|l| serde_json::from_str(l).expect("a report line is JSON"))
         .collect();
     Run {
-        code: out.status.code(),
-        stdout: text(&out.stdout),
-        stderr: text(&out.stderr),
+        code: out.code,
+        stdout: out.stdout,
+        stderr: out.stderr,
         outcomes,
         markdown: std::fs::read_to_string(dir.join("report.md")).unwrap_or_default(),
+    }
+}
+
+struct Finished {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+/// Run the binary from the repository's root, killing it and failing past `limit`.
+fn arbiter_within(args: &[&str], limit: Duration) -> Finished {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_arbiter"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("spawn arbiter");
+    let drain = |from: Option<Box<dyn Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut s = Vec::new();
+            if let Some(mut f) = from {
+                let _ = f.read_to_end(&mut s);
+            }
+            text(&s)
+        })
+    };
+    let stdout = drain(child.stdout.take().map(|o| Box::new(o) as _));
+    let stderr = drain(child.stderr.take().map(|e| Box::new(e) as _));
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait") {
+            break status;
+        }
+        if start.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!(
+                "`arbiter {}` did not finish within {limit:?}",
+                args.join(" ")
+            );
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Finished {
+        code: status.code(),
+        stdout: stdout.join().expect("stdout"),
+        stderr: stderr.join().expect("stderr"),
     }
 }
 
@@ -299,4 +370,322 @@ fn an_edited_rulebook_folder_is_certified_against_its_suite() {
         r.stdout
     );
     assert_eq!(r.code, Some(1));
+}
+
+// A hostile implementation (issue 12): whatever a program does, the run ends, each scenario within
+// its deadline, and the runner holds a bounded amount of what the program sends. The timeouts
+// leave a loaded machine time to start Python and say hello.
+
+/// A guard far above what the runs below take once fixed (they once waited forever).
+const GUARD: Duration = Duration::from_secs(120);
+const ONE: &str = "repetition/third-appearance-without-claim";
+
+#[test]
+fn blank_lines_forever_do_not_stretch_the_deadline() {
+    let r = conformance_within(
+        "blank-forever",
+        &misbehave("blank-forever"),
+        ONE,
+        &["--timeout", "2"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0]).contains("no answer within 2 s"),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+#[test]
+fn a_program_that_closes_its_output_and_runs_on_is_not_waited_for() {
+    let r = conformance_within(
+        "close-stdout",
+        &misbehave("close-stdout"),
+        ONE,
+        &["--timeout", "2"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0]).contains("closed its standard output without answering"),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+/// A suite of one scenario, `fide-2018/big/big.pgn`, whose request is over 200 KB (a long
+/// comment): more than a pipe holds.
+fn big_suite(name: &str) -> PathBuf {
+    let suite = scratch(name).join("suite");
+    let dir = suite.join("fide-2018").join("big");
+    std::fs::create_dir_all(&dir).expect("dir");
+    let one = std::fs::read_to_string(
+        root()
+            .join("conformance/fide-2018")
+            .join(format!("{ONE}.pgn")),
+    )
+    .expect("scenario");
+    let long = "a long comment ".repeat(15_000);
+    let big = one.replacen("1. Nf3", &format!("{{ {long} }} 1. Nf3"), 1);
+    assert_ne!(big, one);
+    std::fs::write(dir.join("big.pgn"), big).expect("write");
+    suite
+}
+
+#[test]
+fn a_program_that_does_not_read_its_input_cannot_block_the_runner() {
+    let suite = big_suite("no-read");
+    let request = Scenario::load(
+        "fide-2018/big/big.pgn",
+        &suite.join("fide-2018/big/big.pgn"),
+    )
+    .expect("scenario")
+    .request()
+    .expect("request");
+    assert!(request.pgn.len() > 200_000);
+    let suite = suite.to_string_lossy().into_owned();
+    let r = conformance_within(
+        "no-read",
+        &misbehave("no-read"),
+        "big",
+        &["--timeout", "2", "--suite", &suite],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0])
+            .contains("no answer within 2 s (the program has not read the whole request)"),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+#[test]
+fn a_verdict_with_200000_rulings_is_read_and_checked_within_the_deadline() {
+    let r = conformance_within(
+        "many-rulings",
+        &misbehave("many-rulings"),
+        ONE,
+        &["--timeout", "30"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["passed"], "{}", r.stdout);
+    let events = r.outcomes[0]["got"]["events"].as_array().map(Vec::len);
+    assert_eq!(events, Some(200_000));
+}
+
+#[test]
+fn checking_a_verdict_is_linear_in_its_rulings() {
+    // A scenario with two events; the verdict rules on them and on 200,000 others.
+    let id = "fide-2018/claim-procedure/intended-move-not-made.pgn";
+    let s = Scenario::load(id, &root().join("conformance").join(id)).expect("scenario");
+    let ruling = |index: u32, decision: &str, rule: &str| {
+        serde_json::json!({"ply": 0, "event": "claim", "index": index, "rule": rule,
+                           "decision": decision})
+    };
+    let mut rulings = vec![];
+    for e in &s.expected.events {
+        rulings.push(ruling(e.index, &e.decision, &e.rule));
+    }
+    rulings.extend((0..200_000).map(|i| ruling(1000 + i, "upheld", "9.2.1.2")));
+    let parts = |s: &String| -> Vec<String> { s.split(':').map(str::to_string).collect() };
+    let ply = |p: &str| p.parse::<u32>().expect("a ply");
+    for p in s.expected.position_rulings.iter().flatten().map(parts) {
+        rulings.push(serde_json::json!({"ply": ply(&p[0]), "event": "position", "rule": p[1]}));
+    }
+    let offers: Vec<Value> = s
+        .expected
+        .offers
+        .iter()
+        .flatten()
+        .map(parts)
+        .map(|p| serde_json::json!({"ply": ply(&p[0]), "by": p[1], "fate": p[2]}))
+        .collect();
+    let verdict = |rulings: &[Value]| -> protocol::Verdict {
+        serde_json::from_value(serde_json::json!({
+            "result": s.expected.result,
+            "rule": s.expected.rule,
+            "ended_at_ply": s.expected.ended_at_ply,
+            "unplayed_moves": s.expected.unplayed_moves,
+            "rulings": rulings,
+            "offers": offers,
+        }))
+        .expect("verdict")
+    };
+    let right = verdict(&rulings);
+    rulings[1] = ruling(s.expected.events[1].index, "rejected", "9.5.3");
+    let wrong = verdict(&rulings);
+    let (tx, rx) = std::sync::mpsc::channel();
+    let checked = s.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send((checked.check(&right), checked.check(&wrong)));
+    });
+    let (right, wrong) = rx
+        .recv_timeout(GUARD)
+        .expect("200,000 rulings checked (a quadratic check takes hours)");
+    assert_eq!(right, Ok(()));
+    let diffs = wrong.expect_err("one event differs");
+    assert_eq!(diffs.len(), 1, "{diffs:?}");
+    assert!(diffs[0].starts_with("event 1 at "), "{diffs:?}");
+    assert!(
+        diffs[0].ends_with("expected upheld 9.2.1.2, got rejected 9.5.3"),
+        "{diffs:?}"
+    );
+}
+
+/// Whether process `pid` is gone (or a zombie, dead but not yet reaped by its new parent).
+fn gone(pid: &str) -> bool {
+    match std::fs::read_to_string(Path::new("/proc").join(pid).join("stat")) {
+        Err(_) => true,
+        Ok(stat) => stat
+            .rsplit_once(')')
+            .is_some_and(|(_, rest)| rest.trim_start().starts_with(['Z', 'X'])),
+    }
+}
+
+#[test]
+fn what_a_program_starts_is_killed_with_it() {
+    // On a timeout (the program is killed) and at the end of the run (the program exits on
+    // `stop`, leaving its child behind).
+    for (mode, want) in [("orphan-hang", "errored"), ("orphan-stop", "passed")] {
+        let dir = scratch(mode);
+        let pids = dir.join("pids");
+        let engine = format!("{} {}", misbehave(mode), pids.display());
+        let r = conformance_within(mode, &engine, ONE, &["--timeout", "2"], GUARD);
+        assert_eq!(kinds(&r), [want], "{mode}: {}", r.stdout);
+        let pids = std::fs::read_to_string(&pids).expect("the grandchild's pid");
+        let pid = pids.trim();
+        assert!(!pid.is_empty());
+        let start = Instant::now();
+        while !gone(pid) && start.elapsed() < Duration::from_secs(5) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        if !gone(pid) {
+            let _ = Command::new("kill").args(["-9", pid]).status();
+            panic!("{mode}: the grandchild {pid} outlived the run");
+        }
+    }
+}
+
+#[test]
+fn an_endless_line_is_an_error_not_a_memory_leak() {
+    let r = conformance_within(
+        "endless-line",
+        &misbehave("endless-line"),
+        ONE,
+        &["--timeout", "30"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    assert!(
+        details(&r.outcomes[0]).contains(&format!("a line longer than {MAX_LINE} bytes")),
+        "{}",
+        r.outcomes[0]
+    );
+}
+
+#[test]
+fn a_flood_on_standard_error_keeps_only_its_tail() {
+    let r = conformance_within(
+        "stderr-flood",
+        &misbehave("stderr-flood"),
+        ONE,
+        &["--timeout", "30"],
+        GUARD,
+    );
+    assert_eq!(kinds(&r), ["errored"], "{}", r.stdout);
+    let o = &r.outcomes[0];
+    assert!(details(o).contains("exited (exit status: 4)"), "{o}");
+    let tail: Vec<&str> = o["context"]["stderr"]
+        .as_array()
+        .expect("the standard error's tail")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(tail.last(), Some(&"last words"), "{tail:?}");
+    assert!(tail.len() <= STDERR_LINES);
+    assert!(
+        tail.iter()
+            .all(|l| l.chars().count() <= STDERR_LINE_CHARS + 1)
+    );
+    // The report's line for the scenario: not the 32 MiB the program wrote.
+    assert!(
+        o.to_string().len() < 1 << 20,
+        "{} bytes",
+        o.to_string().len()
+    );
+}
+
+/// Answers every scenario at once, rightly, but is given a nanosecond for each.
+struct InstantButLate;
+
+impl Implementation for InstantButLate {
+    fn hello(&mut self) -> Result<protocol::Implementation, String> {
+        Ok(protocol::Implementation {
+            name: "instant".into(),
+            version: "0".into(),
+            language: None,
+            homepage: None,
+            rulebooks: vec!["fide-2018".into()],
+            features: vec![],
+        })
+    }
+
+    fn timeout(&self) -> Option<Duration> {
+        Some(Duration::from_nanos(1))
+    }
+
+    fn run(&mut self, _: u64, _: &protocol::Request, _: Option<Instant>) -> Answer {
+        Answer::Verdict(
+            serde_json::json!({"result": "*", "rule": null, "ended_at_ply": null,
+                                           "unplayed_moves": 0, "rulings": []}),
+        )
+    }
+}
+
+#[test]
+fn the_deadline_covers_checking_the_verdict() {
+    let id = format!("fide-2018/{ONE}.pgn");
+    let path = root().join("conformance").join(&id);
+    let run = runner::run(&mut InstantButLate, &[(id, path)], &mut |_, _, _| {});
+    let o = &run.outcomes[0];
+    assert_eq!(o.outcome, runner::Kind::Errored, "{:?}", o.details);
+    assert_eq!(
+        o.details,
+        ["the verdict was not checked within 0.000000001 s"]
+    );
+}
+
+#[test]
+fn serve_reports_a_bad_line_with_its_number_and_goes_on() {
+    let mut input = b"\xff\xfe not UTF-8\n{\"type\":\"hello\",\"protocol\":1}\n".to_vec();
+    input.extend_from_slice(
+        b"{\"type\":\"run\",\"seq\":7,\"scenario\":{\"id\":\"x.pgn\",\"pgn\":\"\xff\"}}\n",
+    );
+    input.extend(std::iter::repeat_n(b'x', MAX_LINE + 10));
+    input.extend_from_slice(b"\n{\"type\":\"hello\",\"protocol\":1}\n{\"type\":\"stop\"}\n");
+    let out = arbiter(&["serve"], Some(&input));
+    let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    let replies: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a reply is JSON"))
+        .collect();
+    let types: Vec<&str> = replies.iter().filter_map(|r| r["type"].as_str()).collect();
+    assert_eq!(types, ["hello", "errored", "hello"], "{stdout}");
+    // The run whose seq and id can be read is answered, so the runner need not time out.
+    assert_eq!(replies[1]["seq"], 7);
+    assert_eq!(replies[1]["id"], "x.pgn");
+    assert!(
+        replies[1]["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("line 3 is not UTF-8"))
+    );
+    assert!(stderr.contains("line 1: not UTF-8"), "{stderr}");
+    assert!(stderr.contains("line 3: not UTF-8"), "{stderr}");
+    assert!(
+        stderr.contains(&format!("line 4: longer than {MAX_LINE} bytes")),
+        "{stderr}"
+    );
 }
