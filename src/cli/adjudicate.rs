@@ -158,7 +158,7 @@ fn summary_text(s: &Summary) -> String {
         let games: u64 = results.values().sum();
         let results = results
             .iter()
-            .map(|(r, n)| format!("{r} {n}"))
+            .map(|(r, n)| format!("{r}: {n}"))
             .collect::<Vec<_>>()
             .join(", ");
         let line = if clause == "-" {

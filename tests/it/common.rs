@@ -73,12 +73,22 @@ pub fn arbiter_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Output {
     });
     cmd.stdout(Stdio::piped()).stderr(Stdio::piped());
     let mut child = cmd.spawn().expect("spawn arbiter");
-    if let Some(input) = stdin {
-        use std::io::Write;
+    // Written from a thread: arbiter streams, printing verdicts while it still reads, so writing
+    // all of a large input before reading its output would deadlock on full pipes.
+    let writer = stdin.map(|input| {
+        let input = input.to_vec();
         let mut si = child.stdin.take().expect("stdin");
-        si.write_all(input).expect("write stdin");
+        std::thread::spawn(move || {
+            use std::io::Write;
+            // arbiter may stop reading early (a usage error): a broken pipe is its business.
+            let _ = si.write_all(&input);
+        })
+    });
+    let out = child.wait_with_output().expect("wait");
+    if let Some(w) = writer {
+        let _ = w.join();
     }
-    child.wait_with_output().expect("wait")
+    out
 }
 
 pub fn text(b: &[u8]) -> String {

@@ -13,4 +13,5 @@ mod protocol;
 mod rulebook_errors;
 mod rules_are_data;
 mod runner;
+mod streaming;
 mod third_language;
