@@ -7,8 +7,8 @@ use std::time::Duration;
 
 use arbiter::Engine;
 use arbiter::conformance::implementation::{Implementation, Ours, Process};
-use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
 use arbiter::conformance::report::{self, Explanations};
+use arbiter::conformance::serve::{self, Served};
 use arbiter::conformance::{discover, runner};
 use arbiter::locale::say;
 
@@ -194,21 +194,12 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
         let Ok(line) = line else {
             return 1;
         };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let reply = match serde_json::from_str::<Command>(&line) {
-            Ok(Command::Hello { .. }) => Reply::Hello {
-                protocol: PROTOCOL_VERSION,
-                implementation: ours.info(),
-            },
-            Ok(Command::Run { seq, scenario }) => ours.reply(seq, &scenario),
-            Ok(Command::Stop) => return 0,
-            Err(e) => {
-                eprintln!(
-                    "{}",
-                    say::error(say::not_a_protocol_message(e.to_string(), &line))
-                );
+        let reply = match serve::line(&mut ours, &line) {
+            Served::Reply(reply) => reply,
+            Served::Blank => continue,
+            Served::Stop => return 0,
+            Served::NotAMessage(e) => {
+                eprintln!("{e}");
                 continue;
             }
         };
