@@ -6,6 +6,7 @@ mod common;
 
 mod certify;
 mod corpus;
+mod fuzz_regressions;
 mod generated_fresh;
 mod locales;
 mod pgn_errors;
