@@ -14,4 +14,5 @@ mod protocol;
 mod rulebook_errors;
 mod rules_are_data;
 mod runner;
+mod spark;
 mod third_language;
