@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use arbiter::Engine;
 use arbiter::conformance::implementation::{Implementation, Ours, Process};
-use arbiter::conformance::protocol::{self, Command, MAX_LINE, PROTOCOL_VERSION, ReadLine, Reply};
+use arbiter::conformance::protocol::{self, MAX_LINE, ReadLine};
 use arbiter::conformance::report::{self, Explanations};
+use arbiter::conformance::serve::{self, Served};
 use arbiter::conformance::{discover, runner};
 use arbiter::locale::say;
-use serde_json::Value;
 
 #[derive(clap::Args)]
 pub struct Options {
@@ -194,7 +194,7 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
     let mut ours = Ours::new(engine, folder);
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
-    let mut number: u64 = 0;
+    let mut number: usize = 0;
     loop {
         number = number.saturating_add(1);
         let bytes = match protocol::read_line(&mut input, MAX_LINE) {
@@ -213,42 +213,17 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
                 return 1;
             }
         };
-        let (line, utf8) = match String::from_utf8(bytes) {
-            Ok(s) => (s, true),
-            Err(e) => (String::from_utf8_lossy(e.as_bytes()).into_owned(), false),
-        };
-        if line.trim().is_empty() {
-            continue;
-        }
-        let command = if !utf8 {
-            eprintln!("{}", say::error(say::line_not_utf8(number)));
-            Err(format!("line {number} is not UTF-8"))
-        } else {
-            match serde_json::from_str::<Command>(&line) {
-                Ok(c) => Ok(c),
-                Err(e) => {
-                    let said = say::not_a_protocol_message(number, e.to_string(), clip(&line));
-                    eprintln!("{}", say::error(said));
-                    Err(format!("line {number} is not a protocol message: {e}"))
+        let reply = match serve::line(&mut ours, number, &bytes) {
+            Served::Reply(reply) => reply,
+            Served::Blank => continue,
+            Served::Stop => return 0,
+            Served::NotAMessage(said, reply) => {
+                eprintln!("{said}");
+                match reply {
+                    Some(r) => r,
+                    None => continue,
                 }
             }
-        };
-        let reply = match command {
-            Ok(Command::Hello { .. }) => Reply::Hello {
-                protocol: PROTOCOL_VERSION,
-                implementation: ours.info(),
-            },
-            Ok(Command::Run { seq, scenario }) => ours.reply(seq, &scenario),
-            Ok(Command::Stop) => return 0,
-            Err(message) => match seq_and_id(&line) {
-                Some((seq, id)) => Reply::Errored {
-                    seq,
-                    id,
-                    message,
-                    context: Value::Null,
-                },
-                None => continue,
-            },
         };
         let written = serde_json::to_string(&reply)
             .map_err(std::io::Error::other)
@@ -257,24 +232,5 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
         if written.is_err() {
             return 1;
         }
-    }
-}
-
-/// The `seq` and scenario `id` of a line that is a `run` as far as those go.
-fn seq_and_id(line: &str) -> Option<(u64, String)> {
-    let v: Value = serde_json::from_str(line).ok()?;
-    if v.get("type")?.as_str()? != "run" {
-        return None;
-    }
-    let seq = v.get("seq")?.as_u64()?;
-    let id = v.get("scenario")?.get("id")?.as_str()?;
-    Some((seq, id.to_string()))
-}
-
-/// An offending line as quoted on standard error: its first 300 characters.
-fn clip(line: &str) -> String {
-    match line.char_indices().nth(300) {
-        Some((i, _)) => format!("{}…", line.get(..i).unwrap_or_default()),
-        None => line.to_string(),
     }
 }

@@ -2,8 +2,8 @@
 //!
 //! `scenario` loads one scenario, builds the request an implementation sees and checks a verdict;
 //! `protocol` and `schema` are the wire format and its published schemas; `implementation` drives
-//! arbiter in process or any program over the protocol; `runner` runs a suite; `report` writes
-//! what came of it.
+//! arbiter in process or any program over the protocol; `serve` is `arbiter serve`'s handling of
+//! one line; `runner` runs a suite; `report` writes what came of it.
 
 pub mod features;
 pub mod implementation;
@@ -12,5 +12,6 @@ pub mod report;
 pub mod runner;
 pub mod scenario;
 pub mod schema;
+pub mod serve;
 
 pub use scenario::{Scenario, discover};

@@ -6,6 +6,7 @@ mod common;
 
 mod certify;
 mod corpus;
+mod fuzz_regressions;
 mod generated_fresh;
 mod locales;
 mod pgn_errors;
@@ -13,5 +14,6 @@ mod protocol;
 mod rulebook_errors;
 mod rules_are_data;
 mod runner;
+mod spark;
 mod streaming;
 mod third_language;

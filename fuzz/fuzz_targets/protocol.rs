@@ -1,0 +1,6 @@
+//! The `protocol` target: see `arbiter_fuzz::protocol` (fuzz/src/lib.rs) for what it runs.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    arbiter_fuzz::protocol(data);
+});

@@ -1,0 +1,6 @@
+//! The `rulebook` target: see `arbiter_fuzz::rulebook` (fuzz/src/lib.rs) for what it runs.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    arbiter_fuzz::rulebook(data);
+});

@@ -1,0 +1,348 @@
+//! What each fuzz target runs on one input, in one place: the targets in `fuzz_targets/` call
+//! these functions, and so does the stable regression test `tests/it/fuzz_regressions.rs`
+//! (which includes this file by path), so a crash saved under `tests/fixtures/fuzz/<target>/`
+//! replays the very code path the fuzzer took, in CI, on the stable toolchain.
+//!
+//! Each function panics only on a fault of arbiter's: a panic inside arbiter, or an invariant
+//! broken (an error without a message, two backends disagreeing, a reply outside the protocol's
+//! published schemas). Every input that arbiter rejects must be rejected with a located error.
+
+use std::path::Path;
+use std::sync::{Arc, Mutex, OnceLock};
+
+use arbiter::backend::codegen;
+use arbiter::backend::interp::Interpreter;
+use arbiter::conformance::implementation::Ours;
+use arbiter::conformance::schema::Schemas;
+use arbiter::conformance::serve::{self, Served};
+use arbiter::diag::Diag;
+use arbiter::lang::parse::{parse_effect, parse_expr};
+use arbiter::lang::schema::{EventKind, Ty};
+use arbiter::lang::typeck::{self, Params};
+use arbiter::locale::say;
+use arbiter::render::Renderer;
+use arbiter::runtime::adjudicate::{Options, adjudicate_with};
+use arbiter::runtime::rules::Rules;
+use arbiter::{Embedded, Engine, compile, load_rules, pgn, rulebook};
+
+/// The separator between the files of a `rulebook` input: the first part is `rulebook.yaml`,
+/// each further part a clause file. A YAML comment, so that a seed is still YAML.
+pub const FILE_SEPARATOR: &str = "\n#%file\n";
+
+/// Games that exercise every event command, ruled on by every rulebook the `rulebook` target
+/// accepts (so that its conditions and effects are evaluated, not only checked).
+const GAMES: &str = include_str!("games.pgn");
+
+fn text(data: &[u8]) -> String {
+    String::from_utf8_lossy(data).into_owned()
+}
+
+fn rendered(d: &Diag) -> String {
+    let s = d.render();
+    assert!(!s.trim().is_empty(), "an error renders to nothing: {d:?}");
+    s
+}
+
+// ---------------------------------------------------------------------------------------------
+// expr
+
+/// A condition and an effect, parsed and type-checked in every context a clause can give: no
+/// event or one of each, with the rulebook's parameters and definitions (one of them broken),
+/// guards strict or lenient. An error is rendered as a located diagnostic, as `arbiter check`
+/// shows it. Returns whether the input checked as a condition or as an effect.
+pub fn expr(data: &[u8]) -> bool {
+    let Some((&selector, rest)) = data.split_first() else {
+        return false;
+    };
+    let src = text(rest);
+    let events = EventKind::ALL;
+    let event = match usize::from(selector) % (events.len() + 1) {
+        0 => None,
+        i => events.get(i - 1).copied(),
+    };
+    let params: &[(String, Ty)] = &[
+        ("moves".into(), Ty::Int),
+        ("extra".into(), Ty::Duration),
+        ("strict".into(), Ty::Bool),
+    ];
+    let defs: &[(String, Ty)] = &[
+        ("limit".into(), Ty::Int),
+        ("long_ending".into(), Ty::Bool),
+        ("claimant".into(), Ty::Side),
+        ("allowance".into(), Ty::Duration),
+        ("broken".into(), Ty::Int),
+    ];
+    let broken = ["broken".to_string()];
+    let scope = Params {
+        params,
+        defs,
+        broken: &broken,
+        lenient_guards: selector & 0x80 != 0,
+    };
+    let source: Arc<str> = Arc::from(src.as_str());
+    let diag = |offset: usize, len: usize, message: String| {
+        rendered(&Diag::new(
+            Path::new("fuzz.yaml"),
+            &source,
+            offset,
+            len,
+            message,
+        ))
+    };
+    let mut checked = false;
+    match parse_expr(&src) {
+        Ok(ast) => match typeck::check_expr(&ast, event, scope) {
+            Ok((ir, _)) => {
+                checked = true;
+                // The condition as the guard of the rest of a clause.
+                let _ = typeck::check_expr_given(&ast, event, scope, Some(&ir));
+            }
+            Err(e) => {
+                diag(e.span.start, e.span.len().max(1), e.message);
+            }
+        },
+        Err(e) => {
+            diag(e.offset, e.len, say::expression_syntax(&e.message));
+        }
+    }
+    match parse_effect(&src) {
+        Ok(ast) => match typeck::check_effect(&ast, event, scope, None) {
+            Ok(_) => checked = true,
+            Err(e) => {
+                diag(e.span.start, e.span.len().max(1), e.message);
+            }
+        },
+        Err(e) => {
+            diag(e.offset, e.len, say::expression_syntax(&e.message));
+        }
+    }
+    checked
+}
+
+// ---------------------------------------------------------------------------------------------
+// rulebook
+
+/// An in-memory rulebook (`rulebook.yaml`, then clause files, split at `FILE_SEPARATOR`; a base
+/// it `extends` comes from the embedded rulebooks), loaded and checked as `arbiter check` does;
+/// when it passes, its readable rulebook and Fluent rulings are generated in each of its
+/// languages (the Rust is not: that runs rustfmt) and the interpreter rules on `GAMES`,
+/// explaining each verdict in the rulebook's languages. Returns the number of verdicts made (0:
+/// the rulebook was refused).
+pub fn rulebook(data: &[u8]) -> usize {
+    let src = text(data);
+    let mut parts = src.split(FILE_SEPARATOR);
+    let mut files: Vec<(String, &str)> = Vec::new();
+    if let Some(book) = parts.next() {
+        files.push(("rulebook.yaml".into(), book));
+    }
+    for (i, part) in parts.enumerate() {
+        files.push((format!("clauses{i}.yaml"), part));
+    }
+    let files: Vec<(&str, &str)> = files.iter().map(|(p, t)| (p.as_str(), *t)).collect();
+    let loaded = match rulebook::load_embedded("rules/fuzz", &files, &Embedded) {
+        Ok(l) => l,
+        Err(d) => {
+            assert!(!d.is_empty(), "a rulebook refused without an error");
+            d.0.iter().for_each(|d| {
+                rendered(d);
+            });
+            return 0;
+        }
+    };
+    let ir = match compile::lower(&loaded) {
+        Ok(ir) => ir,
+        Err(d) => {
+            assert!(!d.is_empty(), "a rulebook refused without an error");
+            d.0.iter().for_each(|d| {
+                rendered(d);
+            });
+            return 0;
+        }
+    };
+    for l in &ir.languages {
+        let _ = codegen::markdown(&ir, l);
+        let _ = codegen::ftl(&ir, l);
+    }
+    let languages = ir.languages.clone();
+    let Ok(interp) = Interpreter::new(ir) else {
+        return 0;
+    };
+    let renderers: Vec<Renderer> = languages
+        .iter()
+        .filter_map(|l| Renderer::new(interp.meta(), l).ok())
+        .collect();
+    let mut verdicts = 0;
+    for game in pgn::read_games(GAMES.as_bytes()).into_iter().flatten() {
+        for infer_flags in [false, true] {
+            if let Ok(v) = adjudicate_with(&game, &interp, Options { infer_flags }) {
+                verdicts += 1;
+                for r in &renderers {
+                    let e = r.explain(&v);
+                    let _ = r.text(&e);
+                    let _ = serde_json::to_string(&e);
+                }
+            }
+        }
+    }
+    verdicts
+}
+
+// ---------------------------------------------------------------------------------------------
+// pgn
+
+struct Books {
+    compiled: Arc<dyn Rules>,
+    interpreted: Arc<dyn Rules>,
+    renderers: Vec<Renderer>,
+}
+
+fn books() -> &'static Books {
+    static B: OnceLock<Books> = OnceLock::new();
+    B.get_or_init(|| {
+        let load = |engine| match load_rules(arbiter::DEFAULT_RULEBOOK, Some(engine)) {
+            Ok(r) => r,
+            Err(d) => panic!("the embedded rulebook does not load: {}", d.render()),
+        };
+        let compiled = load(Engine::Compiled);
+        let interpreted = load(Engine::Interpreter);
+        let renderers = ["en", "ru"]
+            .iter()
+            .map(|l| match Renderer::new(compiled.meta(), l) {
+                Ok(r) => r,
+                Err(e) => panic!("no renderer for {l}: {e}"),
+            })
+            .collect();
+        Books {
+            compiled,
+            interpreted,
+            renderers,
+        }
+    })
+}
+
+/// PGN bytes as `arbiter adjudicate` reads them: every game, its events and implied
+/// conformance features, ruled on under the embedded fide-2018 by the compiled rules and by the
+/// interpreter (with and without `--infer-flags`), which must agree; each verdict explained in
+/// English and Russian, as text and as JSON; each bad game's error rendered as a located
+/// diagnostic over the whole input. Returns the number of games ruled on.
+pub fn pgn(data: &[u8]) -> usize {
+    let b = books();
+    let mut ruled = 0;
+    let mut source: Option<Arc<str>> = None;
+    for g in pgn::read_games(data) {
+        let game = match g {
+            Ok(g) => g,
+            Err(e) => {
+                let src =
+                    source.get_or_insert_with(|| Arc::from(String::from_utf8_lossy(data).as_ref()));
+                rendered(&Diag::new(
+                    Path::new("fuzz.pgn"),
+                    src,
+                    e.offset,
+                    1,
+                    say::pgn_in_game(e.game, e.message),
+                ));
+                continue;
+            }
+        };
+        let _ = pgn::events::events(&game);
+        let _ = arbiter::conformance::features::implied(&game);
+        for infer_flags in [false, true] {
+            let o = Options { infer_flags };
+            let compiled = adjudicate_with(&game, b.compiled.as_ref(), o);
+            let interpreted = adjudicate_with(&game, b.interpreted.as_ref(), o);
+            match (&compiled, &interpreted) {
+                (Ok(c), Ok(i)) => {
+                    ruled += usize::from(!infer_flags);
+                    for r in &b.renderers {
+                        let ec = r.explain(c);
+                        let ei = r.explain(i);
+                        let (jc, ji) =
+                            match (serde_json::to_string(&ec), serde_json::to_string(&ei)) {
+                                (Ok(jc), Ok(ji)) => (jc, ji),
+                                (c, i) => panic!("a verdict does not serialise: {c:?} {i:?}"),
+                            };
+                        assert_eq!(jc, ji, "the compiled rules and the interpreter disagree");
+                        let _ = r.text(&ec);
+                    }
+                }
+                (Err(c), Err(i)) => {
+                    assert_eq!(
+                        c, i,
+                        "the compiled rules and the interpreter fail differently"
+                    );
+                    let src = source
+                        .get_or_insert_with(|| Arc::from(String::from_utf8_lossy(data).as_ref()));
+                    rendered(&Diag::new(
+                        Path::new("fuzz.pgn"),
+                        src,
+                        c.offset,
+                        1,
+                        say::pgn_in_game(c.game, c.message.clone()),
+                    ));
+                }
+                _ => panic!(
+                    "one backend ruled, the other failed: compiled {:?}, interpreter {:?}",
+                    compiled.as_ref().map(|v| v.outcome.clone()),
+                    interpreted.as_ref().map(|v| v.outcome.clone())
+                ),
+            }
+        }
+    }
+    ruled
+}
+
+// ---------------------------------------------------------------------------------------------
+// protocol
+
+fn schemas() -> &'static Schemas {
+    static S: OnceLock<Schemas> = OnceLock::new();
+    S.get_or_init(|| match Schemas::new() {
+        Ok(s) => s,
+        Err(e) => panic!("the protocol's schemas do not compile: {e}"),
+    })
+}
+
+fn server(engine: Engine) -> &'static Mutex<Ours> {
+    static COMPILED: OnceLock<Mutex<Ours>> = OnceLock::new();
+    static INTERPRETED: OnceLock<Mutex<Ours>> = OnceLock::new();
+    let cell = match engine {
+        Engine::Compiled => &COMPILED,
+        Engine::Interpreter => &INTERPRETED,
+    };
+    // `Ours` keeps only the rulebooks it has loaded: sharing it between inputs changes nothing
+    // but the time taken.
+    cell.get_or_init(|| Mutex::new(Ours::new(engine, None)))
+}
+
+/// Lines as `arbiter serve` reads them, each handled as serve does (both engines); every reply
+/// must serialise and satisfy the protocol's published schema for replies. Returns the number of
+/// replies.
+pub fn protocol(data: &[u8]) -> usize {
+    let mut replies = 0;
+    for engine in [Engine::Compiled, Engine::Interpreter] {
+        let mut ours = match server(engine).lock() {
+            Ok(o) => o,
+            Err(p) => p.into_inner(),
+        };
+        // Lines as bytes: a line that is not UTF-8 is part of what `serve` must survive.
+        for (number, line) in data.split(|b| *b == b'\n').enumerate() {
+            match serve::line(&mut ours, number + 1, line) {
+                Served::Reply(reply) => {
+                    replies += 1;
+                    let value = match serde_json::to_value(&reply) {
+                        Ok(v) => v,
+                        Err(e) => panic!("a reply does not serialise: {e}"),
+                    };
+                    if let Err(e) = schemas().check_reply(&value) {
+                        panic!("a reply outside the protocol's schema: {e:?}\n{value}");
+                    }
+                }
+                Served::NotAMessage(e, _) => assert!(!e.trim().is_empty(), "an empty error"),
+                Served::Blank => {}
+                Served::Stop => break,
+            }
+        }
+    }
+    replies
+}
