@@ -7,6 +7,7 @@ mod common;
 mod certify;
 mod corpus;
 mod generated_fresh;
+mod hostile_rulebooks;
 mod locales;
 mod pgn_errors;
 mod protocol;
