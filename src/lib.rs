@@ -122,20 +122,20 @@ impl Rules for Wrap {
         &self,
         event: lang::schema::EventKind,
         cx: &mut runtime::facts::Ctx,
-        out: &mut Vec<u16>,
+        out: &mut Vec<runtime::rules::Index>,
     ) -> Result<(), value::EvalError> {
         self.0.fired(event, cx, out)
     }
     fn effects(
         &self,
-        clause: u16,
+        clause: runtime::rules::Index,
         cx: &mut runtime::facts::Ctx,
     ) -> Result<Vec<runtime::rules::Effect>, value::EvalError> {
         self.0.effects(clause, cx)
     }
     fn vars(
         &self,
-        clause: u16,
+        clause: runtime::rules::Index,
         cx: &mut runtime::facts::Ctx,
     ) -> Result<Vec<(String, value::Value)>, value::EvalError> {
         self.0.vars(clause, cx)

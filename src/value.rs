@@ -24,32 +24,65 @@ impl std::fmt::Display for EvalError {
 
 impl std::error::Error for EvalError {}
 
-/// Integer arithmetic shared by both backends, so that they fail identically.
+impl EvalError {
+    /// The error as it happened in a rule of `clause` (the interpreter and generated code say
+    /// which clause was being evaluated).
+    pub fn in_clause(self, clause: &str) -> EvalError {
+        EvalError(crate::locale::say::eval_in_clause(clause, self.0))
+    }
+}
+
+/// Integer arithmetic shared by both backends, so that they fail identically: an overflow or a
+/// division by zero is an error, never a wrapped or a made-up value.
 pub mod ops {
     use super::EvalError;
+    use crate::locale::say;
+
+    fn overflow(op: &str) -> EvalError {
+        EvalError(say::eval_overflow(op))
+    }
 
     pub fn add(a: i64, b: i64) -> Result<i64, EvalError> {
-        a.checked_add(b)
-            .ok_or_else(|| EvalError("integer overflow in `+`".into()))
+        a.checked_add(b).ok_or_else(|| overflow("+"))
     }
     pub fn sub(a: i64, b: i64) -> Result<i64, EvalError> {
-        a.checked_sub(b)
-            .ok_or_else(|| EvalError("integer overflow in `-`".into()))
+        a.checked_sub(b).ok_or_else(|| overflow("-"))
     }
     pub fn mul(a: i64, b: i64) -> Result<i64, EvalError> {
-        a.checked_mul(b)
-            .ok_or_else(|| EvalError("integer overflow in `*`".into()))
+        a.checked_mul(b).ok_or_else(|| overflow("*"))
     }
+    /// `a / b`: division by zero, and the one overflow (`i64::MIN / -1`), are errors.
     pub fn div(a: i64, b: i64) -> Result<i64, EvalError> {
-        a.checked_div(b)
-            .ok_or_else(|| EvalError("division by zero".into()))
+        if b == 0 {
+            return Err(EvalError(say::eval_division_by_zero("/")));
+        }
+        a.checked_div(b).ok_or_else(|| overflow("/"))
     }
     pub fn rem(a: i64, b: i64) -> Result<i64, EvalError> {
-        a.checked_rem(b)
-            .ok_or_else(|| EvalError("division by zero in `%`".into()))
+        if b == 0 {
+            return Err(EvalError(say::eval_division_by_zero("%")));
+        }
+        a.checked_rem(b).ok_or_else(|| overflow("%"))
     }
     pub fn neg(a: i64) -> Result<i64, EvalError> {
-        a.checked_neg()
-            .ok_or_else(|| EvalError("integer overflow in `-`".into()))
+        a.checked_neg().ok_or_else(|| overflow("-"))
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        #[test]
+        fn overflow_and_division_by_zero_are_errors() {
+            assert_eq!(add(i64::MAX, 1).ok(), None);
+            assert_eq!(sub(i64::MIN, 1).ok(), None);
+            assert_eq!(mul(i64::MAX, 2).ok(), None);
+            assert_eq!(neg(i64::MIN).ok(), None);
+            assert!(div(1, 0).unwrap_err().0.contains("division by zero"));
+            assert!(rem(1, 0).unwrap_err().0.contains("division by zero"));
+            assert_eq!(div(i64::MIN, -1).ok(), None);
+            assert_eq!(rem(i64::MIN, -1).ok(), None);
+            assert_eq!(div(-7, 2), Ok(-3));
+        }
     }
 }

@@ -18,7 +18,7 @@ use arbiter::conformance::serve::{self, Served};
 use arbiter::diag::Diag;
 use arbiter::lang::parse::{parse_effect, parse_expr};
 use arbiter::lang::schema::{EventKind, Ty};
-use arbiter::lang::typeck::{self, Params};
+use arbiter::lang::typeck::{self, Params, Scope};
 use arbiter::locale::say;
 use arbiter::render::Renderer;
 use arbiter::runtime::adjudicate::{Options, adjudicate_with};
@@ -60,23 +60,21 @@ pub fn expr(data: &[u8]) -> bool {
         0 => None,
         i => events.get(i - 1).copied(),
     };
-    let params: &[(String, Ty)] = &[
-        ("moves".into(), Ty::Int),
-        ("extra".into(), Ty::Duration),
-        ("strict".into(), Ty::Bool),
-    ];
-    let defs: &[(String, Ty)] = &[
-        ("limit".into(), Ty::Int),
-        ("long_ending".into(), Ty::Bool),
-        ("claimant".into(), Ty::Side),
-        ("allowance".into(), Ty::Duration),
-        ("broken".into(), Ty::Int),
-    ];
-    let broken = ["broken".to_string()];
+    let mut params = Scope::default();
+    params.push("moves", Ty::Int);
+    params.push("extra", Ty::Duration);
+    params.push("strict", Ty::Bool);
+    let mut defs = Scope::default();
+    defs.push("limit", Ty::Int);
+    defs.push("long_ending", Ty::Bool);
+    defs.push("claimant", Ty::Side);
+    defs.push("allowance", Ty::Duration);
+    defs.push("broken", Ty::Int);
+    defs.mark_broken("broken");
     let scope = Params {
-        params,
-        defs,
-        broken: &broken,
+        params: &params,
+        defs: &defs,
+        costs: &[],
         lenient_guards: selector & 0x80 != 0,
     };
     let source: Arc<str> = Arc::from(src.as_str());

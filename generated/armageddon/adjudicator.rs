@@ -311,9 +311,9 @@ impl Rule {
         Rule::Rarm_1,
     ];
 
-    fn of(index: u16) -> Result<Rule, EvalError> {
+    fn of(index: Index) -> Result<Rule, EvalError> {
         Rule::ALL
-            .get(usize::from(index))
+            .get(at(index))
             .copied()
             .ok_or_else(|| EvalError(format!("rulebook armageddon has no rule {index}")))
     }
@@ -341,10 +341,10 @@ fn meta() -> BookMeta {
             ClauseMeta {
                 id: "5.1.1".to_string(),
                 beats: vec![
-                    Clause::C5_2_1 as u16,
-                    Clause::C5_2_2 as u16,
-                    Clause::C9_6_1 as u16,
-                    Clause::C9_6_2 as u16,
+                    Clause::C5_2_1 as Index,
+                    Clause::C5_2_2 as Index,
+                    Clause::C9_6_1 as Index,
+                    Clause::C9_6_2 as Index,
                 ],
             },
             ClauseMeta {
@@ -361,7 +361,7 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "9.1.1".to_string(),
-                beats: vec![Clause::C5_2_3 as u16, Clause::C9_1_2_1 as u16],
+                beats: vec![Clause::C5_2_3 as Index, Clause::C9_1_2_1 as Index],
             },
             ClauseMeta {
                 id: "9.1.2".to_string(),
@@ -385,11 +385,11 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "9.2.1.1".to_string(),
-                beats: vec![Clause::C9_5_3 as u16],
+                beats: vec![Clause::C9_5_3 as Index],
             },
             ClauseMeta {
                 id: "9.2.1.2".to_string(),
-                beats: vec![Clause::C9_5_3 as u16],
+                beats: vec![Clause::C9_5_3 as Index],
             },
             ClauseMeta {
                 id: "9.2.2".to_string(),
@@ -409,20 +409,20 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "9.3.1".to_string(),
-                beats: vec![Clause::C9_5_3 as u16],
+                beats: vec![Clause::C9_5_3 as Index],
             },
             ClauseMeta {
                 id: "9.3.2".to_string(),
-                beats: vec![Clause::C9_5_3 as u16],
+                beats: vec![Clause::C9_5_3 as Index],
             },
             ClauseMeta {
                 id: "9.4".to_string(),
                 beats: vec![
-                    Clause::C9_2_1_1 as u16,
-                    Clause::C9_2_1_2 as u16,
-                    Clause::C9_3_1 as u16,
-                    Clause::C9_3_2 as u16,
-                    Clause::C9_5_3 as u16,
+                    Clause::C9_2_1_1 as Index,
+                    Clause::C9_2_1_2 as Index,
+                    Clause::C9_3_1 as Index,
+                    Clause::C9_3_2 as Index,
+                    Clause::C9_5_3 as Index,
                 ],
             },
             ClauseMeta {
@@ -476,21 +476,21 @@ fn meta() -> BookMeta {
             ClauseMeta {
                 id: "III.2.1".to_string(),
                 beats: vec![
-                    Clause::CIII_3_1_1 as u16,
-                    Clause::CIII_3_1_2 as u16,
-                    Clause::CIII_4 as u16,
-                    Clause::CIII_5 as u16,
-                    Clause::CIII_6_1 as u16,
+                    Clause::CIII_3_1_1 as Index,
+                    Clause::CIII_3_1_2 as Index,
+                    Clause::CIII_4 as Index,
+                    Clause::CIII_5 as Index,
+                    Clause::CIII_6_1 as Index,
                 ],
             },
             ClauseMeta {
                 id: "III.2.2".to_string(),
                 beats: vec![
-                    Clause::CIII_3_1_1 as u16,
-                    Clause::CIII_3_1_2 as u16,
-                    Clause::CIII_4 as u16,
-                    Clause::CIII_5 as u16,
-                    Clause::CIII_6_1 as u16,
+                    Clause::CIII_3_1_1 as Index,
+                    Clause::CIII_3_1_2 as Index,
+                    Clause::CIII_4 as Index,
+                    Clause::CIII_5 as Index,
+                    Clause::CIII_6_1 as Index,
                 ],
             },
             ClauseMeta {
@@ -519,7 +519,7 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "III.5.2".to_string(),
-                beats: vec![Clause::C6_9 as u16],
+                beats: vec![Clause::C6_9 as Index],
             },
             ClauseMeta {
                 id: "III.5.3".to_string(),
@@ -552,331 +552,331 @@ fn meta() -> BookMeta {
         ],
         rules: vec![
             RuleMeta {
-                clause: Clause::C5_1_1 as u16,
+                clause: Clause::C5_1_1 as Index,
                 on: EventKind::Position,
                 message: "ruling-5-1-1".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C5_2_1 as u16,
+                clause: Clause::C5_2_1 as Index,
                 on: EventKind::Position,
                 message: "ruling-5-2-1".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C5_2_2 as u16,
+                clause: Clause::C5_2_2 as Index,
                 on: EventKind::Position,
                 message: "ruling-5-2-2".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C5_2_3 as u16,
+                clause: Clause::C5_2_3 as Index,
                 on: EventKind::Accept,
                 message: "ruling-5-2-3-agreed".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C5_2_3 as u16,
+                clause: Clause::C5_2_3 as Index,
                 on: EventKind::Accept,
                 message: "ruling-5-2-3-too-early".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_1 as u16,
+                clause: Clause::C9_1_1 as Index,
                 on: EventKind::Offer,
                 message: "ruling-9-1-1-offer".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_1 as u16,
+                clause: Clause::C9_1_1 as Index,
                 on: EventKind::Accept,
                 message: "ruling-9-1-1-agreement".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Offer,
                 message: "ruling-9-1-2-1-offer".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Offer,
                 message: "ruling-9-1-2-1-already-pending".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Decline,
                 message: "ruling-9-1-2-1-declined".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Decline,
                 message: "ruling-9-1-2-1-nothing-to-decline".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Accept,
                 message: "ruling-9-1-2-1-nothing-to-accept".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Touch,
                 message: "ruling-9-1-2-1-rejected-by-touch".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_1 as u16,
+                clause: Clause::C9_1_2_1 as Index,
                 on: EventKind::Position,
                 message: "ruling-9-1-2-1-rejected-by-move".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_1_2_3 as u16,
+                clause: Clause::C9_1_2_3 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-1-2-3".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_2_1_1 as u16,
+                clause: Clause::C9_2_1_1 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-2-1-1".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_2_1_2 as u16,
+                clause: Clause::C9_2_1_2 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-2-1-2".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_3_1 as u16,
+                clause: Clause::C9_3_1 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-3-1".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_3_2 as u16,
+                clause: Clause::C9_3_2 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-3-2".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_4 as u16,
+                clause: Clause::C9_4 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-4".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_5_3 as u16,
+                clause: Clause::C9_5_3 as Index,
                 on: EventKind::Claim,
                 message: "ruling-9-5-3-incorrect".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_5_3 as u16,
+                clause: Clause::C9_5_3 as Index,
                 on: EventKind::Position,
                 message: "ruling-9-5-3-intended-move-not-made".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::C9_6_1 as u16,
+                clause: Clause::C9_6_1 as Index,
                 on: EventKind::Position,
                 message: "ruling-9-6-1".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C9_6_2 as u16,
+                clause: Clause::C9_6_2 as Index,
                 on: EventKind::Position,
                 message: "ruling-9-6-2".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C6_9 as u16,
+                clause: Clause::C6_9 as Index,
                 on: EventKind::Flag,
                 message: "ruling-6-9-lost".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C6_9 as u16,
+                clause: Clause::C6_9 as Index,
                 on: EventKind::Flag,
                 message: "ruling-6-9-drawn".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_2_1 as u16,
+                clause: Clause::CIII_2_1 as Index,
                 on: EventKind::BothFlags,
                 message: "ruling-III-2-1-both-flags".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_2_1 as u16,
+                clause: Clause::CIII_2_1 as Index,
                 on: EventKind::Increment,
                 message: "ruling-III-2-1-increment".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_2_1 as u16,
+                clause: Clause::CIII_2_1 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-2-1-quickplay".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_2_2 as u16,
+                clause: Clause::CIII_2_2 as Index,
                 on: EventKind::BothFlags,
                 message: "ruling-III-2-2-both-flags".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_2_2 as u16,
+                clause: Clause::CIII_2_2 as Index,
                 on: EventKind::Increment,
                 message: "ruling-III-2-2-increment".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_2_2 as u16,
+                clause: Clause::CIII_2_2 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-2-2-quickplay".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_3_1_1 as u16,
+                clause: Clause::CIII_3_1_1 as Index,
                 on: EventKind::BothFlags,
                 message: "ruling-III-3-1-1".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_3_1_2 as u16,
+                clause: Clause::CIII_3_1_2 as Index,
                 on: EventKind::BothFlags,
                 message: "ruling-III-3-1-2".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_4 as u16,
+                clause: Clause::CIII_4 as Index,
                 on: EventKind::Increment,
                 message: "ruling-III-4-request".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_4 as u16,
+                clause: Clause::CIII_4 as Index,
                 on: EventKind::Increment,
                 message: "ruling-III-4-too-much-time".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_4 as u16,
+                clause: Clause::CIII_4 as Index,
                 on: EventKind::ArbiterGrants,
                 message: "ruling-III-4-granted".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_4 as u16,
+                clause: Clause::CIII_4 as Index,
                 on: EventKind::ArbiterGrants,
                 message: "ruling-III-4-offer-pending".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_4 as u16,
+                clause: Clause::CIII_4 as Index,
                 on: EventKind::ArbiterRejects,
                 message: "ruling-III-4-refused".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5 as u16,
+                clause: Clause::CIII_5 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-5-referred".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5 as u16,
+                clause: Clause::CIII_5 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-5-too-much-time".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5 as u16,
+                clause: Clause::CIII_5 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-5-already-claimed".to_string(),
                 decisive: false,
             },
             RuleMeta {
-                clause: Clause::CIII_5_1 as u16,
+                clause: Clause::CIII_5_1 as Index,
                 on: EventKind::ArbiterAgrees,
                 message: "ruling-III-5-1".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_2 as u16,
+                clause: Clause::CIII_5_2 as Index,
                 on: EventKind::ArbiterPostpones,
                 message: "ruling-III-5-2-postponed".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_2 as u16,
+                clause: Clause::CIII_5_2 as Index,
                 on: EventKind::Flag,
                 message: "ruling-III-5-2-flag".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_2 as u16,
+                clause: Clause::CIII_5_2 as Index,
                 on: EventKind::ArbiterDeclares,
                 message: "ruling-III-5-2-declared-draw".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_2 as u16,
+                clause: Clause::CIII_5_2 as Index,
                 on: EventKind::ArbiterDeclares,
                 message: "ruling-III-5-2-declared-no-draw".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_2 as u16,
+                clause: Clause::CIII_5_2 as Index,
                 on: EventKind::ArbiterDeclares,
                 message: "ruling-III-5-2-declared-loss".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_2 as u16,
+                clause: Clause::CIII_5_2 as Index,
                 on: EventKind::ArbiterDeclares,
                 message: "ruling-III-5-2-declared-no-mating-material".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_5_3 as u16,
+                clause: Clause::CIII_5_3 as Index,
                 on: EventKind::ArbiterRejects,
                 message: "ruling-III-5-3".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_6_1 as u16,
+                clause: Clause::CIII_6_1 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-6-1-claim".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_6_1 as u16,
+                clause: Clause::CIII_6_1 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-6-1-too-much-time".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_6_2 as u16,
+                clause: Clause::CIII_6_2 as Index,
                 on: EventKind::ArbiterDeclares,
                 message: "ruling-III-6-2-draw".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::CIII_6_2 as u16,
+                clause: Clause::CIII_6_2 as Index,
                 on: EventKind::ArbiterDeclares,
                 message: "ruling-III-6-2-no-draw".to_string(),
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::Carm_1 as u16,
+                clause: Clause::Carm_1 as Index,
                 on: EventKind::Drawn,
                 message: "ruling-arm-1".to_string(),
                 decisive: false,
@@ -923,10 +923,10 @@ impl Rules for Compiled {
         META.get_or_init(meta)
     }
 
-    fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<u16>) -> Result<(), EvalError> {
+    fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<Index>) -> Result<(), EvalError> {
         let mut fire = |rule: Rule, holds: bool| {
             if holds {
-                out.push(rule as u16);
+                out.push(rule as Index);
             }
         };
         match event {
@@ -936,26 +936,37 @@ impl Rules for Compiled {
                 fire(Rule::R5_2_2, clause_5_2_2::when(cx));
                 fire(
                     Rule::R9_1_2_1_rejected_by_move,
-                    clause_9_1_2_1::when_rejected_by_move(cx)?,
+                    clause_9_1_2_1::when_rejected_by_move(cx)
+                        .map_err(|e| e.in_clause("9.1.2.1"))?,
                 );
                 fire(
                     Rule::R9_5_3_intended_move_not_made,
-                    clause_9_5_3::when_intended_move_not_made(cx)?,
+                    clause_9_5_3::when_intended_move_not_made(cx)
+                        .map_err(|e| e.in_clause("9.5.3"))?,
                 );
                 fire(Rule::R9_6_1, clause_9_6_1::when(cx));
                 fire(Rule::R9_6_2, clause_9_6_2::when(cx));
             }
             EventKind::Claim => {
                 fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx));
-                fire(Rule::R9_2_1_1, clause_9_2_1_1::when(cx)?);
+                fire(
+                    Rule::R9_2_1_1,
+                    clause_9_2_1_1::when(cx).map_err(|e| e.in_clause("9.2.1.1"))?,
+                );
                 fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx));
-                fire(Rule::R9_3_1, clause_9_3_1::when(cx)?);
+                fire(
+                    Rule::R9_3_1,
+                    clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?,
+                );
                 fire(Rule::R9_3_2, clause_9_3_2::when(cx));
                 fire(Rule::R9_4, clause_9_4::when(cx));
                 fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx));
             }
             EventKind::Offer => {
-                fire(Rule::R9_1_1_offer, clause_9_1_1::when_offer(cx)?);
+                fire(
+                    Rule::R9_1_1_offer,
+                    clause_9_1_1::when_offer(cx).map_err(|e| e.in_clause("9.1.1"))?,
+                );
                 fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx));
                 fire(
                     Rule::R9_1_2_1_already_pending,
@@ -963,16 +974,28 @@ impl Rules for Compiled {
                 );
             }
             EventKind::Accept => {
-                fire(Rule::R5_2_3_agreed, clause_5_2_3::when_agreed(cx)?);
-                fire(Rule::R5_2_3_too_early, clause_5_2_3::when_too_early(cx)?);
-                fire(Rule::R9_1_1_agreement, clause_9_1_1::when_agreement(cx)?);
+                fire(
+                    Rule::R5_2_3_agreed,
+                    clause_5_2_3::when_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?,
+                );
+                fire(
+                    Rule::R5_2_3_too_early,
+                    clause_5_2_3::when_too_early(cx).map_err(|e| e.in_clause("5.2.3"))?,
+                );
+                fire(
+                    Rule::R9_1_1_agreement,
+                    clause_9_1_1::when_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?,
+                );
                 fire(
                     Rule::R9_1_2_1_nothing_to_accept,
                     clause_9_1_2_1::when_nothing_to_accept(cx),
                 );
             }
             EventKind::Decline => {
-                fire(Rule::R9_1_2_1_declined, clause_9_1_2_1::when_declined(cx)?);
+                fire(
+                    Rule::R9_1_2_1_declined,
+                    clause_9_1_2_1::when_declined(cx).map_err(|e| e.in_clause("9.1.2.1"))?,
+                );
                 fire(
                     Rule::R9_1_2_1_nothing_to_decline,
                     clause_9_1_2_1::when_nothing_to_decline(cx),
@@ -981,63 +1004,82 @@ impl Rules for Compiled {
             EventKind::Touch => {
                 fire(
                     Rule::R9_1_2_1_rejected_by_touch,
-                    clause_9_1_2_1::when_rejected_by_touch(cx)?,
+                    clause_9_1_2_1::when_rejected_by_touch(cx)
+                        .map_err(|e| e.in_clause("9.1.2.1"))?,
                 );
             }
             EventKind::Flag => {
                 fire(Rule::R6_9_lost, clause_6_9::when_lost(cx));
                 fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx));
-                fire(Rule::RIII_5_2_flag, clause_iii_5_2::when_flag(cx)?);
+                fire(
+                    Rule::RIII_5_2_flag,
+                    clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?,
+                );
             }
             EventKind::BothFlags => {
                 fire(
                     Rule::RIII_2_1_both_flags,
-                    clause_iii_2_1::when_both_flags(cx)?,
+                    clause_iii_2_1::when_both_flags(cx).map_err(|e| e.in_clause("III.2.1"))?,
                 );
                 fire(
                     Rule::RIII_2_2_both_flags,
-                    clause_iii_2_2::when_both_flags(cx)?,
+                    clause_iii_2_2::when_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?,
                 );
-                fire(Rule::RIII_3_1_1, clause_iii_3_1_1::when(cx)?);
-                fire(Rule::RIII_3_1_2, clause_iii_3_1_2::when(cx)?);
+                fire(
+                    Rule::RIII_3_1_1,
+                    clause_iii_3_1_1::when(cx).map_err(|e| e.in_clause("III.3.1.1"))?,
+                );
+                fire(
+                    Rule::RIII_3_1_2,
+                    clause_iii_3_1_2::when(cx).map_err(|e| e.in_clause("III.3.1.2"))?,
+                );
             }
             EventKind::Increment => {
                 fire(
                     Rule::RIII_2_1_increment,
-                    clause_iii_2_1::when_increment(cx)?,
+                    clause_iii_2_1::when_increment(cx).map_err(|e| e.in_clause("III.2.1"))?,
                 );
                 fire(
                     Rule::RIII_2_2_increment,
-                    clause_iii_2_2::when_increment(cx)?,
+                    clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?,
                 );
-                fire(Rule::RIII_4_request, clause_iii_4::when_request(cx)?);
+                fire(
+                    Rule::RIII_4_request,
+                    clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?,
+                );
                 fire(
                     Rule::RIII_4_too_much_time,
-                    clause_iii_4::when_too_much_time(cx)?,
+                    clause_iii_4::when_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?,
                 );
             }
             EventKind::Quickplay => {
                 fire(
                     Rule::RIII_2_1_quickplay,
-                    clause_iii_2_1::when_quickplay(cx)?,
+                    clause_iii_2_1::when_quickplay(cx).map_err(|e| e.in_clause("III.2.1"))?,
                 );
                 fire(
                     Rule::RIII_2_2_quickplay,
-                    clause_iii_2_2::when_quickplay(cx)?,
+                    clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?,
                 );
-                fire(Rule::RIII_5_referred, clause_iii_5::when_referred(cx)?);
+                fire(
+                    Rule::RIII_5_referred,
+                    clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?,
+                );
                 fire(
                     Rule::RIII_5_too_much_time,
-                    clause_iii_5::when_too_much_time(cx)?,
+                    clause_iii_5::when_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?,
                 );
                 fire(
                     Rule::RIII_5_already_claimed,
-                    clause_iii_5::when_already_claimed(cx)?,
+                    clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?,
                 );
-                fire(Rule::RIII_6_1_claim, clause_iii_6_1::when_claim(cx)?);
+                fire(
+                    Rule::RIII_6_1_claim,
+                    clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?,
+                );
                 fire(
                     Rule::RIII_6_1_too_much_time,
-                    clause_iii_6_1::when_too_much_time(cx)?,
+                    clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?,
                 );
             }
             EventKind::ArbiterAgrees => {
@@ -1068,11 +1110,12 @@ impl Rules for Compiled {
                 );
                 fire(
                     Rule::RIII_5_2_declared_loss,
-                    clause_iii_5_2::when_declared_loss(cx)?,
+                    clause_iii_5_2::when_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?,
                 );
                 fire(
                     Rule::RIII_5_2_declared_no_mating_material,
-                    clause_iii_5_2::when_declared_no_mating_material(cx)?,
+                    clause_iii_5_2::when_declared_no_mating_material(cx)
+                        .map_err(|e| e.in_clause("III.5.2"))?,
                 );
                 fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx));
                 fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx));
@@ -1085,113 +1128,216 @@ impl Rules for Compiled {
         Ok(())
     }
 
-    fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
+    fn effects(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
         let mut effects = Vec::new();
         match Rule::of(rule)? {
-            Rule::R5_1_1 => clause_5_1_1::effects(cx, &mut effects)?,
-            Rule::R5_2_1 => clause_5_2_1::effects(cx, &mut effects)?,
-            Rule::R5_2_2 => clause_5_2_2::effects(cx, &mut effects)?,
-            Rule::R5_2_3_agreed => clause_5_2_3::effects_agreed(cx, &mut effects)?,
-            Rule::R9_1_1_offer => clause_9_1_1::effects_offer(cx, &mut effects)?,
-            Rule::R9_1_2_1_offer => clause_9_1_2_1::effects_offer(cx, &mut effects)?,
-            Rule::R9_1_2_1_declined => clause_9_1_2_1::effects_declined(cx, &mut effects)?,
+            Rule::R5_1_1 => {
+                clause_5_1_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.1"))?
+            }
+            Rule::R5_2_1 => {
+                clause_5_2_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.2.1"))?
+            }
+            Rule::R5_2_2 => {
+                clause_5_2_2::effects(cx, &mut effects).map_err(|e| e.in_clause("5.2.2"))?
+            }
+            Rule::R5_2_3_agreed => {
+                clause_5_2_3::effects_agreed(cx, &mut effects).map_err(|e| e.in_clause("5.2.3"))?
+            }
+            Rule::R9_1_1_offer => {
+                clause_9_1_1::effects_offer(cx, &mut effects).map_err(|e| e.in_clause("9.1.1"))?
+            }
+            Rule::R9_1_2_1_offer => clause_9_1_2_1::effects_offer(cx, &mut effects)
+                .map_err(|e| e.in_clause("9.1.2.1"))?,
+            Rule::R9_1_2_1_declined => clause_9_1_2_1::effects_declined(cx, &mut effects)
+                .map_err(|e| e.in_clause("9.1.2.1"))?,
             Rule::R9_1_2_1_rejected_by_touch => {
-                clause_9_1_2_1::effects_rejected_by_touch(cx, &mut effects)?
+                clause_9_1_2_1::effects_rejected_by_touch(cx, &mut effects)
+                    .map_err(|e| e.in_clause("9.1.2.1"))?
             }
             Rule::R9_1_2_1_rejected_by_move => {
-                clause_9_1_2_1::effects_rejected_by_move(cx, &mut effects)?
+                clause_9_1_2_1::effects_rejected_by_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("9.1.2.1"))?
             }
-            Rule::R9_1_2_3 => clause_9_1_2_3::effects(cx, &mut effects)?,
-            Rule::R9_2_1_1 => clause_9_2_1_1::effects(cx, &mut effects)?,
-            Rule::R9_2_1_2 => clause_9_2_1_2::effects(cx, &mut effects)?,
-            Rule::R9_3_1 => clause_9_3_1::effects(cx, &mut effects)?,
-            Rule::R9_3_2 => clause_9_3_2::effects(cx, &mut effects)?,
-            Rule::R9_4 => clause_9_4::effects(cx, &mut effects)?,
-            Rule::R9_5_3_incorrect => clause_9_5_3::effects_incorrect(cx, &mut effects)?,
+            Rule::R9_1_2_3 => {
+                clause_9_1_2_3::effects(cx, &mut effects).map_err(|e| e.in_clause("9.1.2.3"))?
+            }
+            Rule::R9_2_1_1 => {
+                clause_9_2_1_1::effects(cx, &mut effects).map_err(|e| e.in_clause("9.2.1.1"))?
+            }
+            Rule::R9_2_1_2 => {
+                clause_9_2_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("9.2.1.2"))?
+            }
+            Rule::R9_3_1 => {
+                clause_9_3_1::effects(cx, &mut effects).map_err(|e| e.in_clause("9.3.1"))?
+            }
+            Rule::R9_3_2 => {
+                clause_9_3_2::effects(cx, &mut effects).map_err(|e| e.in_clause("9.3.2"))?
+            }
+            Rule::R9_4 => clause_9_4::effects(cx, &mut effects).map_err(|e| e.in_clause("9.4"))?,
+            Rule::R9_5_3_incorrect => clause_9_5_3::effects_incorrect(cx, &mut effects)
+                .map_err(|e| e.in_clause("9.5.3"))?,
             Rule::R9_5_3_intended_move_not_made => {
-                clause_9_5_3::effects_intended_move_not_made(cx, &mut effects)?
+                clause_9_5_3::effects_intended_move_not_made(cx, &mut effects)
+                    .map_err(|e| e.in_clause("9.5.3"))?
             }
-            Rule::R9_6_1 => clause_9_6_1::effects(cx, &mut effects)?,
-            Rule::R9_6_2 => clause_9_6_2::effects(cx, &mut effects)?,
-            Rule::R6_9_lost => clause_6_9::effects_lost(cx, &mut effects)?,
-            Rule::R6_9_drawn => clause_6_9::effects_drawn(cx, &mut effects)?,
-            Rule::RIII_2_1_increment => clause_iii_2_1::effects_increment(cx, &mut effects)?,
-            Rule::RIII_2_1_quickplay => clause_iii_2_1::effects_quickplay(cx, &mut effects)?,
-            Rule::RIII_2_2_increment => clause_iii_2_2::effects_increment(cx, &mut effects)?,
-            Rule::RIII_2_2_quickplay => clause_iii_2_2::effects_quickplay(cx, &mut effects)?,
-            Rule::RIII_3_1_2 => clause_iii_3_1_2::effects(cx, &mut effects)?,
-            Rule::RIII_4_request => clause_iii_4::effects_request(cx, &mut effects)?,
-            Rule::RIII_4_too_much_time => clause_iii_4::effects_too_much_time(cx, &mut effects)?,
-            Rule::RIII_4_granted => clause_iii_4::effects_granted(cx, &mut effects)?,
-            Rule::RIII_4_refused => clause_iii_4::effects_refused(cx, &mut effects)?,
-            Rule::RIII_5_referred => clause_iii_5::effects_referred(cx, &mut effects)?,
-            Rule::RIII_5_too_much_time => clause_iii_5::effects_too_much_time(cx, &mut effects)?,
-            Rule::RIII_5_1 => clause_iii_5_1::effects(cx, &mut effects)?,
-            Rule::RIII_5_2_postponed => clause_iii_5_2::effects_postponed(cx, &mut effects)?,
-            Rule::RIII_5_2_flag => clause_iii_5_2::effects_flag(cx, &mut effects)?,
-            Rule::RIII_5_2_declared_draw => {
-                clause_iii_5_2::effects_declared_draw(cx, &mut effects)?
+            Rule::R9_6_1 => {
+                clause_9_6_1::effects(cx, &mut effects).map_err(|e| e.in_clause("9.6.1"))?
             }
+            Rule::R9_6_2 => {
+                clause_9_6_2::effects(cx, &mut effects).map_err(|e| e.in_clause("9.6.2"))?
+            }
+            Rule::R6_9_lost => {
+                clause_6_9::effects_lost(cx, &mut effects).map_err(|e| e.in_clause("6.9"))?
+            }
+            Rule::R6_9_drawn => {
+                clause_6_9::effects_drawn(cx, &mut effects).map_err(|e| e.in_clause("6.9"))?
+            }
+            Rule::RIII_2_1_increment => clause_iii_2_1::effects_increment(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.2.1"))?,
+            Rule::RIII_2_1_quickplay => clause_iii_2_1::effects_quickplay(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.2.1"))?,
+            Rule::RIII_2_2_increment => clause_iii_2_2::effects_increment(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.2.2"))?,
+            Rule::RIII_2_2_quickplay => clause_iii_2_2::effects_quickplay(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.2.2"))?,
+            Rule::RIII_3_1_2 => {
+                clause_iii_3_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("III.3.1.2"))?
+            }
+            Rule::RIII_4_request => {
+                clause_iii_4::effects_request(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_4_too_much_time => clause_iii_4::effects_too_much_time(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.4"))?,
+            Rule::RIII_4_granted => {
+                clause_iii_4::effects_granted(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_4_refused => {
+                clause_iii_4::effects_refused(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_5_referred => clause_iii_5::effects_referred(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.5"))?,
+            Rule::RIII_5_too_much_time => clause_iii_5::effects_too_much_time(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.5"))?,
+            Rule::RIII_5_1 => {
+                clause_iii_5_1::effects(cx, &mut effects).map_err(|e| e.in_clause("III.5.1"))?
+            }
+            Rule::RIII_5_2_postponed => clause_iii_5_2::effects_postponed(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.5.2"))?,
+            Rule::RIII_5_2_flag => clause_iii_5_2::effects_flag(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.5.2"))?,
+            Rule::RIII_5_2_declared_draw => clause_iii_5_2::effects_declared_draw(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.5.2"))?,
             Rule::RIII_5_2_declared_no_draw => {
-                clause_iii_5_2::effects_declared_no_draw(cx, &mut effects)?
+                clause_iii_5_2::effects_declared_no_draw(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5.2"))?
             }
-            Rule::RIII_5_2_declared_loss => {
-                clause_iii_5_2::effects_declared_loss(cx, &mut effects)?
-            }
+            Rule::RIII_5_2_declared_loss => clause_iii_5_2::effects_declared_loss(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.5.2"))?,
             Rule::RIII_5_2_declared_no_mating_material => {
-                clause_iii_5_2::effects_declared_no_mating_material(cx, &mut effects)?
+                clause_iii_5_2::effects_declared_no_mating_material(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5.2"))?
             }
-            Rule::RIII_5_3 => clause_iii_5_3::effects(cx, &mut effects)?,
-            Rule::RIII_6_1_claim => clause_iii_6_1::effects_claim(cx, &mut effects)?,
-            Rule::RIII_6_1_too_much_time => {
-                clause_iii_6_1::effects_too_much_time(cx, &mut effects)?
+            Rule::RIII_5_3 => {
+                clause_iii_5_3::effects(cx, &mut effects).map_err(|e| e.in_clause("III.5.3"))?
             }
-            Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)?,
-            Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)?,
-            Rule::Rarm_1 => clause_arm_1::effects(cx, &mut effects)?,
+            Rule::RIII_6_1_claim => clause_iii_6_1::effects_claim(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.6.1"))?,
+            Rule::RIII_6_1_too_much_time => clause_iii_6_1::effects_too_much_time(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.6.1"))?,
+            Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.6.2"))?,
+            Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.6.2"))?,
+            Rule::Rarm_1 => {
+                clause_arm_1::effects(cx, &mut effects).map_err(|e| e.in_clause("arm.1"))?
+            }
             _ => {}
         }
         Ok(effects)
     }
 
-    fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+    fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(match Rule::of(rule)? {
-            Rule::R5_2_1 => clause_5_2_1::vars(cx)?,
-            Rule::R5_2_3_agreed => clause_5_2_3::vars_agreed(cx)?,
-            Rule::R5_2_3_too_early => clause_5_2_3::vars_too_early(cx)?,
-            Rule::R9_1_1_offer => clause_9_1_1::vars_offer(cx)?,
-            Rule::R9_1_1_agreement => clause_9_1_1::vars_agreement(cx)?,
-            Rule::R9_1_2_1_offer => clause_9_1_2_1::vars_offer(cx)?,
-            Rule::R9_1_2_1_already_pending => clause_9_1_2_1::vars_already_pending(cx)?,
-            Rule::R9_1_2_1_declined => clause_9_1_2_1::vars_declined(cx)?,
-            Rule::R9_1_2_1_rejected_by_touch => clause_9_1_2_1::vars_rejected_by_touch(cx)?,
-            Rule::R9_1_2_1_rejected_by_move => clause_9_1_2_1::vars_rejected_by_move(cx)?,
-            Rule::R9_1_2_3 => clause_9_1_2_3::vars(cx)?,
-            Rule::R9_2_1_1 => clause_9_2_1_1::vars(cx)?,
-            Rule::R9_2_1_2 => clause_9_2_1_2::vars(cx)?,
-            Rule::R9_3_1 => clause_9_3_1::vars(cx)?,
-            Rule::R9_3_2 => clause_9_3_2::vars(cx)?,
-            Rule::R9_4 => clause_9_4::vars(cx)?,
-            Rule::R9_5_3_incorrect => clause_9_5_3::vars_incorrect(cx)?,
-            Rule::R9_5_3_intended_move_not_made => clause_9_5_3::vars_intended_move_not_made(cx)?,
-            Rule::R9_6_1 => clause_9_6_1::vars(cx)?,
-            Rule::R9_6_2 => clause_9_6_2::vars(cx)?,
-            Rule::R6_9_lost => clause_6_9::vars_lost(cx)?,
-            Rule::R6_9_drawn => clause_6_9::vars_drawn(cx)?,
-            Rule::RIII_2_2_both_flags => clause_iii_2_2::vars_both_flags(cx)?,
-            Rule::RIII_2_2_increment => clause_iii_2_2::vars_increment(cx)?,
-            Rule::RIII_2_2_quickplay => clause_iii_2_2::vars_quickplay(cx)?,
-            Rule::RIII_3_1_1 => clause_iii_3_1_1::vars(cx)?,
-            Rule::RIII_4_request => clause_iii_4::vars_request(cx)?,
-            Rule::RIII_4_too_much_time => clause_iii_4::vars_too_much_time(cx)?,
-            Rule::RIII_5_referred => clause_iii_5::vars_referred(cx)?,
-            Rule::RIII_5_too_much_time => clause_iii_5::vars_too_much_time(cx)?,
-            Rule::RIII_5_1 => clause_iii_5_1::vars(cx)?,
-            Rule::RIII_5_2_postponed => clause_iii_5_2::vars_postponed(cx)?,
-            Rule::RIII_5_2_flag => clause_iii_5_2::vars_flag(cx)?,
-            Rule::RIII_5_2_declared_loss => clause_iii_5_2::vars_declared_loss(cx)?,
-            Rule::RIII_6_1_claim => clause_iii_6_1::vars_claim(cx)?,
-            Rule::RIII_6_1_too_much_time => clause_iii_6_1::vars_too_much_time(cx)?,
+            Rule::R5_2_1 => clause_5_2_1::vars(cx).map_err(|e| e.in_clause("5.2.1"))?,
+            Rule::R5_2_3_agreed => {
+                clause_5_2_3::vars_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?
+            }
+            Rule::R5_2_3_too_early => {
+                clause_5_2_3::vars_too_early(cx).map_err(|e| e.in_clause("5.2.3"))?
+            }
+            Rule::R9_1_1_offer => clause_9_1_1::vars_offer(cx).map_err(|e| e.in_clause("9.1.1"))?,
+            Rule::R9_1_1_agreement => {
+                clause_9_1_1::vars_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?
+            }
+            Rule::R9_1_2_1_offer => {
+                clause_9_1_2_1::vars_offer(cx).map_err(|e| e.in_clause("9.1.2.1"))?
+            }
+            Rule::R9_1_2_1_already_pending => {
+                clause_9_1_2_1::vars_already_pending(cx).map_err(|e| e.in_clause("9.1.2.1"))?
+            }
+            Rule::R9_1_2_1_declined => {
+                clause_9_1_2_1::vars_declined(cx).map_err(|e| e.in_clause("9.1.2.1"))?
+            }
+            Rule::R9_1_2_1_rejected_by_touch => {
+                clause_9_1_2_1::vars_rejected_by_touch(cx).map_err(|e| e.in_clause("9.1.2.1"))?
+            }
+            Rule::R9_1_2_1_rejected_by_move => {
+                clause_9_1_2_1::vars_rejected_by_move(cx).map_err(|e| e.in_clause("9.1.2.1"))?
+            }
+            Rule::R9_1_2_3 => clause_9_1_2_3::vars(cx).map_err(|e| e.in_clause("9.1.2.3"))?,
+            Rule::R9_2_1_1 => clause_9_2_1_1::vars(cx).map_err(|e| e.in_clause("9.2.1.1"))?,
+            Rule::R9_2_1_2 => clause_9_2_1_2::vars(cx).map_err(|e| e.in_clause("9.2.1.2"))?,
+            Rule::R9_3_1 => clause_9_3_1::vars(cx).map_err(|e| e.in_clause("9.3.1"))?,
+            Rule::R9_3_2 => clause_9_3_2::vars(cx).map_err(|e| e.in_clause("9.3.2"))?,
+            Rule::R9_4 => clause_9_4::vars(cx).map_err(|e| e.in_clause("9.4"))?,
+            Rule::R9_5_3_incorrect => {
+                clause_9_5_3::vars_incorrect(cx).map_err(|e| e.in_clause("9.5.3"))?
+            }
+            Rule::R9_5_3_intended_move_not_made => {
+                clause_9_5_3::vars_intended_move_not_made(cx).map_err(|e| e.in_clause("9.5.3"))?
+            }
+            Rule::R9_6_1 => clause_9_6_1::vars(cx).map_err(|e| e.in_clause("9.6.1"))?,
+            Rule::R9_6_2 => clause_9_6_2::vars(cx).map_err(|e| e.in_clause("9.6.2"))?,
+            Rule::R6_9_lost => clause_6_9::vars_lost(cx).map_err(|e| e.in_clause("6.9"))?,
+            Rule::R6_9_drawn => clause_6_9::vars_drawn(cx).map_err(|e| e.in_clause("6.9"))?,
+            Rule::RIII_2_2_both_flags => {
+                clause_iii_2_2::vars_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?
+            }
+            Rule::RIII_2_2_increment => {
+                clause_iii_2_2::vars_increment(cx).map_err(|e| e.in_clause("III.2.2"))?
+            }
+            Rule::RIII_2_2_quickplay => {
+                clause_iii_2_2::vars_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?
+            }
+            Rule::RIII_3_1_1 => clause_iii_3_1_1::vars(cx).map_err(|e| e.in_clause("III.3.1.1"))?,
+            Rule::RIII_4_request => {
+                clause_iii_4::vars_request(cx).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_4_too_much_time => {
+                clause_iii_4::vars_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_5_referred => {
+                clause_iii_5::vars_referred(cx).map_err(|e| e.in_clause("III.5"))?
+            }
+            Rule::RIII_5_too_much_time => {
+                clause_iii_5::vars_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?
+            }
+            Rule::RIII_5_1 => clause_iii_5_1::vars(cx).map_err(|e| e.in_clause("III.5.1"))?,
+            Rule::RIII_5_2_postponed => {
+                clause_iii_5_2::vars_postponed(cx).map_err(|e| e.in_clause("III.5.2"))?
+            }
+            Rule::RIII_5_2_flag => {
+                clause_iii_5_2::vars_flag(cx).map_err(|e| e.in_clause("III.5.2"))?
+            }
+            Rule::RIII_5_2_declared_loss => {
+                clause_iii_5_2::vars_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?
+            }
+            Rule::RIII_6_1_claim => {
+                clause_iii_6_1::vars_claim(cx).map_err(|e| e.in_clause("III.6.1"))?
+            }
+            Rule::RIII_6_1_too_much_time => {
+                clause_iii_6_1::vars_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?
+            }
             _ => vec![],
         })
     }

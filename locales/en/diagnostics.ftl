@@ -154,6 +154,34 @@ diag-answers-no-event = no event
 diag-guard = `{ $name }` exists only when `{ $guard }` holds
 diag-guard-help = write `{ $guard } and ...` before using `{ $name }`
 
+## Limits of a rulebook (README, “Limits of a rulebook”)
+diag-too-long = the expression is { $len } bytes long; an expression is at most { $max } bytes
+diag-too-long-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”): give parts of the expression names of their own (`defines:`)
+diag-too-deep = the expression nests more than { $max } levels deep here (each parenthesis, `if`, operator and argument is a level; `a and b and c` is three)
+diag-too-deep-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”): group a long chain with parentheses, `(a and b) and (c and d)`
+diag-too-deep-with-names = with the named values it reads, this expression is { $depth } levels deep; at most { $max } are allowed
+diag-too-deep-with-names-help = a named value counts as deep as its definition (README, “Limits of a rulebook”)
+diag-too-large-expanded = with the named values it reads, this expression has { $size } parts to evaluate; at most { $max } are allowed
+diag-too-large-expanded-help = a named value is evaluated wherever it is read: a definition that reads another twice doubles at each level (README, “Limits of a rulebook”)
+diag-too-many-clauses = the rulebook has { $count } clauses, its bases' included; at most { $max } are allowed
+diag-too-many-rules = the rulebook has { $count } rules; at most { $max } are allowed
+diag-too-many-names = the rulebook has { $count } constants and defined names; at most { $max } are allowed
+diag-too-many-parameters = the rulebook has { $count } parameters; at most { $max } are allowed
+diag-too-many-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”); this is where the limit is passed
+diag-precedence-too-large = the precedence, `exception_to` taken transitively, orders more than { $max } pairs of clauses
+diag-precedence-too-large-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”): make a clause an exception to fewer clauses
+diag-more-conflicts = more than { $max } conflicts between rules: the others are not listed
+diag-cascade = `{ $effect }` raises `{ $event }`, which leads back to this rule: { $cycle }
+diag-cascade-help = a rule's effects cannot raise, directly or through other rules, the event the rule answers: it would be asked again without end
+diag-clause-id-control = a clause id cannot hold a line break, a tab or another control character
+diag-parameter-name = a parameter's name is lower-case letters, digits and `_`, starting with a letter, not `{ $name }`
+
+## Evaluating a rule
+eval-overflow = the result of `{ $op }` is too large for a number
+eval-division-by-zero = division by zero in `{ $op }`
+eval-time-too-large = time_for_moves({ $moves }): the time is too large to count
+eval-in-clause = clause { $clause }: { $error }
+
 ## Reading PGN
 pgn-in-game = game { $game }: { $message }
 pgn-could-not-read = could not read this game
@@ -217,9 +245,10 @@ game-offer-before-move = `[%offer]` before any move: no player has just moved; w
 game-no-piece = `[%touch { $square }]`: there is no piece on { $square }
 game-clk-before-move = `[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`
 game-illegal-before-move = `[%illegal]` before any move: no player has just moved
-game-evaluating-rules = evaluating the rules: { $error }
-game-evaluating-effects = evaluating effects: { $error }
-game-evaluating-vars = evaluating ruling variables: { $error }
+game-evaluating-rules = evaluating the rules on `{ $event }` at ply { $ply }: { $error }
+game-evaluating-effects = evaluating effects on `{ $event }` at ply { $ply }: { $error }
+game-evaluating-vars = evaluating ruling variables on `{ $event }` at ply { $ply }: { $error }
+game-cascade = the rules' effects raised events more than { $max } times in a row (the last `{ $event }`): the rulebook raises the event that triggers it
 game-illegal-move = { $number } { $san } is not a legal move in the position ({ $error })
 game-intended-not-legal = the intended move `{ $san }` is not legal in the position
 game-bad-fen = the FEN tag is not a valid FEN: { $error }

@@ -165,6 +165,34 @@ diag-answers-no-event = никакое событие
 diag-guard = `{ $name }` существует, только когда выполнено `{ $guard }`
 diag-guard-help = напишите `{ $guard } and ...` до того, как использовать `{ $name }`
 
+## Пределы свода правил (README, «Limits of a rulebook»)
+diag-too-long = длина выражения — { $len } байт; допускается не более { $max }
+diag-too-long-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»): дайте частям выражения собственные имена (`defines:`)
+diag-too-deep = выражение вложено здесь глубже { $max } уровней (каждая скобка, `if`, операция и аргумент — уровень; `a and b and c` — три)
+diag-too-deep-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»): сгруппируйте длинную цепочку скобками, `(a and b) and (c and d)`
+diag-too-deep-with-names = вместе с именованными значениями, которые оно читает, уровней в выражении: { $depth }; допускается не более { $max }
+diag-too-deep-with-names-help = именованное значение считается таким же глубоким, как его определение (README, «Limits of a rulebook»)
+diag-too-large-expanded = вместе с именованными значениями, которые оно читает, в выражении частей для вычисления: { $size }; допускается не более { $max }
+diag-too-large-expanded-help = именованное значение вычисляется везде, где его читают: определение, дважды читающее другое, удваивается на каждом уровне (README, «Limits of a rulebook»)
+diag-too-many-clauses = статей в своде правил вместе с базовыми: { $count }; допускается не более { $max }
+diag-too-many-rules = правил в своде: { $count }; допускается не более { $max }
+diag-too-many-names = констант и определённых имён в своде: { $count }; допускается не более { $max }
+diag-too-many-parameters = параметров в своде: { $count }; допускается не более { $max }
+diag-too-many-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»); предел превышен здесь
+diag-precedence-too-large = старшинство (`exception_to` с учётом транзитивности) упорядочивает больше { $max } пар статей
+diag-precedence-too-large-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»): сделайте статью исключением из меньшего числа статей
+diag-more-conflicts = противоречий между правилами больше { $max }: остальные не перечислены
+diag-cascade = `{ $effect }` порождает `{ $event }`, что ведёт обратно к этому правилу: { $cycle }
+diag-cascade-help = последствия правила не могут порождать, прямо или через другие правила, событие, на которое правило отвечает: его спрашивали бы снова без конца
+diag-clause-id-control = идентификатор статьи не может содержать перевод строки, табуляцию или другой управляющий символ
+diag-parameter-name = имя параметра состоит из строчных латинских букв, цифр и `_` и начинается с буквы, а не `{ $name }`
+
+## Вычисление правила
+eval-overflow = результат `{ $op }` слишком велик для числа
+eval-division-by-zero = деление на ноль в `{ $op }`
+eval-time-too-large = time_for_moves({ $moves }): время слишком велико, чтобы его сосчитать
+eval-in-clause = статья { $clause }: { $error }
+
 ## Чтение PGN
 pgn-in-game = партия { $game }: { $message }
 pgn-could-not-read = не удалось прочитать эту партию
@@ -228,9 +256,10 @@ game-offer-before-move = `[%offer]` до первого хода: ни один 
 game-no-piece = `[%touch { $square }]`: на поле { $square } нет фигуры
 game-clk-before-move = `[%clk]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%clock white H:MM:SS]` или `[%clock black H:MM:SS]`
 game-illegal-before-move = `[%illegal]` до первого хода: ни один игрок ещё не сделал ход
-game-evaluating-rules = при вычислении правил: { $error }
-game-evaluating-effects = при вычислении последствий: { $error }
-game-evaluating-vars = при вычислении переменных решения: { $error }
+game-evaluating-rules = при вычислении правил на `{ $event }` на полуходе { $ply }: { $error }
+game-evaluating-effects = при вычислении последствий на `{ $event }` на полуходе { $ply }: { $error }
+game-evaluating-vars = при вычислении переменных решения на `{ $event }` на полуходе { $ply }: { $error }
+game-cascade = последствия правил порождали события больше { $max } раз подряд (последнее — `{ $event }`): свод правил порождает событие, которое его же и вызывает
 game-illegal-move = { $number } { $san } — невозможный ход в этой позиции ({ $error })
 game-intended-not-legal = заявленный ход `{ $san }` невозможен в этой позиции
 game-bad-fen = тег FEN содержит некорректный FEN: { $error }

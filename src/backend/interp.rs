@@ -5,15 +5,15 @@ use crate::lang::ir::{ArithOp, CmpOp, Definition, IrExpr, Rulebook};
 use crate::lang::schema::EventKind;
 use crate::runtime::facts::Ctx;
 use crate::runtime::rules::{
-    BookMeta, ClauseMeta, Effect, ParamMeta, RuleMeta, Rules, effect_from,
+    BookMeta, ClauseMeta, Effect, Index, ParamMeta, RuleMeta, Rules, at, effect_from, index,
 };
 use crate::value::{EvalError, Value, ops};
 
 pub struct Interpreter {
     ir: Rulebook,
     meta: BookMeta,
-    /// Clause indices per event, in rulebook order.
-    by_event: Vec<(EventKind, Vec<u16>)>,
+    /// Rule indices per event, in rulebook order.
+    by_event: Vec<(EventKind, Vec<Index>)>,
 }
 
 impl Interpreter {
@@ -30,11 +30,11 @@ impl Interpreter {
                     .iter()
                     .enumerate()
                     .filter(|(_, r)| r.on == *ev)
-                    .map(|(i, _)| i as u16)
-                    .collect();
-                (*ev, list)
+                    .map(|(i, _)| index(i).ok_or_else(|| too_many(i)))
+                    .collect::<Result<_, _>>()?;
+                Ok((*ev, list))
             })
-            .collect();
+            .collect::<Result<_, String>>()?;
         Ok(Interpreter { ir, meta, by_event })
     }
 }
@@ -90,24 +90,37 @@ fn fold_expr(e: &mut IrExpr, literals: &[Option<IrExpr>]) {
     }
 }
 
-pub(crate) fn clause_metas(ir: &Rulebook) -> Vec<ClauseMeta> {
+/// A rulebook too large to index (the checker refuses one long before).
+fn too_many(i: usize) -> String {
+    crate::locale::say::too_many_rules(i, crate::lang::limits::MAX_RULES)
+}
+
+pub(crate) fn clause_metas(ir: &Rulebook) -> Result<Vec<ClauseMeta>, String> {
     ir.clauses
         .iter()
-        .map(|c| ClauseMeta {
-            id: c.id.clone(),
-            beats: c.beats.iter().map(|b| *b as u16).collect(),
+        .map(|c| {
+            Ok(ClauseMeta {
+                id: c.id.clone(),
+                beats: c
+                    .beats
+                    .iter()
+                    .map(|&b| index(b).ok_or_else(|| too_many(b)))
+                    .collect::<Result<_, _>>()?,
+            })
         })
         .collect()
 }
 
-pub(crate) fn rule_metas(ir: &Rulebook) -> Vec<RuleMeta> {
+pub(crate) fn rule_metas(ir: &Rulebook) -> Result<Vec<RuleMeta>, String> {
     ir.rules
         .iter()
-        .map(|r| RuleMeta {
-            clause: r.clause as u16,
-            on: r.on,
-            message: r.message_id(),
-            decisive: r.decisive(),
+        .map(|r| {
+            Ok(RuleMeta {
+                clause: index(r.clause).ok_or_else(|| too_many(r.clause))?,
+                on: r.on,
+                message: r.message_id(),
+                decisive: r.decisive(),
+            })
         })
         .collect()
 }
@@ -148,29 +161,27 @@ impl Rules for Interpreter {
         &self.meta
     }
 
-    fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<u16>) -> Result<(), EvalError> {
+    fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<Index>) -> Result<(), EvalError> {
         let Some((_, list)) = self.by_event.iter().find(|(e, _)| *e == event) else {
             return Ok(());
         };
         for &i in list {
-            if truth(
-                &self.ir.rules[usize::from(i)].when,
-                &self.ir.definitions,
-                cx,
-            )? {
+            let r = self.rule(i)?;
+            if truth(&r.when, &self.ir.definitions, cx).map_err(|e| e.in_clause(&r.clause_id))? {
                 out.push(i);
             }
         }
         Ok(())
     }
 
-    fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
-        let r = &self.ir.rules[usize::from(rule)];
+    fn effects(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
+        let r = self.rule(rule)?;
         let defs = &self.ir.definitions;
         let mut out = Vec::new();
+        let in_clause = |e: EvalError| e.in_clause(&r.clause_id);
         for e in &r.effects {
             if let Some(c) = &e.cond
-                && !truth(c, defs, cx)?
+                && !truth(c, defs, cx).map_err(in_clause)?
             {
                 continue;
             }
@@ -178,18 +189,31 @@ impl Rules for Interpreter {
                 .args
                 .iter()
                 .map(|a| eval(a, defs, cx))
-                .collect::<Result<Vec<_>, _>>()?;
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(in_clause)?;
             out.push(effect_from(e.id, &args)?);
         }
         Ok(out)
     }
 
-    fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        let r = &self.ir.rules[usize::from(rule)];
+    fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        let r = self.rule(rule)?;
         r.vars
             .iter()
-            .map(|(n, e)| Ok((n.clone(), eval(e, &self.ir.definitions, cx)?)))
+            .map(|(n, e)| {
+                let v = eval(e, &self.ir.definitions, cx).map_err(|e| e.in_clause(&r.clause_id))?;
+                Ok((n.clone(), v))
+            })
             .collect()
+    }
+}
+
+impl Interpreter {
+    fn rule(&self, i: Index) -> Result<&crate::lang::ir::Rule, EvalError> {
+        self.ir
+            .rules
+            .get(at(i))
+            .ok_or_else(|| EvalError(format!("rulebook {} has no rule {i}", self.ir.id)))
     }
 }
 

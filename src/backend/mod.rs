@@ -11,7 +11,7 @@ pub mod prelude {
     pub use crate::lang::schema::EventKind;
     pub use crate::runtime::facts::Ctx;
     pub use crate::runtime::rules::{
-        BookMeta, ClauseMeta, Effect, MoveArg, ParamMeta, RuleMeta, Rules,
+        BookMeta, ClauseMeta, Effect, Index, MoveArg, ParamMeta, RuleMeta, Rules, at,
     };
     pub use crate::value::{EvalError, Value, ops};
     pub use shakmaty::{Color, Move};
@@ -29,8 +29,8 @@ pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
     Ok(BookMeta {
         id: ir.id.clone(),
         languages: ir.languages.clone(),
-        clauses: interp::clause_metas(ir),
-        rules: interp::rule_metas(ir),
+        clauses: interp::clause_metas(ir)?,
+        rules: interp::rule_metas(ir)?,
         params: interp::param_metas(ir)?,
         ftl: text(codegen::ftl)?,
         markdown: text(codegen::markdown)?,

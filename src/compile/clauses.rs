@@ -3,9 +3,10 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-use super::located::{at_value, check_ruling, expr_result, texts, type_diag};
+use super::located::{at_value, check_ruling, expr_result, texts, type_diag, within_limits};
 use crate::diag::Diags;
 use crate::lang::ir::{Clause, IrEffect, IrExpr, Rule, Texts};
+use crate::lang::limits::effect_cost;
 use crate::lang::parse::parse_effect;
 use crate::lang::schema::{EventKind, OutcomeClass, Ty};
 use crate::lang::typeck::{Params, check_effect};
@@ -287,16 +288,19 @@ impl ClauseCx<'_> {
         for e in written {
             match parse_effect(&e.value) {
                 Ok(ast) => match check_effect(&ast, on, params, when) {
-                    Ok(ir) => effects.push(ir),
+                    Ok(ir) => match within_limits(sf, e, effect_cost(&ir, params.costs)) {
+                        Ok(()) => effects.push(ir),
+                        Err(diag) => d.push(diag),
+                    },
                     Err(te) => d.push(type_diag(sf, e, &te)),
                 },
-                Err(se) => d.push(at_value(
-                    sf,
-                    e,
-                    se.offset,
-                    se.len,
-                    say::effect_syntax(&se.message),
-                )),
+                Err(se) => {
+                    let diag = at_value(sf, e, se.offset, se.len, say::effect_syntax(&se.message));
+                    d.push(match se.help {
+                        Some(h) => diag.help(h),
+                        None => diag,
+                    });
+                }
             }
         }
         for class in [

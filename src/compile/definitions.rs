@@ -12,45 +12,53 @@ use super::merge::Entry;
 use super::params::is_constant;
 use crate::diag::Diags;
 use crate::lang::ir::{Definition, IrExpr, Unit};
+use crate::lang::limits::{Cost, MAX_DEPTH, MAX_EXPANDED, MAX_RULES, cost};
 use crate::lang::schema::{self, Ty};
-use crate::lang::typeck::Params;
+use crate::lang::typeck::{Params, Scope};
 use crate::locale::say;
 use crate::rulebook::model::{ClauseDef, ConstDef};
 use crate::rulebook::yaml::{self, Spanned};
 use crate::rulebook::{Loaded, SourceFile};
 
+/// Where something is written: the file, the offset and the length.
+type At = (SourceFile, usize, usize);
+
 /// The named values of a merged rulebook, with the types the type checker sees.
 pub struct Named {
     pub defs: Vec<Definition>,
-    /// `(name, type)` per definition, in the same order: the scope of later expressions.
-    pub scope: Vec<(String, Ty)>,
+    /// The name and type of each, in the same order: the scope of later expressions (a name
+    /// whose definition has errors is marked broken there).
+    pub scope: Scope,
+    /// How deep and how large each is with the names it reads expanded, in the same order.
+    pub costs: Vec<Cost>,
     /// The depth in the `extends` chain of the rulebook that gave each its current value.
     level: Vec<usize>,
-    /// Where each is (re)defined, for diagnostics: the file, the offset and the length.
-    at: Vec<(SourceFile, usize, usize)>,
-    /// Names whose definitions have errors (already reported): their uses are not reported.
-    pub broken: Vec<String>,
+    /// Where each is (re)defined, for diagnostics: its name, and its expression.
+    at: Vec<(At, At)>,
+    /// Past `MAX_RULES` names: where the first one past is defined, and how many there are.
+    too_many: Option<(At, usize)>,
 }
 
 pub fn lower(
     chain: &[&Loaded],
     entries: &[Entry],
-    params: &[(String, Ty)],
+    params: &Scope,
     languages: &[String],
     d: &mut Diags,
 ) -> Named {
     let mut n = Named {
         defs: vec![],
-        scope: vec![],
+        scope: Scope::default(),
+        costs: vec![],
         level: vec![],
         at: vec![],
-        broken: vec![],
+        too_many: None,
     };
     for (level, book) in chain.iter().enumerate() {
         for (name, c) in &book.book.constants {
             match constant(&book.book_file, name, c, params, languages, d) {
-                Some(def) => n.put(def, level, &book.book_file, &c.value, d),
-                None => n.broken.push(name.clone()),
+                Some(def) => n.put(def, level, &book.book_file, (&c.value, &c.value), d),
+                None => n.scope.mark_broken(name),
             }
         }
     }
@@ -62,32 +70,51 @@ pub fn lower(
         let scope = Params {
             params,
             defs: &n.scope,
-            broken: &n.broken,
-            lenient_guards: false,
+            ..Params::default()
         };
         match definition(e.sf, e.c, name, scope, d) {
-            Some(def) => n.put(def, e.level, e.sf, name, d),
-            None => n.broken.push(name.value.clone()),
+            Some((def, w)) => n.put(def, e.level, e.sf, (name, w), d),
+            None => n.scope.mark_broken(&name.value),
         }
     }
-    n.check_cycles(d);
+    if let Some(((sf, pos, len), count)) = &n.too_many {
+        d.push(
+            sf.diag(*pos, *len, say::too_many_names(*count, MAX_RULES))
+                .help(say::too_many_help()),
+        );
+    }
+    let cyclic = n.check_cycles(d);
+    n.costs = n.expanded(&cyclic);
+    n.check_limits(d);
     n
 }
 
 impl Named {
-    /// Add a definition, or redefine a name of a base rulebook.
+    /// Add a definition, or redefine a name of a base rulebook; `at` is where its name and its
+    /// expression are written.
     fn put(
         &mut self,
         def: Definition,
         level: usize,
         sf: &SourceFile,
-        at: &Spanned<String>,
+        at: (&Spanned<String>, &Spanned<String>),
         d: &mut Diags,
     ) {
-        let pos = yaml::start(&sf.text, at);
-        let here = (sf.clone(), pos, at.value.len().max(1));
-        let Some(i) = self.scope.iter().position(|(q, _)| *q == def.name) else {
-            self.scope.push((def.name.clone(), def.ty));
+        let locate =
+            |w: &Spanned<String>| (sf.clone(), yaml::start(&sf.text, w), w.value.len().max(1));
+        let here = (locate(at.0), locate(at.1));
+        let (pos, len) = (here.0.1, here.0.2);
+        let Some(i) = self.scope.position(&def.name) else {
+            if self.defs.len() >= MAX_RULES {
+                // Not in scope, but not unknown either: its uses are follow-on errors.
+                self.scope.mark_broken(&def.name);
+                match &mut self.too_many {
+                    Some((_, count)) => *count += 1,
+                    None => self.too_many = Some((here.0, self.defs.len() + 1)),
+                }
+                return;
+            }
+            self.scope.push(&def.name, def.ty);
             self.defs.push(def);
             self.level.push(level);
             self.at.push(here);
@@ -95,7 +122,7 @@ impl Named {
         };
         if self.level[i] >= level {
             d.push(
-                sf.diag(pos, at.value.len().max(1), say::defined_twice(&def.name))
+                sf.diag(pos, len, say::defined_twice(&def.name))
                     .help(say::defined_twice_help()),
             );
             return;
@@ -103,7 +130,7 @@ impl Named {
         if self.defs[i].ty != def.ty {
             d.push(sf.diag(
                 pos,
-                at.value.len().max(1),
+                len,
                 say::redefinition_type(&def.name, self.defs[i].ty.a()),
             ));
             return;
@@ -119,51 +146,138 @@ impl Named {
         self.at[i] = here;
     }
 
-    /// A definition that uses itself, directly or through others, has no value.
-    fn check_cycles(&self, d: &mut Diags) {
-        // 0: not visited, 1: on the path, 2: done.
-        let mut state = vec![0u8; self.defs.len()];
-        for start in 0..self.defs.len() {
-            let mut path = Vec::new();
-            if let Some(cycle) = self.visit(start, &mut state, &mut path) {
-                let names: Vec<&str> = cycle.iter().map(|&i| self.defs[i].name.as_str()).collect();
-                let (sf, pos, len) = &self.at[cycle[0]];
-                d.push(
-                    sf.diag(
-                        *pos,
-                        *len,
-                        say::definition_cycle(names[0], names.join(" -> ")),
-                    )
-                    .help(say::definition_cycle_help()),
-                );
-            }
+    /// The names each definition reads directly.
+    fn uses(&self, i: usize) -> Vec<usize> {
+        let mut out = Vec::new();
+        if let Some(def) = self.defs.get(i) {
+            refs(&def.body, &mut out);
         }
+        out
     }
 
-    fn visit(&self, i: usize, state: &mut [u8], path: &mut Vec<usize>) -> Option<Vec<usize>> {
-        match state.get(i) {
-            Some(2) | None => return None,
-            Some(1) => {
-                let from = path.iter().position(|&p| p == i).unwrap_or(0);
-                let mut cycle = path[from..].to_vec();
-                cycle.push(i);
-                return Some(cycle);
+    /// A definition that uses itself, directly or through others, has no value: each cycle is
+    /// reported once. A depth-first search with its own stack (a chain of definitions is as long
+    /// as a rulebook makes it); which definitions are on a cycle.
+    fn check_cycles(&self, d: &mut Diags) -> Vec<bool> {
+        // 0: not visited, 1: on the path, 2: done.
+        let mut state = vec![0u8; self.defs.len()];
+        let mut cyclic = vec![false; self.defs.len()];
+        for start in 0..self.defs.len() {
+            if state[start] != 0 {
+                continue;
             }
-            _ => {}
-        }
-        state[i] = 1;
-        path.push(i);
-        let mut uses = Vec::new();
-        refs(&self.defs[i].body, &mut uses);
-        for j in uses {
-            if let Some(c) = self.visit(j, state, path) {
-                state[i] = 2;
-                return Some(c);
+            // The path: each definition and the uses of it still to follow.
+            let mut path: Vec<(usize, Vec<usize>)> = vec![(start, self.uses(start))];
+            state[start] = 1;
+            while let Some((i, uses)) = path.last_mut() {
+                let i = *i;
+                let Some(j) = uses.pop() else {
+                    state[i] = 2;
+                    path.pop();
+                    continue;
+                };
+                match state.get(j) {
+                    Some(0) => {
+                        state[j] = 1;
+                        path.push((j, self.uses(j)));
+                    }
+                    Some(1) => {
+                        let from = path.iter().position(|(p, _)| *p == j).unwrap_or(0);
+                        let mut cycle: Vec<usize> = path[from..].iter().map(|(p, _)| *p).collect();
+                        cycle.push(j);
+                        for &c in &cycle {
+                            cyclic[c] = true;
+                        }
+                        self.report_cycle(&cycle, d);
+                        for (p, _) in path.drain(..) {
+                            state[p] = 2;
+                        }
+                    }
+                    _ => {}
+                }
             }
         }
-        path.pop();
-        state[i] = 2;
-        None
+        cyclic
+    }
+
+    fn report_cycle(&self, cycle: &[usize], d: &mut Diags) {
+        let names: Vec<&str> = cycle.iter().map(|&i| self.defs[i].name.as_str()).collect();
+        let ((sf, pos, len), _) = &self.at[cycle[0]];
+        d.push(
+            sf.diag(
+                *pos,
+                *len,
+                say::definition_cycle(names[0], names.join(" -> ")),
+            )
+            .help(say::definition_cycle_help()),
+        );
+    }
+
+    /// Each definition's cost with the names it reads expanded, computed after the names it
+    /// reads (a depth-first search with its own stack); a definition on a cycle, which has no
+    /// value and is reported already, counts as one node.
+    fn expanded(&self, cyclic: &[bool]) -> Vec<Cost> {
+        let n = self.defs.len();
+        let mut costs = vec![Cost::default(); n];
+        let mut known = cyclic.to_vec();
+        let mut open = vec![false; n];
+        for start in 0..n {
+            let mut stack = vec![(start, false)];
+            while let Some((i, ready)) = stack.pop() {
+                if known[i] {
+                    continue;
+                }
+                if ready {
+                    costs[i] = cost(&self.defs[i].body, &costs);
+                    known[i] = true;
+                    continue;
+                }
+                if open[i] {
+                    continue;
+                }
+                open[i] = true;
+                stack.push((i, true));
+                for j in self.uses(i) {
+                    if j < n && !known[j] && !open[j] {
+                        stack.push((j, false));
+                    }
+                }
+            }
+        }
+        for (i, c) in costs.iter_mut().enumerate() {
+            if cyclic[i] {
+                *c = Cost { depth: 1, size: 1 };
+            }
+        }
+        costs
+    }
+
+    /// A definition too deep or too large, with the names it reads expanded, is reported where
+    /// it is written, unless a name it reads is already too deep or large; its uses are then
+    /// follow-on errors.
+    fn check_limits(&mut self, d: &mut Diags) {
+        for i in 0..self.defs.len() {
+            let c = self.costs[i];
+            if c.within() {
+                continue;
+            }
+            let follow_on = self
+                .uses(i)
+                .iter()
+                .any(|&j| self.costs.get(j).is_some_and(|c| !c.within()));
+            let (_, (sf, pos, len)) = &self.at[i];
+            let mut diag = if c.depth > MAX_DEPTH {
+                sf.diag(*pos, *len, say::too_deep_with_names(c.depth, MAX_DEPTH))
+                    .help(say::too_deep_with_names_help())
+            } else {
+                sf.diag(*pos, *len, say::too_large_expanded(c.size, MAX_EXPANDED))
+                    .help(say::too_large_expanded_help())
+            };
+            diag.follow_on = follow_on;
+            d.push(diag);
+            let name = self.defs[i].name.clone();
+            self.scope.mark_broken(&name);
+        }
     }
 }
 
@@ -210,7 +324,7 @@ fn constant(
     bf: &SourceFile,
     name: &str,
     c: &ConstDef,
-    params: &[(String, Ty)],
+    params: &Scope,
     languages: &[String],
     d: &mut Diags,
 ) -> Option<Definition> {
@@ -280,13 +394,13 @@ fn constant(
 
 /// A clause with `defines: NAME`: its `when` (a condition) or its `value` (of any type), over
 /// event-free facts, the constants and earlier definitions.
-fn definition(
+fn definition<'c>(
     sf: &SourceFile,
-    c: &ClauseDef,
+    c: &'c ClauseDef,
     name: &Spanned<String>,
     scope: Params,
     d: &mut Diags,
-) -> Option<Definition> {
+) -> Option<(Definition, &'c Spanned<String>)> {
     let at = yaml::start(&sf.text, name);
     let n = name.value.as_str();
     if !check_name(sf, at, n, d) {
@@ -324,15 +438,18 @@ fn definition(
         }
     };
     match expr_result(sf, w, None, scope, None) {
-        Ok((e, t)) if t == Ty::Bool || !condition => Some(Definition {
-            name: n.to_string(),
-            clause_id: Some(c.id.value.clone()),
-            unit: None,
-            doc: None,
-            ty: t,
-            body: e,
-            src: w.value.clone(),
-        }),
+        Ok((e, t)) if t == Ty::Bool || !condition => Some((
+            Definition {
+                name: n.to_string(),
+                clause_id: Some(c.id.value.clone()),
+                unit: None,
+                doc: None,
+                ty: t,
+                body: e,
+                src: w.value.clone(),
+            },
+            w,
+        )),
         Ok((_, t)) => {
             d.push(
                 sf.diag(

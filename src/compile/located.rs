@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use crate::diag::{Diag, Diags};
 use crate::lang::ir::{IrExpr, Texts};
+use crate::lang::limits::{Cost, MAX_DEPTH, MAX_EXPANDED, cost};
 use crate::lang::parse::parse_expr;
 use crate::lang::schema::{EventKind, Ty};
 use crate::lang::typeck::{Params, TypeError, check_expr_given};
@@ -22,15 +23,40 @@ pub(super) fn expr_result(
     given: Option<&IrExpr>,
 ) -> Result<(IrExpr, Ty), Diag> {
     let ast = parse_expr(&w.value).map_err(|se| {
-        at_value(
+        let d = at_value(
             sf,
             w,
             se.offset,
             se.len,
             say::expression_syntax(&se.message),
-        )
+        );
+        match se.help {
+            Some(h) => d.help(h),
+            None => d,
+        }
     })?;
-    check_expr_given(&ast, on, params, given).map_err(|te| type_diag(sf, w, &te))
+    let (e, t) = check_expr_given(&ast, on, params, given).map_err(|te| type_diag(sf, w, &te))?;
+    within_limits(sf, w, cost(&e, params.costs))?;
+    Ok((e, t))
+}
+
+/// An expression that is too deep or too large with the named values it reads counted as their
+/// definitions (each within the limits itself, or reported already) is an error where it is
+/// written.
+pub(super) fn within_limits(sf: &SourceFile, w: &Spanned<String>, c: Cost) -> Result<(), Diag> {
+    let at = yaml::start(&sf.text, w);
+    let len = w.value.len().max(1);
+    if c.depth > MAX_DEPTH {
+        return Err(sf
+            .diag(at, len, say::too_deep_with_names(c.depth, MAX_DEPTH))
+            .help(say::too_deep_with_names_help()));
+    }
+    if c.size > MAX_EXPANDED {
+        return Err(sf
+            .diag(at, len, say::too_large_expanded(c.size, MAX_EXPANDED))
+            .help(say::too_large_expanded_help()));
+    }
+    Ok(())
 }
 
 pub(super) fn at_value(

@@ -6,7 +6,11 @@
 //! 2. `params`, `definitions`: the event parameters, constants and defined names;
 //! 3. `clauses`: each clause and its rules, typed against the schema;
 //! 4. `precedence`: `exception_to`, replacements' inherited places, the closure, no cycles;
-//! 5. `conflicts`: contradictory rules without an order between them.
+//! 5. `conflicts`: contradictory rules without an order between them;
+//! 6. `cascade`: effects raising, directly or through other rules, their own rule's event.
+//!
+//! A rulebook over the size limits of `lang::limits` (clauses, rules) stops at the first stage
+//! that finds it so: nothing after walks it.
 
 use std::collections::HashMap;
 
@@ -14,11 +18,11 @@ use super::clauses::ClauseCx;
 use super::located::texts;
 use super::merge::{Entry, Merged};
 use super::params::lower_params;
-use super::{conflicts, definitions, merge, precedence};
+use super::{cascade, conflicts, definitions, merge, precedence};
 use crate::diag::Diags;
 use crate::lang::ir::{Article, Param, Rulebook};
-use crate::lang::schema::Ty;
-use crate::lang::typeck::Params;
+use crate::lang::limits::{MAX_CLAUSES, MAX_RULES};
+use crate::lang::typeck::{Params, Scope};
 use crate::locale::say;
 use crate::rulebook::Loaded;
 use crate::rulebook::yaml;
@@ -67,17 +71,36 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     let title = texts(bf, &l.book.title, &languages, say::field_title, &mut d);
     let source = texts(bf, &l.book.source, &languages, say::field_source, &mut d);
     let params = params(&chain, &languages, &mut d);
-    let param_types: Vec<(String, Ty)> = params.iter().map(|p| (p.name.clone(), p.ty)).collect();
+    let param_types: Scope = params.iter().map(|p| (p.name.as_str(), p.ty)).collect();
 
     let merged = merge::merge(&chain, &languages, &mut d);
+    // A rulebook over the size limits is refused before anything walks its clauses in pairs.
+    if let Some(diag) = too_many_clauses(&merged) {
+        d.push(diag);
+        return Err(d);
+    }
     let named = definitions::lower(&chain, &merged.entries, &param_types, &languages, &mut d);
     let scope = Params {
         params: &param_types,
         defs: &named.scope,
-        broken: &named.broken,
+        costs: &named.costs,
         lenient_guards: false,
     };
     let (articles, mut clauses, rules) = lower_clauses(&merged, scope, &languages, &mut d);
+    if rules.len() > MAX_RULES {
+        let over = rules.get(MAX_RULES).map(|r| r.clause);
+        if let Some((sf, c)) = over.and_then(|i| merged.clauses().get(i).copied()) {
+            d.push(
+                sf.diag(
+                    yaml::start(&sf.text, &c.id),
+                    c.id.value.len().max(1),
+                    say::too_many_rules(rules.len(), MAX_RULES),
+                )
+                .help(say::too_many_help()),
+            );
+        }
+        return Err(d);
+    }
 
     let sources = merged.clauses();
     let clause_of = merged.clause_of();
@@ -91,6 +114,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     precedence::inherit(&redirects, &mut clauses);
     precedence::close(&mut clauses, &sources, &mut d);
     conflicts::check(&rules, &clauses, &sources, &mut d);
+    cascade::check(&rules, &sources, &mut d);
 
     d.into_result(Rulebook {
         id: l.book.id.value.clone(),
@@ -107,18 +131,59 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     })
 }
 
-/// The parameters: the base's first; an overlay's parameter of the same name replaces it.
+/// The parameters: the base's first; an overlay's parameter of the same name replaces it. The
+/// one past `MAX_RULES` is refused where it is declared, before it is checked.
 fn params(chain: &[&Loaded], languages: &[String], d: &mut Diags) -> Vec<Param> {
     let mut params: Vec<Param> = Vec::new();
+    let mut index: HashMap<String, usize> = HashMap::new();
     for level in chain {
-        for p in lower_params(&level.book_file, &level.book.parameters, languages, d) {
-            match params.iter_mut().find(|q| q.name == p.name) {
+        let bf = &level.book_file;
+        let declared = &level.book.parameters;
+        let new: Vec<&String> = declared
+            .keys()
+            .filter(|n| !index.contains_key(*n))
+            .collect();
+        let over = new.get(MAX_RULES.saturating_sub(params.len()));
+        if let Some(p) = over.and_then(|n| declared.get(*n)) {
+            let count = params.len() + new.len();
+            d.push(
+                bf.diag(
+                    yaml::start(&bf.text, &p.ty),
+                    p.ty.value.len().max(1),
+                    say::too_many_parameters(count, MAX_RULES),
+                )
+                .help(say::too_many_help()),
+            );
+        }
+        // Past the limit, only redefinitions of the base's parameters are read.
+        let read = declared
+            .iter()
+            .filter(|(n, _)| over.is_none() || index.contains_key(*n));
+        for p in lower_params(bf, read, languages, d) {
+            match index.get(&p.name).and_then(|&i| params.get_mut(i)) {
                 Some(q) => *q = p,
-                None => params.push(p),
+                None => {
+                    index.insert(p.name.clone(), params.len());
+                    params.push(p);
+                }
             }
         }
     }
     params
+}
+
+/// The clause past `MAX_CLAUSES`, if the merged rulebook has one: the error, at its id.
+fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
+    let all = m.clauses();
+    let (sf, c) = all.get(MAX_CLAUSES)?;
+    Some(
+        sf.diag(
+            yaml::start(&sf.text, &c.id),
+            c.id.value.len().max(1),
+            say::too_many_clauses(all.len(), MAX_CLAUSES),
+        )
+        .help(say::too_many_help()),
+    )
 }
 
 type Lowered = (

@@ -98,6 +98,11 @@ impl<'a> Merged<'a> {
         if id.trim().is_empty() {
             d.push(sf.diag(id_at, 1, say::empty_clause_id()));
         }
+        // An id is printed on a line of its own (a diagnostic, generated code's comments).
+        if let Some(k) = id.find(char::is_control) {
+            let at = yaml::value_offset(&sf.text, id_at, k);
+            d.push(sf.diag(at, 1, say::clause_id_control()));
+        }
         let keeps_id = c.replaces.iter().any(|r| r.value == id);
         if let Some(&old) = self.by_id.get(id) {
             if keeps_id && self.entries[old].level < level {

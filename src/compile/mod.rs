@@ -1,5 +1,6 @@
 //! The rulebook compiler front end: YAML model -> checked IR, with every problem located.
 
+mod cascade;
 mod clauses;
 mod conflicts;
 mod definitions;
@@ -71,15 +72,19 @@ mod tests {
         }
     }
 
-    #[test]
-    fn nested_definitions_stay_linear() {
-        let files = chained(40);
+    fn lower_chain(n: usize) -> Result<crate::lang::ir::Rulebook, crate::diag::Diags> {
+        let files = chained(n);
         let sources: Vec<(&str, &str)> = files.iter().map(|(p, t)| (*p, t.as_str())).collect();
         let loaded =
             crate::rulebook::load_embedded("rules/chain", &sources, &crate::rulebook::NoLibrary)
                 .unwrap();
-        let ir = super::lower(&loaded).unwrap();
-        assert_eq!(ir.definitions.len(), 40);
+        super::lower(&loaded)
+    }
+
+    #[test]
+    fn nested_definitions_stay_linear() {
+        let ir = lower_chain(10).unwrap();
+        assert_eq!(ir.definitions.len(), 10);
         // Each definition refers to the one before by index: its body does not grow.
         for (i, d) in ir.definitions.iter().enumerate().skip(1) {
             assert_eq!(d.body, {
@@ -89,7 +94,56 @@ mod tests {
         }
         let total: usize = ir.definitions.iter().map(|d| size(&d.body)).sum::<usize>()
             + ir.rules.iter().map(|r| size(&r.when)).sum::<usize>();
-        assert!(total < 5 * 41, "IR of {total} nodes for 40 definitions");
+        assert!(total < 5 * 11, "IR of {total} nodes for 10 definitions");
+    }
+
+    /// Linear to compile, but evaluated as written it doubles at each level: past
+    /// `MAX_EXPANDED` nodes it is refused (issue 12, fault r).
+    #[test]
+    fn nested_definitions_that_double_are_refused() {
+        let e = lower_chain(40).unwrap_err().render();
+        assert!(
+            e.contains("has 10238 parts to evaluate; at most 10000 are allowed"),
+            "{e}"
+        );
+        assert_eq!(e.matches("parts to evaluate").count(), 1, "{e}");
+    }
+
+    /// The shipped rulebooks are far within the limits of `lang::limits`: the figures its
+    /// documentation gives.
+    #[test]
+    fn the_shipped_rulebooks_are_far_within_the_limits() {
+        use crate::lang::limits::{Cost, cost, effect_cost};
+        let rules = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("rules");
+        let (mut deepest, mut largest, mut longest) = (0, 0, 0);
+        for book in ["fide-2018", "club", "historical", "sofia", "armageddon"] {
+            let ir = super::compile_dir(&rules.join(book), &crate::rulebook::NoLibrary).unwrap();
+            let mut defs = vec![Cost::default(); ir.definitions.len()];
+            for _ in 0..ir.definitions.len() {
+                for (i, d) in ir.definitions.iter().enumerate() {
+                    defs[i] = cost(&d.body, &defs);
+                }
+            }
+            let mut all: Vec<Cost> = defs.clone();
+            for r in &ir.rules {
+                all.push(cost(&r.when, &defs));
+                all.extend(r.effects.iter().map(|e| effect_cost(e, &defs)));
+                all.extend(r.vars.iter().map(|(_, e)| cost(e, &defs)));
+            }
+            deepest = deepest.max(all.iter().map(|c| c.depth).max().unwrap_or(0));
+            largest = largest.max(all.iter().map(|c| c.size).max().unwrap_or(0));
+            longest = longest.max(ir.rules.iter().map(|r| r.when_src.len()).max().unwrap_or(0));
+            longest = longest.max(
+                ir.definitions
+                    .iter()
+                    .map(|d| d.src.len())
+                    .max()
+                    .unwrap_or(0),
+            );
+        }
+        eprintln!("deepest {deepest}, largest {largest}, longest {longest} bytes");
+        // At most half the depth, a tenth of the size, a fifth of the length allowed.
+        assert!(deepest <= 32 && largest <= 1_000 && longest <= 2_000);
     }
 
     /// An overlay of the FIDE rulebook: written to a scratch folder beside a copy of

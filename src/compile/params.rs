@@ -1,7 +1,5 @@
 //! The event parameters a rulebook declares (`parameters:` in `rulebook.yaml`).
 
-use std::collections::BTreeMap;
-
 use super::located::{expr_result, texts};
 use crate::diag::Diags;
 use crate::lang::ir::{IrExpr, Param};
@@ -12,14 +10,24 @@ use crate::rulebook::SourceFile;
 use crate::rulebook::model::ParamDef;
 use crate::rulebook::yaml;
 
-pub(super) fn lower_params(
+pub(super) fn lower_params<'a>(
     bf: &SourceFile,
-    defs: &BTreeMap<String, ParamDef>,
+    defs: impl IntoIterator<Item = (&'a String, &'a ParamDef)>,
     languages: &[String],
     d: &mut Diags,
 ) -> Vec<Param> {
     let mut out = Vec::new();
     for (name, p) in defs {
+        // Rules read it as `param.NAME`, and generated code names it.
+        let plain = name.chars().next().is_some_and(|c| c.is_ascii_lowercase())
+            && name
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
+        if !plain {
+            let at = yaml::start(&bf.text, &p.ty);
+            d.push(bf.diag(at, p.ty.value.len().max(1), say::parameter_name(name)));
+            continue;
+        }
         let ty = match p.ty.value.as_str() {
             "bool" => Ty::Bool,
             "int" => Ty::Int,

@@ -1,10 +1,11 @@
 //! Precedence as exceptions (as in Catala): `exception_to` between clauses, a replacement's
 //! inherited place, the transitive closure each clause wins over (`beats`), and no cycles.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use crate::diag::Diags;
 use crate::lang::ir::Clause;
+use crate::lang::limits::MAX_PRECEDENCE;
 use crate::locale::say;
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::ClauseDef;
@@ -14,6 +15,13 @@ use crate::rulebook::yaml;
 /// clause was an exception to, and what was an exception to the replaced clause is one to it.
 /// `redirects` are (replaced, replacing) clause indices.
 pub(super) fn inherit(redirects: &[(usize, usize)], clauses: &mut [Clause]) {
+    // The clauses that are exceptions to each clause, kept as places are inherited.
+    let mut exceptions: HashMap<usize, Vec<usize>> = HashMap::new();
+    for (i, c) in clauses.iter().enumerate() {
+        for &x in &c.exception_to {
+            exceptions.entry(x).or_default().push(i);
+        }
+    }
     for &(old, new) in redirects {
         let (Some(o), Some(_)) = (clauses.get(old), clauses.get(new)) else {
             continue;
@@ -22,19 +30,26 @@ pub(super) fn inherit(redirects: &[(usize, usize)], clauses: &mut [Clause]) {
         for x in inherited {
             if !clauses[new].exception_to.contains(&x) {
                 clauses[new].exception_to.push(x);
+                exceptions.entry(x).or_default().push(new);
             }
         }
-        for c in clauses.iter_mut() {
-            if c.exception_to.contains(&old) && !c.exception_to.contains(&new) {
-                c.exception_to.push(new);
+        for c in exceptions.get(&old).cloned().unwrap_or_default() {
+            if let Some(cl) = clauses.get_mut(c)
+                && !cl.exception_to.contains(&new)
+            {
+                cl.exception_to.push(new);
+                exceptions.entry(new).or_default().push(c);
             }
         }
     }
 }
 
 /// Fill in each clause's `beats` (every clause it wins over, through `exception_to`) and report
-/// a clause that is, through others, an exception to itself. `sources[i]` is clause `i`'s.
+/// a clause that is, through others, an exception to itself. `sources[i]` is clause `i`'s. The
+/// table is refused when it passes `MAX_PRECEDENCE` pairs (a chain of 10,000 exceptions would
+/// make 50 million).
 pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)], d: &mut Diags) {
+    let mut pairs = 0usize;
     for i in 0..clauses.len() {
         let mut seen = BTreeSet::new();
         let mut stack = clauses[i].exception_to.clone();
@@ -56,6 +71,20 @@ pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)
                 )
                 .help(say::exception_cycle_help()),
             );
+        }
+        pairs = pairs.saturating_add(seen.len());
+        if pairs > MAX_PRECEDENCE {
+            if let Some((sf, c)) = sources.get(i) {
+                d.push(
+                    sf.diag(
+                        yaml::start(&sf.text, &c.id),
+                        c.id.value.len().max(1),
+                        say::precedence_too_large(MAX_PRECEDENCE),
+                    )
+                    .help(say::precedence_too_large_help()),
+                );
+            }
+            return;
         }
         clauses[i].beats = seen.into_iter().collect();
     }

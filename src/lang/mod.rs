@@ -2,6 +2,7 @@
 
 pub mod ast;
 pub mod ir;
+pub mod limits;
 pub mod parse;
 pub mod schema;
 pub mod typeck;

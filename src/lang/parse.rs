@@ -1,13 +1,18 @@
 //! Parsing conditions and effects with the pest grammar in `grammar/rules.pest`.
-
-use std::sync::OnceLock;
+//!
+//! A rulebook is untrusted input, and parsing is recursive (pest's, and building the tree), as is
+//! everything that later walks the tree. So the limits of `lang::limits` are kept here, before
+//! anything can go deep: the length of the text and the nesting of its parentheses and `if`s are
+//! checked by one linear scan before pest sees the text; operators are then put together by
+//! precedence climbing that counts the levels of the tree it builds, and refuses a tree deeper
+//! than `MAX_DEPTH` at the operator that would make it so (a long chain `a and b and ...` too).
 
 use pest::Parser;
 use pest::iterators::Pair;
-use pest::pratt_parser::{Assoc, Op, PrattParser};
 use pest_derive::Parser;
 
 use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
+use super::limits::{MAX_DEPTH, MAX_EXPR_BYTES};
 use crate::locale::say;
 
 #[derive(Parser)]
@@ -20,44 +25,96 @@ pub struct SyntaxError {
     pub offset: usize,
     pub len: usize,
     pub message: String,
+    /// What to do about it, for an expression over a limit.
+    pub help: Option<String>,
 }
 
-fn pratt() -> &'static PrattParser<Rule> {
-    static P: OnceLock<PrattParser<Rule>> = OnceLock::new();
-    P.get_or_init(|| {
-        PrattParser::new()
-            .op(Op::infix(Rule::or, Assoc::Left))
-            .op(Op::infix(Rule::and, Assoc::Left))
-            .op(Op::prefix(Rule::not))
-            .op(Op::infix(Rule::eq, Assoc::Left)
-                | Op::infix(Rule::ne, Assoc::Left)
-                | Op::infix(Rule::lt, Assoc::Left)
-                | Op::infix(Rule::le, Assoc::Left)
-                | Op::infix(Rule::gt, Assoc::Left)
-                | Op::infix(Rule::ge, Assoc::Left))
-            .op(Op::infix(Rule::add, Assoc::Left) | Op::infix(Rule::sub, Assoc::Left))
-            .op(Op::infix(Rule::mul, Assoc::Left)
-                | Op::infix(Rule::div, Assoc::Left)
-                | Op::infix(Rule::rem, Assoc::Left))
-            .op(Op::prefix(Rule::neg))
-    })
+impl SyntaxError {
+    fn at(offset: usize, len: usize, message: String) -> SyntaxError {
+        SyntaxError {
+            offset,
+            len,
+            message,
+            help: None,
+        }
+    }
+}
+
+/// An expression over `MAX_DEPTH` levels, at `offset`.
+fn too_deep(offset: usize) -> SyntaxError {
+    SyntaxError {
+        help: Some(say::too_deep_help()),
+        ..SyntaxError::at(offset, 1, say::too_deep(MAX_DEPTH))
+    }
+}
+
+/// The limits that must hold before pest reads the text: its length, and the nesting of its
+/// parentheses and `if`s (pest recurses on each), found by one scan of the bytes. An `if` is open
+/// until the parenthesis around it closes (its `else` branch extends as far as it can), so the
+/// count is what pest's recursion will be, never less.
+fn within_limits(text: &str) -> Result<(), SyntaxError> {
+    if text.len() > MAX_EXPR_BYTES {
+        let mut at = MAX_EXPR_BYTES;
+        while !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        return Err(SyntaxError {
+            help: Some(say::too_long_help()),
+            ..SyntaxError::at(at, 1, say::too_long(text.len(), MAX_EXPR_BYTES))
+        });
+    }
+    let b = text.as_bytes();
+    let word = |c: u8| c.is_ascii_alphanumeric() || c == b'_';
+    // `true` for a parenthesis, `false` for an `if`.
+    let mut open: Vec<bool> = Vec::new();
+    let mut i = 0;
+    while let Some(&c) = b.get(i) {
+        if word(c) {
+            let start = i;
+            while b.get(i).copied().is_some_and(word) {
+                i += 1;
+            }
+            let after_dot = start.checked_sub(1).and_then(|j| b.get(j)) == Some(&b'.');
+            if &b[start..i] == b"if" && !after_dot {
+                open.push(false);
+                if open.len() > MAX_DEPTH {
+                    return Err(too_deep(start));
+                }
+            }
+            continue;
+        }
+        match c {
+            b'(' => {
+                open.push(true);
+                if open.len() > MAX_DEPTH {
+                    return Err(too_deep(i));
+                }
+            }
+            b')' => while open.pop().is_some_and(|paren| !paren) {},
+            _ => {}
+        }
+        i += 1;
+    }
+    Ok(())
 }
 
 pub fn parse_expr(text: &str) -> Result<Expr, SyntaxError> {
+    within_limits(text)?;
     let mut pairs = RuleParser::parse(Rule::condition, text).map_err(|e| to_syntax_error(&e))?;
     let cond = pairs.next().ok_or_else(|| empty(text))?;
     let expr = cond.into_inner().next().ok_or_else(|| empty(text))?;
-    build_expr(expr)
+    Ok(build_expr(expr, 0)?.0)
 }
 
 pub fn parse_effect(text: &str) -> Result<EffectAst, SyntaxError> {
+    within_limits(text)?;
     let mut pairs = RuleParser::parse(Rule::effect, text).map_err(|e| to_syntax_error(&e))?;
     let eff = pairs.next().ok_or_else(|| empty(text))?;
     let mut inner = eff.into_inner();
     let call = inner.next().ok_or_else(|| empty(text))?;
-    let (name, name_span, args) = build_call(call)?;
+    let (name, name_span, args, _) = build_call(call, 0)?;
     let cond = match inner.find(|p| p.as_rule() == Rule::expr) {
-        Some(e) => Some(build_expr(e)?),
+        Some(e) => Some(build_expr(e, 0)?.0),
         None => None,
     };
     Ok(EffectAst {
@@ -69,11 +126,7 @@ pub fn parse_effect(text: &str) -> Result<EffectAst, SyntaxError> {
 }
 
 fn empty(text: &str) -> SyntaxError {
-    SyntaxError {
-        offset: 0,
-        len: text.len(),
-        message: say::expected_expression(),
-    }
+    SyntaxError::at(0, text.len(), say::expected_expression())
 }
 
 fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
@@ -94,11 +147,7 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
     };
-    SyntaxError {
-        offset,
-        len,
-        message,
-    }
+    SyntaxError::at(offset, len, message)
 }
 
 fn rule_words(r: &Rule) -> Option<String> {
@@ -122,80 +171,160 @@ fn rule_words(r: &Rule) -> Option<String> {
     })
 }
 
-fn build_expr(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
-    pratt()
-        .map_primary(build_primary)
-        .map_prefix(|op, rhs| {
-            let rhs = rhs?;
-            let span = op.as_span().start()..rhs.span.end;
-            let u = if op.as_rule() == Rule::not {
-                UnOp::Not
-            } else {
-                UnOp::Neg
-            };
-            Ok(Expr {
-                kind: ExprKind::Unary(u, Box::new(rhs)),
-                span,
-            })
-        })
-        .map_infix(|lhs, op, rhs| {
-            let (lhs, rhs) = (lhs?, rhs?);
-            let span = op.as_span();
-            let b = match op.as_rule() {
-                Rule::or => BinOp::Or,
-                Rule::and => BinOp::And,
-                Rule::eq => BinOp::Eq,
-                Rule::ne => BinOp::Ne,
-                Rule::lt => BinOp::Lt,
-                Rule::le => BinOp::Le,
-                Rule::gt => BinOp::Gt,
-                Rule::ge => BinOp::Ge,
-                Rule::add => BinOp::Add,
-                Rule::sub => BinOp::Sub,
-                Rule::mul => BinOp::Mul,
-                Rule::div => BinOp::Div,
-                Rule::rem => BinOp::Rem,
-                other => {
-                    return Err(SyntaxError {
-                        offset: span.start(),
-                        len: span.as_str().len().max(1),
-                        message: format!("internal: {other:?} is not an operator of the grammar"),
-                    });
-                }
-            };
-            let span = lhs.span.start..rhs.span.end;
-            Ok(Expr {
-                kind: ExprKind::Binary(b, Box::new(lhs), Box::new(rhs)),
-                span,
-            })
-        })
-        .parse(pair.into_inner())
+/// A tree and its height (a leaf is 1).
+type Built = (Expr, usize);
+
+/// Precedence, loosest first: `or`, `and`, `not`, comparisons, `+ -`, `* / %`, unary minus.
+/// Infix operators are left-associative.
+fn infix(r: Rule) -> Option<(u8, BinOp)> {
+    Some(match r {
+        Rule::or => (1, BinOp::Or),
+        Rule::and => (2, BinOp::And),
+        Rule::eq => (4, BinOp::Eq),
+        Rule::ne => (4, BinOp::Ne),
+        Rule::lt => (4, BinOp::Lt),
+        Rule::le => (4, BinOp::Le),
+        Rule::gt => (4, BinOp::Gt),
+        Rule::ge => (4, BinOp::Ge),
+        Rule::add => (5, BinOp::Add),
+        Rule::sub => (5, BinOp::Sub),
+        Rule::mul => (6, BinOp::Mul),
+        Rule::div => (6, BinOp::Div),
+        Rule::rem => (6, BinOp::Rem),
+        _ => return None,
+    })
 }
 
-fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
+/// A prefix operator applies to everything to its right that binds at least as tightly as it.
+fn prefix(r: Rule) -> Option<(u8, UnOp)> {
+    Some(match r {
+        Rule::not => (3, UnOp::Not),
+        Rule::neg => (7, UnOp::Neg),
+        _ => return None,
+    })
+}
+
+/// A node over its children, refused when it would make the tree deeper than `MAX_DEPTH`.
+fn node(
+    kind: ExprKind,
+    span: std::ops::Range<usize>,
+    at: usize,
+    below: usize,
+) -> Result<Built, SyntaxError> {
+    let height = below.saturating_add(1);
+    if height > MAX_DEPTH {
+        return Err(too_deep(at));
+    }
+    Ok((Expr { kind, span }, height))
+}
+
+/// An `expr` of the grammar: a flat run of prefix operators, operands and infix operators, put
+/// together by precedence climbing. `level` counts the nodes that will stand above it in the
+/// tree (a lower bound of its depth), so that the recursion stops before it is deep.
+fn build_expr(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxError> {
+    let at = pair.as_span().start();
+    let mut c = Climb {
+        pairs: pair.into_inner().collect(),
+        pos: 0,
+        end: at,
+    };
+    c.expr(0, level)
+}
+
+struct Climb<'i> {
+    pairs: Vec<Pair<'i, Rule>>,
+    pos: usize,
+    /// Where the last pair read ends (for an error with nothing left to read).
+    end: usize,
+}
+
+impl<'i> Climb<'i> {
+    fn peek(&self) -> Option<Rule> {
+        self.pairs.get(self.pos).map(Pair::as_rule)
+    }
+
+    fn take(&mut self) -> Option<Pair<'i, Rule>> {
+        let p = self.pairs.get(self.pos).cloned()?;
+        self.pos += 1;
+        self.end = p.as_span().end();
+        Some(p)
+    }
+
+    /// Operands and operators binding at least as tightly as `min`, at `level` in the tree.
+    fn expr(&mut self, min: u8, level: usize) -> Result<Built, SyntaxError> {
+        let mut prefixes = Vec::new();
+        while let Some((power, op)) = self.peek().and_then(prefix) {
+            let start = self.take().map_or(self.end, |p| p.as_span().start());
+            if level.saturating_add(prefixes.len()) >= MAX_DEPTH {
+                return Err(too_deep(start));
+            }
+            prefixes.push((power, op, start));
+        }
+        let Some(primary) = self.take() else {
+            return Err(SyntaxError::at(self.end, 1, say::expected_expression()));
+        };
+        let mut lhs = build_primary(primary, level.saturating_add(prefixes.len()))?;
+        for (k, (power, op, start)) in prefixes.into_iter().enumerate().rev() {
+            let inner = self.climb(lhs, power, level.saturating_add(k + 1))?;
+            let span = start..inner.0.span.end;
+            lhs = node(ExprKind::Unary(op, Box::new(inner.0)), span, start, inner.1)?;
+        }
+        self.climb(lhs, min, level)
+    }
+
+    /// `lhs` followed by infix operators binding at least as tightly as `min`; the operators'
+    /// nodes stand at `level`, their right operands one below.
+    fn climb(&mut self, mut lhs: Built, min: u8, level: usize) -> Result<Built, SyntaxError> {
+        while let Some((power, op)) = self.peek().and_then(infix) {
+            if power < min {
+                break;
+            }
+            let at = self.take().map_or(self.end, |p| p.as_span().start());
+            if level.saturating_add(1) >= MAX_DEPTH {
+                return Err(too_deep(at));
+            }
+            let rhs = self.expr(power + 1, level + 1)?;
+            let span = lhs.0.span.start..rhs.0.span.end;
+            let below = lhs.1.max(rhs.1);
+            lhs = node(
+                ExprKind::Binary(op, Box::new(lhs.0), Box::new(rhs.0)),
+                span,
+                at,
+                below,
+            )?;
+        }
+        Ok(lhs)
+    }
+}
+
+fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxError> {
     let span = pair.as_span().start()..pair.as_span().end();
-    let too_big = |span: std::ops::Range<usize>| SyntaxError {
-        offset: span.start,
-        len: span.len(),
-        message: say::number_too_large(),
+    if level >= MAX_DEPTH {
+        return Err(too_deep(span.start));
+    }
+    let too_big = |span: std::ops::Range<usize>| {
+        SyntaxError::at(span.start, span.len(), say::number_too_large())
     };
     let kind = match pair.as_rule() {
-        Rule::expr => return build_expr(pair),
+        // A parenthesised expression: no node of its own.
+        Rule::expr => return build_expr(pair, level),
         Rule::if_expr => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
             let mut next = || {
-                parts.next().ok_or_else(|| SyntaxError {
-                    offset: span.start,
-                    len: span.len(),
-                    message: say::expected_if(),
-                })
+                parts
+                    .next()
+                    .ok_or_else(|| SyntaxError::at(span.start, span.len(), say::expected_if()))
             };
             let (c, a, b) = (next()?, next()?, next()?);
-            ExprKind::If(
-                Box::new(build_expr(c)?),
-                Box::new(build_expr(a)?),
-                Box::new(build_expr(b)?),
-            )
+            let below = level + 1;
+            let (c, a, b) = (
+                build_expr(c, below)?,
+                build_expr(a, below)?,
+                build_expr(b, below)?,
+            );
+            let height = c.1.max(a.1).max(b.1);
+            let kind = ExprKind::If(Box::new(c.0), Box::new(a.0), Box::new(b.0));
+            return node(kind, span.clone(), span.start, height);
         }
         Rule::integer => ExprKind::Int(pair.as_str().parse().map_err(|_| too_big(span.clone()))?),
         Rule::boolean => ExprKind::Bool(pair.as_str() == "true"),
@@ -220,49 +349,53 @@ fn build_primary(pair: Pair<'_, Rule>) -> Result<Expr, SyntaxError> {
             ExprKind::Duration(secs)
         }
         Rule::call_or_name => {
-            let (name, name_span, args) = build_call(pair)?;
-            match args {
-                Some(args) => ExprKind::Call(name, name_span, args),
+            let (name, name_span, args, height) = build_call(pair, level)?;
+            return match args {
+                Some(args) => {
+                    let at = name_span.start;
+                    node(ExprKind::Call(name, name_span, args), span, at, height)
+                }
                 // The pair also holds the blanks the parser skipped looking for `(`: a name's
                 // span is the name's.
-                None => {
-                    return Ok(Expr {
-                        kind: ExprKind::Name(name),
-                        span: name_span,
-                    });
-                }
-            }
+                None => node(ExprKind::Name(name), name_span.clone(), name_span.start, 0),
+            };
         }
         _ => {
-            return Err(SyntaxError {
-                offset: span.start,
-                len: span.len(),
-                message: say::unexpected_input(),
-            });
+            return Err(SyntaxError::at(
+                span.start,
+                span.len(),
+                say::unexpected_input(),
+            ));
         }
     };
-    Ok(Expr { kind, span })
+    node(kind, span.clone(), span.start, 0)
 }
 
-type Call = (String, std::ops::Range<usize>, Option<Vec<Expr>>);
+/// A name, and its arguments (one level below it) if it has any, with the height of the
+/// tallest argument.
+type Call = (String, std::ops::Range<usize>, Option<Vec<Expr>>, usize);
 
-fn build_call(pair: Pair<'_, Rule>) -> Result<Call, SyntaxError> {
+fn build_call(pair: Pair<'_, Rule>, level: usize) -> Result<Call, SyntaxError> {
+    let at = pair.as_span().start();
     let mut it = pair.into_inner();
-    let name = it.next().ok_or_else(|| SyntaxError {
-        offset: 0,
-        len: 1,
-        message: say::expected_name(),
-    })?;
+    let name = it
+        .next()
+        .ok_or_else(|| SyntaxError::at(at, 1, say::expected_name()))?;
     let name_span = name.as_span().start()..name.as_span().end();
+    let mut height = 0;
     let args = match it.next() {
-        Some(a) => Some(
-            a.into_inner()
-                .map(build_expr)
-                .collect::<Result<Vec<_>, _>>()?,
-        ),
+        Some(a) => {
+            let mut args = Vec::new();
+            for arg in a.into_inner() {
+                let (e, h) = build_expr(arg, level.saturating_add(1))?;
+                height = height.max(h);
+                args.push(e);
+            }
+            Some(args)
+        }
         None => None,
     };
-    Ok((name.as_str().to_string(), name_span, args))
+    Ok((name.as_str().to_string(), name_span, args, height))
 }
 
 #[cfg(test)]
@@ -326,6 +459,83 @@ mod tests {
             panic!("{e:?}")
         };
         assert_eq!(l.span, 0..10);
+    }
+
+    fn depth(e: &Expr) -> usize {
+        match &e.kind {
+            ExprKind::Unary(_, x) => 1 + depth(x),
+            ExprKind::Binary(_, a, b) => 1 + depth(a).max(depth(b)),
+            ExprKind::If(c, a, b) => 1 + depth(c).max(depth(a)).max(depth(b)),
+            ExprKind::Call(_, _, args) => 1 + args.iter().map(depth).max().unwrap_or(0),
+            _ => 1,
+        }
+    }
+
+    /// Issue 12, fault (b): deep or long expressions are refused with the limit they pass, at
+    /// the place they pass it, before anything recurses deeply.
+    #[test]
+    fn limits() {
+        let chain = |n: usize, op: &str| vec!["a"; n].join(op);
+        // 64 levels are allowed, 65 are not: a chain of 64 terms is 64 deep.
+        assert_eq!(depth(&parse_expr(&chain(64, " and ")).unwrap()), 64);
+        let e = parse_expr(&chain(65, " and ")).unwrap_err();
+        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        // At the 64th `and`.
+        assert_eq!(e.offset, 2 + 63 * 6);
+        let e = parse_expr(&format!("{}a{}", "(".repeat(65), ")".repeat(65))).unwrap_err();
+        assert_eq!(e.offset, 64);
+        assert!(parse_expr(&format!("{}a{}", "(".repeat(64), ")".repeat(64))).is_ok());
+        let e = parse_expr(&format!("{}a", "not ".repeat(64))).unwrap_err();
+        assert_eq!(e.offset, 64 * 4);
+        assert!(parse_expr(&format!("{}a", "not ".repeat(63))).is_ok());
+        let e = parse_expr(&format!("{}1", "-".repeat(20_000))).unwrap_err();
+        assert!(e.message.contains("20001 bytes long"), "{e:?}");
+        assert_eq!(e.offset, MAX_EXPR_BYTES);
+        let e = parse_expr(&format!("{}1", "- ".repeat(64))).unwrap_err();
+        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        // `a + not b + not c ...` nests at every `not`: refused, without deep recursion.
+        let e = parse_expr(&chain(1_000, " + not ")).unwrap_err();
+        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        let e = parse_expr(&format!("{}a", "if a then b else ".repeat(65))).unwrap_err();
+        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        // A name that merely contains `if`, or a field named so, does not nest.
+        assert!(parse_expr(&vec!["iffy"; 60].join(" and ")).is_ok());
+        let e = parse_effect(&format!(
+            "win({}white{})",
+            "opponent(".repeat(64),
+            ")".repeat(64)
+        ))
+        .unwrap_err();
+        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(e.help.is_some());
+        // Balanced, many terms stay shallow.
+        let quads = vec!["(a and a and a and a)"; 16].join(" or ");
+        assert!(depth(&parse_expr(&quads).unwrap()) < 64);
+    }
+
+    /// The precedence climbing builds the trees pest's Pratt parser built.
+    #[test]
+    fn precedence_of_prefixes() {
+        let show = |s: &str| format!("{:?}", strip(&parse_expr(s).unwrap()));
+        fn strip(e: &Expr) -> String {
+            match &e.kind {
+                ExprKind::Unary(UnOp::Not, x) => format!("(not {})", strip(x)),
+                ExprKind::Unary(UnOp::Neg, x) => format!("(- {})", strip(x)),
+                ExprKind::Binary(op, a, b) => {
+                    format!("({} {} {})", strip(a), op.symbol(), strip(b))
+                }
+                ExprKind::Name(n) => n.clone(),
+                ExprKind::Int(i) => i.to_string(),
+                other => format!("{other:?}"),
+            }
+        }
+        assert_eq!(show("not a == b and c"), show("(not (a == b)) and c"));
+        assert_eq!(show("-a * b"), show("(-a) * b"));
+        assert_eq!(show("a + not b == c"), show("a + (not (b == c))"));
+        assert_eq!(show("not - a + b"), show("not ((-a) + b)"));
+        assert_eq!(show("a - b - c"), show("(a - b) - c"));
+        assert_eq!(show("a or b and c or d"), show("(a or (b and c)) or d"));
+        assert_eq!(show("1 + 2 * 3 % 4 < 5"), show("(1 + ((2 * 3) % 4)) < 5"));
     }
 
     #[test]

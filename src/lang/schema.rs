@@ -69,9 +69,13 @@ impl EventKind {
     }
 }
 
-/// Whether something is restricted to one event (`any` in the declaration: no).
+/// Whether something is restricted to one event (`any` in the declaration: no), or the event
+/// an effect raises (`none`: none).
 macro_rules! event_of {
     (any) => {
+        None
+    };
+    (none) => {
         None
     };
     ($e:ident) => {
@@ -189,7 +193,7 @@ macro_rules! var_of {
 
 macro_rules! declare_effects {
     ($( { $name:literal, $id:ident, ($($f:ident: $t:ident => $v:tt),*), $ev:ident,
-          $class:ident } )*) => {
+          $class:ident, $raises:ident } )*) => {
         /// The effects a clause can have.
         #[derive(Clone, Copy, PartialEq, Eq, Debug, Hash)]
         pub enum EffectId {
@@ -214,6 +218,7 @@ macro_rules! declare_effects {
                         } ),* ],
                         event: event_of!($ev),
                         class: OutcomeClass::$class,
+                        raises: event_of!($raises),
                     }, )*
                 }
             }
@@ -233,6 +238,8 @@ pub struct EffectSpec {
     pub fields: &'static [FieldSpec],
     pub event: Option<EventKind>,
     pub class: OutcomeClass,
+    /// The event it raises once carried out (`draw` raises `drawn`).
+    pub raises: Option<EventKind>,
 }
 
 impl EffectSpec {
@@ -304,5 +311,7 @@ mod tests {
         assert_eq!(w.params(), vec![Ty::Side, Ty::Duration]);
         assert_eq!(w.vars().collect::<Vec<_>>(), vec!["added_to", "added"]);
         assert_eq!(effect("score").unwrap().event, Some(EventKind::Drawn));
+        assert_eq!(effect("draw").unwrap().raises, Some(EventKind::Drawn));
+        assert_eq!(effect("win").unwrap().raises, None);
     }
 }

@@ -1,10 +1,12 @@
 //! Name resolution and type checking: untyped AST -> typed IR, against the schema.
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 
 use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
 use super::schema::{self, EventKind, FactId, Ty};
 use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
+use crate::lang::limits::Cost;
 use crate::locale::say;
 
 /// A type error at a byte span of the expression text.
@@ -26,18 +28,90 @@ fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
     }
 }
 
+/// The named values in scope: their names and types, in order (`IrExpr::Defined` indexes it),
+/// found by name in logarithmic time however many a rulebook has; and the names whose
+/// definitions failed to check.
+#[derive(Clone, Debug, Default)]
+pub struct Scope {
+    names: Vec<(String, Ty)>,
+    index: BTreeMap<String, usize>,
+    broken: BTreeSet<String>,
+}
+
+static NO_NAMES: Scope = Scope {
+    names: Vec::new(),
+    index: BTreeMap::new(),
+    broken: BTreeSet::new(),
+};
+
+impl Scope {
+    /// Add a name at the end; its index.
+    pub fn push(&mut self, name: &str, ty: Ty) -> usize {
+        let i = self.names.len();
+        self.names.push((name.to_string(), ty));
+        self.index.insert(name.to_string(), i);
+        i
+    }
+    /// The index of a name.
+    pub fn position(&self, name: &str) -> Option<usize> {
+        self.index.get(name).copied()
+    }
+    pub fn get(&self, i: usize) -> Option<&(String, Ty)> {
+        self.names.get(i)
+    }
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+    /// A name whose definition failed: a use of it is a follow-on error.
+    pub fn mark_broken(&mut self, name: &str) {
+        self.broken.insert(name.to_string());
+    }
+    pub fn is_broken(&self, name: &str) -> bool {
+        self.broken.contains(name)
+    }
+    /// The names, in order.
+    pub fn names(&self) -> impl Iterator<Item = &str> {
+        self.names.iter().map(|(n, _)| n.as_str())
+    }
+}
+
+impl<S: AsRef<str>> FromIterator<(S, Ty)> for Scope {
+    fn from_iter<I: IntoIterator<Item = (S, Ty)>>(it: I) -> Scope {
+        let mut s = Scope::default();
+        for (n, t) in it {
+            s.push(n.as_ref(), t);
+        }
+        s
+    }
+}
+
 /// What names a rulebook adds to the schema's facts: its parameters, by name and type, in
-/// declaration order (`param.NAME`), and its definitions (names defined by clauses with
-/// `defines:`), already checked, in rulebook order, with their types.
-#[derive(Clone, Copy, Default)]
+/// declaration order (`param.NAME`), and its named values (constants and names defined by
+/// clauses with `defines:`), already checked, with their types.
+#[derive(Clone, Copy)]
 pub struct Params<'a> {
-    pub params: &'a [(String, Ty)],
-    pub defs: &'a [(String, Ty)],
-    /// Names whose definitions failed to check: a use is a follow-on error, not reported again.
-    pub broken: &'a [String],
+    pub params: &'a Scope,
+    pub defs: &'a Scope,
+    /// How deep and how large each named value is, expanded (by index): an expression over the
+    /// limits with them is reported by the compiler. Empty: each counts as one node.
+    pub costs: &'a [Cost],
     /// Do not require guards: the condition that would establish them failed to check, and its
     /// error is already reported.
     pub lenient_guards: bool,
+}
+
+impl Default for Params<'_> {
+    fn default() -> Self {
+        Params {
+            params: &NO_NAMES,
+            defs: &NO_NAMES,
+            costs: &[],
+            lenient_guards: false,
+        }
+    }
 }
 
 /// Check an expression of a clause answering `event` (None: no event, only event-free facts).
@@ -127,9 +201,11 @@ impl Checker<'_> {
                     return Ok((IrExpr::Side(c), Ty::Side));
                 }
                 if let Some(p) = n.strip_prefix("param.") {
-                    let Some(i) = self.params.params.iter().position(|(q, _)| q == p) else {
-                        let known: Vec<&str> =
-                            self.params.params.iter().map(|(q, _)| q.as_str()).collect();
+                    let found = self.params.params.position(p);
+                    let Some((i, (_, ty))) =
+                        found.and_then(|i| Some((i, self.params.params.get(i)?)))
+                    else {
+                        let known: Vec<&str> = self.params.params.names().collect();
                         return Err(TypeError {
                             span: e.span.clone(),
                             message: say::unknown_parameter(p),
@@ -141,16 +217,18 @@ impl Checker<'_> {
                             follow_on: false,
                         });
                     };
-                    return Ok((IrExpr::Param(i), self.params.params[i].1));
+                    return Ok((IrExpr::Param(i), *ty));
                 }
-                if self.params.broken.iter().any(|b| b == n) {
+                if self.params.defs.is_broken(n) {
                     return Err(TypeError {
                         follow_on: true,
                         ..err(&e.span, say::broken_definition(n))
                     });
                 }
-                if let Some(i) = self.params.defs.iter().position(|(q, _)| q == n) {
-                    return Ok((IrExpr::Defined(i), self.params.defs[i].1));
+                if let Some(i) = self.params.defs.position(n)
+                    && let Some((_, ty)) = self.params.defs.get(i)
+                {
+                    return Ok((IrExpr::Defined(i), *ty));
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
@@ -418,8 +496,8 @@ mod tests {
     use crate::lang::parse::parse_expr;
 
     fn check(s: &str, ev: EventKind) -> Result<Ty, TypeError> {
-        let params = [("min_moves".to_string(), Ty::Int)];
-        let defs = [("rapid".to_string(), Ty::Bool)];
+        let params: Scope = [("min_moves", Ty::Int)].into_iter().collect();
+        let defs: Scope = [("rapid", Ty::Bool)].into_iter().collect();
         let scope = Params {
             params: &params,
             defs: &defs,

@@ -118,33 +118,35 @@ macro_rules! with_facts {
 }
 
 /// The effects: `{ name, Variant, (field: type => ruling variable, ...), the only event it may
-/// answer (any), what it decides (Result, Decision, Offer, Other) }`. A field of type `Move` is
-/// a `MoveArg` (the move and its SAN) in the typed effect.
+/// answer (any), what it decides (Result, Decision, Offer, Other), the event it raises once
+/// carried out (none) }`. A field of type `Move` is a `MoveArg` (the move and its SAN) in the
+/// typed effect. An effect that raises an event makes the rules answer it at once: the checker
+/// refuses a rule whose effects raise, directly or through other rules, its own event.
 macro_rules! with_effects {
     ($then:ident) => {
         $then! {
-        { "draw", Draw, (), any, Result }
-        { "win", Win, (side: Side => winner), any, Result }
-        { "uphold", Uphold, (), any, Decision }
-        { "reject", Reject, (), any, Decision }
-        { "add_time", AddTime, (side: Side => added_to, seconds: Duration => added), any, Other }
-        { "offer", Offer, (side: Side => _), any, Offer }
-        { "void_offer", VoidOffer, (side: Side => _), any, Offer }
-        { "accept_offer", AcceptOffer, (), any, Offer }
-        { "decline_offer", DeclineOffer, (), any, Offer }
-        { "reject_offer_by_touch", RejectOfferByTouch, (), any, Offer }
-        { "reject_offer_by_move", RejectOfferByMove, (), any, Offer }
-        { "require_move", RequireMove, (r#move: Move => required), any, Other }
-        { "irregularity", Irregularity, (), any, Other }
-        { "refer", Refer, (side: Side => _), any, Decision }
-        { "postpone", Postpone, (), any, Decision }
-        { "close_claim", CloseClaim, (), any, Other }
-        { "request_increment", RequestIncrement, (side: Side => _), any, Other }
-        { "close_request", CloseRequest, (), any, Other }
-        { "set_increment", SetIncrement, (seconds: Duration => increment), any, Other }
-        { "await_decision", AwaitDecision, (), any, Result }
-        { "score", Score, (side: Side => scored_for), Drawn, Other }
-        { "correct_irregularity", CorrectIrregularity, (), any, Other }
+        { "draw", Draw, (), any, Result, Drawn }
+        { "win", Win, (side: Side => winner), any, Result, none }
+        { "uphold", Uphold, (), any, Decision, none }
+        { "reject", Reject, (), any, Decision, none }
+        { "add_time", AddTime, (side: Side => added_to, seconds: Duration => added), any, Other, none }
+        { "offer", Offer, (side: Side => _), any, Offer, none }
+        { "void_offer", VoidOffer, (side: Side => _), any, Offer, none }
+        { "accept_offer", AcceptOffer, (), any, Offer, none }
+        { "decline_offer", DeclineOffer, (), any, Offer, none }
+        { "reject_offer_by_touch", RejectOfferByTouch, (), any, Offer, none }
+        { "reject_offer_by_move", RejectOfferByMove, (), any, Offer, none }
+        { "require_move", RequireMove, (r#move: Move => required), any, Other, none }
+        { "irregularity", Irregularity, (), any, Other, none }
+        { "refer", Refer, (side: Side => _), any, Decision, none }
+        { "postpone", Postpone, (), any, Decision, none }
+        { "close_claim", CloseClaim, (), any, Other, none }
+        { "request_increment", RequestIncrement, (side: Side => _), any, Other, none }
+        { "close_request", CloseRequest, (), any, Other, none }
+        { "set_increment", SetIncrement, (seconds: Duration => increment), any, Other, none }
+        { "await_decision", AwaitDecision, (), any, Result, none }
+        { "score", Score, (side: Side => scored_for), Drawn, Other, none }
+        { "correct_irregularity", CorrectIrregularity, (), any, Other, none }
         }
     };
 }

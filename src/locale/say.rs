@@ -259,6 +259,35 @@ messages! {
     guard = "diag-guard" (name, guard);
     guard_help = "diag-guard-help" (name, guard);
 
+    // Limits of a rulebook (`lang::limits`).
+    too_long = "diag-too-long" (len, max);
+    too_long_help = "diag-too-long-help" ();
+    too_deep = "diag-too-deep" (max);
+    too_deep_help = "diag-too-deep-help" ();
+    too_deep_with_names = "diag-too-deep-with-names" (depth, max);
+    too_deep_with_names_help = "diag-too-deep-with-names-help" ();
+    too_large_expanded = "diag-too-large-expanded" (size, max);
+    too_large_expanded_help = "diag-too-large-expanded-help" ();
+    too_many_clauses = "diag-too-many-clauses" (count, max);
+    too_many_rules = "diag-too-many-rules" (count, max);
+    too_many_names = "diag-too-many-names" (count, max);
+    too_many_parameters = "diag-too-many-parameters" (count, max);
+    too_many_help = "diag-too-many-help" ();
+    precedence_too_large = "diag-precedence-too-large" (max);
+    precedence_too_large_help = "diag-precedence-too-large-help" ();
+    more_conflicts = "diag-more-conflicts" (max);
+    /// An effect that raises, directly or through other rules, the event its rule answers.
+    cascade = "diag-cascade" (effect, event, cycle);
+    cascade_help = "diag-cascade-help" ();
+    clause_id_control = "diag-clause-id-control" ();
+    parameter_name = "diag-parameter-name" (name);
+
+    // Evaluating a rule (the interpreter and generated code alike).
+    eval_overflow = "eval-overflow" (op);
+    eval_division_by_zero = "eval-division-by-zero" (op);
+    eval_time_too_large = "eval-time-too-large" (moves);
+    eval_in_clause = "eval-in-clause" (clause, error);
+
     // Reading PGN.
     pgn_in_game = "pgn-in-game" (game, message);
     pgn_could_not_read = "pgn-could-not-read" ();
@@ -319,9 +348,11 @@ messages! {
     game_no_piece = "game-no-piece" (square);
     game_clk_before_move = "game-clk-before-move" ();
     game_illegal_before_move = "game-illegal-before-move" ();
-    game_evaluating_rules = "game-evaluating-rules" (error);
-    game_evaluating_effects = "game-evaluating-effects" (error);
-    game_evaluating_vars = "game-evaluating-vars" (error);
+    game_evaluating_rules = "game-evaluating-rules" (event, ply, error);
+    game_evaluating_effects = "game-evaluating-effects" (event, ply, error);
+    game_evaluating_vars = "game-evaluating-vars" (event, ply, error);
+    /// The rules' effects kept raising events (a rulebook that was not checked).
+    game_cascade = "game-cascade" (max, event);
     game_illegal_move = "game-illegal-move" (number, san, error);
     game_intended_not_legal = "game-intended-not-legal" (san);
     game_bad_fen = "game-bad-fen" (error);

@@ -6,6 +6,8 @@
 //! then the events written after the move, in the order written. Nothing here knows a clause:
 //! which rules fire, and what they do, comes from `Rules`; this module only carries out effects.
 
+use crate::lang::limits::MAX_CASCADE;
+use crate::lang::schema::EventKind;
 use crate::locale::say;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
@@ -14,7 +16,7 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 use super::facts::{Claim, Ctx, Event};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
-use super::rules::{BookMeta, Effect, Rules, side_name, winners};
+use super::rules::{BookMeta, Effect, Index, Rules, at, side_name, winners};
 use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Scoresheet, Verdict};
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
@@ -109,7 +111,7 @@ struct Adjudication<'r> {
     params: Vec<Value>,
     /// The moves as recorded (to name the last one in rulings, as it was written).
     moves: &'r [pgn_reader::SanPlus],
-    fired: Vec<u16>,
+    fired: Vec<Index>,
     verdict: Verdict,
 }
 
@@ -323,9 +325,10 @@ impl Adjudication<'_> {
             params: &self.params,
         };
         self.fired.clear();
+        let (name, ply) = (event.kind().name(), cx.state.ply());
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
-            .map_err(|e| say::game_evaluating_rules(e.to_string()))?;
+            .map_err(|e| say::game_evaluating_rules(name, ply, e.to_string()))?;
         if self.fired.is_empty() {
             return Ok(None);
         }
@@ -339,7 +342,7 @@ impl Adjudication<'_> {
             for mut e in self
                 .rules
                 .effects(r, &mut cx)
-                .map_err(|e| say::game_evaluating_effects(e.to_string()))?
+                .map_err(|e| say::game_evaluating_effects(name, ply, e.to_string()))?
             {
                 if let Effect::RequireMove { r#move } = &mut e {
                     r#move.san =
@@ -353,7 +356,7 @@ impl Adjudication<'_> {
         let mut args: Vec<(String, Arg)> = self
             .rules
             .vars(primary, &mut cx)
-            .map_err(|e| say::game_evaluating_vars(e.to_string()))?
+            .map_err(|e| say::game_evaluating_vars(name, ply, e.to_string()))?
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
@@ -363,8 +366,8 @@ impl Adjudication<'_> {
             Effect::Reject => Some(Decision::Rejected),
             _ => None,
         });
-        let rule_meta = |r: u16| &meta.rules[usize::from(r)];
-        let clause_id = |r: u16| meta.clauses[usize::from(rule_meta(r).clause)].id.clone();
+        let rule_meta = |r: Index| &meta.rules[at(r)];
+        let clause_id = |r: Index| meta.clauses[at(rule_meta(r).clause)].id.clone();
         let mut also: Vec<String> = Vec::new();
         for &r in others {
             let id = clause_id(r);
@@ -390,8 +393,30 @@ impl Adjudication<'_> {
         }))
     }
 
-    /// Record a ruling and carry out its effects.
+    /// Record a ruling and carry out its effects, then the rulings on the events those effects
+    /// raise (a draw raises `drawn`), in a loop bounded by `MAX_CASCADE`: the checker refuses a
+    /// rulebook whose effects raise the event that triggered them, and whatever rules it is given
+    /// the runtime neither recurses nor loops without end.
     fn record(&mut self, r: Ruling) -> Result<(), String> {
+        let mut next = Some(r);
+        let mut raised = 0;
+        while let Some(r) = next.take() {
+            let offset = r.offset;
+            if self.record_one(r) {
+                raised += 1;
+                if raised > MAX_CASCADE {
+                    return Err(say::game_cascade(MAX_CASCADE, EventKind::Drawn.name()));
+                }
+                next = self.rule(&Event::Drawn, offset)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Record one ruling and carry out its effects; whether it drew the game (which raises
+    /// `drawn`: how a drawn game scores is the rulebook's too, an Armageddon game scores it for
+    /// Black).
+    fn record_one(&mut self, r: Ruling) -> bool {
         let end = r.effects.iter().find_map(|e| match e {
             Effect::Draw => Some(End::Drawn(None)),
             Effect::Win { side } => Some(End::Won(*side)),
@@ -403,13 +428,8 @@ impl Adjudication<'_> {
         if let (Some(end), Some(rule)) = (end, &r.rule) {
             self.end(end, rule.clone());
         }
-        let offset = r.offset;
         self.verdict.rulings.push(r);
-        // How a drawn game scores is the rulebook's too (an Armageddon game scores it for Black).
-        if drawn && let Some(s) = self.rule(&Event::Drawn, offset)? {
-            self.record(s)?;
-        }
-        Ok(())
+        drawn
     }
 
     /// The ruling about to be recorded ends the game (`end`, under `rule`).

@@ -51,27 +51,48 @@ impl Clocks {
                 _ => return Some((k, p)),
             }
         }
-        // Past the written periods: the last one, repeated.
-        let repeats = last.moves.map_or(0, |m| (n - first) / m);
-        Some((periods.len() as u32 + repeats, last))
+        // Past the written periods: the last one, repeated (its move count is never 0: the
+        // `TimeControl` reader refuses it; were it 0, the last period would simply go on).
+        let repeats = match last.moves {
+            Some(m) => n.saturating_sub(first).checked_div(m).unwrap_or(0),
+            None => 0,
+        };
+        let written = u32::try_from(periods.len()).unwrap_or(u32::MAX);
+        Some((written.saturating_add(repeats), last))
     }
 
     /// The time allotted for the first `moves` moves of a player, plus the increments of those
-    /// moves, in seconds (0 without a known time control).
-    pub fn time_for_moves(&self, moves: u32) -> i64 {
+    /// moves, in seconds (0 without a known time control): in closed form, each period's time
+    /// once and its increment per move, the last period repeated as often as the moves reach
+    /// into it. `None` when the sum does not fit in an `i64` (no wrapped, no clamped answer).
+    pub fn time_for_moves(&self, moves: u32) -> Option<i64> {
+        let periods = self.periods();
         let mut total = 0i64;
-        let mut current: Option<u32> = None;
-        for n in 1..=moves {
-            let Some((k, p)) = self.period_of(n) else {
-                return 0;
-            };
-            if current != Some(k) {
-                current = Some(k);
-                total += i64::from(p.seconds);
+        // Moves not yet counted.
+        let mut left = i64::from(moves);
+        let add = |total: i64, periods: i64, moves: i64, p: &Period| -> Option<i64> {
+            let time = periods.checked_mul(i64::from(p.seconds))?;
+            let increments = moves.checked_mul(i64::from(p.increment))?;
+            total.checked_add(time)?.checked_add(increments)
+        };
+        for p in periods {
+            if left == 0 {
+                return Some(total);
             }
-            total += i64::from(p.increment);
+            let here = p.moves.map_or(left, |m| left.min(i64::from(m)));
+            total = add(total, 1, here, p)?;
+            left -= here;
         }
-        total
+        // Past the written periods: the last one again, for each of its move counts the moves
+        // reach into (a period for all remaining moves took them all above).
+        match periods.last() {
+            Some(last) if left > 0 => {
+                let m = last.moves.map_or(left, i64::from).max(1);
+                let repeats = left / m + i64::from(left % m != 0);
+                add(total, repeats, left, last)
+            }
+            _ => Some(total),
+        }
     }
 
     pub fn has_increment(&self) -> bool {
@@ -80,7 +101,7 @@ impl Clocks {
 
     /// 1-based period of move number `n` of one player (1 without a known time control).
     pub fn period(&self, n: u32) -> u32 {
-        self.period_of(n).map_or(1, |(k, _)| k + 1)
+        self.period_of(n).map_or(1, |(k, _)| k.saturating_add(1))
     }
 
     /// Whether move number `n` of one player falls in a period for all remaining moves.
@@ -119,19 +140,64 @@ mod tests {
 
     #[test]
     fn time_for_type_follows_the_control() {
-        assert_eq!(clocks("5400+30").time_for_moves(60), 5400 + 60 * 30);
-        assert_eq!(clocks("900+10").time_for_moves(60), 1500);
-        assert_eq!(clocks("600").time_for_moves(60), 600);
-        assert_eq!(clocks("40/7200:3600").time_for_moves(60), 10800);
-        assert_eq!(
-            clocks("40/5400+30:1800+30").time_for_moves(60),
-            5400 + 1800 + 1800
-        );
-        assert_eq!(clocks("*180").time_for_moves(60), 180);
+        let t = |tc: &str, n: u32| clocks(tc).time_for_moves(n);
+        assert_eq!(t("5400+30", 60), Some(5400 + 60 * 30));
+        assert_eq!(t("900+10", 60), Some(1500));
+        assert_eq!(t("600", 60), Some(600));
+        assert_eq!(t("40/7200:3600", 60), Some(10800));
+        assert_eq!(t("40/5400+30:1800+30", 60), Some(5400 + 1800 + 1800));
+        assert_eq!(t("*180", 60), Some(180));
         // A repeating period: 40 moves, then 40 more with the same allotment.
-        assert_eq!(clocks("40/7200").time_for_moves(60), 14400);
-        assert_eq!(clocks("?").time_for_moves(60), 0);
+        assert_eq!(t("40/7200", 60), Some(14400));
+        assert_eq!(t("40/7200", 80), Some(14400));
+        assert_eq!(t("40/7200", 81), Some(21600));
+        assert_eq!(t("40/7200", 0), Some(0));
+        assert_eq!(t("?", 60), Some(0));
         assert!(!clocks("-").timed());
+    }
+
+    /// The closed form agrees with counting move by move, period by period.
+    #[test]
+    fn time_for_moves_is_the_sum_over_moves() {
+        for tc in [
+            "40/7200:3600",
+            "40/5400+30:1800+30",
+            "2/60+1:3/30+2",
+            "40/7200",
+            "5+3",
+        ] {
+            let c = clocks(tc);
+            let mut total = 0i64;
+            let mut current = None;
+            for n in 1..=200u32 {
+                let (k, p) = c.period_of(n).unwrap();
+                if current != Some(k) {
+                    current = Some(k);
+                    total += i64::from(p.seconds);
+                }
+                total += i64::from(p.increment);
+                assert_eq!(c.time_for_moves(n), Some(total), "{tc}, {n} moves");
+            }
+        }
+    }
+
+    /// Issue 12, fault (i): `time_for_moves(4294967295)` counted move by move (34 s) and its sum
+    /// wrapped into a wrong answer; now it is immediate, and too large a sum is `None`.
+    #[test]
+    fn time_for_moves_is_closed_form_and_checked() {
+        let started = std::time::Instant::now();
+        assert_eq!(
+            clocks("40/7200").time_for_moves(u32::MAX),
+            Some(i64::from(u32::MAX / 40 + 1) * 7200)
+        );
+        assert_eq!(clocks("1/4294967295").time_for_moves(u32::MAX), None);
+        assert_eq!(clocks("60+4294967295").time_for_moves(u32::MAX), None);
+        assert_eq!(
+            clocks("60+4294967295").time_for_moves(2),
+            Some(60 + 2 * 4_294_967_295)
+        );
+        assert!(started.elapsed() < std::time::Duration::from_secs(1));
+        assert_eq!(clocks("1/60").period(u32::MAX), u32::MAX);
     }
 
     #[test]

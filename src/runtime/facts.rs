@@ -246,7 +246,10 @@ impl Ctx<'_> {
     pub fn time_for_moves(&self, moves: i64) -> Result<i64, EvalError> {
         let n = u32::try_from(moves)
             .map_err(|_| EvalError(format!("time_for_moves({moves}): not a number of moves")))?;
-        Ok(self.state.clocks.time_for_moves(n))
+        self.state
+            .clocks
+            .time_for_moves(n)
+            .ok_or_else(|| EvalError(crate::locale::say::eval_time_too_large(moves)))
     }
     pub fn has_increment(&self) -> bool {
         self.state.clocks.has_increment()

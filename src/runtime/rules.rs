@@ -113,11 +113,11 @@ macro_rules! effect_enum {
         #[serde(tag = "type", rename_all = "snake_case")]
         pub enum Effect { $($out)* }
     };
-    (@acc [$($out:tt)*] { $name:literal, $id:ident, (), $ev:ident, $class:ident } $($rest:tt)*) => {
+    (@acc [$($out:tt)*] { $name:literal, $id:ident, (), $ev:ident, $class:ident, $raises:ident } $($rest:tt)*) => {
         effect_enum!(@acc [$($out)* $id,] $($rest)*);
     };
     (@acc [$($out:tt)*] { $name:literal, $id:ident, ($($f:ident: $t:ident => $v:tt),+),
-                          $ev:ident, $class:ident } $($rest:tt)*) => {
+                          $ev:ident, $class:ident, $raises:ident } $($rest:tt)*) => {
         effect_enum!(@acc [$($out)* $id {
             $( #[serde(serialize_with = "ser_field")] $f: field_type!($t), )+
         },] $($rest)*);
@@ -146,7 +146,7 @@ macro_rules! ruling_var {
 
 macro_rules! effect_impls {
     ($( { $name:literal, $id:ident, ($($f:ident: $t:ident => $v:tt),*), $ev:ident,
-          $class:ident } )*) => {
+          $class:ident, $raises:ident } )*) => {
         /// Convert evaluated effect arguments to a typed effect (the interpreter's way; generated
         /// code builds the same variants).
         pub fn effect_from(id: EffectId, args: &[Value]) -> Result<Effect, EvalError> {
@@ -211,18 +211,35 @@ pub fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error
     s.serialize_str(side_name(*c))
 }
 
+/// The index of a rule or a clause in a rulebook. `lang::limits` keeps a rulebook's counts far
+/// below `u32::MAX`, and the compiler converts with a check (`index`), never by truncation.
+pub type Index = u32;
+
+// `at` widens without loss: arbiter is built for targets whose `usize` has 32 bits or more.
+const _: () = assert!(usize::BITS >= Index::BITS);
+
+/// An index as a `usize`, to index a table with.
+pub fn at(i: Index) -> usize {
+    i as usize
+}
+
+/// A position in a table as an `Index`; `None` past `u32::MAX` (a rulebook over the limits).
+pub fn index(i: usize) -> Option<Index> {
+    Index::try_from(i).ok()
+}
+
 #[derive(Clone, Debug)]
 pub struct ClauseMeta {
     pub id: String,
     /// Indices of the clauses this one wins over (transitive closure of `exception_to`).
-    pub beats: Vec<u16>,
+    pub beats: Vec<Index>,
 }
 
 /// One way a clause answers an event.
 #[derive(Clone, Debug)]
 pub struct RuleMeta {
     /// Index into `BookMeta::clauses`.
-    pub clause: u16,
+    pub clause: Index,
     pub on: EventKind,
     /// The Fluent id of its ruling.
     pub message: String,
@@ -254,32 +271,27 @@ pub struct BookMeta {
 pub trait Rules: Send + Sync {
     fn meta(&self) -> &BookMeta;
     /// Push, in rulebook order, every rule on `event` whose condition holds.
-    fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<u16>) -> Result<(), EvalError>;
+    fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<Index>) -> Result<(), EvalError>;
     /// The effects of a rule that fired (conditional effects whose condition holds).
-    fn effects(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError>;
-    fn vars(&self, rule: u16, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError>;
+    fn effects(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError>;
+    fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError>;
 }
 
 /// The rules that survive precedence: those fired whose clause no other fired rule's clause
 /// beats, the one to cite first: the first, in rulebook order, that decides something, or else
 /// the first of all.
-pub fn winners(meta: &BookMeta, fired: &[u16]) -> Vec<u16> {
-    let clause = |r: u16| meta.rules[usize::from(r)].clause;
-    let mut win: Vec<u16> = fired
+pub fn winners(meta: &BookMeta, fired: &[Index]) -> Vec<Index> {
+    let clause = |r: Index| meta.rules[at(r)].clause;
+    let mut win: Vec<Index> = fired
         .iter()
         .copied()
         .filter(|&r| {
-            !fired.iter().any(|&d| {
-                meta.clauses[usize::from(clause(d))]
-                    .beats
-                    .contains(&clause(r))
-            })
+            !fired
+                .iter()
+                .any(|&d| meta.clauses[at(clause(d))].beats.contains(&clause(r)))
         })
         .collect();
-    if let Some(i) = win
-        .iter()
-        .position(|&r| meta.rules[usize::from(r)].decisive)
-    {
+    if let Some(i) = win.iter().position(|&r| meta.rules[at(r)].decisive) {
         let primary = win.remove(i);
         win.insert(0, primary);
     }

@@ -8,6 +8,7 @@ mod certify;
 mod corpus;
 mod fuzz_regressions;
 mod generated_fresh;
+mod hostile_rulebooks;
 mod locales;
 mod pgn_errors;
 mod protocol;

@@ -433,3 +433,29 @@ fn compile_writes_nothing_outside_out() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     assert!(!rules.join("escaped").exists() && !out_dir.exists());
 }
+
+// Issue 12, faults (b) and (c): limits and cascades, located like any other error.
+
+#[test]
+fn expression_too_deep() {
+    // Seventy terms joined by `and`: refused at the operator that makes the tree 65 deep.
+    let chain = vec!["true"; 70].join(" and ");
+    snapshot!(broken(
+        "deep",
+        "article9.yaml",
+        "when: \"repetitions >= automatic_repetitions\"",
+        &format!("when: \"{chain}\""),
+    ));
+}
+
+#[test]
+fn a_drawn_game_drawn_again() {
+    // Armageddon's clause answers `drawn`; a draw there would raise `drawn` again, without end.
+    snapshot!(broken_overlay(
+        "cascade",
+        "armageddon",
+        "armageddon.yaml",
+        "effects: [\"score(black)\"]",
+        "effects: [\"score(black)\", draw]",
+    ));
+}

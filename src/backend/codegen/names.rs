@@ -69,12 +69,37 @@ impl Namespace {
     }
 }
 
+/// Whether a character changes the direction of the text around it (rustc refuses these in
+/// comments: they can make code read otherwise than it compiles).
+fn bidi(c: char) -> bool {
+    matches!(c, '\u{061c}' | '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A text as one line of a comment: a line break or another control character becomes a space,
+/// a character that changes the direction of the text its escape (`\u{202e}`), so that no text
+/// of a rulebook can end a comment, start code, or hide it.
+pub fn one_line(text: &str) -> String {
+    let mut s = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c.is_control() {
+            s.push(' ');
+        } else if bidi(c) {
+            s.push_str(&c.escape_unicode().to_string());
+        } else {
+            s.push(c);
+        }
+    }
+    s
+}
+
 /// `text` as `///` doc comment lines under `indent`, wrapped so that no line exceeds `width`
-/// characters (a word longer than a line is cut into pieces that fit).
+/// characters (a word longer than a line is cut into pieces that fit); each line as `one_line`
+/// makes it.
 pub fn doc(text: &str, indent: &str, width: usize) -> String {
     let prefix = format!("{indent}///");
     let mut out = String::new();
     for para in text.lines() {
+        let para = one_line(para);
         let mut line = prefix.clone();
         let room = width.saturating_sub(prefix.chars().count() + 1).max(1);
         let pieces = para.split_whitespace().flat_map(|w| {
@@ -129,5 +154,12 @@ mod tests {
         let long = doc(&"x".repeat(250), "    ", 100);
         assert!(long.lines().all(|l| l.chars().count() <= 100), "{long}");
         assert_eq!(long.matches('x').count(), 250);
+    }
+
+    #[test]
+    fn no_text_leaves_its_comment() {
+        let d = doc("a\r\nb\rfn evil() {}\u{202e}x\u{0}", "", 100);
+        assert_eq!(d, "/// a\n/// b fn evil() {}\\u{202e}x\n");
+        assert_eq!(one_line("9.1\n}\nfn x() {}"), "9.1 } fn x() {}");
     }
 }

@@ -11,7 +11,7 @@
 use minijinja::context;
 use serde::Serialize;
 
-use super::names::{Namespace, camel, doc, word};
+use super::names::{Namespace, camel, doc, one_line, word};
 use crate::lang::ir::{Definition, IrEffect, IrExpr, Param, Rule, Rulebook};
 use crate::lang::schema::{self, FactId, Ty};
 
@@ -36,6 +36,8 @@ struct RuleItem {
     variant: String,
     label: String,
     clause_variant: String,
+    /// The clause's id, a string literal (an evaluation error names it).
+    clause_lit: String,
     on: String,
     message_lit: String,
     decisive: bool,
@@ -153,7 +155,7 @@ fn clause_items(ir: &Rulebook, variants: &[String]) -> Vec<ClauseItem> {
         .zip(variants)
         .map(|(c, v)| ClauseItem {
             variant: v.clone(),
-            label: c.id.clone(),
+            label: one_line(&c.id),
             id_lit: lit(&c.id),
             beats: c
                 .beats
@@ -357,7 +359,7 @@ impl Gen<'_> {
                     format!("Some({}.to_string())", lit(t))
                 });
                 context! {
-                    name => p.name.clone(),
+                    name => one_line(&p.name),
                     name_lit => lit(&p.name),
                     variant => v.clone(),
                     default => self.value(&p.default),
@@ -386,11 +388,12 @@ impl Gen<'_> {
         let vars_used = r.vars.iter().any(|(_, e)| self.uses_cx(e));
         Ok(RuleItem {
             variant: String::new(),
-            label: match &r.name {
+            label: one_line(&match &r.name {
                 Some(n) => format!("{} ({n}), on `{}`", r.clause_id, r.on.name()),
                 None => format!("{}, on `{}`", r.clause_id, r.on.name()),
-            },
+            }),
             clause_variant: String::new(),
+            clause_lit: lit(&r.clause_id),
             on: format!("{:?}", r.on),
             message_lit: lit(&r.message_id()),
             decisive: r.decisive(),
