@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
 use encoding_rs::Encoding;
 use rayon::prelude::*;
@@ -205,23 +205,53 @@ impl Judge<'_> {
                 return one.run(inputs, sink);
             }
         };
-        let (tx, rx): (SyncSender<Batch>, Receiver<Batch>) = sync_channel(2);
+        // Three stages, each on its own thread(s), so that reading, ruling and printing overlap:
+        // the reader sends batches; the dispatcher hands each to the pool (at most `in_flight`
+        // at once, so memory stays bounded); this thread puts the results back in input order
+        // and prints them.
+        let (batch_tx, batch_rx): (SyncSender<Batch>, Receiver<Batch>) = sync_channel(2);
+        let in_flight = self.options.jobs.saturating_mul(2).max(2);
+        let (slot_tx, slot_rx) = sync_channel::<()>(in_flight);
+        let (done_tx, done_rx) = channel::<(usize, Vec<Output>, u64)>();
         let encoding = self.options.encoding;
         std::thread::scope(|scope| {
-            scope.spawn(move || batches(inputs, encoding, &tx));
-            for batch in rx {
-                let outputs: Vec<Output> = pool.install(|| {
-                    batch
-                        .items
-                        .into_par_iter()
-                        .map(|item| self.output(item))
-                        .collect()
-                });
-                for o in outputs {
-                    if !emit(o, batch.bytes, &mut summary) {
-                        // Dropping the receiver stops the reader at its next batch.
-                        return;
+            scope.spawn(move || batches(inputs, encoding, &batch_tx));
+            let pool = &pool;
+            scope.spawn(move || {
+                pool.in_place_scope(|tasks| {
+                    for (seq, batch) in batch_rx.into_iter().enumerate() {
+                        // Waits for a free slot; fails once the printer has stopped.
+                        if slot_tx.send(()).is_err() {
+                            break;
+                        }
+                        let done = done_tx.clone();
+                        tasks.spawn(move |_| {
+                            let outputs = (batch.items.into_par_iter())
+                                .map(|item| self.output(item))
+                                .collect();
+                            // The printer may have stopped: then nobody wants it.
+                            let _ = done.send((seq, outputs, batch.bytes));
+                        });
                     }
+                });
+                drop(done_tx);
+            });
+            // Owned here, so that stopping early drops them and unblocks the other stages.
+            let (slot_rx, done_rx) = (slot_rx, done_rx);
+            let mut waiting = BTreeMap::new();
+            let mut next = 0usize;
+            for (seq, outputs, bytes) in done_rx.iter() {
+                waiting.insert(seq, (outputs, bytes));
+                while let Some((outputs, bytes)) = waiting.remove(&next) {
+                    next += 1;
+                    for o in outputs {
+                        if !emit(o, bytes, &mut summary) {
+                            // Dropping the slots and results stops the dispatcher and reader.
+                            return;
+                        }
+                    }
+                    // A batch printed frees a slot.
+                    let _ = slot_rx.recv();
                 }
             }
         });
