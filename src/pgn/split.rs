@@ -103,34 +103,36 @@ impl<R: Read> Splitter<R> {
             self.normalised -= self.pos;
             self.pos = 0;
         }
-        let mut chunk = vec![0u8; self.read_size];
-        let n = loop {
-            match self.input.read(&mut chunk) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
+        let n = match &mut self.decoder {
+            // UTF-8 as it is: read straight into the buffer.
+            None => {
+                let len = self.buf.len();
+                self.buf.resize(len + self.read_size, 0);
+                let n = read_some(&mut self.input, &mut self.buf[len..]);
+                self.buf.truncate(len + *n.as_ref().unwrap_or(&0));
+                n?
             }
-        };
-        self.bytes_read = self.bytes_read.saturating_add(n as u64);
-        self.eof = n == 0;
-        match &mut self.decoder {
-            None => self.buf.extend_from_slice(&chunk[..n]),
             Some(d) => {
+                let mut chunk = vec![0u8; self.read_size];
+                let n = read_some(&mut self.input, &mut chunk)?;
                 let mut src = &chunk[..n];
                 loop {
                     let room = d
                         .max_utf8_buffer_length(src.len())
                         .unwrap_or(src.len().saturating_mul(3).saturating_add(16));
                     let mut out = String::with_capacity(room);
-                    let (result, read, _) = d.decode_to_string(src, &mut out, self.eof);
+                    let (result, read, _) = d.decode_to_string(src, &mut out, n == 0);
                     self.buf.extend_from_slice(out.as_bytes());
                     src = &src[read..];
                     if result == CoderResult::InputEmpty {
                         break;
                     }
                 }
+                n
             }
-        }
+        };
+        self.bytes_read = self.bytes_read.saturating_add(n as u64);
+        self.eof = n == 0;
         self.normalise();
         if !self.started && self.buf.len() >= scan::BOM.len() || self.eof {
             if !self.started && self.buf.starts_with(scan::BOM) {
@@ -263,6 +265,16 @@ impl<R: Read> Splitter<R> {
         hay.windows(3)
             .position(|w| w == b"\n\n[")
             .map(|i| self.pos + i + 2)
+    }
+}
+
+/// One read, retried when interrupted.
+fn read_some(input: &mut impl Read, into: &mut [u8]) -> std::io::Result<usize> {
+    loop {
+        match input.read(into) {
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            r => return r,
+        }
     }
 }
 

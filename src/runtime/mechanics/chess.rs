@@ -49,6 +49,8 @@ pub struct ChessMechanics {
     legal_ep: Option<Square>,
     /// Is the side to move in check (computed once per position)?
     in_check: bool,
+    /// Whether White and Black have mating material (computed when material changes).
+    can_win: [bool; 2],
 }
 
 impl Default for ChessMechanics {
@@ -69,6 +71,7 @@ impl ChessMechanics {
             repetitions: 1,
             has_legal_move: None,
             in_check: pos.is_check(),
+            can_win: mating_material(&pos),
             legal_ep,
             pos,
         }
@@ -110,6 +113,9 @@ impl Mechanics for ChessMechanics {
             .pos
             .update_zobrist_hash(self.hash, m, EnPassantMode::Legal);
         self.pos.play_unchecked(m);
+        if m.is_capture() || m.is_promotion() {
+            self.can_win = mating_material(&self.pos);
+        }
         let irreversible = irreversible(m, self.legal_ep, rights, &self.pos);
         self.legal_ep = self.pos.legal_ep_square();
         self.in_check = self.pos.is_check();
@@ -161,12 +167,23 @@ impl Mechanics for ChessMechanics {
     }
 
     fn can_win(&self, side: Color) -> bool {
-        !self.pos.has_insufficient_material(side)
+        match side {
+            Color::White => self.can_win[0],
+            Color::Black => self.can_win[1],
+        }
     }
 
     fn count(&self, side: Color, kind: Role) -> u32 {
         (self.pos.board().by_color(side) & self.pos.board().by_role(kind)).count() as u32
     }
+}
+
+/// Whether White and Black (in that order) have mating material.
+fn mating_material(pos: &Chess) -> [bool; 2] {
+    [
+        !pos.has_insufficient_material(Color::White),
+        !pos.has_insufficient_material(Color::Black),
+    ]
 }
 
 /// After a pawn move, a capture, a change of castling rights, or once a legal en passant capture
