@@ -12,9 +12,12 @@ pub enum Value {
     Move(Move),
 }
 
-/// An error while evaluating a rule: never a panic, always explained.
+/// An error while evaluating a rule: never a panic, always explained. Boxed, so that a
+/// `Result<Value, EvalError>` is two words and evaluation returns it in registers.
+/// (A `Box<str>` would be two words itself; the thin `Box<String>` keeps the `Result` at two.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct EvalError(pub String);
+#[allow(clippy::box_collection)]
+pub struct EvalError(Box<String>);
 
 impl std::fmt::Display for EvalError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -25,10 +28,19 @@ impl std::fmt::Display for EvalError {
 impl std::error::Error for EvalError {}
 
 impl EvalError {
+    pub fn new(message: impl Into<String>) -> EvalError {
+        EvalError(Box::new(message.into()))
+    }
+
+    /// The message.
+    pub fn message(&self) -> &str {
+        &self.0
+    }
+
     /// The error as it happened in a rule of `clause` (the interpreter and generated code say
     /// which clause was being evaluated).
     pub fn in_clause(self, clause: &str) -> EvalError {
-        EvalError(crate::locale::say::eval_in_clause(clause, self.0))
+        EvalError::new(crate::locale::say::eval_in_clause(clause, *self.0))
     }
 }
 
@@ -39,7 +51,7 @@ pub mod ops {
     use crate::locale::say;
 
     fn overflow(op: &str) -> EvalError {
-        EvalError(say::eval_overflow(op))
+        EvalError::new(say::eval_overflow(op))
     }
 
     pub fn add(a: i64, b: i64) -> Result<i64, EvalError> {
@@ -54,13 +66,13 @@ pub mod ops {
     /// `a / b`: division by zero, and the one overflow (`i64::MIN / -1`), are errors.
     pub fn div(a: i64, b: i64) -> Result<i64, EvalError> {
         if b == 0 {
-            return Err(EvalError(say::eval_division_by_zero("/")));
+            return Err(EvalError::new(say::eval_division_by_zero("/")));
         }
         a.checked_div(b).ok_or_else(|| overflow("/"))
     }
     pub fn rem(a: i64, b: i64) -> Result<i64, EvalError> {
         if b == 0 {
-            return Err(EvalError(say::eval_division_by_zero("%")));
+            return Err(EvalError::new(say::eval_division_by_zero("%")));
         }
         a.checked_rem(b).ok_or_else(|| overflow("%"))
     }
@@ -78,8 +90,18 @@ pub mod ops {
             assert_eq!(sub(i64::MIN, 1).ok(), None);
             assert_eq!(mul(i64::MAX, 2).ok(), None);
             assert_eq!(neg(i64::MIN).ok(), None);
-            assert!(div(1, 0).unwrap_err().0.contains("division by zero"));
-            assert!(rem(1, 0).unwrap_err().0.contains("division by zero"));
+            assert!(
+                div(1, 0)
+                    .unwrap_err()
+                    .message()
+                    .contains("division by zero")
+            );
+            assert!(
+                rem(1, 0)
+                    .unwrap_err()
+                    .message()
+                    .contains("division by zero")
+            );
             assert_eq!(div(i64::MIN, -1).ok(), None);
             assert_eq!(rem(i64::MIN, -1).ok(), None);
             assert_eq!(div(-7, 2), Ok(-3));

@@ -357,7 +357,7 @@ impl Rule {
         Rule::ALL
             .get(at(index))
             .copied()
-            .ok_or_else(|| EvalError(format!("rulebook club has no rule {index}")))
+            .ok_or_else(|| EvalError::new(format!("rulebook club has no rule {index}")))
     }
 }
 

@@ -319,7 +319,7 @@ impl Rule {
         Rule::ALL
             .get(at(index))
             .copied()
-            .ok_or_else(|| EvalError(format!("rulebook fide-2018 has no rule {index}")))
+            .ok_or_else(|| EvalError::new(format!("rulebook fide-2018 has no rule {index}")))
     }
 }
 

@@ -308,7 +308,7 @@ impl Rule {
         Rule::ALL
             .get(at(index))
             .copied()
-            .ok_or_else(|| EvalError(format!("rulebook historical has no rule {index}")))
+            .ok_or_else(|| EvalError::new(format!("rulebook historical has no rule {index}")))
     }
 }
 

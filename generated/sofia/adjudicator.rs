@@ -315,7 +315,7 @@ impl Rule {
         Rule::ALL
             .get(at(index))
             .copied()
-            .ok_or_else(|| EvalError(format!("rulebook sofia has no rule {index}")))
+            .ok_or_else(|| EvalError::new(format!("rulebook sofia has no rule {index}")))
     }
 }
 

@@ -213,21 +213,21 @@ impl Interpreter {
         self.ir
             .rules
             .get(at(i))
-            .ok_or_else(|| EvalError(format!("rulebook {} has no rule {i}", self.ir.id)))
+            .ok_or_else(|| EvalError::new(format!("rulebook {} has no rule {i}", self.ir.id)))
     }
 }
 
 fn truth(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<bool, EvalError> {
     match eval(e, defs, cx)? {
         Value::Bool(b) => Ok(b),
-        v => Err(EvalError(format!("expected a bool, got {v:?}"))),
+        v => Err(EvalError::new(format!("expected a bool, got {v:?}"))),
     }
 }
 
 fn int(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<i64, EvalError> {
     match eval(e, defs, cx)? {
         Value::Int(i) | Value::Duration(i) => Ok(i),
-        v => Err(EvalError(format!("expected a number, got {v:?}"))),
+        v => Err(EvalError::new(format!("expected a number, got {v:?}"))),
     }
 }
 
@@ -257,12 +257,12 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
         IrExpr::Not(x) => Value::Bool(!truth(x, defs, cx)?),
         IrExpr::Defined(i) => match defs.get(*i) {
             Some(d) => eval(&d.body, defs, cx)?,
-            None => return Err(EvalError(format!("no definition {i}"))),
+            None => return Err(EvalError::new(format!("no definition {i}"))),
         },
         IrExpr::Neg(x) => match eval(x, defs, cx)? {
             Value::Int(i) => Value::Int(ops::neg(i)?),
             Value::Duration(i) => Value::Duration(ops::neg(i)?),
-            v => return Err(EvalError(format!("cannot negate {v:?}"))),
+            v => return Err(EvalError::new(format!("cannot negate {v:?}"))),
         },
         IrExpr::If(c, a, b) => {
             if truth(c, defs, cx)? {
@@ -279,7 +279,7 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
                 (Value::Int(a), Value::Int(b)) | (Value::Duration(a), Value::Duration(b)) => {
                     Ok(a.cmp(b))
                 }
-                _ => Err(EvalError(format!("cannot order {x:?} and {y:?}"))),
+                _ => Err(EvalError::new(format!("cannot order {x:?} and {y:?}"))),
             };
             Value::Bool(match op {
                 CmpOp::Eq => x == y,
@@ -294,7 +294,7 @@ pub fn eval(e: &IrExpr, defs: &[Definition], cx: &mut Ctx) -> Result<Value, Eval
             let (x, dur) = match eval(a, defs, cx)? {
                 Value::Int(i) => (i, false),
                 Value::Duration(i) => (i, true),
-                v => return Err(EvalError(format!("expected a number, got {v:?}"))),
+                v => return Err(EvalError::new(format!("expected a number, got {v:?}"))),
             };
             let y = int(b, defs, cx)?;
             let r = match op {

@@ -197,7 +197,7 @@ impl Ctx<'_> {
     pub fn claim_move(&self) -> Result<Move, EvalError> {
         self.claim()
             .and_then(|c| c.intended)
-            .ok_or_else(|| EvalError("the claim names no intended move".into()))
+            .ok_or_else(|| EvalError::new("the claim names no intended move"))
     }
     /// The side making the event (`claim.by`, `offer.by`, ...); the player to move otherwise.
     pub fn event_by(&self) -> Color {
@@ -209,7 +209,7 @@ impl Ctx<'_> {
     pub fn last_move(&self) -> Result<Move, EvalError> {
         self.state
             .last_move()
-            .ok_or_else(|| EvalError("no move has been made".into()))
+            .ok_or_else(|| EvalError::new("no move has been made"))
     }
     pub fn move_number(&self) -> i64 {
         int(self.state.move_number())
@@ -223,7 +223,7 @@ impl Ctx<'_> {
     pub fn offer_by(&self) -> Result<Color, EvalError> {
         self.state
             .pending_offer()
-            .ok_or_else(|| EvalError("no draw offer is pending".into()))
+            .ok_or_else(|| EvalError::new("no draw offer is pending"))
     }
     pub fn touched(&self) -> bool {
         self.state.touched()
@@ -237,19 +237,20 @@ impl Ctx<'_> {
     pub fn required_move(&self) -> Result<Move, EvalError> {
         self.state
             .required_move()
-            .ok_or_else(|| EvalError("no move is required".into()))
+            .ok_or_else(|| EvalError::new("no move is required"))
     }
     // Time.
     pub fn timed(&self) -> bool {
         self.state.clocks.timed()
     }
     pub fn time_for_moves(&self, moves: i64) -> Result<i64, EvalError> {
-        let n = u32::try_from(moves)
-            .map_err(|_| EvalError(format!("time_for_moves({moves}): not a number of moves")))?;
+        let n = u32::try_from(moves).map_err(|_| {
+            EvalError::new(format!("time_for_moves({moves}): not a number of moves"))
+        })?;
         self.state
             .clocks
             .time_for_moves(n)
-            .ok_or_else(|| EvalError(crate::locale::say::eval_time_too_large(moves)))
+            .ok_or_else(|| EvalError::new(crate::locale::say::eval_time_too_large(moves)))
     }
     pub fn has_increment(&self) -> bool {
         self.state.clocks.has_increment()
@@ -263,7 +264,7 @@ impl Ctx<'_> {
                 Color::White => ("White", "white"),
                 Color::Black => ("Black", "black"),
             };
-            EvalError(format!(
+            EvalError::new(format!(
                 "{name}'s remaining time is not known here: record it with [%clk H:MM:SS] after {name}'s move or [%clock {tag} H:MM:SS]"
             ))
         })
@@ -285,7 +286,7 @@ impl Ctx<'_> {
             .proceedings
             .quickplay
             .map(|q| q.0)
-            .ok_or_else(|| EvalError("no quickplay claim is before the arbiter".into()))
+            .ok_or_else(|| EvalError::new("no quickplay claim is before the arbiter"))
     }
     pub fn quickplay_postponed(&self) -> bool {
         self.state.proceedings.quickplay.is_some_and(|q| q.1)
@@ -297,7 +298,7 @@ impl Ctx<'_> {
         self.state
             .proceedings
             .increment_request
-            .ok_or_else(|| EvalError("no increment request is before the arbiter".into()))
+            .ok_or_else(|| EvalError::new("no increment request is before the arbiter"))
     }
     pub fn flag_fallen(&self) -> bool {
         self.state.proceedings.flagged.is_some()
@@ -306,7 +307,7 @@ impl Ctx<'_> {
         self.state
             .proceedings
             .flagged
-            .ok_or_else(|| EvalError("no flag has fallen".into()))
+            .ok_or_else(|| EvalError::new("no flag has fallen"))
     }
     pub fn awaiting_decision(&self) -> bool {
         self.state.proceedings.awaiting
@@ -342,7 +343,7 @@ impl Ctx<'_> {
             .proceedings
             .irregularity
             .map(|i| i.by)
-            .ok_or_else(|| EvalError("no irregularity is on record".into()))
+            .ok_or_else(|| EvalError::new("no irregularity is on record"))
     }
     pub fn irregularity_promotion(&self) -> bool {
         self.state
@@ -388,24 +389,30 @@ impl Ctx<'_> {
     pub fn param(&self, i: usize) -> Result<&Value, EvalError> {
         self.params
             .get(i)
-            .ok_or_else(|| EvalError(format!("no parameter {i}")))
+            .ok_or_else(|| EvalError::new(format!("no parameter {i}")))
     }
     pub fn param_bool(&self, i: usize) -> Result<bool, EvalError> {
         match self.param(i)? {
             Value::Bool(b) => Ok(*b),
-            v => Err(EvalError(format!("parameter {i} is {v:?}, not a bool"))),
+            v => Err(EvalError::new(format!(
+                "parameter {i} is {v:?}, not a bool"
+            ))),
         }
     }
     pub fn param_int(&self, i: usize) -> Result<i64, EvalError> {
         match self.param(i)? {
             Value::Int(n) | Value::Duration(n) => Ok(*n),
-            v => Err(EvalError(format!("parameter {i} is {v:?}, not a number"))),
+            v => Err(EvalError::new(format!(
+                "parameter {i} is {v:?}, not a number"
+            ))),
         }
     }
     pub fn param_side(&self, i: usize) -> Result<Color, EvalError> {
         match self.param(i)? {
             Value::Side(c) => Ok(*c),
-            v => Err(EvalError(format!("parameter {i} is {v:?}, not a side"))),
+            v => Err(EvalError::new(format!(
+                "parameter {i} is {v:?}, not a side"
+            ))),
         }
     }
 
@@ -413,7 +420,9 @@ impl Ctx<'_> {
         if self.game().is_legal(m) {
             Ok(())
         } else {
-            Err(EvalError(format!("move {m} is not legal in this position")))
+            Err(EvalError::new(format!(
+                "move {m} is not legal in this position"
+            )))
         }
     }
 }
@@ -427,7 +436,9 @@ impl FromValue for Color {
     fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Side(c)) => Ok(*c),
-            _ => Err(EvalError(format!("{fact:?}: an argument must be a side"))),
+            _ => Err(EvalError::new(format!(
+                "{fact:?}: an argument must be a side"
+            ))),
         }
     }
 }
@@ -436,7 +447,9 @@ impl FromValue for i64 {
     fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Int(n)) => Ok(*n),
-            _ => Err(EvalError(format!("{fact:?}: an argument must be a number"))),
+            _ => Err(EvalError::new(format!(
+                "{fact:?}: an argument must be a number"
+            ))),
         }
     }
 }
@@ -445,7 +458,9 @@ impl FromValue for Move {
     fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Move(m)) => Ok(*m),
-            _ => Err(EvalError(format!("{fact:?}: an argument must be a move"))),
+            _ => Err(EvalError::new(format!(
+                "{fact:?}: an argument must be a move"
+            ))),
         }
     }
 }

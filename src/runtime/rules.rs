@@ -49,7 +49,9 @@ impl Field for Color {
     fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Side(c)) => Ok(*c),
-            _ => Err(EvalError(format!("{effect:?}: an argument must be a side"))),
+            _ => Err(EvalError::new(format!(
+                "{effect:?}: an argument must be a side"
+            ))),
         }
     }
     fn value(&self) -> FieldValue<'_> {
@@ -61,7 +63,7 @@ impl Field for i64 {
     fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Duration(s)) => Ok(*s),
-            _ => Err(EvalError(format!(
+            _ => Err(EvalError::new(format!(
                 "{effect:?}: an argument must be a duration"
             ))),
         }
@@ -75,7 +77,9 @@ impl Field for MoveArg {
     fn from_arg(v: Option<&Value>, effect: EffectId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Move(m)) => Ok(MoveArg::new(*m)),
-            _ => Err(EvalError(format!("{effect:?}: an argument must be a move"))),
+            _ => Err(EvalError::new(format!(
+                "{effect:?}: an argument must be a move"
+            ))),
         }
     }
     fn value(&self) -> FieldValue<'_> {
