@@ -263,14 +263,7 @@ impl Judge<'_> {
             Item::Game(file, raw) => self.game(&file, raw),
             Item::TooLarge(file, index, line) => {
                 let message = say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20);
-                self.bad_game(
-                    &file,
-                    index,
-                    line,
-                    1,
-                    &say::pgn_in_game(index, &message),
-                    &message,
-                )
+                self.bad_game(&file, (index, line, 1), &message)
             }
             Item::InputError(file, message) => self.bad_input(&file, &message),
             Item::NoGames(file) => self.bad_input(&file, &say::pgn_no_games()),
@@ -296,9 +289,7 @@ impl Judge<'_> {
                     Format::Text => self.renderer.text(&e),
                     Format::Json => match serde_json::to_string(&e) {
                         Ok(s) => s + "\n",
-                        Err(err) => {
-                            return self.bad_game(file, index, line, 1, &err.to_string(), "");
-                        }
+                        Err(err) => return self.bad_game(file, (index, line, 1), &err.to_string()),
                     },
                 };
                 Output {
@@ -326,28 +317,25 @@ impl Judge<'_> {
                         stderr: d.render(),
                         tally: Tally::BadGame,
                     },
-                    Format::Json => self.bad_game(file, index, l, c, "", &e.message),
+                    Format::Json => self.bad_game(file, (index, l, c), &e.message),
                 }
             }
         }
     }
 
-    /// A game that could not be ruled on: `text` for the text format, `message` for JSON.
-    fn bad_game(
-        &self,
-        file: &str,
-        game: usize,
-        line: usize,
-        column: usize,
-        text: &str,
-        message: &str,
-    ) -> Output {
+    /// A game that could not be read or ruled on, at (game, line, column), without a source to
+    /// show (a located error with its source is rendered by `game`).
+    fn bad_game(&self, file: &str, at: (usize, usize, usize), message: &str) -> Output {
+        let (game, line, column) = at;
         let (stdout, stderr) = match self.options.format {
-            Format::Text => (String::new(), format!("{file}:{line}:{column}: {text}\n")),
-            Format::Json => (
-                error_record(file, Some((game, line, column)), message),
+            Format::Text => (
                 String::new(),
+                format!(
+                    "{file}:{line}:{column}: {}\n",
+                    say::pgn_in_game(game, message)
+                ),
             ),
+            Format::Json => (error_record(file, Some(at), message), String::new()),
         };
         Output {
             stdout,

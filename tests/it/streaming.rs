@@ -188,3 +188,34 @@ fn the_summary_counts_games_results_by_clause_and_errors() {
     let out = arbiter(&["adjudicate", "-"], Some(pgn.as_bytes()));
     assert!(!text(&out.stderr).contains("партии") && !text(&out.stderr).contains("games:"));
 }
+
+/// A game over the documented limit is reported in its place and skipped; the next is read.
+#[test]
+fn a_game_over_16_megabytes_is_reported_and_skipped() {
+    let mut pgn = b"[Event \"big\"]\n\n1. e4 {".to_vec();
+    pgn.extend(std::iter::repeat_n(b'x', 17 << 20));
+    pgn.extend(b"} *\n\n[Event \"next\"]\n\n1. d4 *\n");
+    let out = arbiter(&["adjudicate", "--format", "json", "-"], Some(&pgn));
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        (&lines[0]["game"], &lines[0]["line"]),
+        (&1.into(), &1.into())
+    );
+    let e = lines[0]["error"].as_str().unwrap_or_default();
+    assert!(e.contains("longer than 16 megabytes"), "{e}");
+    assert_eq!(
+        (&lines[1]["game"], &lines[1]["line"]),
+        (&2.into(), &5.into())
+    );
+    let out = arbiter(&["adjudicate", "-"], Some(&pgn));
+    assert!(
+        text(&out.stderr).starts_with("<stdin>:1:1: game 1: the game is longer than 16 megabytes"),
+        "{}",
+        text(&out.stderr)
+    );
+}
