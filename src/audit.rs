@@ -111,6 +111,9 @@ pub struct Progress {
     pub bytes: u64,
 }
 
+/// The key of `Summary::by_clause` for the games the laws have not ended.
+pub const UNENDED: &str = "-";
+
 /// The end-of-run counts.
 #[derive(Debug, Default, Clone, Serialize)]
 pub struct Summary {
@@ -123,7 +126,7 @@ pub struct Summary {
     pub bad_inputs: u64,
     /// Games per result.
     pub results: BTreeMap<String, u64>,
-    /// Games ended by each clause (`-`: not ended by the laws), per result.
+    /// Games ended by each clause (`UNENDED`: not ended by the laws), per result.
     pub by_clause: BTreeMap<String, BTreeMap<String, u64>>,
 }
 
@@ -134,7 +137,7 @@ impl Summary {
                 self.games += 1;
                 self.ruled += 1;
                 *self.results.entry(result.as_str().into()).or_default() += 1;
-                let clause = rule.clone().unwrap_or_else(|| "-".into());
+                let clause = rule.clone().unwrap_or_else(|| UNENDED.into());
                 *(self.by_clause.entry(clause).or_default())
                     .entry(result.as_str().into())
                     .or_default() += 1;
@@ -181,10 +184,8 @@ impl Judge<'_> {
             sink(o, progress)
         };
         if self.options.jobs <= 1 {
-            let mut go_on = true;
             read_items(inputs, self.options.encoding, &mut |item, bytes| {
-                go_on = emit(self.output(item), bytes, &mut summary);
-                go_on
+                emit(self.output(item), bytes, &mut summary)
             });
             return summary;
         }
@@ -381,7 +382,10 @@ fn error_record(file: &str, at: Option<(usize, usize, usize)>, message: &str) ->
     match serde_json::to_string(&r) {
         Ok(s) => s + "\n",
         // Strings and numbers always serialise; say so rather than print nothing.
-        Err(e) => format!("{{\"error\":\"{e}\"}}\n"),
+        Err(e) => format!(
+            "{}\n",
+            serde_json::json!({ "file": file, "error": e.to_string() })
+        ),
     }
 }
 

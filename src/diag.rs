@@ -238,6 +238,15 @@ impl fmt::Display for Diags {
 
 impl std::error::Error for Diags {}
 
+/// At most `max` characters of `text`, marked `…` when cut: how an error quotes what it is
+/// about, however long that is.
+pub fn clip(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((i, _)) => format!("{}…", text.get(..i).unwrap_or_default()),
+        None => text.to_string(),
+    }
+}
+
 pub fn line_col(source: &str, offset: usize) -> (usize, usize) {
     let offset = floor_char_boundary(source, offset.min(source.len()));
     let before = &source[..offset];

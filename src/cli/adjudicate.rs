@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use arbiter::audit::{Format, Input, Judge, Options, Progress, Summary};
+use arbiter::audit::{Format, Input, Judge, Options, Progress, Summary, UNENDED};
 use arbiter::locale::say;
 use arbiter::render::Renderer;
 use arbiter::{Engine, runtime};
@@ -161,7 +161,7 @@ fn summary_text(s: &Summary) -> String {
             .map(|(r, n)| format!("{r}: {n}"))
             .collect::<Vec<_>>()
             .join(", ");
-        let line = if clause == "-" {
+        let line = if clause == UNENDED {
             say::summary_unended(games)
         } else {
             say::summary_clause(clause, games, results)

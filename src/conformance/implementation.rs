@@ -25,6 +25,7 @@ use serde_json::{Value, json};
 use super::features::FEATURES;
 use super::protocol::{self, Command, MAX_LINE, PROTOCOL_VERSION, ReadLine, Reply, Request};
 use super::schema::Schemas;
+use crate::diag::clip;
 use crate::render::Renderer;
 use crate::runtime::rules::Rules;
 use crate::{Engine, load_rules, pgn, runtime};
@@ -667,13 +668,6 @@ impl Failure {
 
 /// Characters of an offending line quoted in an error's context.
 const CLIP: usize = 300;
-
-fn clip(s: &str, max: usize) -> String {
-    match s.char_indices().nth(max) {
-        Some((i, _)) => format!("{}…", s.get(..i).unwrap_or_default()),
-        None => s.to_string(),
-    }
-}
 
 impl Implementation for Process {
     fn hello(&mut self) -> Result<protocol::Implementation, String> {

@@ -5,7 +5,11 @@ use serde_json::Value;
 
 use super::implementation::Ours;
 use super::protocol::{Command, PROTOCOL_VERSION, Reply};
+use crate::diag::clip;
 use crate::locale::say;
+
+/// Characters of an offending line quoted on standard error.
+const QUOTED: usize = 300;
 
 /// The outcome of one input line.
 #[derive(Debug)]
@@ -37,7 +41,7 @@ pub fn line(ours: &mut Ours, number: usize, bytes: &[u8]) -> Served {
                 say::error(say::not_a_protocol_message(
                     number,
                     e.to_string(),
-                    clip(&line),
+                    clip(&line, QUOTED),
                 )),
                 format!("line {number} is not a protocol message: {e}"),
             )
@@ -76,12 +80,4 @@ fn seq_and_id(line: &str) -> Option<(u64, String)> {
     let seq = v.get("seq")?.as_u64()?;
     let id = v.get("scenario")?.get("id")?.as_str()?;
     Some((seq, id.to_string()))
-}
-
-/// An offending line as quoted on standard error: its first 300 characters.
-fn clip(line: &str) -> String {
-    match line.char_indices().nth(300) {
-        Some((i, _)) => format!("{}…", line.get(..i).unwrap_or_default()),
-        None => line.to_string(),
-    }
 }

@@ -134,8 +134,8 @@ impl<R: Read> Splitter<R> {
         self.bytes_read = self.bytes_read.saturating_add(n as u64);
         self.eof = n == 0;
         self.normalise();
-        if !self.started && self.buf.len() >= scan::BOM.len() || self.eof {
-            if !self.started && self.buf.starts_with(scan::BOM) {
+        if !self.started && (self.buf.len() >= scan::BOM.len() || self.eof) {
+            if self.buf.starts_with(scan::BOM) {
                 self.pos = scan::BOM.len();
                 self.normalised = self.normalised.max(self.pos);
             }

@@ -595,13 +595,14 @@ fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
         .into_iter()
         .zip(fen.split_ascii_whitespace().skip(4))
     {
+        // A number of digits that does not fit u64 is too large too.
         if text.bytes().all(|b| b.is_ascii_digit())
-            && text.trim_start_matches('0').len() >= 10
             && text.parse::<u64>().map_or(true, |n| n > MAX_FEN_NUMBER)
         {
             return Err((
                 at,
-                say::game_fen_number_too_large(field, text, MAX_FEN_NUMBER),
+                // A number of a million digits is not repeated whole.
+                say::game_fen_number_too_large(field, crate::diag::clip(text, 24), MAX_FEN_NUMBER),
             ));
         }
     }
