@@ -442,7 +442,9 @@ fn game_record(game: &Game) -> Result<GameRecord, String> {
         }
     }
     Ok(GameRecord {
-        tags: game.tags.clone(),
+        tags: (game.tags())
+            .map(|(n, v)| (n.to_string(), v.to_string()))
+            .collect(),
         fen: game.tag("FEN").map(str::to_string),
         moves: game.moves.iter().map(|m| m.to_string()).collect(),
         events,

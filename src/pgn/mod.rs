@@ -12,6 +12,8 @@ pub mod scan;
 pub mod split;
 pub mod time;
 
+use std::ops::Range;
+
 use crate::locale::say;
 use shakmaty::san::SanPlus;
 
@@ -21,18 +23,42 @@ pub struct Game {
     /// 1-based index of the game in its file.
     pub index: usize,
     pub span: scan::GameSpan,
-    pub tags: Vec<(String, String)>,
+    tags: Tags,
     pub moves: Vec<SanPlus>,
     /// (number of main-line moves before the comment, comment text).
     pub comments: Vec<(usize, String)>,
 }
 
+/// A game's tags, their names and values (unescaped) in one string: a game has a dozen tags or
+/// so, and one allocation for all of them keeps reading an archive cheap.
+#[derive(Debug, Clone, Default)]
+struct Tags {
+    text: String,
+    /// Each tag's name and value in `text`, and its value's offset in the game.
+    list: Vec<(Range<usize>, Range<usize>, usize)>,
+}
+
 impl Game {
+    /// The value of the tag `name` (the first, if the record repeats it).
     pub fn tag(&self, name: &str) -> Option<&str> {
-        self.tags
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.find_tag(name)
+            .map(|(_, v, _)| &self.tags.text[v.clone()])
+    }
+
+    /// Where the value of the tag `name` stands in the game (its opening quote).
+    pub fn tag_offset(&self, name: &str) -> Option<usize> {
+        self.find_tag(name).map(|(_, _, at)| *at)
+    }
+
+    /// Every tag's name and value, in the order of the record.
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str)> {
+        let text = &self.tags.text;
+        (self.tags.list.iter()).map(|(n, v, _)| (&text[n.clone()], &text[v.clone()]))
+    }
+
+    fn find_tag(&self, name: &str) -> Option<&(Range<usize>, Range<usize>, usize)> {
+        let text = &self.tags.text;
+        (self.tags.list.iter()).find(|(n, _, _)| &text[n.clone()] == name)
     }
 }
 
@@ -65,17 +91,26 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
     if let Some((offset, message)) = span.error.clone() {
         return Err(err(offset, message));
     }
-    let tags = span
-        .tags
-        .iter()
-        .map(|(name, at)| (name.clone(), tag_value(src, *at)))
-        .collect();
+    let mut tags = Tags {
+        text: String::with_capacity(span.tags.iter().map(|t| t.name.len() + 16).sum()),
+        list: Vec::with_capacity(span.tags.len()),
+    };
+    for t in &span.tags {
+        let n = tags.text.len();
+        // A name is ASCII letters, digits and `_` (the scanner's test).
+        tags.text.push_str(&String::from_utf8_lossy(
+            src.get(t.name.clone()).unwrap_or_default(),
+        ));
+        let v = tags.text.len();
+        push_tag_value(&mut tags.text, src, t.value);
+        (tags.list).push((n..v, v..tags.text.len(), t.value));
+    }
     let mut moves = Vec::with_capacity(span.sans.len());
-    for &at in &span.sans {
-        let tok = scan::token_at(src, at);
+    for at in &span.sans {
+        let tok = src.get(at.clone()).unwrap_or_default();
         let san = read_san(tok).map_err(|_| {
             err(
-                at,
+                at.start,
                 say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
             )
         })?;
@@ -85,7 +120,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
     let mut comments = Vec::with_capacity(span.comments.len());
     let mut before = 0;
     for &at in &span.comments {
-        while span.sans.get(before).is_some_and(|&m| m < at) {
+        while span.sans.get(before).is_some_and(|m| m.start < at) {
             before += 1;
         }
         comments.push((before, comment_text(src, at)));
@@ -112,27 +147,31 @@ fn read_san(tok: &[u8]) -> Result<SanPlus, shakmaty::san::ParseSanError> {
     SanPlus::from_ascii(tok)
 }
 
-/// A tag's value: `at` is its opening quote; `\"` and `\\` stand for `"` and `\`.
-fn tag_value(src: &[u8], at: usize) -> String {
-    let mut out = Vec::new();
-    let mut i = at + 1;
-    while let Some(&b) = src.get(i) {
+/// Append a tag's value to `out`: `at` is its opening quote; `\"` and `\\` stand for `"` and
+/// `\`; bytes that are not UTF-8 are shown as U+FFFD.
+fn push_tag_value(out: &mut String, src: &[u8], at: usize) {
+    let body = src.get(at + 1..).unwrap_or_default();
+    let end = memchr::memchr(b'"', body).unwrap_or(body.len());
+    if !body[..end].contains(&b'\\') {
+        out.push_str(&String::from_utf8_lossy(&body[..end]));
+        return;
+    }
+    let mut value = Vec::new();
+    let mut i = 0;
+    while let Some(&b) = body.get(i) {
         match b {
             b'"' => break,
-            b'\\' if matches!(src.get(i + 1), Some(b'"' | b'\\')) => {
-                out.push(src[i + 1]);
+            b'\\' if matches!(body.get(i + 1), Some(b'"' | b'\\')) => {
+                value.push(body[i + 1]);
                 i += 2;
             }
             _ => {
-                out.push(b);
+                value.push(b);
                 i += 1;
             }
         }
     }
-    match String::from_utf8(out) {
-        Ok(s) => s,
-        Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-    }
+    out.push_str(&String::from_utf8_lossy(&value));
 }
 
 /// A comment's text: `at` is its `{`; the scanner has found its `}`.

@@ -7,6 +7,8 @@
 //! and it turns every unreadable token, unterminated comment and missing result into a located
 //! error. Nothing is silently dropped.
 
+use std::ops::Range;
+
 use crate::locale::say;
 
 /// Where one game stands in the input.
@@ -14,20 +16,21 @@ use crate::locale::say;
 pub struct GameSpan {
     pub start: usize,
     pub end: usize,
-    /// Byte offsets of main-line move tokens, in order.
-    pub sans: Vec<usize>,
+    /// Where each main-line move token stands (its bytes), in order.
+    pub sans: Vec<Range<usize>>,
     /// Byte offsets of main-line comments (`{`), in order.
     pub comments: Vec<usize>,
-    /// Tag name -> byte offset of the tag's value.
-    pub tags: Vec<(String, usize)>,
+    /// Each tag, in order.
+    pub tags: Vec<TagAt>,
     /// The first problem found, if any.
     pub error: Option<(usize, String)>,
 }
 
-impl GameSpan {
-    pub fn tag_offset(&self, name: &str) -> Option<usize> {
-        self.tags.iter().find(|(n, _)| n == name).map(|(_, o)| *o)
-    }
+/// Where one tag stands: its name (ASCII letters, digits and `_`) and its value's opening quote.
+#[derive(Debug, Clone)]
+pub struct TagAt {
+    pub name: Range<usize>,
+    pub value: usize,
 }
 
 pub fn scan(src: &[u8]) -> Vec<GameSpan> {
@@ -38,16 +41,6 @@ pub fn scan(src: &[u8]) -> Vec<GameSpan> {
         games.push(g);
     }
     games
-}
-
-/// The token that starts at `at` (a move, as the scanner recorded it).
-pub fn token_at(src: &[u8], at: usize) -> &[u8] {
-    let rest = src.get(at..).unwrap_or_default();
-    let n = rest
-        .iter()
-        .position(|&b| is_token_end(b))
-        .unwrap_or(rest.len());
-    &rest[..n]
 }
 
 /// The UTF-8 byte order mark, skipped at the start of an input.
@@ -75,12 +68,20 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\r' | b'\n')
 }
 
+/// The bytes that end a token, as a table: tokens are most of a movetext's bytes.
+static TOKEN_END: [bool; 256] = {
+    let mut t = [false; 256];
+    let ends = b" \t\r\n{}();[]$!?.";
+    let mut i = 0;
+    while i < ends.len() {
+        t[ends[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 fn is_token_end(b: u8) -> bool {
-    is_ws(b)
-        || matches!(
-            b,
-            b'{' | b'}' | b'(' | b')' | b';' | b'[' | b']' | b'$' | b'!' | b'?' | b'.'
-        )
+    TOKEN_END[usize::from(b)]
 }
 
 impl Scanner<'_> {
@@ -123,6 +124,8 @@ impl Scanner<'_> {
     fn game(&mut self) -> GameSpan {
         let mut g = GameSpan {
             start: self.i,
+            // Room for a game of ordinary length without growing.
+            sans: Vec::with_capacity(128),
             ..GameSpan::default()
         };
         // Tags.
@@ -163,7 +166,7 @@ impl Scanner<'_> {
                 b' ' | b'\t' | b'\r' | b'.' => self.i += 1,
                 b'{' => {
                     let at = self.i;
-                    match self.src[self.i..].iter().position(|&c| c == b'}') {
+                    match memchr::memchr(b'}', &self.src[self.i..]) {
                         Some(n) => self.i += n + 1,
                         None => {
                             g.error.get_or_insert((at, say::pgn_comment_not_closed()));
@@ -225,7 +228,7 @@ impl Scanner<'_> {
                         Token::Move => {
                             has_any = true;
                             if depth == 0 {
-                                g.sans.push(at);
+                                g.sans.push(at..self.i);
                             }
                         }
                     }
@@ -248,12 +251,11 @@ impl Scanner<'_> {
 
     fn take_token(&mut self) -> &[u8] {
         let start = self.i;
-        while let Some(b) = self.peek() {
-            if is_token_end(b) {
-                break;
-            }
-            self.i += 1;
-        }
+        let rest = self.src.get(start..).unwrap_or_default();
+        self.i += rest
+            .iter()
+            .position(|&b| is_token_end(b))
+            .unwrap_or(rest.len());
         &self.src[start..self.i]
     }
 
@@ -270,15 +272,17 @@ impl Scanner<'_> {
         {
             self.i += 1;
         }
-        let name = String::from_utf8_lossy(&self.src[name_start..self.i]).into_owned();
-        if name.is_empty() {
+        let name_range = name_start..self.i;
+        if name_range.is_empty() {
             return Err((at, say::pgn_tag_syntax()));
         }
+        // Only letters, digits and `_`: ASCII.
+        let name = String::from_utf8_lossy(&self.src[name_range.clone()]);
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
             self.i += 1;
         }
         if self.peek() != Some(b'"') {
-            return Err((self.i, say::pgn_tag_quoted_value(&name)));
+            return Err((self.i, say::pgn_tag_quoted_value(&*name)));
         }
         let value_at = self.i;
         self.i += 1;
@@ -290,7 +294,7 @@ impl Scanner<'_> {
                     break;
                 }
                 Some(b'\n') | None => {
-                    return Err((value_at, say::pgn_tag_closing_quote(&name)));
+                    return Err((value_at, say::pgn_tag_closing_quote(&*name)));
                 }
                 Some(_) => self.i += 1,
             }
@@ -299,10 +303,13 @@ impl Scanner<'_> {
             self.i += 1;
         }
         if self.peek() != Some(b']') {
-            return Err((self.i, say::pgn_tag_closing_bracket(&name)));
+            return Err((self.i, say::pgn_tag_closing_bracket(&*name)));
         }
         self.i += 1;
-        g.tags.push((name, value_at));
+        g.tags.push(TagAt {
+            name: name_range,
+            value: value_at,
+        });
         Ok(())
     }
 }
@@ -337,7 +344,7 @@ mod tests {
         assert_eq!(g[0].sans.len(), 3);
         assert_eq!(g[0].comments.len(), 1);
         assert!(g[0].error.is_none());
-        assert_eq!(&src[g[0].sans[2]..g[0].sans[2] + 3], b"Nf3");
+        assert_eq!(&src[g[0].sans[2].clone()], b"Nf3");
         assert_eq!(g[1].sans.len(), 1);
     }
 

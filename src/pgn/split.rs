@@ -152,10 +152,13 @@ impl<R: Read> Splitter<R> {
         } else {
             self.buf.len().saturating_sub(1)
         };
-        for i in self.normalised..end {
-            if self.buf[i] == b'\r' && self.buf.get(i + 1) != Some(&b'\n') {
-                self.buf[i] = b'\n';
-            }
+        let from = self.normalised.min(end);
+        let crs: Vec<usize> = memchr::memchr_iter(b'\r', &self.buf[from..end])
+            .map(|i| from + i)
+            .filter(|&i| self.buf.get(i + 1) != Some(&b'\n'))
+            .collect();
+        for i in crs {
+            self.buf[i] = b'\n';
         }
         self.normalised = self.normalised.max(end);
     }
@@ -262,9 +265,7 @@ impl<R: Read> Splitter<R> {
     /// The offset of the next `[` that starts a line after a blank line, in what has been read.
     fn next_tag_after_blank_line(&self) -> Option<usize> {
         let hay = &self.buf[self.pos..self.normalised];
-        hay.windows(3)
-            .position(|w| w == b"\n\n[")
-            .map(|i| self.pos + i + 2)
+        memchr::memmem::find(hay, b"\n\n[").map(|i| self.pos + i + 2)
     }
 }
 
@@ -282,11 +283,15 @@ fn read_some(input: &mut impl Read, into: &mut [u8]) -> std::io::Result<usize> {
 fn rebase(g: &mut GameSpan, base: usize) {
     g.start -= base;
     g.end -= base;
-    for o in g.sans.iter_mut().chain(g.comments.iter_mut()) {
+    for r in &mut g.sans {
+        *r = r.start - base..r.end - base;
+    }
+    for o in &mut g.comments {
         *o -= base;
     }
-    for (_, o) in &mut g.tags {
-        *o -= base;
+    for t in &mut g.tags {
+        t.name = t.name.start - base..t.name.end - base;
+        t.value -= base;
     }
     if let Some((o, _)) = &mut g.error {
         *o = o.saturating_sub(base);

@@ -70,10 +70,7 @@ pub fn adjudicate_with<'g>(
         let e = GameEvent {
             ply: game.moves.len(),
             index: None,
-            offset: game
-                .span
-                .tag_offset("Termination")
-                .unwrap_or(game.span.start),
+            offset: game.tag_offset("Termination").unwrap_or(game.span.start),
             command: Command::Flag(Flagged::Side(a.state.to_move())),
         };
         a.command(&e).map_err(err)?;
@@ -140,7 +137,7 @@ impl Adjudication<'_> {
                 if self.ended() {
                     self.verdict.unplayed_moves += 1;
                 } else {
-                    let at = game.span.sans.get(i).copied().unwrap_or(game.span.start);
+                    let at = game.span.sans.get(i).map_or(game.span.start, |r| r.start);
                     let m = match next.take() {
                         Some(r) => r,
                         None => resolve(self.state.mechanics().position(), &game.moves[i]),
@@ -199,7 +196,8 @@ impl Adjudication<'_> {
             return Ok(());
         };
         let r = self.rule(&event, e.offset).map_err(|m| (e.offset, m))?;
-        let mut r = r.unwrap_or_else(|| Ruling::none(self.state.ply(), event.kind(), e.offset));
+        let mut r =
+            r.unwrap_or_else(|| Box::new(Ruling::none(self.state.ply(), event.kind(), e.offset)));
         if let (Event::Claim(c), Command::Claim { intended, .. }) = (&event, &e.command) {
             r.claim = Some(c.kind);
             r.intended_move = intended.as_ref().map(|m| m.san.clone());
@@ -316,8 +314,9 @@ impl Adjudication<'_> {
         Ok(Event::Illegal { by, promotion })
     }
 
-    /// Ask the rules about one event; `None` when no rule fired.
-    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Ruling>, String> {
+    /// Ask the rules about one event; `None` when no rule fired. (A ruling is boxed: most plies
+    /// have none, and moving the large value through every `Result` costs more than the box.)
+    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Box<Ruling>>, String> {
         let meta: &BookMeta = self.rules.meta();
         let mut cx = Ctx {
             state: &mut self.state,
@@ -375,7 +374,7 @@ impl Adjudication<'_> {
                 also.push(id);
             }
         }
-        Ok(Some(Ruling {
+        Ok(Some(Box::new(Ruling {
             ply: self.state.ply(),
             event: event.kind(),
             index: None,
@@ -390,19 +389,19 @@ impl Adjudication<'_> {
             message: Some(rule_meta(primary).message.clone()),
             args,
             offset,
-        }))
+        })))
     }
 
     /// Record a ruling and carry out its effects, then the rulings on the events those effects
     /// raise (a draw raises `drawn`), in a loop bounded by `MAX_CASCADE`: the checker refuses a
     /// rulebook whose effects raise the event that triggered them, and whatever rules it is given
     /// the runtime neither recurses nor loops without end.
-    fn record(&mut self, r: Ruling) -> Result<(), String> {
+    fn record(&mut self, r: Box<Ruling>) -> Result<(), String> {
         let mut next = Some(r);
         let mut raised = 0;
         while let Some(r) = next.take() {
             let offset = r.offset;
-            if self.record_one(r) {
+            if self.record_one(*r) {
                 raised += 1;
                 if raised > MAX_CASCADE {
                     return Err(say::game_cascade(MAX_CASCADE, EventKind::Drawn.name()));
@@ -588,7 +587,7 @@ fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
     let Some(fen) = game.tag("FEN") else {
         return Ok(Chess::default());
     };
-    let at = game.span.tag_offset("FEN").unwrap_or(game.span.start);
+    let at = game.tag_offset("FEN").unwrap_or(game.span.start);
     // The counters are checked here: shakmaty clamps a halfmove clock beyond u32, and a move
     // number near u32::MAX would leave no room for the game's moves.
     for (field, text) in ["halfmove", "fullmove"]
@@ -625,7 +624,7 @@ fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String
             else {
                 return Ok(p.default.clone());
             };
-            let at = game.span.tag_offset(tag).unwrap_or(game.span.start);
+            let at = game.tag_offset(tag).unwrap_or(game.span.start);
             let bad = |what: String| (at, say::game_tag_value(tag, what, text));
             Ok(match &p.default {
                 Value::Bool(_) => Value::Bool(match text.to_ascii_lowercase().as_str() {
@@ -656,7 +655,7 @@ fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
     let Some(v) = game.tag("TimeControl") else {
         return Ok(TimeControl::Unknown);
     };
-    TimeControl::parse(v).map_err(|e| match game.span.tag_offset("TimeControl") {
+    TimeControl::parse(v).map_err(|e| match game.tag_offset("TimeControl") {
         // The tag's offset is its value's opening quote.
         Some(at) => (at + 1 + e.offset, say::game_time_control(e.message)),
         None => (game.span.start, say::game_time_control_value(v, e.message)),

@@ -152,11 +152,13 @@ impl Ctx<'_> {
     pub fn in_check(&self) -> bool {
         self.game().in_check()
     }
+    // Whether there is a legal move is asked first: the record's next move usually answers it,
+    // and check is then never computed.
     pub fn checkmate(&mut self) -> bool {
-        self.in_check() && !self.state.has_legal_move()
+        !self.state.has_legal_move() && self.in_check()
     }
     pub fn stalemate(&mut self) -> bool {
-        !self.in_check() && !self.state.has_legal_move()
+        !self.state.has_legal_move() && !self.in_check()
     }
     pub fn repetitions(&self) -> i64 {
         int(self.game().repetitions())

@@ -1,22 +1,25 @@
 //! Chess mechanics on shakmaty: the position, its repetition count under the identity of 9.2.2,
 //! and lazily computed facts.
 //!
-//! Positions are identified by Zobrist hash with en passant counted only when legally possible
-//! (9.2.2.1) and castling *rights* (9.2.2.2), and every hash match is confirmed by comparing the
-//! full key, so the count is exact. Only positions since the last irreversible move are kept:
+//! Positions are identified by a key of the pieces on their squares, the side to move, castling
+//! *rights* (9.2.2.2) and en passant counted only when legally possible (9.2.2.1). Positions are
+//! found by a hash of the key and every match is confirmed by comparing the full key, so the
+//! count is exact. Only positions since the last irreversible move are kept:
 //! after a pawn move, a capture, a change of castling rights or a lapsed en passant right no
 //! earlier position can recur.
 
+use std::cell::Cell;
 use std::collections::HashMap;
 
-use shakmaty::zobrist::Zobrist64;
-use shakmaty::{Bitboard, Board, Chess, Color, EnPassantMode, Move, Position, Role, Square};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::Mechanics;
 
-/// What makes two positions the same under 9.2.2.
+/// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
+/// comparison looks at the hash first, so unequal keys rarely cost more than one comparison.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Key {
+    hash: u64,
     board: Board,
     turn: Color,
     castling_rights: Bitboard,
@@ -25,20 +28,58 @@ struct Key {
 
 impl Key {
     fn of(pos: &Chess, legal_ep: Option<Square>) -> Key {
+        let (board, turn) = (pos.board(), pos.turn());
+        let castling_rights = pos.castles().castling_rights();
         Key {
-            board: pos.board().clone(),
-            turn: pos.turn(),
-            castling_rights: pos.castles().castling_rights(),
+            hash: hash(board, turn, castling_rights, legal_ep),
+            board: board.clone(),
+            turn,
+            castling_rights,
             legal_ep,
         }
     }
+}
+
+/// A hash of a key's parts, to find candidates, far cheaper per ply than a Zobrist hash
+/// recomputed or updated move by move: each word is multiplied by its own odd constant (the
+/// products are independent, so they run side by side) and the products are combined and mixed
+/// once. Equal keys have equal hashes; a collision costs only a full comparison.
+fn hash(b: &Board, turn: Color, castling_rights: Bitboard, legal_ep: Option<Square>) -> u64 {
+    const K: [u64; 10] = [
+        0x9E37_79B9_7F4A_7C15,
+        0xC2B2_AE3D_27D4_EB4F,
+        0x1656_67B1_9E37_79F9,
+        0x85EB_CA77_C2B2_AE63,
+        0x27D4_EB2F_1656_67C5,
+        0xFF51_AFD7_ED55_8CCD,
+        0xC4CE_B9FE_1A85_EC53,
+        0xD6E8_FEB8_6659_FD93,
+        0xA076_1D64_78BD_642F,
+        0xE703_7ED1_A0B4_28DB,
+    ];
+    let words = [
+        b.by_color(Color::White).0,
+        b.by_color(Color::Black).0,
+        b.pawns().0,
+        b.knights().0,
+        b.bishops().0,
+        b.rooks().0,
+        b.queens().0,
+        b.kings().0,
+        castling_rights.0,
+        (u64::from(turn.is_white()) << 8) | legal_ep.map_or(64, u64::from),
+    ];
+    let mut h = 0u64;
+    for (w, k) in words.iter().zip(K) {
+        h ^= w.wrapping_mul(k).rotate_left(31);
+    }
+    (h ^ (h >> 29)).wrapping_mul(K[0])
 }
 
 /// A chess game's position as play proceeds (the [`Mechanics`] of chess).
 #[derive(Clone, Debug)]
 pub struct ChessMechanics {
     pos: Chess,
-    hash: Zobrist64,
     /// Positions since the last irreversible move, the current one last.
     history: History,
     /// Appearances of the current position, this one included.
@@ -47,8 +88,9 @@ pub struct ChessMechanics {
     has_legal_move: Option<bool>,
     /// The en passant square if a capture there is legal (computed once per position).
     legal_ep: Option<Square>,
-    /// Is the side to move in check (computed once per position)?
-    in_check: bool,
+    /// Lazily: is the side to move in check? Most plies never ask: a mate or stalemate is looked
+    /// for only when the side to move has no legal move.
+    in_check: Cell<Option<bool>>,
     /// Whether White and Black have mating material (computed when material changes).
     can_win: [bool; 2],
 }
@@ -62,15 +104,13 @@ impl Default for ChessMechanics {
 impl ChessMechanics {
     /// The game from `pos` (the standard start, or a record's `[FEN]`).
     pub fn new(pos: Chess) -> ChessMechanics {
-        let hash = pos.zobrist_hash(EnPassantMode::Legal);
         let legal_ep = pos.legal_ep_square();
         let key = Key::of(&pos, legal_ep);
         ChessMechanics {
-            hash,
-            history: History::starting(hash, key),
+            history: History::starting(key),
             repetitions: 1,
             has_legal_move: None,
-            in_check: pos.is_check(),
+            in_check: Cell::new(None),
             can_win: mating_material(&pos),
             legal_ep,
             pos,
@@ -109,24 +149,20 @@ impl Mechanics for ChessMechanics {
 
     fn play(&mut self, m: Move) {
         let rights = self.pos.castles().castling_rights();
-        let next_hash = self
-            .pos
-            .update_zobrist_hash(self.hash, m, EnPassantMode::Legal);
         self.pos.play_unchecked(m);
         if m.is_capture() || m.is_promotion() {
             self.can_win = mating_material(&self.pos);
         }
         let irreversible = irreversible(m, self.legal_ep, rights, &self.pos);
         self.legal_ep = self.pos.legal_ep_square();
-        self.in_check = self.pos.is_check();
-        self.hash = next_hash.unwrap_or_else(|| self.pos.zobrist_hash(EnPassantMode::Legal));
+        self.in_check.set(None);
         self.has_legal_move = None;
         if irreversible {
             self.history.clear();
         }
         let key = Key::of(&self.pos, self.legal_ep);
-        self.repetitions = 1 + self.history.count(self.hash, &key);
-        self.history.push(self.hash, key);
+        self.repetitions = 1 + self.history.count(&key);
+        self.history.push(key);
     }
 
     fn note_legal_move(&mut self) {
@@ -140,7 +176,14 @@ impl Mechanics for ChessMechanics {
     }
 
     fn in_check(&self) -> bool {
-        self.in_check
+        match self.in_check.get() {
+            Some(known) => known,
+            None => {
+                let known = self.pos.is_check();
+                self.in_check.set(Some(known));
+                known
+            }
+        }
     }
 
     fn repetitions(&self) -> u32 {
@@ -153,9 +196,8 @@ impl Mechanics for ChessMechanics {
         if irreversible(m, self.legal_ep, rights, &after) {
             return 1;
         }
-        let hash = after.zobrist_hash(EnPassantMode::Legal);
         let ep = after.legal_ep_square();
-        1 + self.history.count(hash, &Key::of(&after, ep))
+        1 + self.history.count(&Key::of(&after, ep))
     }
 
     fn plies_since_irreversible(&self) -> u32 {
@@ -203,7 +245,7 @@ fn irreversible(m: Move, legal_ep: Option<Square>, rights: Bitboard, after: &Che
 #[derive(Clone, Debug, Default)]
 struct History {
     /// While there are at most `SCAN`: every position, in order.
-    positions: Vec<(Zobrist64, Key)>,
+    positions: Vec<Key>,
     /// Past `SCAN`: each distinct position with its number of appearances, by hash.
     counts: HashMap<u64, Vec<(Key, u32)>>,
 }
@@ -211,9 +253,9 @@ struct History {
 const SCAN: usize = 128;
 
 impl History {
-    fn starting(hash: Zobrist64, key: Key) -> History {
+    fn starting(key: Key) -> History {
         let mut h = History::default();
-        h.push(hash, key);
+        h.push(key);
         h
     }
 
@@ -222,37 +264,35 @@ impl History {
         self.counts.clear();
     }
 
-    fn push(&mut self, hash: Zobrist64, key: Key) {
+    fn push(&mut self, key: Key) {
         if self.counts.is_empty() {
-            self.positions.push((hash, key));
+            self.positions.push(key);
             if self.positions.len() <= SCAN {
                 return;
             }
-            for (h, k) in std::mem::take(&mut self.positions) {
-                self.tally(h, k);
+            for k in std::mem::take(&mut self.positions) {
+                self.tally(k);
             }
         } else {
-            self.tally(hash, key);
+            self.tally(key);
         }
     }
 
-    fn tally(&mut self, hash: Zobrist64, key: Key) {
-        let same = self.counts.entry(hash.0).or_default();
+    fn tally(&mut self, key: Key) {
+        let same = self.counts.entry(key.hash).or_default();
         match same.iter_mut().find(|(k, _)| *k == key) {
             Some((_, n)) => *n = n.saturating_add(1),
             None => same.push((key, 1)),
         }
     }
 
-    /// How many of the positions are the same as `key` (whose hash is `hash`).
-    fn count(&self, hash: Zobrist64, key: &Key) -> u32 {
+    /// How many of the positions are the same as `key`.
+    fn count(&self, key: &Key) -> u32 {
         if self.counts.is_empty() {
-            let n = (self.positions.iter())
-                .filter(|(h, k)| *h == hash && k == key)
-                .count();
+            let n = self.positions.iter().filter(|k| *k == key).count();
             return u32::try_from(n).unwrap_or(u32::MAX);
         }
-        (self.counts.get(&hash.0).into_iter().flatten())
+        (self.counts.get(&key.hash).into_iter().flatten())
             .find(|(k, _)| k == key)
             .map_or(0, |(_, n)| *n)
     }
