@@ -8,6 +8,11 @@
 //! `ARBITER_BENCH_JOBS`, default 2). Prints games/s per mode (median of the rounds) and each
 //! mode's time as a ratio of the floor's, taken within each round.
 
+// The allocator the `arbiter` binary uses (src/main.rs), so that each mode here costs what it
+// costs there; the floor allocates almost nothing either way.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -13,7 +13,6 @@ use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, channel, sync_channel};
 
 use encoding_rs::Encoding;
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::diag::Diag;
@@ -227,7 +226,9 @@ impl Judge<'_> {
                         }
                         let done = done_tx.clone();
                         tasks.spawn(move |_| {
-                            let outputs = (batch.items.into_par_iter())
+                            // A batch is one task, its games in order: tasks are few and
+                            // large, so the pool's threads rarely look for work.
+                            let outputs = (batch.items.into_iter())
                                 .map(|item| self.output(item))
                                 .collect();
                             // The printer may have stopped: then nobody wants it.
@@ -398,7 +399,7 @@ struct Batch {
 
 /// The first batch is small, so that the first verdicts come at once; batches then grow.
 const FIRST_BATCH_BYTES: usize = 16 << 10;
-const MAX_BATCH_BYTES: usize = 1 << 20;
+const MAX_BATCH_BYTES: usize = 256 << 10;
 const MAX_BATCH_GAMES: usize = 4096;
 
 /// Read the inputs into batches for the workers; stops when the receiver has gone.

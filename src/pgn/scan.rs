@@ -246,6 +246,8 @@ impl Scanner<'_> {
             ));
         }
         g.end = self.i;
+        // Kept as long as the game is: no room to spare in a batch of thousands.
+        g.sans.shrink_to_fit();
         g
     }
 

@@ -254,7 +254,11 @@ const SCAN: usize = 128;
 
 impl History {
     fn starting(key: Key) -> History {
-        let mut h = History::default();
+        let mut h = History {
+            // Enough for most stretches between irreversible moves without growing.
+            positions: Vec::with_capacity(32),
+            counts: HashMap::new(),
+        };
         h.push(key);
         h
     }
