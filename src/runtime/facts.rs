@@ -490,6 +490,36 @@ macro_rules! call {
     };
 }
 
+/// A fact's result read as a `bool` or a number without going through a `Value` (the
+/// interpreter's conditions: `checkmate`, `repetitions >= 5`); `None` for a fact of another type.
+trait Typed: Sized {
+    fn into_bool(self) -> Option<bool> {
+        None
+    }
+    fn into_int(self) -> Option<i64> {
+        None
+    }
+}
+
+impl Typed for bool {
+    fn into_bool(self) -> Option<bool> {
+        Some(self)
+    }
+}
+
+impl Typed for i64 {
+    fn into_int(self) -> Option<i64> {
+        Some(self)
+    }
+}
+
+impl Typed for Color {}
+impl Typed for Move {}
+
+fn not_of_type(fact: FactId, ty: &str) -> EvalError {
+    EvalError::new(format!("{fact:?} is not {ty}"))
+}
+
 macro_rules! dispatch_facts {
     ($( { $name:literal, $id:ident, [$($p:ident),*], $ty:ident, $method:ident, $fall:ident,
           $ev:ident, $guard:ident } )*) => {
@@ -506,6 +536,33 @@ macro_rules! dispatch_facts {
                         Value::$ty(v)
                     } )*
                 })
+            }
+
+            /// A boolean fact's value, as [`fact`](Ctx::fact) gives it (an error for a fact of
+            /// another type, which the checker rules out).
+            pub fn fact_bool(&mut self, id: FactId, args: &[Value]) -> Result<bool, EvalError> {
+                match id {
+                    $( FactId::$id => {
+                        let mut _next = args.iter();
+                        let v = call!($fall, self.$method(
+                            $( <arg_type!($p)>::from_value(_next.next(), id)? ),*
+                        ));
+                        Typed::into_bool(v).ok_or_else(|| not_of_type(id, "a bool"))
+                    } )*
+                }
+            }
+
+            /// A number fact's value, as [`fact`](Ctx::fact) gives it inside `Value::Int`.
+            pub fn fact_int(&mut self, id: FactId, args: &[Value]) -> Result<i64, EvalError> {
+                match id {
+                    $( FactId::$id => {
+                        let mut _next = args.iter();
+                        let v = call!($fall, self.$method(
+                            $( <arg_type!($p)>::from_value(_next.next(), id)? ),*
+                        ));
+                        Typed::into_int(v).ok_or_else(|| not_of_type(id, "a number"))
+                    } )*
+                }
             }
         }
     };

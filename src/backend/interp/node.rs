@@ -13,7 +13,7 @@
 //! a fact read where it has no value, a value of the wrong type (which the checker rules out).
 
 use crate::lang::ir::{ArithOp, CmpOp, Definition, IrExpr};
-use crate::lang::schema::FactId;
+use crate::lang::schema::{FactId, Ty};
 use crate::runtime::facts::Ctx;
 use crate::value::{EvalError, Value, ops};
 
@@ -26,6 +26,9 @@ pub enum Node {
     FactOf(FactId, Box<[Node]>),
     /// `FACT OP CONSTANT`, its arguments constant.
     CmpFact(CmpOp, FactId, Box<[Value]>, Value),
+    /// `FACT OP NUMBER` for a fact whose values are numbers (`repetitions >= 5`): compared as
+    /// `i64`, with no `Value` in between.
+    CmpIntFact(CmpOp, FactId, Box<[Value]>, i64),
     Param(usize),
     /// A definition that is not a literal: an index into the evaluator's definitions.
     Defined(usize),
@@ -75,6 +78,9 @@ impl Node {
                 Node::Any(list.into())
             }
             IrExpr::Cmp(op, _, a, b) => match (Node::of(a, defs), Node::of(b, defs)) {
+                (Node::Fact(id, args), Node::Const(Value::Int(k))) if id.spec().ty == Ty::Int => {
+                    Node::CmpIntFact(*op, id, args, k)
+                }
                 (Node::Fact(id, args), Node::Const(c)) => Node::CmpFact(*op, id, args, c),
                 (a, b) => Node::Cmp(*op, Box::new(a), Box::new(b)),
             },
@@ -134,6 +140,18 @@ pub fn truth(n: &Node, env: &Env, cx: &mut Ctx) -> Result<bool, EvalError> {
         }
         Node::Not(x) => Ok(!truth(x, env, cx)?),
         Node::Const(Value::Bool(b)) => Ok(*b),
+        Node::Fact(id, args) => cx.fact_bool(*id, args),
+        Node::CmpIntFact(op, id, args, k) => {
+            let v = cx.fact_int(*id, args)?;
+            Ok(match op {
+                CmpOp::Eq => v == *k,
+                CmpOp::Ne => v != *k,
+                CmpOp::Lt => v < *k,
+                CmpOp::Le => v <= *k,
+                CmpOp::Gt => v > *k,
+                CmpOp::Ge => v >= *k,
+            })
+        }
         Node::CmpFact(op, id, args, c) => compare(*op, &cx.fact(*id, args)?, c),
         Node::Cmp(op, a, b) => {
             let (x, y) = (eval(a, env, cx)?, eval(b, env, cx)?);
@@ -180,9 +198,12 @@ pub fn eval(n: &Node, env: &Env, cx: &mut Ctx) -> Result<Value, EvalError> {
             Some(d) => eval(d, env, cx)?,
             None => return Err(EvalError::new(format!("no definition {i}"))),
         },
-        Node::Not(_) | Node::All(_) | Node::Any(_) | Node::Cmp(..) | Node::CmpFact(..) => {
-            Value::Bool(truth(n, env, cx)?)
-        }
+        Node::Not(_)
+        | Node::All(_)
+        | Node::Any(_)
+        | Node::Cmp(..)
+        | Node::CmpFact(..)
+        | Node::CmpIntFact(..) => Value::Bool(truth(n, env, cx)?),
         Node::Neg(x) => match eval(x, env, cx)? {
             Value::Int(i) => Value::Int(ops::neg(i)?),
             Value::Duration(i) => Value::Duration(ops::neg(i)?),
@@ -310,11 +331,25 @@ mod tests {
         let n = cmp(CmpOp::Ge, 1);
         assert!(matches!(
             n,
-            Node::CmpFact(CmpOp::Ge, FactId::Repetitions, _, _)
+            Node::CmpIntFact(CmpOp::Ge, FactId::Repetitions, _, 1)
         ));
         assert_eq!(run(&n, truth).ok(), Some(true));
         assert_eq!(run(&cmp(CmpOp::Gt, 1), truth).ok(), Some(false));
         assert_eq!(run(&cmp(CmpOp::Ne, 1), truth).ok(), Some(false));
+        assert_eq!(run(&cmp(CmpOp::Le, 1), truth).ok(), Some(true));
+        assert_eq!(run(&cmp(CmpOp::Lt, 1), truth).ok(), Some(false));
+        assert_eq!(run(&cmp(CmpOp::Eq, 1), truth).ok(), Some(true));
+        assert_eq!(run(&cmp(CmpOp::Eq, 1), eval).ok(), Some(Value::Bool(true)));
+        // A side compared with a constant keeps the general comparison.
+        let e = E::Cmp(
+            CmpOp::Eq,
+            crate::lang::schema::Ty::Side,
+            Box::new(E::Fact(FactId::ToMove, vec![])),
+            Box::new(E::Side(shakmaty::Color::White)),
+        );
+        let n = Node::of(&e, &[]);
+        assert!(matches!(n, Node::CmpFact(CmpOp::Eq, FactId::ToMove, _, _)));
+        assert_eq!(run(&n, truth).ok(), Some(true));
         // A fact with a constant argument is evaluated with that argument.
         let e = E::Fact(
             FactId::HasMatingMaterial,
