@@ -131,8 +131,8 @@ pub const CLOSURE_SMALL: usize = 3_000;
 /// Full-width depth of [`quick`], and with pawns and bishops only.
 const QUICK_DEPTH: u32 = 4;
 const QUICK_DEPTH_PB: u32 = 7;
-/// Node cap of the bounded full-width search in [`quick`].
-const QUICK_NODES: u32 = 3_000;
+/// Positions (move generations) the bounded full-width search in [`quick`] may visit, per run.
+const QUICK_NODES: u32 = 2_000;
 /// Forced plies played by [`quick`].
 const QUICK_FORCED: usize = 16;
 /// The clock is read every this many nodes.
@@ -307,6 +307,11 @@ fn pawns_and_bishops_only(pos: &Chess) -> bool {
 /// caps the work (false when exceeded). Recursion depth is at most `depth`, a small constant
 /// chosen by the callers (never above [`QUICK_DEPTH_PB`]).
 fn all_lines_end(pos: &Chess, winner: Color, depth: u32, nodes: &mut u32) -> bool {
+    // Every position visited counts, leaves included: the cap bounds move generations.
+    if *nodes == 0 {
+        return false;
+    }
+    *nodes -= 1;
     let moves = pos.legal_moves();
     if moves.is_empty() {
         return !loser_mated(pos, winner, true);
@@ -314,10 +319,9 @@ fn all_lines_end(pos: &Chess, winner: Color, depth: u32, nodes: &mut u32) -> boo
     if pos.has_insufficient_material(winner) {
         return true;
     }
-    if depth == 0 || *nodes == 0 {
+    if depth == 0 {
         return false;
     }
-    *nodes -= 1;
     moves.iter().all(|&m| {
         let mut child = pos.clone();
         child.play_unchecked(m);

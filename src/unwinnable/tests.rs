@@ -61,8 +61,8 @@ const NAMED: &[(usize, &str, &str)] = &[
 /// Budget for the debug-build tests: the engine is unoptimised there.
 fn test_budget() -> Budget {
     Budget {
-        nodes: 300_000,
-        time: Some(Duration::from_secs(3)),
+        nodes: 200_000,
+        time: Some(Duration::from_secs(1)),
         positions: 100_000,
     }
 }
