@@ -401,7 +401,7 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     }
 
     // Tier 6: small closure.
-    match closure::closure(&pos, winner, CLOSURE_SMALL, meter) {
+    match closure::closure(&pos, winner, CLOSURE_SMALL.min(positions), meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
             return Verdict::Unwinnable(Proof::Closure { positions });
