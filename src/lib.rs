@@ -18,6 +18,7 @@ pub mod pgn;
 pub mod render;
 pub mod rulebook;
 pub mod runtime;
+pub mod unwinnable;
 pub mod value;
 
 // Compiler output (already rustfmt-formatted), checked by the freshness test; never edited by

@@ -1,0 +1,501 @@
+//! Unwinnability: can a given side still checkmate "by any possible series of legal moves"?
+//!
+//! This is the question behind FIDE 6.9 (a flag falls, but the opponent cannot checkmate by any
+//! possible series of legal moves: draw) and FIDE 5.2.2 (a dead position: neither side can
+//! checkmate). It is a *helpmate* question: both sides cooperate, the loser included, so the
+//! answer is about the reachable positions, not about good play.
+//!
+//! The algorithm follows M. Ambrona, *A Practical Algorithm for Chess Unwinnability*, FUN 2022,
+//! LIPIcs 226, 2:1–2:20 (doi:10.4230/LIPIcs.FUN.2022.2). The code is our own, written from a
+//! design summary of the paper and of its implementations (CHA, chasolver); nothing is copied.
+//! The module depends on `shakmaty` and `std` only and can be used on its own.
+//!
+//! # API
+//!
+//! * [`quick`] `(pos, winner) -> Option<Proof>`: the cheap tier (microseconds, meant for every
+//!   ply). `Some` only when "`winner` can never checkmate" is *proven*; `None` means "possibly
+//!   winnable", nothing more.
+//! * [`analyse`] `(pos, winner, budget) -> (Verdict, Stats)`: the full procedure.
+//!   [`Verdict::Winnable`] carries a [`Helpmate`]: legal moves from `pos` ending with the
+//!   loser checkmated by `winner` (a certificate anyone can replay);
+//!   [`Verdict::Unwinnable`] says which tier proved it ([`Proof`]);
+//!   [`Verdict::Undetermined`] means the [`Budget`] (nodes or time) ran out. It is a real
+//!   answer, not an error: some legal positions need tens of millions of nodes.
+//! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2).
+//!
+//! The side to move matters through move generation; castling and en passant are generated, and
+//! both sides may promote to any of the four pieces (under-promotion is sometimes the only way
+//! to mate). Clocks and repetition history are ignored: "any possible series of legal moves" is
+//! read, as in the sources, without the 50/75-move and repetition rules. Whether those rules
+//! should cut the series is for the caller to decide.
+//!
+//! # Tiers, in the order [`analyse`] runs them
+//!
+//! Every tier either concludes or hands the position on. Soundness of an `Unwinnable` answer
+//! rests on each tier separately; the order and the budgets only affect speed.
+//!
+//! 1. **Terminal** ([`Proof::Terminal`]). No legal move: winnable iff the side to move is the
+//!    loser and is in check. This is tested *before* the material lemmas: some unreachable
+//!    inputs are already mate with "insufficient" material.
+//! 2. **Forced moves** ([`Proof::ForcedCycle`]). While there is exactly one legal move, play it:
+//!    the successor is the only way on, so winnability does not change. A position repeating
+//!    within such a run means play can only cycle: unwinnable for both sides. The run is capped
+//!    ([`FORCED_CAP`] plies) as a work bound only; past the cap the later tiers continue.
+//!    The forced moves become the start of any helpmate returned.
+//! 3. **Material** ([`Proof::Material`]). `shakmaty`'s `has_insufficient_material(winner)`,
+//!    which is exactly the three lemmas of the paper: a bare king; K+N against a king with
+//!    queens only (Lemma 5); K + bishops when every bishop on the board is on one square colour
+//!    and there are no knights and no pawns at all (Lemma 6). The tests check the equivalence.
+//!    The lemmas hold for positions reachable in a game; they are used at every search node.
+//! 4. **Bounded full-width search** ([`Proof::QuickSearch`]). Every line, to a small depth,
+//!    reaches a proof leaf (a material-lemma position, a stalemate, or the winner mated). Sound
+//!    by construction: no line within the depth escapes to a position that could go on.
+//! 5. **Helpmate search, small** (depths 1–2, few nodes): finds trivial mates cheaply.
+//! 6. **Reachable-set closure, small** ([`Proof::Closure`]): breadth first over every position
+//!    reachable from the input, not expanding material-lemma positions. If it ends without
+//!    meeting the loser mated, that is a proof; if it meets one, the breadth-first parents give
+//!    a shortest helpmate. Sound and complete, but given up past [`CLOSURE_SMALL`] positions.
+//! 7. **Iterative-deepening helpmate search** ([`Proof::Search`]), the paper's Find-Helpmate
+//!    (its Figs. 5 and 9), with the budgets of its move scoring (Figs. 12/13): a move costs 0
+//!    plies when *rewarded* (a winner capture or pawn move, a king or knight move "going to the
+//!    corner" where the mate is planned; for the loser, pawn moves when the winner needs the
+//!    loser's own pieces or promotions, as in the Lemma 5/6 shapes), 1 when normal (0 right
+//!    after a rewarded move, so the two sides can carry out a rewarded plan together), and
+//!    [`PUNISH_COST`] when *punished* (loser captures; loser queen/rook promotion in the
+//!    Lemma 5/6 shapes). Scores never forbid a move: every legal move is tried, both sides.
+//!    Rewarded moves are tried first. Plans 50–100 plies deep are thus reached at small
+//!    nominal depth. Each depth `d` runs with a node limit growing with `d`
+//!    ([`PER_DEPTH_NODES`] × d); the tier stops at a quarter of the node budget.
+//! 8. **Closure, large**: the same closure up to [`Budget::positions`] positions. It proves
+//!    locked-pawn positions (kings and bishops wandering behind a pawn wall) that the search
+//!    cannot finish, and finds the helpmates hidden in such walls.
+//! 9. **Deep search**: iterative deepening again, with no per-depth limit, until the node or
+//!    time budget runs out (then [`Verdict::Undetermined`]).
+//!
+//! # Why a search that completes without a cut proves unwinnability
+//!
+//! The search keeps an explicit stack (no recursion over plies) and a transposition table keyed
+//! on the *exact* position: pieces, side to move, castling rights, and the en-passant square
+//! only when an en-passant capture is legal (two positions that differ there have different
+//! moves). The table is cleared at each depth. A node is a *proof leaf* if it is terminal
+//! without the loser mated, or fails the material lemma for the winner. A node is *pruned* if
+//! the table already holds it from this iteration with at least the current remaining budget.
+//! Otherwise the table entry is written *before* the children are explored. A node with a
+//! negative remaining budget, or at the line cap ([`MAX_LINE`] plies), is a *cut*.
+//!
+//! If an iteration finishes with no cut (and no node limit hit), every position it entered was
+//! a proof leaf, or was expanded in full (every legal move tried), or was pruned by an entry of
+//! the same iteration, which means it was expanded in full too. So the set of expanded
+//! positions plus proof leaves contains the input and is closed under legal moves: it is every
+//! position reachable from the input, and none of them is the loser mated. Proof leaves cannot
+//! lead to a mate by the winner (no move, or the material lemma). Hence: unwinnable. The
+//! iteration never prunes on a table entry from an earlier depth, so the argument needs no
+//! induction across iterations. The line cap is a work bound; a capped line is a cut like any
+//! other, so it can make the answer `Undetermined`, never wrong.
+//!
+//! # Limits and what comes next
+//!
+//! The semi-static tier of the paper (a mobility fixpoint over blocked pawns and the loser
+//! king's region, proving most locked-pawn positions in microseconds) is **not** built yet; it
+//! is the next step. Without it the quick tier proves fewer unwinnable positions, and
+//! locked-pawn positions cost a closure of up to [`Budget::positions`] positions in [`analyse`].
+//! Check-chain search and the guided move ordering by bishop distances of chasolver are not
+//! built either.
+
+mod closure;
+mod key;
+mod search;
+#[cfg(test)]
+mod tests;
+
+use std::time::{Duration, Instant};
+
+use shakmaty::{Chess, Color, Move, Position};
+
+use key::Key;
+
+/// Plies of forced moves played before the other tiers take over (a work bound, not a verdict).
+pub const FORCED_CAP: usize = 200;
+/// Longest line the helpmate search follows, in plies. Longer helpmates exist (the shortest
+/// known needed ones in the test set are under 70 plies, the search's lines are not minimal);
+/// a line at the cap is a cut, so the cap can only make an answer `Undetermined`.
+pub const MAX_LINE: usize = 400;
+/// Extra plies a punished move costs in the helpmate search.
+pub const PUNISH_COST: i32 = 3;
+/// Node limit per unit of depth in tier 7 (iteration `d` may visit `d` times this many).
+pub const PER_DEPTH_NODES: u64 = 10_000;
+/// Highest depth tried in tier 7.
+pub const MAX_DEPTH: i32 = 64;
+/// Positions the small closure (tier 6) may hold before it gives up.
+pub const CLOSURE_SMALL: usize = 3_000;
+/// Full-width depth of [`quick`], and with pawns and bishops only.
+const QUICK_DEPTH: u32 = 4;
+const QUICK_DEPTH_PB: u32 = 7;
+/// Positions (move generations) the bounded full-width search in [`quick`] may visit, per run.
+const QUICK_NODES: u32 = 2_000;
+/// Forced plies played by [`quick`].
+const QUICK_FORCED: usize = 16;
+/// The clock is read every this many nodes.
+const CLOCK_EVERY: u64 = 1024;
+
+/// How much work [`analyse`] may do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Budget {
+    /// Positions expanded, all tiers together.
+    pub nodes: u64,
+    /// Wall-clock time, read every 1,024 nodes; `None`: no deadline.
+    pub time: Option<Duration>,
+    /// Most positions the large reachable-set closure may hold (about 200 bytes each).
+    pub positions: usize,
+}
+
+impl Default for Budget {
+    /// 2,000,000 nodes, 2 seconds, a closure of at most 400,000 positions (about 80 MB).
+    fn default() -> Budget {
+        Budget {
+            nodes: 2_000_000,
+            time: Some(Duration::from_secs(2)),
+            positions: 400_000,
+        }
+    }
+}
+
+/// The answer for one side.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The side can checkmate; the line proves it.
+    Winnable(Helpmate),
+    /// The side can never checkmate, whatever both sides play.
+    Unwinnable(Proof),
+    /// The budget ran out first.
+    Undetermined {
+        /// Nodes spent.
+        nodes: u64,
+    },
+}
+
+/// A helpmate: legal moves from the analysed position, the last of which checkmates the loser.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Helpmate {
+    pub moves: Vec<Move>,
+}
+
+/// Which tier proved a side unwinnable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The winner has insufficient material (bare king, Lemma 5, Lemma 6).
+    Material,
+    /// No legal move (after forced moves), and the loser is not mated: stalemate or the winner
+    /// mated.
+    Terminal,
+    /// Forced moves only, cycling: unwinnable for both sides.
+    ForcedCycle,
+    /// Every line of a bounded full-width search reaches a proof leaf.
+    QuickSearch,
+    /// An iteration of the helpmate search finished without a cut, at this depth.
+    Search { depth: u32 },
+    /// Every reachable position was enumerated (this many), none the loser mated.
+    Closure { positions: usize },
+}
+
+/// Work done by one call.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Positions expanded.
+    pub nodes: u64,
+    pub elapsed: Duration,
+}
+
+/// The answer for both sides (FIDE 5.2.2).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Deadness {
+    /// Neither side can checkmate.
+    Dead { white: Proof, black: Proof },
+    /// `winner` can checkmate, as the line shows.
+    Alive { winner: Color, helpmate: Helpmate },
+    /// A side could not be decided within the budget.
+    Undetermined { nodes: u64 },
+}
+
+/// Node and time accounting shared by the tiers.
+pub(crate) struct Meter {
+    nodes: u64,
+    limit: u64,
+    deadline: Option<Instant>,
+    expired: bool,
+}
+
+impl Meter {
+    fn new(budget: &Budget, start: Instant) -> Meter {
+        Meter {
+            nodes: 0,
+            limit: budget.nodes,
+            deadline: budget.time.and_then(|t| start.checked_add(t)),
+            expired: false,
+        }
+    }
+
+    /// Count one node; false once the budget (nodes or time) is spent.
+    fn tick(&mut self) -> bool {
+        if self.expired {
+            return false;
+        }
+        self.nodes = self.nodes.saturating_add(1);
+        if self.nodes > self.limit {
+            self.expired = true;
+        } else if self.nodes.is_multiple_of(CLOCK_EVERY)
+            && let Some(d) = self.deadline
+            && Instant::now() >= d
+        {
+            self.expired = true;
+        }
+        !self.expired
+    }
+}
+
+/// The loser is to move, in check, without a legal move.
+fn loser_mated(pos: &Chess, winner: Color, no_moves: bool) -> bool {
+    no_moves && pos.turn() != winner && pos.is_check()
+}
+
+/// Result of playing forced moves.
+enum Forced {
+    /// Decided on the way.
+    Done(Verdict),
+    /// Not decided: the position reached (the prefix is in `line`).
+    Open(Chess),
+}
+
+/// Tiers 1 and 2: play forced moves (at most `cap` plies), recording them in `line`.
+fn fast_forward(pos: &Chess, winner: Color, cap: usize, line: &mut Vec<Move>) -> Forced {
+    let mut pos = pos.clone();
+    let mut seen: Vec<Key> = Vec::new();
+    loop {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return Forced::Done(if loser_mated(&pos, winner, true) {
+                Verdict::Winnable(Helpmate {
+                    moves: line.clone(),
+                })
+            } else {
+                Verdict::Unwinnable(Proof::Terminal)
+            });
+        }
+        let [m] = moves.as_slice() else {
+            return Forced::Open(pos);
+        };
+        if line.len() >= cap {
+            return Forced::Open(pos);
+        }
+        let key = Key::new(&pos);
+        if seen.contains(&key) {
+            return Forced::Done(Verdict::Unwinnable(Proof::ForcedCycle));
+        }
+        seen.push(key);
+        line.push(*m);
+        pos.play_unchecked(*m);
+    }
+}
+
+/// Only pawns, bishops and kings on the board.
+fn pawns_and_bishops_only(pos: &Chess) -> bool {
+    let b = pos.board();
+    (b.knights() | b.rooks_and_queens()).is_empty()
+}
+
+/// Tier 4: does every line of at most `depth` plies from `pos` reach a proof leaf? `nodes`
+/// caps the work (false when exceeded). Recursion depth is at most `depth`, a small constant
+/// chosen by the callers (never above [`QUICK_DEPTH_PB`]).
+fn all_lines_end(pos: &Chess, winner: Color, depth: u32, nodes: &mut u32) -> bool {
+    // Every position visited counts, leaves included: the cap bounds move generations.
+    if *nodes == 0 {
+        return false;
+    }
+    *nodes -= 1;
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return !loser_mated(pos, winner, true);
+    }
+    if pos.has_insufficient_material(winner) {
+        return true;
+    }
+    if depth == 0 {
+        return false;
+    }
+    moves.iter().all(|&m| {
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        all_lines_end(&child, winner, depth.min(QUICK_DEPTH_PB) - 1, nodes)
+    })
+}
+
+/// Tiers 3–4 on an open position (after forced moves).
+fn static_proof(pos: &Chess, winner: Color) -> Option<Proof> {
+    if pos.has_insufficient_material(winner) {
+        return Some(Proof::Material);
+    }
+    let mut nodes = QUICK_NODES;
+    if all_lines_end(pos, winner, QUICK_DEPTH, &mut nodes) {
+        return Some(Proof::QuickSearch);
+    }
+    if pawns_and_bishops_only(pos) {
+        let mut nodes = QUICK_NODES;
+        if all_lines_end(pos, winner, QUICK_DEPTH_PB, &mut nodes) {
+            return Some(Proof::QuickSearch);
+        }
+    }
+    None
+}
+
+/// The fast, sound tier: `Some` only when `winner` provably cannot checkmate from `pos`. Costs
+/// microseconds on ordinary positions (a few move generations); bounded by a small node cap.
+pub fn quick(pos: &Chess, winner: Color) -> Option<Proof> {
+    let mut line = Vec::new();
+    match fast_forward(pos, winner, QUICK_FORCED, &mut line) {
+        Forced::Done(Verdict::Unwinnable(p)) => Some(p),
+        Forced::Done(_) => None,
+        Forced::Open(p) => static_proof(&p, winner),
+    }
+}
+
+/// The full procedure for one side (see the module documentation for the tiers).
+pub fn analyse(pos: &Chess, winner: Color, budget: &Budget) -> (Verdict, Stats) {
+    let start = Instant::now();
+    let mut meter = Meter::new(budget, start);
+    let verdict = analyse_with(pos, winner, budget.positions, &mut meter);
+    let stats = Stats {
+        nodes: meter.nodes.min(budget.nodes),
+        elapsed: start.elapsed(),
+    };
+    (verdict, stats)
+}
+
+fn winnable(mut prefix: Vec<Move>, rest: Vec<Move>) -> Verdict {
+    prefix.extend(rest);
+    Verdict::Winnable(Helpmate { moves: prefix })
+}
+
+fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter) -> Verdict {
+    let mut prefix = Vec::new();
+    let pos = match fast_forward(pos, winner, FORCED_CAP, &mut prefix) {
+        Forced::Done(v) => return v,
+        Forced::Open(p) => p,
+    };
+    if let Some(p) = static_proof(&pos, winner) {
+        return Verdict::Unwinnable(p);
+    }
+    let mut search = search::Search::new(winner);
+
+    // Tier 5: trivial mates.
+    for depth in 1..=2 {
+        match search.iteration(&pos, depth, 1_000 * depth as u64, meter) {
+            search::Outcome::Mate(line) => return winnable(prefix, line),
+            search::Outcome::Complete => {
+                return Verdict::Unwinnable(Proof::Search {
+                    depth: depth.unsigned_abs(),
+                });
+            }
+            search::Outcome::Cut => {}
+            search::Outcome::Spent => return undetermined(meter),
+        }
+    }
+
+    // Tier 6: small closure.
+    match closure::closure(&pos, winner, CLOSURE_SMALL.min(positions), meter) {
+        closure::Closure::Mate(line) => return winnable(prefix, line),
+        closure::Closure::Complete(positions) => {
+            return Verdict::Unwinnable(Proof::Closure { positions });
+        }
+        closure::Closure::TooBig => {}
+        closure::Closure::Spent => return undetermined(meter),
+    }
+
+    // Tier 7: iterative deepening with a node limit per depth, within a quarter of the budget.
+    let quarter = meter.limit / 4;
+    for depth in 2..=MAX_DEPTH {
+        let left = quarter.saturating_sub(meter.nodes);
+        if left == 0 {
+            break;
+        }
+        let limit = PER_DEPTH_NODES
+            .saturating_mul(depth.unsigned_abs().into())
+            .min(left);
+        match search.iteration(&pos, depth, limit, meter) {
+            search::Outcome::Mate(line) => return winnable(prefix, line),
+            search::Outcome::Complete => {
+                return Verdict::Unwinnable(Proof::Search {
+                    depth: depth.unsigned_abs(),
+                });
+            }
+            search::Outcome::Cut => {}
+            search::Outcome::Spent => return undetermined(meter),
+        }
+    }
+
+    // Tier 8: large closure.
+    match closure::closure(&pos, winner, positions, meter) {
+        closure::Closure::Mate(line) => return winnable(prefix, line),
+        closure::Closure::Complete(positions) => {
+            return Verdict::Unwinnable(Proof::Closure { positions });
+        }
+        closure::Closure::TooBig => {}
+        closure::Closure::Spent => return undetermined(meter),
+    }
+
+    // Tier 9: deep search until the budget runs out.
+    for depth in 2..=MAX_DEPTH {
+        match search.iteration(&pos, depth, u64::MAX, meter) {
+            search::Outcome::Mate(line) => return winnable(prefix, line),
+            search::Outcome::Complete => {
+                return Verdict::Unwinnable(Proof::Search {
+                    depth: depth.unsigned_abs(),
+                });
+            }
+            search::Outcome::Cut => {}
+            search::Outcome::Spent => return undetermined(meter),
+        }
+    }
+    undetermined(meter)
+}
+
+fn undetermined(meter: &Meter) -> Verdict {
+    Verdict::Undetermined {
+        nodes: meter.nodes.min(meter.limit),
+    }
+}
+
+/// Both sides (FIDE 5.2.2): dead iff neither can checkmate. The quick tier runs first for both
+/// sides; each full analysis then gets the whole `budget`, so the total work is at most twice
+/// the budget.
+pub fn is_dead(pos: &Chess, budget: &Budget) -> (Deadness, Stats) {
+    let start = Instant::now();
+    let mut nodes: u64 = 0;
+    let mut proofs = [quick(pos, Color::White), quick(pos, Color::Black)];
+    let mut undetermined = false;
+    for (i, winner) in [Color::White, Color::Black].into_iter().enumerate() {
+        if proofs[i].is_some() {
+            continue;
+        }
+        let (v, s) = analyse(pos, winner, budget);
+        nodes = nodes.saturating_add(s.nodes);
+        match v {
+            Verdict::Winnable(helpmate) => {
+                let stats = Stats {
+                    nodes,
+                    elapsed: start.elapsed(),
+                };
+                return (Deadness::Alive { winner, helpmate }, stats);
+            }
+            Verdict::Unwinnable(p) => proofs[i] = Some(p),
+            Verdict::Undetermined { .. } => undetermined = true,
+        }
+    }
+    let stats = Stats {
+        nodes,
+        elapsed: start.elapsed(),
+    };
+    match proofs {
+        [Some(white), Some(black)] if !undetermined => (Deadness::Dead { white, black }, stats),
+        _ => (Deadness::Undetermined { nodes }, stats),
+    }
+}

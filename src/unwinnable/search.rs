@@ -1,0 +1,315 @@
+//! Find-Helpmate (tiers 5, 7 and 9): depth-first search for a line ending with the loser mated,
+//! over an explicit stack of frames (no recursion over plies), with the paper's
+//! reward/normal/punish budgets and an exact-key transposition table. See the module
+//! documentation for why an iteration that ends without a cut proves unwinnability.
+
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role, Square, attacks};
+
+use super::key::{BuildKeyHasher, Key};
+use super::{MAX_LINE, Meter, PUNISH_COST, loser_mated};
+
+/// Move classes, in the order they are tried.
+const REWARD: u8 = 0;
+const NORMAL: u8 = 1;
+const PUNISH: u8 = 2;
+
+/// How one iteration ended.
+pub(crate) enum Outcome {
+    /// A helpmate from the root.
+    Mate(Vec<Move>),
+    /// Finished without any cut: unwinnable.
+    Complete,
+    /// Finished or stopped (iteration node limit) with some line cut: nothing proven.
+    Cut,
+    /// The global budget (nodes or time) ran out.
+    Spent,
+}
+
+/// What entering one node did.
+enum Step {
+    Mate,
+    /// A proof leaf, or a node already expanded in this iteration.
+    Leaf,
+    /// Cut by depth or line length.
+    Cut,
+    /// Pushed on the stack for expansion.
+    Pushed,
+    /// The iteration's node limit.
+    Limit,
+    /// The global budget.
+    Spent,
+}
+
+struct Frame {
+    pos: Chess,
+    /// Legal moves, rewarded first, then normal, then punished.
+    moves: MoveList,
+    /// The class of each move, index for index.
+    classes: [u8; 256],
+    /// Next move to try.
+    next: usize,
+    /// Remaining budget (plies) at this node.
+    remaining: i32,
+    /// The move into this node was rewarded (a normal reply then costs nothing).
+    rewarded: bool,
+}
+
+pub(crate) struct Search {
+    winner: Color,
+    /// Position -> remaining budget it was expanded with, in the current iteration.
+    table: HashMap<Key, i32, BuildKeyHasher>,
+    frames: Vec<Frame>,
+}
+
+impl Search {
+    pub(crate) fn new(winner: Color) -> Search {
+        Search {
+            winner,
+            table: HashMap::default(),
+            frames: Vec::new(),
+        }
+    }
+
+    /// One iteration at `depth` with at most `limit` nodes (on top of the global budget).
+    pub(crate) fn iteration(
+        &mut self,
+        root: &Chess,
+        depth: i32,
+        limit: u64,
+        meter: &mut Meter,
+    ) -> Outcome {
+        self.table.clear();
+        self.frames.clear();
+        let stop_at = meter.nodes.saturating_add(limit);
+        let mut cut = false;
+        match self.enter(root.clone(), depth, false, stop_at, meter) {
+            Step::Mate => return Outcome::Mate(Vec::new()),
+            Step::Leaf => return Outcome::Complete,
+            Step::Cut | Step::Limit => return Outcome::Cut,
+            Step::Spent => return Outcome::Spent,
+            Step::Pushed => {}
+        }
+        while let Some(top) = self.frames.last_mut() {
+            let Some(&m) = top.moves.get(top.next) else {
+                self.frames.pop();
+                continue;
+            };
+            let class = top.classes.get(top.next).copied().unwrap_or(NORMAL);
+            top.next += 1;
+            let cost = match class {
+                REWARD => 0,
+                NORMAL if top.rewarded => 0,
+                NORMAL => 1,
+                _ => PUNISH_COST,
+            };
+            let remaining = top.remaining.saturating_sub(cost);
+            let mut child = top.pos.clone();
+            child.play_unchecked(m);
+            match self.enter(child, remaining, class == REWARD, stop_at, meter) {
+                Step::Mate => {
+                    let line = self
+                        .frames
+                        .iter()
+                        .filter_map(|f| f.moves.get(f.next.wrapping_sub(1)).copied())
+                        .collect();
+                    return Outcome::Mate(line);
+                }
+                Step::Leaf | Step::Pushed => {}
+                Step::Cut => cut = true,
+                Step::Limit => return Outcome::Cut,
+                Step::Spent => return Outcome::Spent,
+            }
+        }
+        if cut { Outcome::Cut } else { Outcome::Complete }
+    }
+
+    fn enter(
+        &mut self,
+        pos: Chess,
+        remaining: i32,
+        rewarded: bool,
+        stop_at: u64,
+        meter: &mut Meter,
+    ) -> Step {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if loser_mated(&pos, self.winner, true) {
+                Step::Mate
+            } else {
+                Step::Leaf
+            };
+        }
+        if pos.has_insufficient_material(self.winner) {
+            return Step::Leaf;
+        }
+        let key = Key::new(&pos);
+        if self.table.get(&key).is_some_and(|&r| r >= remaining) {
+            return Step::Leaf;
+        }
+        if !meter.tick() {
+            return Step::Spent;
+        }
+        if meter.nodes > stop_at {
+            return Step::Limit;
+        }
+        if remaining < 0 || self.frames.len() >= MAX_LINE {
+            return Step::Cut;
+        }
+        self.table.insert(key, remaining);
+        let frame = order(pos, &moves, self.winner, remaining, rewarded);
+        self.frames.push(frame);
+        Step::Pushed
+    }
+}
+
+/// A frame with the moves scored and ordered by class.
+fn order(pos: Chess, moves: &MoveList, winner: Color, remaining: i32, rewarded: bool) -> Frame {
+    let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
+    let mut raw = [NORMAL; 256];
+    for (c, &m) in raw.iter_mut().zip(moves.iter()) {
+        *c = scorer.class(m);
+    }
+    let mut ordered = MoveList::new();
+    let mut classes = [NORMAL; 256];
+    let mut n = 0usize;
+    for want in [REWARD, NORMAL, PUNISH] {
+        for (&c, &m) in raw.iter().zip(moves.iter()) {
+            if c == want && ordered.try_push(m).is_ok() {
+                if let Some(slot) = classes.get_mut(n) {
+                    *slot = c;
+                }
+                n += 1;
+            }
+        }
+    }
+    Frame {
+        pos,
+        moves: ordered,
+        classes,
+        next: 0,
+        remaining,
+        rewarded,
+    }
+}
+
+/// Target squares of the planned mate, for the side to move's king and knight.
+struct Scorer {
+    winner_to_move: bool,
+    /// The winner's material has the Lemma 5/6 shape: it needs the loser's own pieces (as
+    /// blockers) or promotions to mate.
+    needs_help: bool,
+    king: Square,
+    knight: Square,
+}
+
+impl Scorer {
+    fn new(board: &Board, winner: Color, winner_to_move: bool) -> Scorer {
+        let ours = board.by_color(winner);
+        let theirs = board.by_color(!winner);
+        let wb = ours & board.bishops();
+        let lb = theirs & board.bishops();
+        // The mating corner: the colour of the winner's bishops; without one, the colour a
+        // loser bishop could block on next to a dark corner.
+        let dark = (wb & Bitboard::DARK_SQUARES).any()
+            || (wb.is_empty() && (lb & Bitboard::LIGHT_SQUARES).any());
+        // For White and the dark corner h8: loser king h8, loser knight g8 (blocking its own
+        // king), winner king h6, winner knight f7 (a checking square).
+        let (king, knight) = if winner_to_move {
+            (Square::H6, Square::F7)
+        } else {
+            (Square::H8, Square::G8)
+        };
+        let place = |sq: Square| {
+            let sq = if dark { sq } else { sq.flip_horizontal() };
+            if winner == Color::White {
+                sq
+            } else {
+                sq.rotate_180()
+            }
+        };
+        let others = ours & !board.kings();
+        let needs_help = if (others & (board.pawns() | board.rooks_and_queens())).any() {
+            false
+        } else if (others & board.knights()).any() {
+            wb.is_empty() && (others & board.knights()).count() == 1
+        } else {
+            (wb & Bitboard::DARK_SQUARES).is_empty() || (wb & Bitboard::LIGHT_SQUARES).is_empty()
+        };
+        Scorer {
+            winner_to_move,
+            needs_help,
+            king: place(king),
+            knight: place(knight),
+        }
+    }
+
+    fn approaches(&self, m: Move) -> bool {
+        let Some(from) = m.from() else {
+            return false;
+        };
+        let to = m.to();
+        match m.role() {
+            Role::King if !m.is_castle() => from.distance(self.king) > to.distance(self.king),
+            Role::Knight => knight_distance(from, self.knight) > knight_distance(to, self.knight),
+            _ => false,
+        }
+    }
+
+    fn class(&self, m: Move) -> u8 {
+        if self.winner_to_move {
+            if m.is_capture() || m.role() == Role::Pawn || self.approaches(m) {
+                REWARD
+            } else {
+                NORMAL
+            }
+        } else if self.needs_help && m.role() == Role::Pawn {
+            match m.promotion() {
+                Some(Role::Queen | Role::Rook) => PUNISH,
+                _ => REWARD,
+            }
+        } else if self.approaches(m) {
+            REWARD
+        } else if m.is_capture() {
+            PUNISH
+        } else {
+            NORMAL
+        }
+    }
+}
+
+/// Knight moves between two squares on an empty board (breadth first, so the corner cases
+/// such as a1 to b2 needing 4 moves come out right).
+fn knight_distance(a: Square, b: Square) -> u8 {
+    static TABLE: OnceLock<Vec<[u8; 64]>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut t = vec![[u8::MAX; 64]; 64];
+        for (row, start) in t.iter_mut().zip(Square::ALL) {
+            let mut frontier = Bitboard::from(start);
+            let mut seen = frontier;
+            let mut d = 0u8;
+            while frontier.any() {
+                for sq in frontier {
+                    if let Some(c) = row.get_mut(sq.to_usize()) {
+                        *c = d;
+                    }
+                }
+                let mut next = Bitboard::EMPTY;
+                for sq in frontier {
+                    next |= attacks::knight_attacks(sq);
+                }
+                frontier = next & !seen;
+                seen |= next;
+                d = d.saturating_add(1);
+            }
+        }
+        t
+    });
+    table
+        .get(a.to_usize())
+        .and_then(|row| row.get(b.to_usize()))
+        .copied()
+        .unwrap_or(u8::MAX)
+}

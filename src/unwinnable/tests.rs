@@ -1,0 +1,445 @@
+//! Tests against the CHA test set (`../shared/cha/positions.txt` beside the crate, or
+//! `$ARBITER_CHA`; from chasolver's `tests/positions.txt`, MIT, see the README there). The
+//! positions named in the design notes are also inlined here, so that they are tested even
+//! without the file; with the file, each is checked to be the line it is said to be.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use shakmaty::fen::Fen;
+use shakmaty::{
+    Bitboard, Board, CastlingMode, Chess, Color, FromSetup, Piece, Position, Role, Setup, Square,
+};
+
+use super::*;
+
+/// (line in positions.txt, class, FEN)
+const NAMED: &[(usize, &str, &str)] = &[
+    (14, "--", "2b1k3/8/8/1p1p1p1p/1P1P1P1P/8/8/2B1K3 w - -"),
+    (
+        22,
+        "WB",
+        "k1bK4/1p1p4/1PpPp3/2P1Pp2/2p1pP2/2p1P3/2P5/8 w - -",
+    ),
+    (23, "W-", "Bb2kb2/bKp1p1p1/1pP1P1P1/pP6/6P1/P7/8/8 b - -"),
+    (
+        24,
+        "WB",
+        "5brk/4p1p1/3pP1P1/1B1P2p1/3p2p1/3P4/4K1P1/8 w - -",
+    ),
+    (26, "--", "Bb2kb2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 b - -"),
+    (45, "--", "8/8/8/8/8/1kB5/1B6/BKB5 w - -"),
+    (46, "WB", "8/8/8/8/2b5/1kB5/1B6/BKB5 w - -"),
+    (
+        221,
+        "WB",
+        "8/1p1p1p1P/1p1P1P2/1P6/8/4p1p1/3pP1Pp/3B1K1k w - -",
+    ),
+    (
+        320,
+        "--",
+        "5brk/4p1p1/3pP1P1/1B1P2p1/3p2p1/3P4/4K1P1/8 b - -",
+    ),
+    (517, "--", "8/6p1/1p3pP1/1P3Ppk/1Pp3p1/KpP3P1/1P6/8 w - -"),
+    (579, "WB", "7k/8/8/8/p1p3p1/P1Pp1pP1/P2P1Pp1/RNB3K1 w - -"),
+    (648, "WB", "6bk/8/8/8/4K3/8/3B4/8 w - -"),
+    (649, "--", "7k/6b1/8/8/4K3/8/3B4/8 w - -"),
+    (1090, "-B", "8/8/8/8/8/2b1k1b1/8/3RKR2 w - -"),
+    (1093, "-B", "8/8/8/8/8/1k6/b1b5/RKR5 w - -"),
+    (
+        1425,
+        "W-",
+        "1KN4r/QRRRRRRr/kq6/p1q1R3/PP1q1b2/4q3/5q2/1r4q1 b - -",
+    ),
+    (2053, "W-", "5B2/7r/5K1k/7r/8/4B3/8/8 b - -"),
+    (2098, "WB", "Bk6/bP1p1pPP/1n1P1P2/5p2/6p1/6pb/6p1/6K1 b - -"),
+    (3213, "--", "8/8/8/8/8/2k5/p7/K7 w - -"),
+    (3214, "-B", "8/8/8/8/8/2k5/p7/K7 b - -"),
+    (3424, "W-", "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -"),
+];
+
+/// Budget for the debug-build tests: the engine is unoptimised there.
+fn test_budget() -> Budget {
+    Budget {
+        nodes: 200_000,
+        time: Some(Duration::from_secs(1)),
+        positions: 100_000,
+    }
+}
+
+/// Also positions with more material than a game can produce (the data set has many); shakmaty
+/// plays from them normally.
+fn parse(fen: &str) -> Option<Chess> {
+    fen.parse::<Fen>()
+        .ok()?
+        .into_position(CastlingMode::Standard)
+        .or_else(shakmaty::PositionError::ignore_too_much_material)
+        .ok()
+}
+
+fn data_file() -> Option<PathBuf> {
+    let p = std::env::var_os("ARBITER_CHA")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/cha/positions.txt")
+        });
+    if p.is_file() {
+        Some(p)
+    } else {
+        eprintln!("CHA positions not found at {}: skipped", p.display());
+        None
+    }
+}
+
+/// (line, class, FEN) of every position line of the data file.
+fn data_lines() -> Vec<(usize, String, String)> {
+    let Some(p) = data_file() else {
+        return Vec::new();
+    };
+    let text = std::fs::read_to_string(p).expect("read positions");
+    text.lines()
+        .enumerate()
+        .filter(|(_, l)| !l.starts_with('#') && !l.trim().is_empty())
+        .filter_map(|(i, l)| {
+            let (c, f) = l.trim().split_once(' ')?;
+            Some((i + 1, c.to_string(), f.to_string()))
+        })
+        .collect()
+}
+
+fn can_win(class: &str, side: Color) -> bool {
+    let b = class.as_bytes();
+    match side {
+        Color::White => b[0] == b'W',
+        Color::Black => b[1] == b'B',
+    }
+}
+
+/// The line is legal move by move from `pos` and ends with the loser checkmated.
+fn replays_to_mate(pos: &Chess, winner: Color, line: &[Move]) -> bool {
+    let mut p = pos.clone();
+    for &m in line {
+        if !p.is_legal(m) {
+            return false;
+        }
+        p.play_unchecked(m);
+    }
+    p.is_checkmate() && p.turn() == !winner
+}
+
+#[derive(Default)]
+struct Tally {
+    queries: u32,
+    agree: u32,
+    undetermined: Vec<String>,
+    wrong: Vec<String>,
+}
+
+impl Tally {
+    fn check(&mut self, line: usize, class: &str, pos: &Chess, budget: &Budget) {
+        for side in [Color::White, Color::Black] {
+            self.queries += 1;
+            let can = can_win(class, side);
+            if let Some(p) = quick(pos, side)
+                && can
+            {
+                self.wrong.push(format!(
+                    "line {line} {side:?}: quick says {p:?}, class {class}"
+                ));
+            }
+            let (v, stats) = analyse(pos, side, budget);
+            match v {
+                Verdict::Winnable(h) => {
+                    if !replays_to_mate(pos, side, &h.moves) {
+                        self.wrong
+                            .push(format!("line {line} {side:?}: helpmate does not replay"));
+                    } else if !can {
+                        self.wrong
+                            .push(format!("line {line} {side:?}: Winnable, class {class}"));
+                    } else {
+                        self.agree += 1;
+                    }
+                }
+                Verdict::Unwinnable(p) if can => self.wrong.push(format!(
+                    "line {line} {side:?}: Unwinnable {p:?}, class {class}"
+                )),
+                Verdict::Unwinnable(_) => self.agree += 1,
+                Verdict::Undetermined { nodes } => self.undetermined.push(format!(
+                    "line {line} {side:?} ({nodes} nodes, {:?})",
+                    stats.elapsed
+                )),
+            }
+        }
+    }
+
+    fn report(&self, what: &str) {
+        eprintln!(
+            "{what}: {} queries, {} agree, {} undetermined, {} wrong",
+            self.queries,
+            self.agree,
+            self.undetermined.len(),
+            self.wrong.len()
+        );
+        for u in &self.undetermined {
+            eprintln!("  undetermined: {u}");
+        }
+        assert!(self.wrong.is_empty(), "{what}: {:#?}", self.wrong);
+    }
+}
+
+#[test]
+fn named_positions_are_the_lines_they_say() {
+    let lines = data_lines();
+    if lines.is_empty() {
+        return;
+    }
+    for &(line, class, fen) in NAMED {
+        let found = lines.iter().find(|l| l.0 == line).expect("line in file");
+        assert_eq!(
+            (found.1.as_str(), found.2.as_str()),
+            (class, fen),
+            "line {line}"
+        );
+    }
+}
+
+#[test]
+fn named_positions_agree_with_cha() {
+    let mut t = Tally::default();
+    for &(line, class, fen) in NAMED {
+        let pos = parse(fen).expect("named position parses");
+        t.check(line, class, &pos, &test_budget());
+    }
+    t.report("named positions");
+}
+
+/// About 150 positions of the data file, spread evenly over each class.
+#[test]
+fn sample_agrees_with_cha() {
+    let lines = data_lines();
+    if lines.is_empty() {
+        return;
+    }
+    let mut t = Tally::default();
+    for class in ["WB", "W-", "-B", "--"] {
+        let of: Vec<_> = lines.iter().filter(|l| l.1 == class).collect();
+        let step = (of.len() / 38).max(1);
+        for (line, class, fen) in of.into_iter().step_by(step).take(38) {
+            let Some(pos) = parse(fen) else { continue };
+            t.check(*line, class, &pos, &test_budget());
+        }
+    }
+    t.report("sample");
+}
+
+#[test]
+fn tiers_on_telling_positions() {
+    let get = |line: usize| {
+        let (_, _, fen) = NAMED.iter().find(|n| n.0 == line).expect("named");
+        parse(fen).expect("parses")
+    };
+    let b = Budget::default();
+    // A forced king shuffle: a cycle, for both sides.
+    for side in [Color::White, Color::Black] {
+        assert_eq!(quick(&get(517), side), Some(Proof::ForcedCycle));
+    }
+    // Same diagram, other side to move.
+    assert_eq!(quick(&get(3213), Color::Black), Some(Proof::Material));
+    assert!(matches!(
+        analyse(&get(3214), Color::Black, &b).0,
+        Verdict::Winnable(_)
+    ));
+    // Already mate with "insufficient" material: the mate comes first.
+    let (v, _) = analyse(&get(2053), Color::White, &b);
+    assert_eq!(v, Verdict::Winnable(Helpmate::default()));
+    assert_eq!(quick(&get(2053), Color::White), None);
+    assert_eq!(quick(&get(2053), Color::Black), Some(Proof::Terminal));
+    // 16 forced plies into mate: the line starts with them.
+    match analyse(&get(1425), Color::White, &b).0 {
+        Verdict::Winnable(h) => assert!(h.moves.len() >= 16, "{}", h.moves.len()),
+        v => panic!("{v:?}"),
+    }
+    // Bishop colours are global.
+    assert_eq!(quick(&get(649), Color::White), Some(Proof::Material));
+    assert_eq!(quick(&get(648), Color::White), None);
+    assert_eq!(quick(&get(45), Color::White), Some(Proof::Material));
+    assert_eq!(quick(&get(46), Color::White), None);
+}
+
+/// The three lemmas as the paper states them, written independently of shakmaty.
+fn lemmas(board: &Board, x: Color) -> bool {
+    let kings = board.kings();
+    let mine = board.by_color(x) & !kings;
+    let theirs = board.by_color(!x) & !kings;
+    let bare = mine.is_empty();
+    let lemma5 = mine.count() == 1
+        && (mine & board.knights()).any()
+        && (theirs & !board.queens()).is_empty();
+    let bishops = board.bishops();
+    let one_colour = (bishops & Bitboard::DARK_SQUARES).is_empty()
+        || (bishops & Bitboard::LIGHT_SQUARES).is_empty();
+    let lemma6 = mine.any()
+        && (mine & !board.bishops()).is_empty()
+        && one_colour
+        && board.knights().is_empty()
+        && board.pawns().is_empty();
+    bare || lemma5 || lemma6
+}
+
+#[test]
+fn shakmaty_material_test_is_the_three_lemmas() {
+    let mut checked = 0u32;
+    let mut compare = |pos: &Chess| {
+        for x in [Color::White, Color::Black] {
+            assert_eq!(
+                pos.has_insufficient_material(x),
+                lemmas(pos.board(), x),
+                "{} for {x:?}",
+                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+            );
+            checked += 1;
+        }
+    };
+    for (_, _, fen) in data_lines() {
+        if let Some(pos) = parse(&fen) {
+            compare(&pos);
+        }
+    }
+    // Random sparse positions: kings plus up to four pieces drawn from all kinds and colours.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let roles = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+    ];
+    let mut made = 0;
+    while made < 20_000 {
+        let mut board = Board::empty();
+        let sq = |i: u64| Square::ALL[i as usize];
+        board.set_piece_at(sq(next(64)), Piece::from_char('K').expect("K"));
+        board.set_piece_at(sq(next(64)), Piece::from_char('k').expect("k"));
+        for _ in 0..next(5) {
+            let role = roles[next(5) as usize];
+            let color = if next(2) == 0 {
+                Color::White
+            } else {
+                Color::Black
+            };
+            let s = sq(next(64));
+            if board.piece_at(s).is_none() {
+                board.set_piece_at(s, role.of(color));
+            }
+        }
+        let mut setup = Setup::empty();
+        setup.board = board;
+        let Ok(pos) = Chess::from_setup(setup, CastlingMode::Standard) else {
+            continue;
+        };
+        made += 1;
+        compare(&pos);
+    }
+    assert!(checked >= 40_000);
+}
+
+#[test]
+fn no_budget_is_undetermined_or_static() {
+    let pos = Chess::default();
+    let b = Budget {
+        nodes: 0,
+        time: None,
+        positions: 0,
+    };
+    assert!(matches!(
+        analyse(&pos, Color::White, &b).0,
+        Verdict::Undetermined { .. }
+    ));
+    let b = Budget {
+        nodes: u64::MAX,
+        time: Some(Duration::ZERO),
+        positions: usize::MAX,
+    };
+    // A deadline already passed still ends the search (the clock is read every 1,024 nodes).
+    let v = analyse(&pos, Color::White, &b).0;
+    assert!(matches!(
+        v,
+        Verdict::Winnable(_) | Verdict::Undetermined { .. }
+    ));
+}
+
+#[test]
+fn start_position_is_alive_and_helpmates_replay() {
+    let pos = Chess::default();
+    for side in [Color::White, Color::Black] {
+        match analyse(&pos, side, &Budget::default()).0 {
+            Verdict::Winnable(h) => assert!(replays_to_mate(&pos, side, &h.moves)),
+            v => panic!("{side:?}: {v:?}"),
+        }
+    }
+    assert!(matches!(
+        is_dead(&pos, &Budget::default()).0,
+        Deadness::Alive { .. }
+    ));
+    let bare = parse("8/8/8/4k3/8/8/8/4K3 w - -").expect("kings");
+    assert!(matches!(
+        is_dead(&bare, &Budget::default()).0,
+        Deadness::Dead {
+            white: Proof::Material,
+            black: Proof::Material
+        }
+    ));
+}
+
+/// Castling is generated: here O-O is White's only mate in one, and the closure's shortest
+/// helpmate is exactly that move.
+#[test]
+fn castling_is_searched() {
+    let pos = parse("8/8/8/8/4ppp1/4pkp1/8/2N1K2R w K -").expect("castle");
+    let mates: Vec<Move> = pos
+        .legal_moves()
+        .into_iter()
+        .filter(|&m| {
+            let mut p = pos.clone();
+            p.play_unchecked(m);
+            p.is_checkmate()
+        })
+        .collect();
+    assert_eq!(mates.len(), 1);
+    assert!(mates[0].is_castle());
+    let start = std::time::Instant::now();
+    let mut meter = Meter::new(&test_budget(), start);
+    match closure::closure(&pos, Color::White, 1_000, &mut meter) {
+        closure::Closure::Mate(line) => assert_eq!(line, mates),
+        _ => panic!("no mate"),
+    }
+    match analyse(&pos, Color::White, &test_budget()).0 {
+        Verdict::Winnable(h) => assert!(replays_to_mate(&pos, Color::White, &h.moves)),
+        v => panic!("{v:?}"),
+    }
+}
+
+/// The table key sees the en-passant square only when the capture is legal.
+#[test]
+fn key_and_en_passant() {
+    let with = parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6").expect("ep");
+    let without = parse("4k3/8/8/3pP3/8/8/8/4K3 w - -").expect("no ep");
+    assert!(with.legal_moves().iter().any(|m| m.is_en_passant()));
+    assert_ne!(key::Key::new(&with), key::Key::new(&without));
+    // e5 pawn pinned against nothing, but no white pawn next to d5 here: ep square irrelevant.
+    let idle = parse("4k3/8/8/3p4/8/8/8/4K3 w - d6").expect("idle ep");
+    let idle_none = parse("4k3/8/8/3p4/8/8/8/4K3 w - -").expect("no ep");
+    assert_eq!(key::Key::new(&idle), key::Key::new(&idle_none));
+    // Side to move and castling rights are part of the key.
+    let b = parse("4k3/8/8/3pP3/8/8/8/4K3 b - -").expect("black");
+    assert_ne!(key::Key::new(&b), key::Key::new(&without));
+    let c1 = parse("4k3/8/8/8/8/8/8/4K2R w K -").expect("castle");
+    let c0 = parse("4k3/8/8/8/8/8/8/4K2R w - -").expect("no castle");
+    assert_ne!(key::Key::new(&c1), key::Key::new(&c0));
+}
