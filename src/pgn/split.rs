@@ -152,13 +152,13 @@ impl<R: Read> Splitter<R> {
         } else {
             self.buf.len().saturating_sub(1)
         };
-        let from = self.normalised.min(end);
-        let crs: Vec<usize> = memchr::memchr_iter(b'\r', &self.buf[from..end])
-            .map(|i| from + i)
-            .filter(|&i| self.buf.get(i + 1) != Some(&b'\n'))
-            .collect();
-        for i in crs {
-            self.buf[i] = b'\n';
+        let mut i = self.normalised.min(end);
+        while let Some(n) = memchr::memchr(b'\r', &self.buf[i..end]) {
+            let at = i + n;
+            if self.buf.get(at + 1) != Some(&b'\n') {
+                self.buf[at] = b'\n';
+            }
+            i = at + 1;
         }
         self.normalised = self.normalised.max(end);
     }

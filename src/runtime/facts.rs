@@ -520,6 +520,16 @@ fn not_of_type(fact: FactId, ty: &str) -> EvalError {
     EvalError::new(format!("{fact:?} is not {ty}"))
 }
 
+/// The method of fact `$id` called with `args` converted to its parameters' types.
+macro_rules! read_fact {
+    ($self:ident, $id:ident, $args:ident, $method:ident, $fall:ident, [$($p:ident),*]) => {{
+        let mut _next = $args.iter();
+        call!($fall, $self.$method(
+            $( <arg_type!($p)>::from_value(_next.next(), FactId::$id)? ),*
+        ))
+    }};
+}
+
 macro_rules! dispatch_facts {
     ($( { $name:literal, $id:ident, [$($p:ident),*], $ty:ident, $method:ident, $fall:ident,
           $ev:ident, $guard:ident } )*) => {
@@ -529,11 +539,7 @@ macro_rules! dispatch_facts {
             pub fn fact(&mut self, id: FactId, args: &[Value]) -> Result<Value, EvalError> {
                 Ok(match id {
                     $( FactId::$id => {
-                        let mut _next = args.iter();
-                        let v = call!($fall, self.$method(
-                            $( <arg_type!($p)>::from_value(_next.next(), id)? ),*
-                        ));
-                        Value::$ty(v)
+                        Value::$ty(read_fact!(self, $id, args, $method, $fall, [$($p),*]))
                     } )*
                 })
             }
@@ -543,10 +549,7 @@ macro_rules! dispatch_facts {
             pub fn fact_bool(&mut self, id: FactId, args: &[Value]) -> Result<bool, EvalError> {
                 match id {
                     $( FactId::$id => {
-                        let mut _next = args.iter();
-                        let v = call!($fall, self.$method(
-                            $( <arg_type!($p)>::from_value(_next.next(), id)? ),*
-                        ));
+                        let v = read_fact!(self, $id, args, $method, $fall, [$($p),*]);
                         Typed::into_bool(v).ok_or_else(|| not_of_type(id, "a bool"))
                     } )*
                 }
@@ -556,10 +559,7 @@ macro_rules! dispatch_facts {
             pub fn fact_int(&mut self, id: FactId, args: &[Value]) -> Result<i64, EvalError> {
                 match id {
                     $( FactId::$id => {
-                        let mut _next = args.iter();
-                        let v = call!($fall, self.$method(
-                            $( <arg_type!($p)>::from_value(_next.next(), id)? ),*
-                        ));
+                        let v = read_fact!(self, $id, args, $method, $fall, [$($p),*]);
                         Typed::into_int(v).ok_or_else(|| not_of_type(id, "a number"))
                     } )*
                 }

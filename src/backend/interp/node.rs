@@ -141,17 +141,7 @@ pub fn truth(n: &Node, env: &Env, cx: &mut Ctx) -> Result<bool, EvalError> {
         Node::Not(x) => Ok(!truth(x, env, cx)?),
         Node::Const(Value::Bool(b)) => Ok(*b),
         Node::Fact(id, args) => cx.fact_bool(*id, args),
-        Node::CmpIntFact(op, id, args, k) => {
-            let v = cx.fact_int(*id, args)?;
-            Ok(match op {
-                CmpOp::Eq => v == *k,
-                CmpOp::Ne => v != *k,
-                CmpOp::Lt => v < *k,
-                CmpOp::Le => v <= *k,
-                CmpOp::Gt => v > *k,
-                CmpOp::Ge => v >= *k,
-            })
-        }
+        Node::CmpIntFact(op, id, args, k) => Ok(holds(*op, cx.fact_int(*id, args)?.cmp(k))),
         Node::CmpFact(op, id, args, c) => compare(*op, &cx.fact(*id, args)?, c),
         Node::Cmp(op, a, b) => {
             let (x, y) = (eval(a, env, cx)?, eval(b, env, cx)?);
@@ -243,18 +233,26 @@ pub fn eval(n: &Node, env: &Env, cx: &mut Ctx) -> Result<Value, EvalError> {
 }
 
 fn compare(op: CmpOp, x: &Value, y: &Value) -> Result<bool, EvalError> {
-    let ord = || match (x, y) {
-        (Value::Int(a), Value::Int(b)) | (Value::Duration(a), Value::Duration(b)) => Ok(a.cmp(b)),
+    match (op, x, y) {
+        (CmpOp::Eq, ..) => Ok(x == y),
+        (CmpOp::Ne, ..) => Ok(x != y),
+        (_, Value::Int(a), Value::Int(b)) | (_, Value::Duration(a), Value::Duration(b)) => {
+            Ok(holds(op, a.cmp(b)))
+        }
         _ => Err(EvalError::new(format!("cannot order {x:?} and {y:?}"))),
-    };
-    Ok(match op {
-        CmpOp::Eq => x == y,
-        CmpOp::Ne => x != y,
-        CmpOp::Lt => ord()?.is_lt(),
-        CmpOp::Le => ord()?.is_le(),
-        CmpOp::Gt => ord()?.is_gt(),
-        CmpOp::Ge => ord()?.is_ge(),
-    })
+    }
+}
+
+/// Whether `op` holds between two values ordered as `ord`.
+fn holds(op: CmpOp, ord: std::cmp::Ordering) -> bool {
+    match op {
+        CmpOp::Eq => ord.is_eq(),
+        CmpOp::Ne => ord.is_ne(),
+        CmpOp::Lt => ord.is_lt(),
+        CmpOp::Le => ord.is_le(),
+        CmpOp::Gt => ord.is_gt(),
+        CmpOp::Ge => ord.is_ge(),
+    }
 }
 
 #[cfg(test)]
