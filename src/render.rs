@@ -5,6 +5,7 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Serialize, Serializer};
 
+use crate::runtime::analysis::{Evidence, Tier};
 use crate::runtime::rules::BookMeta;
 use crate::runtime::verdict::{Arg, End, GameResult, Outcome, Ruling, Verdict};
 
@@ -48,6 +49,10 @@ impl Renderer {
             "duration-s",
             "duration-min",
             "duration-min-s",
+            "evidence-can-checkmate",
+            "evidence-cannot-checkmate",
+            "evidence-dead-position",
+            "evidence-undetermined",
         ];
         let effects = crate::lang::schema::EffectId::ALL
             .iter()
@@ -55,6 +60,7 @@ impl Renderer {
         let rulings = meta.rules.iter().map(|r| r.message.clone());
         for id in tool
             .iter()
+            .chain(Tier::MESSAGES.iter())
             .map(|t| t.to_string())
             .chain(effects)
             .chain(rulings)
@@ -131,12 +137,67 @@ impl Renderer {
         )
     }
 
-    /// The text of one ruling: its clause's message, or that no clause answered.
+    /// The text of one ruling: its clause's message, or that no clause answered; then the
+    /// evidence behind it, when the unwinnability engine was asked.
     pub fn ruling(&self, r: &Ruling) -> String {
-        match &r.message {
+        let mut text = match &r.message {
             Some(m) => self.message(m, &r.args),
             None => self.message("no-clause", &[]),
+        };
+        if let Some(e) = &r.evidence {
+            text.push(' ');
+            text.push_str(&self.evidence(e));
         }
+        text
+    }
+
+    /// What the unwinnability engine found, in words: a helpmate line, the tier that proved a
+    /// side cannot checkmate, or the budget spent.
+    pub fn evidence(&self, e: &Evidence) -> String {
+        let side = |c: shakmaty::Color| Arg::Str(crate::runtime::rules::side_name(c).into());
+        match e {
+            Evidence::CanCheckmate { side: s, line } => self.message(
+                "evidence-can-checkmate",
+                &[
+                    ("side".into(), side(*s)),
+                    ("line".into(), Arg::Str(line.text.clone())),
+                ],
+            ),
+            Evidence::CannotCheckmate { side: s, proof } => self.message(
+                "evidence-cannot-checkmate",
+                &[
+                    ("side".into(), side(*s)),
+                    ("proof".into(), Arg::Str(self.tier(*proof))),
+                ],
+            ),
+            Evidence::DeadPosition { white, black } => self.message(
+                "evidence-dead-position",
+                &[
+                    ("white".into(), Arg::Str(self.tier(*white))),
+                    ("black".into(), Arg::Str(self.tier(*black))),
+                ],
+            ),
+            Evidence::Undetermined { side: s, nodes } => self.message(
+                "evidence-undetermined",
+                &[
+                    ("side".into(), s.map_or(Arg::Str("none".into()), side)),
+                    (
+                        "nodes".into(),
+                        Arg::Num(i64::try_from(*nodes).unwrap_or(i64::MAX)),
+                    ),
+                ],
+            ),
+        }
+    }
+
+    /// The tier of a proof, in words.
+    pub fn tier(&self, t: Tier) -> String {
+        let (id, args) = t.message();
+        let args: Vec<(String, Arg)> = args
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), Arg::Num(v)))
+            .collect();
+        self.message(id, &args)
     }
 
     /// A verdict explained in this renderer's language: the text of every ruling and of the

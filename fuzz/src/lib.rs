@@ -172,7 +172,7 @@ pub fn rulebook(data: &[u8]) -> usize {
     let mut verdicts = 0;
     for game in pgn::read_games(GAMES.as_bytes()).into_iter().flatten() {
         for infer_flags in [false, true] {
-            if let Ok(v) = adjudicate_with(&game, &interp, Options { infer_flags }) {
+            if let Ok(v) = adjudicate_with(&game, &interp, options(infer_flags)) {
                 verdicts += 1;
                 for r in &renderers {
                     let e = r.explain(&v);
@@ -246,7 +246,7 @@ pub fn pgn(data: &[u8]) -> usize {
         let _ = pgn::events::events(&game);
         let _ = arbiter::conformance::features::implied(&game);
         for infer_flags in [false, true] {
-            let o = Options { infer_flags };
+            let o = options(infer_flags);
             let compiled = adjudicate_with(&game, b.compiled.as_ref(), o);
             let interpreted = adjudicate_with(&game, b.interpreted.as_ref(), o);
             match (&compiled, &interpreted) {
@@ -343,4 +343,17 @@ pub fn protocol(data: &[u8]) -> usize {
         }
     }
     replies
+}
+
+/// Adjudication options for fuzzing: the unwinnability engine on a small budget, so that a
+/// hostile position costs milliseconds, not seconds.
+fn options(infer_flags: bool) -> Options {
+    Options {
+        infer_flags,
+        analysis: Some(arbiter::unwinnable::Budget {
+            nodes: 20_000,
+            time: Some(std::time::Duration::from_millis(200)),
+            positions: 20_000,
+        }),
+    }
 }

@@ -144,8 +144,10 @@ pub enum Rule {
     R5_1_1,
     /// 5.2.1, on `position`
     R5_2_1,
-    /// 5.2.2, on `position`
-    R5_2_2,
+    /// 5.2.2 (dead), on `position`
+    R5_2_2_dead,
+    /// 5.2.2 (undetermined), on `position`
+    R5_2_2_undetermined,
     /// 5.2.3 (agreed), on `accept`
     R5_2_3_agreed,
     /// 5.2.3 (too-early), on `accept`
@@ -192,6 +194,8 @@ pub enum Rule {
     R6_9_lost,
     /// 6.9 (drawn), on `flag`
     R6_9_drawn,
+    /// 6.9 (undetermined), on `flag`
+    R6_9_undetermined,
     /// III.2.1 (both-flags), on `both_flags`
     RIII_2_1_both_flags,
     /// III.2.1 (increment), on `increment`
@@ -238,6 +242,8 @@ pub enum Rule {
     RIII_5_2_declared_loss,
     /// III.5.2 (declared-no-mating-material), on `arbiter_declares`
     RIII_5_2_declared_no_mating_material,
+    /// III.5.2 (declared-undetermined), on `arbiter_declares`
+    RIII_5_2_declared_undetermined,
     /// III.5.3, on `arbiter_rejects`
     RIII_5_3,
     /// III.6.1 (claim), on `quickplay`
@@ -253,10 +259,11 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 55] = [
+    const ALL: [Rule; 58] = [
         Rule::R5_1_1,
         Rule::R5_2_1,
-        Rule::R5_2_2,
+        Rule::R5_2_2_dead,
+        Rule::R5_2_2_undetermined,
         Rule::R5_2_3_agreed,
         Rule::R5_2_3_too_early,
         Rule::R9_1_1_offer,
@@ -280,6 +287,7 @@ impl Rule {
         Rule::R9_6_2,
         Rule::R6_9_lost,
         Rule::R6_9_drawn,
+        Rule::R6_9_undetermined,
         Rule::RIII_2_1_both_flags,
         Rule::RIII_2_1_increment,
         Rule::RIII_2_1_quickplay,
@@ -303,6 +311,7 @@ impl Rule {
         Rule::RIII_5_2_declared_no_draw,
         Rule::RIII_5_2_declared_loss,
         Rule::RIII_5_2_declared_no_mating_material,
+        Rule::RIII_5_2_declared_undetermined,
         Rule::RIII_5_3,
         Rule::RIII_6_1_claim,
         Rule::RIII_6_1_too_much_time,
@@ -349,7 +358,7 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "5.2.1".to_string(),
-                beats: vec![],
+                beats: vec![Clause::C5_2_2 as Index],
             },
             ClauseMeta {
                 id: "5.2.2".to_string(),
@@ -443,11 +452,11 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "9.6.1".to_string(),
-                beats: vec![],
+                beats: vec![Clause::C5_2_2 as Index],
             },
             ClauseMeta {
                 id: "9.6.2".to_string(),
-                beats: vec![],
+                beats: vec![Clause::C5_2_2 as Index],
             },
             ClauseMeta {
                 id: "6.9".to_string(),
@@ -566,7 +575,13 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::C5_2_2 as Index,
                 on: EventKind::Position,
-                message: "ruling-5-2-2".to_string(),
+                message: "ruling-5-2-2-dead".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_2 as Index,
+                on: EventKind::Position,
+                message: "ruling-5-2-2-undetermined".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -708,6 +723,12 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::C6_9 as Index,
+                on: EventKind::Flag,
+                message: "ruling-6-9-undetermined".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::CIII_2_1 as Index,
                 on: EventKind::BothFlags,
                 message: "ruling-III-2-1-both-flags".to_string(),
@@ -846,6 +867,12 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::CIII_5_2 as Index,
+                on: EventKind::ArbiterDeclares,
+                message: "ruling-III-5-2-declared-undetermined".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::CIII_5_3 as Index,
                 on: EventKind::ArbiterRejects,
                 message: "ruling-III-5-3".to_string(),
@@ -933,7 +960,11 @@ impl Rules for Compiled {
             EventKind::Position => {
                 fire(Rule::R5_1_1, clause_5_1_1::when(cx));
                 fire(Rule::R5_2_1, clause_5_2_1::when(cx));
-                fire(Rule::R5_2_2, clause_5_2_2::when(cx));
+                fire(Rule::R5_2_2_dead, clause_5_2_2::when_dead(cx));
+                fire(
+                    Rule::R5_2_2_undetermined,
+                    clause_5_2_2::when_undetermined(cx),
+                );
                 fire(
                     Rule::R9_1_2_1_rejected_by_move,
                     clause_9_1_2_1::when_rejected_by_move(cx)
@@ -1011,6 +1042,7 @@ impl Rules for Compiled {
             EventKind::Flag => {
                 fire(Rule::R6_9_lost, clause_6_9::when_lost(cx));
                 fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx));
+                fire(Rule::R6_9_undetermined, clause_6_9::when_undetermined(cx));
                 fire(
                     Rule::RIII_5_2_flag,
                     clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?,
@@ -1117,6 +1149,11 @@ impl Rules for Compiled {
                     clause_iii_5_2::when_declared_no_mating_material(cx)
                         .map_err(|e| e.in_clause("III.5.2"))?,
                 );
+                fire(
+                    Rule::RIII_5_2_declared_undetermined,
+                    clause_iii_5_2::when_declared_undetermined(cx)
+                        .map_err(|e| e.in_clause("III.5.2"))?,
+                );
                 fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx));
                 fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx));
             }
@@ -1137,9 +1174,11 @@ impl Rules for Compiled {
             Rule::R5_2_1 => {
                 clause_5_2_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.2.1"))?
             }
-            Rule::R5_2_2 => {
-                clause_5_2_2::effects(cx, &mut effects).map_err(|e| e.in_clause("5.2.2"))?
+            Rule::R5_2_2_dead => {
+                clause_5_2_2::effects_dead(cx, &mut effects).map_err(|e| e.in_clause("5.2.2"))?
             }
+            Rule::R5_2_2_undetermined => clause_5_2_2::effects_undetermined(cx, &mut effects)
+                .map_err(|e| e.in_clause("5.2.2"))?,
             Rule::R5_2_3_agreed => {
                 clause_5_2_3::effects_agreed(cx, &mut effects).map_err(|e| e.in_clause("5.2.3"))?
             }
@@ -1192,6 +1231,8 @@ impl Rules for Compiled {
             Rule::R6_9_drawn => {
                 clause_6_9::effects_drawn(cx, &mut effects).map_err(|e| e.in_clause("6.9"))?
             }
+            Rule::R6_9_undetermined => clause_6_9::effects_undetermined(cx, &mut effects)
+                .map_err(|e| e.in_clause("6.9"))?,
             Rule::RIII_2_1_increment => clause_iii_2_1::effects_increment(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.2.1"))?,
             Rule::RIII_2_1_quickplay => clause_iii_2_1::effects_quickplay(cx, &mut effects)
@@ -1235,6 +1276,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.5.2"))?,
             Rule::RIII_5_2_declared_no_mating_material => {
                 clause_iii_5_2::effects_declared_no_mating_material(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5.2"))?
+            }
+            Rule::RIII_5_2_declared_undetermined => {
+                clause_iii_5_2::effects_declared_undetermined(cx, &mut effects)
                     .map_err(|e| e.in_clause("III.5.2"))?
             }
             Rule::RIII_5_3 => {
@@ -1300,6 +1345,9 @@ impl Rules for Compiled {
             Rule::R9_6_2 => clause_9_6_2::vars(cx).map_err(|e| e.in_clause("9.6.2"))?,
             Rule::R6_9_lost => clause_6_9::vars_lost(cx).map_err(|e| e.in_clause("6.9"))?,
             Rule::R6_9_drawn => clause_6_9::vars_drawn(cx).map_err(|e| e.in_clause("6.9"))?,
+            Rule::R6_9_undetermined => {
+                clause_6_9::vars_undetermined(cx).map_err(|e| e.in_clause("6.9"))?
+            }
             Rule::RIII_2_2_both_flags => {
                 clause_iii_2_2::vars_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?
             }
@@ -1477,13 +1525,23 @@ mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `not has_mating_material(white) and not has_mating_material(black)`
-    pub fn when(cx: &mut Ctx) -> bool {
-        !cx.has_mating_material(Color::White) && !cx.has_mating_material(Color::Black)
+    /// On `position`: `dead_position`
+    pub fn when_dead(cx: &mut Ctx) -> bool {
+        cx.dead_position()
     }
 
-    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+    pub fn effects_dead(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
         effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    /// On `position`: `dead_position_undetermined and not dead_position`
+    pub fn when_undetermined(cx: &mut Ctx) -> bool {
+        cx.dead_position_undetermined() && !cx.dead_position()
+    }
+
+    pub fn effects_undetermined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
         Ok(())
     }
 }
@@ -2054,14 +2112,21 @@ mod clause_6_9 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `flag`: `has_mating_material(opponent(flag.by))`
+    /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
+    /// can_checkmate(opponent(flag.by))`
     pub fn when_lost(cx: &mut Ctx) -> bool {
-        {
+        !{
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
-            cx.has_mating_material(side)
+            cx.checkmate_undetermined(side)
+        } && {
+            let side = {
+                let side = cx.event_by();
+                cx.opponent(side)
+            };
+            cx.can_checkmate(side)
         }
     }
 
@@ -2079,14 +2144,21 @@ mod clause_6_9 {
         Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
     }
 
-    /// On `flag`: `not has_mating_material(opponent(flag.by))`
+    /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
+    /// can_checkmate(opponent(flag.by))`
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
                 let side = cx.event_by();
                 cx.opponent(side)
             };
-            cx.has_mating_material(side)
+            cx.checkmate_undetermined(side)
+        } && !{
+            let side = {
+                let side = cx.event_by();
+                cx.opponent(side)
+            };
+            cx.can_checkmate(side)
         }
     }
 
@@ -2096,6 +2168,26 @@ mod clause_6_9 {
     }
 
     pub fn vars_drawn(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    pub fn when_undetermined(cx: &mut Ctx) -> bool {
+        {
+            let side = {
+                let side = cx.event_by();
+                cx.opponent(side)
+            };
+            cx.checkmate_undetermined(side)
+        }
+    }
+
+    pub fn effects_undetermined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        Ok(())
+    }
+
+    pub fn vars_undetermined(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
     }
 }
@@ -2589,20 +2681,27 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
-    /// arbiter_declares.draw and awaiting_decision and flag_fallen and
-    /// has_mating_material(opponent(flagged))`
+    /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
+    /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
             && !cx.declare_draw()
             && cx.awaiting_decision()
             && cx.flag_fallen()
+            && !{
+                let side = {
+                    let side = cx.flagged()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
             && {
                 let side = {
                     let side = cx.flagged()?;
                     cx.opponent(side)
                 };
-                cx.has_mating_material(side)
+                cx.can_checkmate(side)
             })
     }
 
@@ -2623,7 +2722,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
-    /// has_mating_material(opponent(flagged))`
+    /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -2635,7 +2734,14 @@ mod clause_iii_5_2 {
                     let side = cx.flagged()?;
                     cx.opponent(side)
                 };
-                cx.has_mating_material(side)
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.flagged()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
             })
     }
 
@@ -2645,6 +2751,32 @@ mod clause_iii_5_2 {
     ) -> Result<(), EvalError> {
         effects.push(Effect::Reject);
         effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
+    /// arbiter_declares.draw and awaiting_decision and flag_fallen and
+    /// checkmate_undetermined(opponent(flagged))`
+    pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.quickplay_pending()
+            && cx.quickplay_postponed()
+            && !cx.declare_draw()
+            && cx.awaiting_decision()
+            && cx.flag_fallen()
+            && {
+                let side = {
+                    let side = cx.flagged()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_declared_undetermined(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
         Ok(())
     }
 }

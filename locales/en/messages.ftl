@@ -16,6 +16,29 @@ unplayed-moves = { $count ->
     } not played: the game had already ended.
 recorded-differs = The scoresheet records { $recorded }.
 no-clause = No clause of the rulebook answers this event.
+evidence-can-checkmate = { $side ->
+        [white] White
+       *[black] Black
+    } could still checkmate: { $line }.
+evidence-cannot-checkmate = { $side ->
+        [white] White
+       *[black] Black
+    } cannot checkmate by any series of legal moves: { $proof }.
+evidence-dead-position = Neither side can checkmate. White: { $white }; Black: { $black }.
+evidence-undetermined = The analysis could not decide { $side ->
+        [white] whether White can checkmate
+        [black] whether Black can checkmate
+       *[none] whether the position is dead
+    } within its budget ({ $nodes } { $nodes ->
+        [one] position
+       *[other] positions
+    } examined).
+tier-material = the material left cannot mate
+tier-terminal = the game cannot go on to that mate (no legal move is left)
+tier-forced-cycle = only forced moves are left, and they repeat
+tier-quick-search = every series of moves in a short search ends without that mate
+tier-search = a complete search of every series of moves, to depth { $depth }, finds no mate
+tier-closure = every position that can still arise ({ $positions }) was examined, and none is that mate
 effects = Effects: { $list }.
 effect-draw = the game is drawn
 effect-win = { $side ->

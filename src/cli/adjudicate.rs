@@ -54,6 +54,34 @@ pub struct Args {
     /// The end-of-run summary on standard error: games, results by clause, errors.
     #[arg(long, value_enum, default_value = "auto")]
     pub summary: SummaryArg,
+    #[command(flatten)]
+    pub analysis: AnalysisArgs,
+}
+
+/// The unwinnability engine's budget (Articles 5.2.2 and 6.9: can a side still checkmate?).
+#[derive(clap::Args, Clone, Copy)]
+pub struct AnalysisArgs {
+    /// Positions the engine may examine for one question before it answers "undetermined"
+    /// (the ruling then awaits the arbiter).
+    #[arg(long, value_name = "N", default_value_t = arbiter::unwinnable::Budget::default().nodes)]
+    pub analysis_nodes: u64,
+    /// Milliseconds the engine may spend on one question.
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    pub analysis_time: u64,
+    /// Decide "can a side checkmate" and dead positions by material alone, as before the
+    /// engine: faster, and exact only where material decides.
+    #[arg(long)]
+    pub material_only: bool,
+}
+
+impl AnalysisArgs {
+    pub fn budget(self) -> Option<arbiter::unwinnable::Budget> {
+        (!self.material_only).then(|| arbiter::unwinnable::Budget {
+            nodes: self.analysis_nodes,
+            time: Some(Duration::from_millis(self.analysis_time)),
+            ..arbiter::unwinnable::Budget::default()
+        })
+    }
 }
 
 pub fn run(a: &Args, lang: &str) -> u8 {
@@ -93,6 +121,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
             },
             adjudicate: runtime::adjudicate::Options {
                 infer_flags: a.infer_flags,
+                analysis: a.analysis.budget(),
             },
             jobs,
             encoding,

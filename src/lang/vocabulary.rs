@@ -55,6 +55,10 @@ macro_rules! with_facts {
         { "repetitions", Repetitions, [], Int, repetitions, infallible, any, none }
         { "moves_since_pawn_or_capture", MovesSincePawnOrCapture, [], Int, moves_since_pawn_or_capture, infallible, any, none }
         { "has_mating_material", HasMatingMaterial, [Side], Bool, has_mating_material, infallible, any, none }
+        { "can_checkmate", CanCheckmate, [Side], Bool, can_checkmate, infallible, any, none }
+        { "checkmate_undetermined", CheckmateUndetermined, [Side], Bool, checkmate_undetermined, infallible, any, none }
+        { "dead_position", DeadPosition, [], Bool, dead_position, infallible, any, none }
+        { "dead_position_undetermined", DeadPositionUndetermined, [], Bool, dead_position_undetermined, infallible, any, none }
         { "repetitions_after", RepetitionsAfter, [Move], Int, repetitions_after, fallible, any, none }
         { "moves_since_pawn_or_capture_after", MovesSincePawnOrCaptureAfter, [Move], Int, moves_since_pawn_or_capture_after, fallible, any, none }
         { "opponent", Opponent, [Side], Side, opponent, infallible, any, none }

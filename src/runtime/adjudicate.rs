@@ -13,6 +13,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
+use super::analysis::{self, DeadPlies, DeadStatus};
 use super::facts::{Claim, Ctx, Event};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
@@ -21,14 +22,28 @@ use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Score
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, PgnError};
+use crate::unwinnable::Budget;
 use crate::value::Value;
 
 /// How a game is adjudicated beyond its record.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: when the record
     /// ends without a result from the laws, the side to move at the end has flagged.
     pub infer_flags: bool,
+    /// The unwinnability engine's budget for each question (can a side checkmate, is a
+    /// position dead); `None` turns the engine off: those facts are then decided by material
+    /// alone, exact only where material decides.
+    pub analysis: Option<Budget>,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            infer_flags: false,
+            analysis: Some(Budget::default()),
+        }
+    }
 }
 
 pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, PgnError> {
@@ -46,12 +61,65 @@ pub fn adjudicate_with<'g>(
         message,
     };
     let start = start_position(game).map_err(err)?;
-    let start_turn = (start.turn(), start.fullmoves().get());
     let events = crate::pgn::events::events(game)?;
     let params = parameters(game, rules.meta()).map_err(err)?;
     let control = time_control(game).map_err(err)?;
-    let mut state = GameState::new(ChessMechanics::new(start));
-    state.clocks = crate::runtime::clock::Clocks::new(control);
+    let run = |dead: DeadPlies| {
+        let mut state = GameState::new(ChessMechanics::new(start.clone()));
+        state.clocks = crate::runtime::clock::Clocks::new(control.clone());
+        state.analysis = analysis::Analysis::new(options.analysis);
+        state.analysis.dead = dead;
+        play(game, rules, options, &events, &params, state).map_err(err)
+    };
+    // The first pass finds dead positions by material alone (free at every ply); the last
+    // position reached tells whether that was exact (see `runtime::analysis`).
+    let (verdict, last) = run(DeadPlies::Material)?;
+    let Some(budget) = options.analysis else {
+        return Ok(verdict);
+    };
+    let status = analysis::deadness(&last, &budget);
+    if status == DeadStatus::Alive {
+        return Ok(verdict);
+    }
+    let positions = positions(&start, &game.moves, verdict.plies).map_err(err)?;
+    let (ply, status) = analysis::first_not_alive(&positions, status, &budget);
+    let ply = u32::try_from(ply).unwrap_or(u32::MAX);
+    // Played again knowing the dead plies: the game may now end earlier, or stop for the
+    // arbiter, or end where it did with the engine's proof in place of the material's.
+    Ok(run(DeadPlies::From { ply, status })?.0)
+}
+
+/// The positions of the game from its start, ply by ply, up to `plies` (moves already checked
+/// to be legal by a pass over the game).
+fn positions(
+    start: &Chess,
+    moves: &[pgn_reader::SanPlus],
+    plies: u32,
+) -> Result<Vec<Chess>, (usize, String)> {
+    let mut pos = start.clone();
+    let mut out = vec![pos.clone()];
+    for san in moves.iter().take(plies as usize) {
+        let m = resolve(&pos, san).map_err(|m| (0, m))?;
+        pos.play_unchecked(m);
+        out.push(pos.clone());
+    }
+    Ok(out)
+}
+
+/// One pass over the game: replay, rule on every event, and the verdict with the last position
+/// reached.
+fn play<'g>(
+    game: &'g Game,
+    rules: &'g dyn Rules,
+    options: Options,
+    events: &[GameEvent],
+    params: &[Value],
+    state: GameState,
+) -> Result<(Verdict, Chess), (usize, String)> {
+    let start_turn = (
+        state.to_move(),
+        state.mechanics().position().fullmoves().get(),
+    );
     let mut a = Adjudication {
         rules,
         state,
@@ -60,7 +128,7 @@ pub fn adjudicate_with<'g>(
         fired: Vec::new(),
         verdict: empty_verdict(game),
     };
-    a.replay(game, &events).map_err(err)?;
+    a.replay(game, events)?;
     if options.infer_flags
         && !a.ended()
         && game.tag("Termination") == Some("Time forfeit")
@@ -73,14 +141,14 @@ pub fn adjudicate_with<'g>(
             offset: game.tag_offset("Termination").unwrap_or(game.span.start),
             command: Command::Flag(Flagged::Side(a.state.to_move())),
         };
-        a.command(&e).map_err(err)?;
+        a.command(&e)?;
     }
     a.verdict.offers = a.state.offers().to_vec();
     a.verdict.scoresheet = Scoresheet {
         first: Some(start_turn),
         moves: game.moves[..(a.verdict.plies as usize).min(game.moves.len())].to_vec(),
     };
-    Ok(a.verdict)
+    Ok((a.verdict, a.state.mechanics().position().clone()))
 }
 
 /// The verdict before anything is ruled: the game's players and recorded result.
@@ -105,7 +173,7 @@ fn empty_verdict(game: &Game) -> Verdict {
 struct Adjudication<'r> {
     rules: &'r dyn Rules,
     state: GameState,
-    params: Vec<Value>,
+    params: &'r [Value],
     /// The moves as recorded (to name the last one in rulings, as it was written).
     moves: &'r [pgn_reader::SanPlus],
     fired: Vec<Index>,
@@ -321,9 +389,10 @@ impl Adjudication<'_> {
         let mut cx = Ctx {
             state: &mut self.state,
             event,
-            params: &self.params,
+            params: self.params,
         };
         self.fired.clear();
+        cx.state.analysis.consulted = None;
         let (name, ply) = (event.kind().name(), cx.state.ply());
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
@@ -386,6 +455,7 @@ impl Adjudication<'_> {
             also,
             decision,
             effects,
+            evidence: self.state.analysis.consulted.take().map(Box::new),
             message: Some(rule_meta(primary).message.clone()),
             args,
             offset,

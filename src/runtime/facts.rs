@@ -6,6 +6,7 @@
 
 use shakmaty::{Color, Move, Role};
 
+use super::analysis::Winnability;
 use super::mechanics::Mechanics;
 use super::mechanics::chess::ChessMechanics;
 use super::position::GameState;
@@ -169,6 +170,28 @@ impl Ctx<'_> {
     }
     pub fn has_mating_material(&self, side: Color) -> bool {
         self.game().can_win(side)
+    }
+    /// Proved: a helpmate exists. With the engine off, mating material.
+    pub fn can_checkmate(&mut self, side: Color) -> bool {
+        match self.state.winnability(side) {
+            Some(w) => matches!(w, Winnability::Can(_)),
+            None => self.game().can_win(side),
+        }
+    }
+    /// The engine's budget ran out before it could say whether `side` can checkmate.
+    pub fn checkmate_undetermined(&mut self, side: Color) -> bool {
+        matches!(
+            self.state.winnability(side),
+            Some(Winnability::Undetermined { .. })
+        )
+    }
+    /// Proved: neither side can checkmate (the first pass: by material).
+    pub fn dead_position(&mut self) -> bool {
+        self.state.dead_position().0
+    }
+    /// Whether the position is dead could not be decided within the budget.
+    pub fn dead_position_undetermined(&mut self) -> bool {
+        self.state.dead_position().1
     }
     pub fn repetitions_after(&self, m: Move) -> Result<i64, EvalError> {
         self.legal(m)?;

@@ -2,6 +2,7 @@
 //! state, facts, the `Rules` interface, the driver.
 
 pub mod adjudicate;
+pub mod analysis;
 pub mod clock;
 pub mod facts;
 pub mod mechanics;

@@ -5,6 +5,7 @@
 
 use shakmaty::Color;
 
+use super::analysis::{Analysis, DeadPlies, DeadStatus, Evidence, Tier, Winnability};
 use super::clock::Clocks;
 use super::mechanics::Mechanics;
 use super::mechanics::chess::ChessMechanics;
@@ -36,6 +37,8 @@ pub struct GameState<M: Mechanics = ChessMechanics> {
     pub clocks: Clocks,
     /// Claims and requests before the arbiter, flags, irregularities.
     pub proceedings: Proceedings,
+    /// Whether each side can still checkmate: the budget, the dead plies, answers found.
+    pub analysis: Analysis,
 }
 
 /// What became of a draw offer.
@@ -92,6 +95,7 @@ impl<M: Mechanics> GameState<M> {
             offers: Vec::new(),
             clocks: Clocks::new(TimeControl::Unknown),
             proceedings: Proceedings::default(),
+            analysis: Analysis::default(),
         }
     }
 
@@ -113,6 +117,55 @@ impl<M: Mechanics> GameState<M> {
         self.touched = false;
         self.consent = false;
         self.required_checked = self.required.take();
+    }
+
+    /// Can `side` checkmate from here (Articles 5.2.2, 6.9)? The engine's answer, computed once
+    /// per ply and recorded as the evidence of the ruling being made; `None` when the engine is
+    /// off (the facts then fall back to material).
+    pub fn winnability(&mut self, side: Color) -> Option<&Winnability> {
+        let budget = self.analysis.budget?;
+        let mechanics = &self.mechanics;
+        Some(
+            self.analysis
+                .winnability(self.ply, side, || mechanics.winnability(side, &budget)),
+        )
+    }
+
+    /// Is the position dead, and is that undetermined? From the dead plies the analysis knows,
+    /// or, in the first pass, from material alone; a dead or undetermined answer is recorded as
+    /// evidence.
+    pub fn dead_position(&mut self) -> (bool, bool) {
+        match &self.analysis.dead {
+            DeadPlies::Material => {
+                let dead =
+                    !self.mechanics.can_win(Color::White) && !self.mechanics.can_win(Color::Black);
+                if dead {
+                    self.analysis.consulted = Some(Evidence::DeadPosition {
+                        white: Tier::Material,
+                        black: Tier::Material,
+                    });
+                }
+                (dead, false)
+            }
+            DeadPlies::From { ply, status } if self.ply >= *ply => match status {
+                DeadStatus::Alive => (false, false),
+                DeadStatus::Dead { white, black } => {
+                    self.analysis.consulted = Some(Evidence::DeadPosition {
+                        white: *white,
+                        black: *black,
+                    });
+                    (true, false)
+                }
+                DeadStatus::Undetermined { nodes } => {
+                    self.analysis.consulted = Some(Evidence::Undetermined {
+                        side: None,
+                        nodes: *nodes,
+                    });
+                    (false, true)
+                }
+            },
+            DeadPlies::From { .. } => (false, false),
+        }
     }
 
     pub fn last_move(&self) -> Option<M::Move> {
@@ -324,6 +377,13 @@ mod tests {
         }
         fn can_win(&self, _: Color) -> bool {
             self.pile > 0
+        }
+        fn winnability(
+            &self,
+            _: Color,
+            _: &crate::unwinnable::Budget,
+        ) -> crate::runtime::analysis::Winnability {
+            crate::runtime::analysis::Winnability::Undetermined { nodes: 0 }
         }
         fn count(&self, _: Color, _: ()) -> u32 {
             self.pile

@@ -6,6 +6,7 @@ use serde::{Serialize, Serializer};
 use shakmaty::Color;
 use shakmaty::san::SanPlus;
 
+use super::analysis::Evidence;
 use super::position::OfferRecord;
 use super::rules::{Effect, FieldValue, ser_side, side_name};
 use crate::lang::schema::EventKind;
@@ -199,6 +200,10 @@ pub struct Ruling {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub decision: Option<Decision>,
     pub effects: Vec<Effect>,
+    /// What the unwinnability engine found, when the rules read it for this event (a helpmate
+    /// line, the tier that proved a side cannot checkmate, or the budget spent).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub evidence: Option<Box<Evidence>>,
     /// The Fluent id of the ruling's message (none when no rule answered).
     #[serde(skip)]
     pub message: Option<String>,
@@ -224,6 +229,7 @@ impl Ruling {
             also: vec![],
             decision: None,
             effects: vec![],
+            evidence: None,
             message: None,
             args: vec![],
             offset,

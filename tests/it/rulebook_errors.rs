@@ -166,8 +166,8 @@ fn precedence_cycle() {
     snapshot!(broken(
         "cycle",
         "article9.yaml",
-        "    refs: [\"9.2.2\"]\n    vars:\n      count: repetitions",
-        "    exception_to: [\"5.1.1\"]\n    refs: [\"9.2.2\"]\n    vars:\n      count: repetitions",
+        "    exception_to: [\"5.2.2\"]\n    effects: [draw]\n    refs: [\"9.2.2\"]",
+        "    exception_to: [\"5.2.2\", \"5.1.1\"]\n    effects: [draw]\n    refs: [\"9.2.2\"]",
     ));
 }
 

@@ -14,6 +14,8 @@ use std::collections::HashMap;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::Mechanics;
+use crate::runtime::analysis::{self, Winnability};
+use crate::unwinnable::Budget;
 
 /// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
 /// comparison looks at the hash first, so unequal keys rarely cost more than one comparison.
@@ -213,6 +215,10 @@ impl Mechanics for ChessMechanics {
             Color::White => self.can_win[0],
             Color::Black => self.can_win[1],
         }
+    }
+
+    fn winnability(&self, side: Color, budget: &Budget) -> Winnability {
+        analysis::winnability(&self.pos, side, budget)
     }
 
     fn count(&self, side: Color, kind: Role) -> u32 {

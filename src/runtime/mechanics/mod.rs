@@ -17,6 +17,9 @@ pub mod chess;
 
 use shakmaty::Color;
 
+use super::analysis::Winnability;
+use crate::unwinnable::Budget;
+
 /// A game's position as play proceeds, and the facts about it that rules read.
 ///
 /// An implementation is created at the game's start position (the standard one, or one a record
@@ -100,6 +103,13 @@ pub trait Mechanics: Clone + std::fmt::Debug {
     /// (shakmaty's insufficient-material test, by material alone, as Article 6.9 and 9.6.2 are
     /// ruled on today). Russian draughts: `side` has a piece.
     fn can_win(&self, side: Color) -> bool;
+
+    /// The exact question of Articles 5.2.2 and 6.9: can `side` checkmate (win) by some series
+    /// of legal moves from the current position? A certificate (a helpmate), a proof (the tier
+    /// that proved it impossible), or undetermined when `budget` runs out: never a guess. Chess:
+    /// the unwinnability engine (`crate::unwinnable`). Costly: asked when a rule needs it (a
+    /// fallen flag), not at every ply.
+    fn winnability(&self, side: Color, budget: &Budget) -> Winnability;
 
     /// Pieces of one kind that `side` has on the board.
     fn count(&self, side: Color, kind: Self::Kind) -> u32;

@@ -16,9 +16,13 @@ ruling-5-2-1 =
        *[black] Black has
     } no legal move and is not in check: stalemate, the game is drawn.
 
-# 5.2.2
-ruling-5-2-2 =
-    Neither player can checkmate the opponent's king by any series of legal moves with the material left: the position is dead and the game is drawn.
+# 5.2.2 (dead)
+ruling-5-2-2-dead =
+    Neither player can checkmate the opponent's king by any series of legal moves: the position is dead and the game is drawn.
+
+# 5.2.2 (undetermined)
+ruling-5-2-2-undetermined =
+    Whether any series of legal moves can still lead to checkmate could not be decided within the analysis budget: play stops, and the arbiter decides whether the position is dead.
 
 # 5.2.3 (agreed) (variables: $by)
 ruling-5-2-3-agreed =
@@ -184,7 +188,7 @@ ruling-6-9-lost =
     { $flagged ->
         [white] White's
        *[black] Black's
-    } flag has fallen, and the opponent has material to checkmate: the game is lost by { $flagged ->
+    } flag has fallen, and the opponent can still checkmate by a series of legal moves: the game is lost by { $flagged ->
         [white] White
        *[black] Black
     }.
@@ -195,6 +199,13 @@ ruling-6-9-drawn =
         [white] White's
        *[black] Black's
     } flag has fallen, but the opponent cannot checkmate by any series of legal moves: the game is drawn.
+
+# 6.9 (undetermined) (variables: $flagged)
+ruling-6-9-undetermined =
+    { $flagged ->
+        [white] White's
+       *[black] Black's
+    } flag has fallen, but whether the opponent could still checkmate by any series of legal moves could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision.
 
 # III.2.1 (both-flags)
 ruling-III-2-1-both-flags =
@@ -344,6 +355,10 @@ ruling-III-5-2-declared-loss =
 # III.5.2 (declared-no-mating-material)
 ruling-III-5-2-declared-no-mating-material =
     The arbiter declares his postponed decision: he does not agree with the claim, but the opponent of the player whose flag has fallen cannot checkmate by any series of legal moves, so the game is drawn (6.9).
+
+# III.5.2 (declared-undetermined)
+ruling-III-5-2-declared-undetermined =
+    The arbiter declares his postponed decision: he does not agree with the claim. Whether the opponent of the player whose flag has fallen can checkmate by any series of legal moves could not be decided within the analysis budget, so the result still awaits the arbiter's decision (6.9).
 
 # III.5.3 (variables: $added_to, $added)
 ruling-III-5-3 =

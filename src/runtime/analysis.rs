@@ -1,0 +1,368 @@
+//! Can a side still checkmate? The unwinnability engine's answers (`crate::unwinnable`) as the
+//! facts `can_checkmate`, `checkmate_undetermined`, `dead_position` and
+//! `dead_position_undetermined` read them, and the evidence a ruling carries for them.
+//!
+//! Three answers, never a guess: a side *can* checkmate (a helpmate, replayed to mate, is the
+//! evidence), *cannot* (the engine's tier that proved it), or the question is *undetermined*
+//! within the budget (the nodes spent). A rulebook says what each answer means; 5.2.2 and 6.9
+//! in `rules/fide-2018` let the arbiter decide an undetermined one.
+//!
+//! Dead positions are found per game, not per ply: a position reachable from a dead one is dead,
+//! so the dead plies of a game are a suffix. The adjudicator plays the game once with the
+//! material test alone (free at every ply: [`DeadPlies::Material`]), then analyses the last
+//! position reached. Alive there, the first pass was exact. Otherwise it finds the first ply not
+//! proved alive by a binary search over the plies and plays the game again knowing it
+//! ([`DeadPlies::From`]).
+
+use serde::{Serialize, Serializer};
+use shakmaty::san::SanPlus;
+use shakmaty::uci::UciMove;
+use shakmaty::{CastlingMode, Chess, Color, Move, Position};
+
+use super::rules::ser_side;
+use crate::unwinnable::{self, Budget, Proof};
+
+/// Which tier of the engine proved that a side cannot checkmate (the engine's `Proof`, as the
+/// verdict and the reader see it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "tier", rename_all = "kebab-case")]
+pub enum Tier {
+    /// The material left cannot mate.
+    Material,
+    /// No legal move is left, and it is not that side's mate.
+    Terminal,
+    /// Only forced moves are left, and they repeat.
+    ForcedCycle,
+    /// Every line of a short full-width search ends without that mate.
+    QuickSearch,
+    /// A complete helpmate search to this depth found none.
+    Search { depth: u32 },
+    /// Every position that can still arise (this many) was examined.
+    Closure { positions: usize },
+}
+
+impl Tier {
+    pub fn of(p: Proof) -> Tier {
+        match p {
+            Proof::Material => Tier::Material,
+            Proof::Terminal => Tier::Terminal,
+            Proof::ForcedCycle => Tier::ForcedCycle,
+            Proof::QuickSearch => Tier::QuickSearch,
+            Proof::Search { depth } => Tier::Search { depth },
+            Proof::Closure { positions } => Tier::Closure { positions },
+        }
+    }
+
+    /// The locale message that says it (`tier-NAME`) and its arguments.
+    pub fn message(self) -> (&'static str, Vec<(&'static str, i64)>) {
+        match self {
+            Tier::Material => ("tier-material", vec![]),
+            Tier::Terminal => ("tier-terminal", vec![]),
+            Tier::ForcedCycle => ("tier-forced-cycle", vec![]),
+            Tier::QuickSearch => ("tier-quick-search", vec![]),
+            Tier::Search { depth } => ("tier-search", vec![("depth", i64::from(depth))]),
+            Tier::Closure { positions } => (
+                "tier-closure",
+                vec![("positions", i64::try_from(positions).unwrap_or(i64::MAX))],
+            ),
+        }
+    }
+
+    /// Every message [`message`](Tier::message) can name (the renderer checks they exist).
+    pub const MESSAGES: [&'static str; 6] = [
+        "tier-material",
+        "tier-terminal",
+        "tier-forced-cycle",
+        "tier-quick-search",
+        "tier-search",
+        "tier-closure",
+    ];
+}
+
+/// A series of legal moves from a position: in SAN with move numbers as a reader writes it
+/// (`57…Kb2 58.Kd1 Qd2#`), and each move in SAN and UCI for programs.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Line {
+    pub text: String,
+    pub san: Vec<String>,
+    pub uci: Vec<String>,
+}
+
+impl Line {
+    /// `moves`, legal one after the other from `pos`.
+    pub fn new(pos: &Chess, moves: &[Move]) -> Line {
+        let mut pos = pos.clone();
+        let (mut text, mut san, mut uci) = (String::new(), Vec::new(), Vec::new());
+        for (i, &m) in moves.iter().enumerate() {
+            let number = pos.fullmoves().get();
+            match pos.turn() {
+                Color::White => text.push_str(&format!(" {number}.")),
+                Color::Black if i == 0 => text.push_str(&format!(" {number}…")),
+                Color::Black => text.push(' '),
+            }
+            let s = SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string();
+            text.push_str(&s);
+            san.push(s);
+            uci.push(UciMove::from_move(m, CastlingMode::Standard).to_string());
+        }
+        Line {
+            text: text.trim_start().to_string(),
+            san,
+            uci,
+        }
+    }
+}
+
+/// Can a side still checkmate, as far as the budget let the engine find out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Winnability {
+    /// Yes: this helpmate shows it.
+    Can(Line),
+    /// No, proved by this tier.
+    Cannot(Tier),
+    /// The budget ran out after this many positions.
+    Undetermined { nodes: u64 },
+}
+
+/// Is a position dead (FIDE 5.2.2)?
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DeadStatus {
+    Alive,
+    Dead { white: Tier, black: Tier },
+    Undetermined { nodes: u64 },
+}
+
+/// Why a ruling that read one of the analysis facts holds: what the engine found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "kebab-case")]
+pub enum Evidence {
+    /// `side` can still checkmate, by this series of legal moves from the position.
+    CanCheckmate {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+        line: Line,
+    },
+    /// `side` cannot checkmate by any series of legal moves.
+    CannotCheckmate {
+        #[serde(serialize_with = "ser_side")]
+        side: Color,
+        proof: Tier,
+    },
+    /// Neither side can: the proof for each.
+    DeadPosition { white: Tier, black: Tier },
+    /// The engine could not decide within its budget (about `side`, or about the position).
+    Undetermined {
+        #[serde(
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "ser_opt_side"
+        )]
+        side: Option<Color>,
+        nodes: u64,
+    },
+}
+
+fn ser_opt_side<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Error> {
+    match c {
+        Some(c) => ser_side(c, s),
+        None => s.serialize_none(),
+    }
+}
+
+impl Evidence {
+    pub fn of_winnability(side: Color, w: &Winnability) -> Evidence {
+        match w {
+            Winnability::Can(line) => Evidence::CanCheckmate {
+                side,
+                line: line.clone(),
+            },
+            Winnability::Cannot(proof) => Evidence::CannotCheckmate {
+                side,
+                proof: *proof,
+            },
+            Winnability::Undetermined { nodes } => Evidence::Undetermined {
+                side: Some(side),
+                nodes: *nodes,
+            },
+        }
+    }
+}
+
+/// Can `side` checkmate from `pos`? The quick tier first, then the full analysis.
+pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
+    if let Some(p) = unwinnable::quick(pos, side) {
+        return Winnability::Cannot(Tier::of(p));
+    }
+    match unwinnable::analyse(pos, side, budget).0 {
+        unwinnable::Verdict::Winnable(h) => Winnability::Can(Line::new(pos, &h.moves)),
+        unwinnable::Verdict::Unwinnable(p) => Winnability::Cannot(Tier::of(p)),
+        unwinnable::Verdict::Undetermined { nodes } => Winnability::Undetermined { nodes },
+    }
+}
+
+/// Is `pos` dead?
+pub fn deadness(pos: &Chess, budget: &Budget) -> DeadStatus {
+    match unwinnable::is_dead(pos, budget).0 {
+        unwinnable::Deadness::Alive { .. } => DeadStatus::Alive,
+        unwinnable::Deadness::Dead { white, black } => DeadStatus::Dead {
+            white: Tier::of(white),
+            black: Tier::of(black),
+        },
+        unwinnable::Deadness::Undetermined { nodes } => DeadStatus::Undetermined { nodes },
+    }
+}
+
+/// The first ply of `positions` (the game's positions, ply by ply) that is not proved alive, and
+/// what it is, given that the last one is not alive (`last`). Deadness is monotone along a game,
+/// so a binary search is sound: every ply before the one returned is alive (each probe that said
+/// so carried a helpmate), and the one returned is dead or undetermined.
+pub fn first_not_alive(
+    positions: &[Chess],
+    last: DeadStatus,
+    budget: &Budget,
+) -> (usize, DeadStatus) {
+    let mut lo = 0; // every ply below `lo` is alive
+    let mut hi = positions.len().saturating_sub(1); // `hi` is not proved alive
+    let mut at_hi = last;
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let Some(pos) = positions.get(mid) else { break };
+        match deadness(pos, budget) {
+            DeadStatus::Alive => lo = mid + 1,
+            other => {
+                hi = mid;
+                at_hi = other;
+            }
+        }
+    }
+    (hi, at_hi)
+}
+
+/// What is known of a game's dead plies.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum DeadPlies {
+    /// The first pass: a ply is dead when the material alone says so.
+    #[default]
+    Material,
+    /// Known from the analysis: plies from `ply` on are `status` (dead, or undetermined where
+    /// the game stops for the arbiter), every earlier one alive.
+    From { ply: u32, status: DeadStatus },
+}
+
+/// The analysis a game's facts read: the budget, the dead plies, the answers already found
+/// (asked again at the same ply, an answer is not recomputed), and the evidence the facts read
+/// while the rules were asked about the current event.
+#[derive(Clone, Debug, Default)]
+pub struct Analysis {
+    /// `None`: the engine is off and the facts are decided by material alone, as in versions
+    /// before the engine (faster, and exact only where material decides).
+    pub budget: Option<Budget>,
+    pub dead: DeadPlies,
+    memo: Vec<(u32, Color, Winnability)>,
+    /// The evidence behind the facts read for the event being ruled on.
+    pub consulted: Option<Evidence>,
+}
+
+impl Analysis {
+    pub fn new(budget: Option<Budget>) -> Analysis {
+        Analysis {
+            budget,
+            ..Analysis::default()
+        }
+    }
+
+    /// The answer for `side` at `ply`, computed by `compute` once.
+    pub fn winnability(
+        &mut self,
+        ply: u32,
+        side: Color,
+        compute: impl FnOnce() -> Winnability,
+    ) -> &Winnability {
+        let i = match self
+            .memo
+            .iter()
+            .position(|(p, s, _)| *p == ply && *s == side)
+        {
+            Some(i) => i,
+            None => {
+                self.memo.push((ply, side, compute()));
+                self.memo.len() - 1
+            }
+        };
+        let w = &self.memo[i].2;
+        self.consulted = Some(Evidence::of_winnability(side, w));
+        &self.memo[i].2
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+
+    fn pos(fen: &str) -> Chess {
+        fen.parse::<Fen>()
+            .unwrap()
+            .into_position(CastlingMode::Standard)
+            .unwrap()
+    }
+
+    #[test]
+    fn a_line_is_numbered_as_a_reader_writes_it() {
+        // Black to move at move 57: 57…Kd3 58.Kd1 Qd2#.
+        let p = pos("8/8/8/8/8/2k5/7q/4K3 b - - 0 57");
+        let moves: Vec<Move> = ["Kd3", "Kd1", "Qd2"]
+            .iter()
+            .scan(p.clone(), |p, s| {
+                let m = s.parse::<shakmaty::san::San>().unwrap().to_move(p).unwrap();
+                p.play_unchecked(m);
+                Some(m)
+            })
+            .collect();
+        let line = Line::new(&p, &moves);
+        assert_eq!(line.text, "57…Kd3 58.Kd1 Qd2#");
+        assert_eq!(line.san, vec!["Kd3", "Kd1", "Qd2#"]);
+        assert_eq!(line.uci, vec!["c3d3", "e1d1", "h2d2"]);
+    }
+
+    #[test]
+    fn answers_are_proofs_or_certificates() {
+        let b = Budget::default();
+        // King and rook against king: White can mate, Black cannot (material).
+        let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        assert!(matches!(
+            winnability(&p, Color::White, &b),
+            Winnability::Can(_)
+        ));
+        assert_eq!(
+            winnability(&p, Color::Black, &b),
+            Winnability::Cannot(Tier::Material)
+        );
+        assert_eq!(deadness(&p, &b), DeadStatus::Alive);
+        // Locked pawns, kings only behind them: dead beyond material.
+        let locked = pos("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
+        assert!(matches!(deadness(&locked, &b), DeadStatus::Dead { .. }));
+    }
+
+    #[test]
+    fn the_first_dead_ply_is_found_by_bisection() {
+        // Plies 0..3 alive (a rook is on the board), 4.. dead (kings only).
+        let alive = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
+        let dead = pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1");
+        let b = Budget::default();
+        for first_dead in 0..8 {
+            let positions: Vec<Chess> = (0..8)
+                .map(|i| {
+                    if i < first_dead {
+                        alive.clone()
+                    } else {
+                        dead.clone()
+                    }
+                })
+                .collect();
+            let last = deadness(&dead, &b);
+            let (ply, status) = first_not_alive(&positions, last, &b);
+            assert_eq!(ply, first_dead);
+            assert!(matches!(status, DeadStatus::Dead { .. }));
+        }
+    }
+}
