@@ -16,6 +16,9 @@ use clap::{Parser, Subcommand};
 // The `adjudicate` command: its options, progress display and summary.
 #[path = "cli/adjudicate.rs"]
 mod adjudicate;
+// The `explain-position` command.
+#[path = "cli/position.rs"]
+mod position;
 // The `conformance` and `serve` commands (kept apart from the library's `conformance` module).
 #[path = "cli/conformance.rs"]
 mod conformance;
@@ -78,6 +81,9 @@ enum Command {
         #[arg(long)]
         rulebook: Option<PathBuf>,
     },
+    /// Can each side still checkmate from a position (FEN), and is it dead (Articles 6.9,
+    /// 5.2.2)? The analysis with its evidence: a helpmate line, or the proof that none exists.
+    ExplainPosition(position::Args),
     /// Show a clause: its text, its condition in words, its effects and cross-references.
     Explain {
         clause: String,
@@ -106,6 +112,7 @@ fn main() -> ExitCode {
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
         Command::Explain { clause, rulebook } => explain(&clause, &rulebook, &lang),
+        Command::ExplainPosition(args) => position::run(&args, &lang),
     };
     ExitCode::from(code)
 }

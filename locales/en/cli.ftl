@@ -49,3 +49,17 @@ cli-summary-bad-inputs = { $count ->
 cli-summary-clause = { $clause }: { $games } ({ $results })
 cli-summary-unended = not ended by the laws: { $games }
 cli-progress = { $games } games, { $rate } games/s, { $megabytes } MB read
+
+# arbiter explain-position
+position-bad-fen = not a valid FEN: { $error }
+position-illegal = not a legal position: { $error }
+position-dead = The position is dead (5.2.2): neither side can checkmate by any series of legal moves.
+position-alive = The position is not dead (5.2.2): { $side ->
+        [white] White
+       *[black] Black
+    } can still checkmate.
+position-undetermined = Whether the position is dead could not be decided within the budget: an arbiter decides.
+position-work = { $nodes } { $nodes ->
+        [one] position
+       *[other] positions
+    } examined in { $ms } ms.

@@ -59,3 +59,14 @@ cli-summary-bad-inputs = { $count ->
 cli-summary-clause = { $clause }: { $games } ({ $results })
 cli-summary-unended = не окончены по правилам: { $games }
 cli-progress = партий: { $games }, { $rate } в секунду, прочитано { $megabytes } МБ
+
+# arbiter explain-position
+position-bad-fen = это не FEN: { $error }
+position-illegal = это не допустимая позиция: { $error }
+position-dead = Позиция мёртвая (5.2.2): ни одна сторона не может поставить мат никакой серией возможных ходов.
+position-alive = Позиция не мёртвая (5.2.2): { $side ->
+        [white] белые
+       *[black] чёрные
+    } ещё могут поставить мат.
+position-undetermined = Мёртвая ли позиция, не удалось решить в пределах бюджета: решает арбитр.
+position-work = Рассмотрено позиций: { $nodes }, за { $ms } мс.

@@ -366,4 +366,12 @@ messages! {
     game_tag_a_value = "game-tag-a-value" ();
     game_time_control = "game-time-control" (error);
     game_time_control_value = "game-time-control-value" (value, error);
+
+    // `arbiter explain-position`.
+    position_bad_fen = "position-bad-fen" (error);
+    position_illegal = "position-illegal" (error);
+    position_dead = "position-dead" ();
+    position_alive = "position-alive" (side);
+    position_undetermined = "position-undetermined" ();
+    position_work = "position-work" (nodes, ms);
 }

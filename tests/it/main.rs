@@ -18,3 +18,4 @@ mod runner;
 mod spark;
 mod streaming;
 mod third_language;
+mod unwinnable;
