@@ -193,10 +193,46 @@ pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
         return Winnability::Cannot(Tier::of(p));
     }
     match unwinnable::analyse(pos, side, budget).0 {
-        unwinnable::Verdict::Winnable(h) => Winnability::Can(Line::new(pos, &h.moves)),
+        unwinnable::Verdict::Winnable(h) => {
+            Winnability::Can(Line::new(pos, &without_cycles(pos, &h.moves)))
+        }
         unwinnable::Verdict::Unwinnable(p) => Winnability::Cannot(Tier::of(p)),
         unwinnable::Verdict::Undetermined { nodes } => Winnability::Undetermined { nodes },
     }
+}
+
+/// `moves` (legal one after the other from `pos`) without the detours that come back to a
+/// position already reached: from the same position the rest of the line is as legal, and it ends
+/// the same way. The search's lines wander (a king steps out and back); a reader gets the direct
+/// one.
+pub fn without_cycles(pos: &Chess, moves: &[Move]) -> Vec<Move> {
+    let key = |p: &Chess| {
+        (
+            p.board().clone(),
+            p.turn(),
+            p.castles().castling_rights(),
+            p.legal_ep_square(),
+        )
+    };
+    let mut p = pos.clone();
+    let mut seen = vec![key(&p)];
+    let mut kept: Vec<Move> = Vec::with_capacity(moves.len());
+    for &m in moves {
+        p.play_unchecked(m);
+        let k = key(&p);
+        match seen.iter().position(|s| *s == k) {
+            // Back where the line was after `i` moves: drop what came since.
+            Some(i) => {
+                kept.truncate(i);
+                seen.truncate(i + 1);
+            }
+            None => {
+                kept.push(m);
+                seen.push(k);
+            }
+        }
+    }
+    kept
 }
 
 /// Is `pos` dead?
@@ -322,6 +358,27 @@ mod tests {
         assert_eq!(line.text, "57…Kd3 58.Kd1 Qd2#");
         assert_eq!(line.san, vec!["Kd3", "Kd1", "Qd2#"]);
         assert_eq!(line.uci, vec!["c3d3", "e1d1", "h2d2"]);
+    }
+
+    #[test]
+    fn detours_are_cut_from_a_line() {
+        // 57…Kd3 58.Kd1 Kc3 59.Ke1 Kd3 60.Kd1 Qd2#: the king's step out and back is dropped.
+        let p = pos("8/8/8/8/8/2k5/7q/4K3 b - - 0 57");
+        let mut q = p.clone();
+        let moves: Vec<Move> = ["Kd3", "Kd1", "Kc3", "Ke1", "Kd3", "Kd1", "Qd2"]
+            .iter()
+            .map(|s| {
+                let m = s
+                    .parse::<shakmaty::san::San>()
+                    .unwrap()
+                    .to_move(&q)
+                    .unwrap();
+                q.play_unchecked(m);
+                m
+            })
+            .collect();
+        let line = Line::new(&p, &without_cycles(&p, &moves));
+        assert_eq!(line.text, "57…Kd3 58.Kd1 Qd2#");
     }
 
     #[test]
