@@ -251,15 +251,23 @@ pub fn deadness(pos: &Chess, budget: &Budget) -> DeadStatus {
 /// what it is, given that the last one is not alive (`last`). Deadness is monotone along a game,
 /// so a binary search is sound: every ply before the one returned is alive (each probe that said
 /// so carried a helpmate), and the one returned is dead or undetermined.
+///
+/// The probes together may take [`PROBES_TIME`] times the budget's time; past that, the first ply
+/// not yet proved alive is returned as undetermined (never guessed dead).
 pub fn first_not_alive(
     positions: &[Chess],
     last: DeadStatus,
     budget: &Budget,
 ) -> (usize, DeadStatus) {
+    let start = std::time::Instant::now();
+    let deadline = budget.time.map(|t| t.saturating_mul(PROBES_TIME));
     let mut lo = 0; // every ply below `lo` is alive
     let mut hi = positions.len().saturating_sub(1); // `hi` is not proved alive
     let mut at_hi = last;
     while lo < hi {
+        if deadline.is_some_and(|d| start.elapsed() >= d) {
+            return (lo, DeadStatus::Undetermined { nodes: budget.nodes });
+        }
         let mid = lo + (hi - lo) / 2;
         let Some(pos) = positions.get(mid) else { break };
         match deadness(pos, budget) {
@@ -272,6 +280,9 @@ pub fn first_not_alive(
     }
     (hi, at_hi)
 }
+
+/// How many times its budget's time the search for a game's first dead ply may take.
+pub const PROBES_TIME: u32 = 4;
 
 /// What is known of a game's dead plies.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
