@@ -27,7 +27,7 @@ impl Visitor for Collect {
                 Ok(m) => {
                     p.play_unchecked(m);
                     st.1 += 1;
-                    if st.1 % self.every == 0 {
+                    if st.1.is_multiple_of(self.every) {
                         self.out.push(p.clone());
                     }
                 }
@@ -44,7 +44,11 @@ impl Visitor for Collect {
 }
 
 fn main() {
-    let mut c = Collect { every: 7, out: Vec::new(), finals: Vec::new() };
+    let mut c = Collect {
+        every: 7,
+        out: Vec::new(),
+        finals: Vec::new(),
+    };
     for f in std::env::args().skip(1) {
         let bytes = std::fs::read(&f).unwrap();
         let mut r = Reader::new(&bytes[..]);
@@ -67,9 +71,15 @@ fn main() {
             let t1 = Instant::now();
             let (d, s) = unwinnable::is_dead(p, &Budget::default());
             let e = t1.elapsed();
-            if name.starts_with("final") { hist.push((s.nodes, e)); }
+            if name.starts_with("final") {
+                hist.push((s.nodes, e));
+            }
             if e > worst.0 {
-                worst = (e, shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal).to_string());
+                worst = (
+                    e,
+                    shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal)
+                        .to_string(),
+                );
             }
             nodes += s.nodes;
             match d {
@@ -80,13 +90,19 @@ fn main() {
         }
         let f = t.elapsed();
         hist.sort();
-        if !hist.is_empty() { for q in [10,25,50,75,90,95,99] { let (n,e)=hist[hist.len()*q/100]; println!("p{q}: {n} nodes {:?}", e); } }
+        if !hist.is_empty() {
+            for q in [10, 25, 50, 75, 90, 95, 99] {
+                let (n, e) = hist[hist.len() * q / 100];
+                println!("p{q}: {n} nodes {:?}", e);
+            }
+        }
         let n = set.len();
         println!(
             "{name}: {n} positions; quick both sides {:.0}/s ({proved} sides proved); is_dead {:.0}/s, alive {alive} dead {dead} undetermined {und}, nodes {nodes}; worst {:?} {}",
             (2 * n) as f64 / q.as_secs_f64(),
             n as f64 / f.as_secs_f64(),
-            worst.0, worst.1
+            worst.0,
+            worst.1
         );
     }
 }
