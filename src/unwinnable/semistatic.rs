@@ -1,48 +1,51 @@
-//! The semi-static tier ([`Proof::SemiStatic`](super::Proof::SemiStatic)): locked pawns as
-//! walls, a mobility fixpoint, and whether any piece of the winner can ever attack a square the
-//! loser's king can ever stand on.
+//! The semi-static tier ([`Proof::SemiStatic`](super::Proof::SemiStatic)): pawns that never
+//! leave their files, walls, a mobility fixpoint, and whether any piece of the winner can ever
+//! attack a square the loser's king can ever stand on.
 //!
-//! A *wall* is a set `W` of pawns that provably never move and are never captured. Given `W`,
-//! every other piece can only ever stand on the squares of its *reach*: a flood fill from where
-//! it stands with its own moves, through every square but the walls (other pieces are treated as
-//! transparent, as if they could always get out of the way or be captured), kings never entering
-//! a square attacked by a pawn of the other colour in `W`, free pawns going forward and
-//! diagonally forward, and promoting on the last rank into every piece, whose reach goes on
-//! from the promotion square. The reach is an over-approximation as long as `W` stands.
+//! A set `S` of *stuck* pawns is assumed never to leave its file (never capture) and never to be
+//! captured. Pawns on a file then never pass each other, so each pawn of `S` has a *range* on
+//! its file: from its square forward to the square before the next enemy pawn ahead, less one
+//! square per pawn of its own colour in between (every one of them in `S`); a pawn without an
+//! enemy pawn ahead is not in `S`. A pawn of `S` whose range is its own square is a *wall*: it
+//! stands there for good. Every other piece can only ever stand on the squares of its *reach*:
+//! a flood fill from where it stands with its own moves, through every square but the walls
+//! (other pieces are transparent, as if they could always get out of the way), kings never
+//! entering a square an enemy wall attacks, free pawns going forward onto non-wall squares and
+//! diagonally only onto squares where an enemy piece other than the king can ever stand (a
+//! least fixpoint, grown from where the pieces stand), and promoting on the last rank into
+//! every piece, whose reach goes on from there.
 //!
-//! `W` is the greatest fixpoint of: a pawn is in `W` when the square in front of it holds a pawn
-//! of `W`, no enemy piece can ever stand on a square it could capture on (no enemy pawn of `W`
-//! there, no square of an enemy piece's reach), and no enemy piece can ever capture it (its
-//! square is attacked from no square of an enemy piece's reach, except by the enemy king when a
-//! pawn of `W` of its own colour defends it). Starting from every pawn with a pawn in front and
-//! dropping pawns until the conditions hold, the set only shrinks and the reaches only grow.
+//! `S` is the greatest fixpoint of: a pawn is in `S` when its range is bounded as above, no
+//! enemy piece other than the king can ever stand on a square it could capture on from its
+//! range (neither in an enemy pawn's range nor in an enemy piece's reach), and no enemy piece
+//! can ever capture it (no square of its range is attacked from an enemy piece's reach, nor next
+//! to the enemy king's reach, unless it is a wall defended by a wall). Starting from every pawn
+//! and dropping pawns until the conditions hold, the set only shrinks and the reaches only
+//! grow.
 //!
-//! Why it is sound: consider the first move that moves or captures a pawn of `W`. Before it,
-//! `W` stood, so every piece was within its reach. The pawn cannot step forward (a pawn of `W`
-//! stands in front), cannot capture (no enemy piece can be on its capture squares; an
-//! en-passant capture needs an enemy pawn to pass a capture square, which its reach would
-//! include), and cannot be captured (no enemy piece attacks it; the king would step into check
-//! from a pawn of `W`). So no such move exists, and `W` stands forever.
+//! Why it is sound: consider the first move after which a pawn of `S` has left its range or
+//! been captured. Before it, every pawn of `S` was in its range (so the pawns of each file kept
+//! their order) and every other piece within its reach. The pawn cannot step past its range
+//! (the pawn ahead blocks it: an enemy pawn never comes further back than its range allows, an
+//! own pawn never further forward), cannot capture (no enemy piece can be on its capture
+//! squares; an en-passant capture needs an enemy pawn to pass a capture square, which its reach
+//! or range would include), and cannot be captured (no enemy piece attacks it; the king would
+//! step into check from a wall). So no such move exists.
 //!
 //! Then the winner can checkmate only if one of its pieces can attack a square of the loser
-//! king's reach (a pawn of `W` gives no check: the king never steps into its attack, and the
-//! tier abstains if the king stands in it already). If no reach of the winner attacks the
-//! loser king's reach, the winner can never even give check: unwinnable.
+//! king's reach (walls give no check: the king never steps into their attack, and the tier
+//! abstains if the king stands in the attack of a pawn of `S` already). If no reach and no
+//! range of the winner attacks the loser king's reach, the winner can never even give check:
+//! unwinnable.
 //!
 //! The tier abstains (says nothing) when castling rights remain or an en-passant capture is
 //! legal; both are moves the floods do not model.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, attacks};
 
 /// Squares a piece of `role` and `color` can ever stand on, starting from `from`, never
 /// entering `walls` or (kings) `forbidden`.
-fn flood(
-    role: Role,
-    color: Color,
-    from: Bitboard,
-    walls: Bitboard,
-    forbidden: Bitboard,
-) -> Bitboard {
+fn flood(role: Role, from: Bitboard, walls: Bitboard, forbidden: Bitboard) -> Bitboard {
     let blocked = walls | forbidden;
     let mut seen = from;
     let mut frontier = from;
@@ -50,7 +53,8 @@ fn flood(
         let mut next = Bitboard::EMPTY;
         for sq in frontier {
             next |= match role {
-                Role::Pawn => pawn_steps(sq, color),
+                // Pawns have their own flood.
+                Role::Pawn => Bitboard::EMPTY,
                 Role::Knight => attacks::knight_attacks(sq),
                 Role::Bishop => attacks::bishop_attacks(sq, walls),
                 Role::Rook => attacks::rook_attacks(sq, walls),
@@ -62,21 +66,6 @@ fn flood(
         seen |= frontier;
     }
     seen
-}
-
-/// Squares a pawn can go to in one move (forward one or two, diagonally forward), ignoring
-/// what stands there; none from the last rank.
-fn pawn_steps(sq: Square, color: Color) -> Bitboard {
-    let Some(one) = sq.offset(if color == Color::White { 8 } else { -8 }) else {
-        return Bitboard::EMPTY;
-    };
-    let mut to = Bitboard::from(one) | attacks::pawn_attacks(color, sq);
-    if sq.rank() == color.relative_rank(shakmaty::Rank::Second)
-        && let Some(two) = one.offset(if color == Color::White { 8 } else { -8 })
-    {
-        to |= Bitboard::from(two);
-    }
-    to
 }
 
 /// Squares attacked from anywhere in `reach` by a piece of `role` and `color`, walls blocking.
@@ -97,7 +86,8 @@ fn attacked_from(role: Role, color: Color, reach: Bitboard, walls: Bitboard) -> 
 
 /// What the pieces of one colour outside the walls can ever do.
 struct Mobility {
-    /// Squares some piece (king included) can ever stand on.
+    /// Squares some piece other than the king can ever stand on (a king is never captured, so
+    /// only these matter to an enemy pawn's captures).
     occupy: Bitboard,
     /// Squares some piece other than the king can ever attack.
     attack: Bitboard,
@@ -114,19 +104,48 @@ fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
     out
 }
 
-fn mobility(board: &Board, walls: Bitboard, color: Color) -> Mobility {
-    let ours = board.by_color(color) & !walls;
+/// Squares pawns of `color` starting on `from` can ever stand on: forward (one, or two from
+/// their first rank) onto squares that are not walls, diagonally forward only onto squares of
+/// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture).
+fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> Bitboard {
+    let forward = if color == Color::White { 8 } else { -8 };
+    let second = color.relative_rank(shakmaty::Rank::Second);
+    let mut seen = from;
+    let mut frontier = from;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::pawn_attacks(color, sq) & prey;
+            if let Some(one) = sq.offset(forward)
+                && !walls.contains(one)
+            {
+                next.add(one);
+                if sq.rank() == second
+                    && let Some(two) = one.offset(forward)
+                {
+                    next.add(two);
+                }
+            }
+        }
+        frontier = next & !walls & !seen;
+        seen |= frontier;
+    }
+    seen
+}
+
+/// The pieces of `color` not in `stuck`, with `walls` standing for good.
+fn mobility(
+    board: &Board,
+    stuck: Bitboard,
+    walls: Bitboard,
+    color: Color,
+    prey: Bitboard,
+) -> Mobility {
+    let ours = board.by_color(color) & !stuck;
     let enemy_walls = wall_attacks(board, walls, !color);
-    let king =
-        flood(Role::King, color, ours & board.kings(), walls, enemy_walls) | (ours & board.kings());
-    let pawns = flood(
-        Role::Pawn,
-        color,
-        ours & board.pawns(),
-        walls,
-        Bitboard::EMPTY,
-    );
-    let mut occupy = king | pawns;
+    let king = flood(Role::King, ours & board.kings(), walls, enemy_walls) | (ours & board.kings());
+    let pawns = pawn_flood(color, ours & board.pawns(), walls, prey);
+    let mut occupy = pawns;
     let mut attack = attacked_from(Role::Pawn, color, pawns, walls);
     let promotions = pawns & Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Eighth));
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
@@ -134,7 +153,7 @@ fn mobility(board: &Board, walls: Bitboard, color: Color) -> Mobility {
         if from.is_empty() {
             continue;
         }
-        let reach = flood(role, color, from, walls, Bitboard::EMPTY);
+        let reach = flood(role, from, walls, Bitboard::EMPTY);
         occupy |= reach;
         attack |= attacked_from(role, color, reach, walls);
     }
@@ -153,11 +172,37 @@ fn side(color: Color) -> usize {
     }
 }
 
-/// The squares in front of the pawns `pawns` of `color`.
-fn fronts(pawns: Bitboard, color: Color) -> Bitboard {
-    match color {
-        Color::White => pawns.shift(8),
-        Color::Black => pawns.shift(-8),
+/// The squares a pawn of `stuck` on `sq` may ever stand on, if every pawn of `stuck` stays on
+/// its file: from its square up to the square below where the next enemy pawn ahead on the
+/// file stands, less one square for each pawn of its own colour in between (pawns on a file
+/// never pass each other). `None` when no enemy pawn is ahead, or a pawn up to it is not in
+/// `stuck`.
+fn range(board: &Board, stuck: Bitboard, sq: shakmaty::Square, color: Color) -> Option<Bitboard> {
+    let step = if color == Color::White { 8 } else { -8 };
+    let mut own_between = 0i32;
+    let mut at = sq;
+    loop {
+        at = at.offset(step)?;
+        if !board.pawns().contains(at) {
+            continue;
+        }
+        if !stuck.contains(at) {
+            return None;
+        }
+        if board.by_color(color).contains(at) {
+            own_between += 1;
+            continue;
+        }
+        // `at` holds the enemy pawn: the last square is `own_between + 1` squares back.
+        let mut out = Bitboard::from(sq);
+        let mut to = sq;
+        let mut gap = (i32::from(at.rank()) - i32::from(sq.rank())).abs() - 1 - own_between;
+        while gap > 0 {
+            to = to.offset(step)?;
+            out.add(to);
+            gap -= 1;
+        }
+        return Some(out);
     }
 }
 
@@ -168,53 +213,89 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
         return false;
     }
     let board = pos.board();
-    let pawns = board.pawns();
     let Some(loser_king) = board.king_of(!winner) else {
         return false;
     };
-    // Candidates: every pawn with a pawn in front of it.
-    let mut walls = (board.white() & pawns & fronts(pawns, Color::Black))
-        | (board.black() & pawns & fronts(pawns, Color::White));
-    if walls.is_empty() {
-        // Nothing blocks anything: the reaches are the whole board for practical purposes.
-        return false;
-    }
+    // Candidates: every pawn with an enemy pawn ahead on its file.
+    let mut stuck = board.pawns();
     let mut mob;
+    let mut walls;
+    let mut ranges;
     loop {
-        mob = [
-            mobility(board, walls, Color::White),
-            mobility(board, walls, Color::Black),
+        // The ranges of the pawns still in `stuck`; drop those whose range is not bounded.
+        let mut kept = Bitboard::EMPTY;
+        walls = Bitboard::EMPTY;
+        ranges = [Bitboard::EMPTY; 2];
+        for color in [Color::White, Color::Black] {
+            for sq in stuck & board.by_color(color) {
+                if let Some(r) = range(board, stuck, sq, color) {
+                    kept.add(sq);
+                    ranges[side(color)] |= r;
+                    if r == Bitboard::from(sq) {
+                        walls.add(sq);
+                    }
+                }
+            }
+        }
+        if kept.is_empty() {
+            return false;
+        }
+        if kept != stuck {
+            stuck = kept;
+            continue;
+        }
+        // The pawns' captures and the other side's squares grow together, from where the
+        // pieces stand to a fixpoint (each side's prey: where the other side can ever stand).
+        let mut prey = [
+            (board.black() & !stuck) | ranges[1],
+            (board.white() & !stuck) | ranges[0],
         ];
+        loop {
+            mob = [
+                mobility(board, stuck, walls, Color::White, prey[0]),
+                mobility(board, stuck, walls, Color::Black, prey[1]),
+            ];
+            let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
+            if grown == prey {
+                break;
+            }
+            prey = grown;
+        }
         let mut keep = Bitboard::EMPTY;
         for color in [Color::White, Color::Black] {
-            let ours = walls & board.by_color(color);
             let them = &mob[side(!color)];
             let defended = wall_attacks(board, walls, color);
-            let enemy_walls = walls & board.by_color(!color);
-            for sq in ours {
-                let front_walled = fronts(Bitboard::from(sq), color).intersects(walls);
-                let captures = attacks::pawn_attacks(color, sq);
-                let can_capture =
-                    captures.intersects(enemy_walls) || captures.intersects(them.occupy);
+            let enemy_ranges = ranges[side(!color)];
+            for sq in stuck & board.by_color(color) {
+                let Some(r) = range(board, stuck, sq, color) else {
+                    continue;
+                };
+                let mut captures = Bitboard::EMPTY;
+                let mut near = Bitboard::EMPTY;
+                for at in r {
+                    captures |= attacks::pawn_attacks(color, at);
+                    near |= attacks::king_attacks(at);
+                }
+                let can_capture = captures.intersects(enemy_ranges | them.occupy);
                 let king_takes =
-                    attacks::king_attacks(sq).intersects(them.king) && !defended.contains(sq);
-                let taken = them.attack.contains(sq) || king_takes;
-                if front_walled && !can_capture && !taken {
+                    near.intersects(them.king) && !(walls.contains(sq) && defended.contains(sq));
+                let taken = them.attack.intersects(r) || king_takes;
+                if !can_capture && !taken {
                     keep.add(sq);
                 }
             }
         }
-        if keep == walls {
+        if keep == stuck {
             break;
         }
-        walls = keep;
-        if walls.is_empty() {
-            return false;
-        }
+        stuck = keep;
     }
     let loser = &mob[side(!winner)];
     let winner_mob = &mob[side(winner)];
-    let checks = winner_mob.attack | wall_attacks(board, walls, winner);
+    let mut checks = winner_mob.attack;
+    for sq in ranges[side(winner)] {
+        checks |= attacks::pawn_attacks(winner, sq);
+    }
     if checks.contains(loser_king) {
         return false;
     }
