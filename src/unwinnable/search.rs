@@ -311,6 +311,10 @@ impl Scorer {
         match m.role() {
             Role::King if !m.is_castle() => from.distance(self.king) > to.distance(self.king),
             Role::Knight => knight_distance(from, self.knight) > knight_distance(to, self.knight),
+            // The loser's bishops come to block next to their king in the corner.
+            Role::Bishop if !self.winner_to_move => {
+                from.distance(self.king) > to.distance(self.king)
+            }
             _ => false,
         }
     }

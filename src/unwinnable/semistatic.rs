@@ -216,8 +216,16 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
     let Some(loser_king) = board.king_of(!winner) else {
         return false;
     };
-    // Candidates: every pawn with an enemy pawn ahead on its file.
-    let mut stuck = board.pawns();
+    // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
+    // the whole board: not worth computing.
+    let pawns = board.pawns();
+    let blocked = (board.white() & pawns & (board.black() & pawns).shift(-8))
+        | (board.black() & pawns & (board.white() & pawns).shift(8));
+    if blocked.is_empty() {
+        return false;
+    }
+    // Candidates: every pawn (those without an enemy pawn ahead drop out at once).
+    let mut stuck = pawns;
     let mut mob;
     let mut walls;
     let mut ranges;
@@ -255,6 +263,11 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
                 mobility(board, stuck, walls, Color::White, prey[0]),
                 mobility(board, stuck, walls, Color::Black, prey[1]),
             ];
+            // Shrinking `stuck` and growing the prey only grow the winner's checks and the loser
+            // king's reach: once they meet, they meet at the fixpoints too.
+            if checks(&mob, ranges, winner).intersects(mob[side(!winner)].king | loser_king) {
+                return false;
+            }
             let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
             if grown == prey {
                 break;
@@ -290,14 +303,15 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
         }
         stuck = keep;
     }
-    let loser = &mob[side(!winner)];
-    let winner_mob = &mob[side(winner)];
-    let mut checks = winner_mob.attack;
+    let checks = checks(&mob, ranges, winner);
+    !checks.contains(loser_king) && !mob[side(!winner)].king.intersects(checks)
+}
+
+/// Squares the winner can ever attack: from its pieces' reaches and its stuck pawns' ranges.
+fn checks(mob: &[Mobility; 2], ranges: [Bitboard; 2], winner: Color) -> Bitboard {
+    let mut out = mob[side(winner)].attack;
     for sq in ranges[side(winner)] {
-        checks |= attacks::pawn_attacks(winner, sq);
+        out |= attacks::pawn_attacks(winner, sq);
     }
-    if checks.contains(loser_king) {
-        return false;
-    }
-    !loser.king.intersects(checks)
+    out
 }
