@@ -1,10 +1,11 @@
 //! Runs the unwinnability engine (`arbiter::unwinnable`) over every position of the CHA test
 //! set, both sides, and compares with the recorded classes.
 //!
-//! `cargo run --release --example cha [-- PATH [NODES [MILLIS]]]`; PATH defaults to
+//! `cargo run --release --example cha [-- [--markdown] PATH [NODES [MILLIS]]]`; PATH defaults to
 //! `../shared/cha/positions.txt` beside the crate (or `$ARBITER_CHA`), the budget to
 //! `Budget::default()`. Each line of the file is `<class> <FEN>` with class `WB`, `W-`, `-B` or
-//! `--` (which sides can checkmate).
+//! `--` (which sides can checkmate). With `--markdown`, prints the results as the Markdown
+//! table committed in `src/unwinnable/CHA-AGREEMENT.md` instead of the plain report.
 
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
@@ -14,7 +15,8 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position, PositionError};
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
+    let markdown = args.next_if(|a| a == "--markdown").is_some();
     let path = args
         .next()
         .map(PathBuf::from)
@@ -36,7 +38,9 @@ fn main() {
             std::process::exit(2);
         }
     };
-    println!("{} with {budget:?}", path.display());
+    if !markdown {
+        println!("{} with {budget:?}", path.display());
+    }
 
     // [class][side]: (agree, disagree, undetermined)
     let classes = ["WB", "W-", "-B", "--"];
@@ -124,12 +128,28 @@ fn main() {
                 }
                 Verdict::Undetermined { nodes } => {
                     cell.2 += 1;
-                    undetermined.push((lineno, side, nodes, stats.elapsed));
+                    undetermined.push((lineno, side, nodes, stats.elapsed, can));
                 }
             }
         }
     }
 
+    let total_time: Duration = times.iter().map(|t| t.0).sum();
+    if markdown {
+        print_markdown(&Report {
+            budget: &budget,
+            table: &table,
+            classes: &classes,
+            undetermined: &undetermined,
+            unparsed: &unparsed,
+            wrong: wrong.len() + quick_wrong.len(),
+            quick: (quick_proved, unwinnable_sides),
+            times: &times,
+            quick_times: &quick_times,
+            total: total_time,
+        });
+        return;
+    }
     println!("\nclass side   agree wrong undetermined");
     for (ci, c) in classes.iter().enumerate() {
         for (si, s) in ["White", "Black"].iter().enumerate() {
@@ -194,4 +214,92 @@ fn main() {
         "longest helpmate: {} plies (line {} {:?})",
         longest_line.0, longest_line.1, longest_line.2
     );
+}
+
+struct Report<'a> {
+    budget: &'a Budget,
+    table: &'a [[(u32, u32, u32); 2]; 4],
+    classes: &'a [&'a str; 4],
+    undetermined: &'a [(usize, Color, u64, Duration, bool)],
+    unparsed: &'a [(usize, String, String)],
+    wrong: usize,
+    quick: (u32, u32),
+    times: &'a [(Duration, usize, Color)],
+    quick_times: &'a [Duration],
+    total: Duration,
+}
+
+/// The report as the Markdown of `src/unwinnable/CHA-AGREEMENT.md`.
+fn print_markdown(r: &Report) {
+    let pct = |v: &[Duration], p: usize| {
+        v.get((v.len().saturating_sub(1)) * p / 100)
+            .copied()
+            .unwrap_or_default()
+    };
+    let mut durs: Vec<Duration> = r.times.iter().map(|t| t.0).collect();
+    durs.sort();
+    let mut quick = r.quick_times.to_vec();
+    quick.sort();
+    println!("| class | side | agree | disagree | undetermined |");
+    println!("|---|---|---:|---:|---:|");
+    for (ci, c) in r.classes.iter().enumerate() {
+        for (si, s) in ["White", "Black"].iter().enumerate() {
+            let (a, w, u) = r.table[ci][si];
+            println!("| `{c}` | {s} | {a} | {w} | {u} |");
+        }
+    }
+    let sum = |f: fn(&(u32, u32, u32)) -> u32| -> u32 { r.table.iter().flatten().map(f).sum() };
+    let (a, w, u) = (sum(|c| c.0), sum(|c| c.1), sum(|c| c.2));
+    println!("| **all** | both | **{a}** | **{w}** | **{u}** |");
+    println!();
+    println!(
+        "{} sides queried ({} positions), budget {} nodes, {:?}, closure of at most {} positions. \
+         Wrong answers (including the quick tier's): {}. The quick tier alone proves {} of the {} \
+         sides CHA classes unwinnable.",
+        a + w + u,
+        (a + w + u) / 2,
+        r.budget.nodes,
+        r.budget.time.unwrap_or_default(),
+        r.budget.positions,
+        r.wrong,
+        r.quick.0,
+        r.quick.1
+    );
+    println!();
+    println!("| timing (one side, `analyse`) | |");
+    println!("|---|---:|");
+    println!("| median | {:?} |", pct(&durs, 50));
+    println!("| p90 | {:?} |", pct(&durs, 90));
+    println!("| p99 | {:?} |", pct(&durs, 99));
+    println!("| max | {:?} |", durs.last().copied().unwrap_or_default());
+    println!("| total | {:?} |", r.total);
+    println!(
+        "| `quick` median / p99 | {:?} / {:?} |",
+        pct(&quick, 50),
+        pct(&quick, 99)
+    );
+    println!();
+    let winnable = r.undetermined.iter().filter(|u| u.4).count();
+    println!(
+        "Undetermined sides ({winnable} that CHA says can mate, {} that it says cannot; line of \
+         `positions.txt`, side, nodes spent, time):",
+        r.undetermined.len() - winnable
+    );
+    println!();
+    if r.undetermined.is_empty() {
+        println!("none.");
+    }
+    for u in r.undetermined {
+        let class = if u.4 { "can mate" } else { "cannot" };
+        println!(
+            "- line {} {:?}, {class} ({} nodes, {:?})",
+            u.0, u.1, u.2, u.3
+        );
+    }
+    println!();
+    println!("Lines shakmaty refuses to set up (not counted above):");
+    println!();
+    for u in r.unparsed {
+        println!("- line {}: `{}`: {}", u.0, u.1, u.2);
+    }
 }

@@ -1,4 +1,4 @@
-//! Exhaustive reachable-set closure (tiers 6 and 8): breadth first over every position
+//! Exhaustive reachable-set closure (tiers 7 and 9): breadth first over every position
 //! reachable from the root, deduplicated by exact key. Positions where the winner has
 //! insufficient material, and terminal positions, are not expanded (no mate by the winner can
 //! follow them). Sound and complete, but only affordable for small reachable sets, hence a cap.

@@ -47,15 +47,24 @@
 //!    queens only (Lemma 5); K + bishops when every bishop on the board is on one square colour
 //!    and there are no knights and no pawns at all (Lemma 6). The tests check the equivalence.
 //!    The lemmas hold for positions reachable in a game; they are used at every search node.
-//! 4. **Bounded full-width search** ([`Proof::QuickSearch`]). Every line, to a small depth,
+//! 4. **Semi-static** ([`Proof::SemiStatic`]), in the `semistatic` submodule: pawns that
+//!    provably never move and are never captured (a greatest fixpoint over blocked pawns and
+//!    the squares every other piece can ever reach, promotions included) act as walls; if no
+//!    square the winner's pieces can ever attack is one the loser's king can ever stand on, the
+//!    winner can never even give check. Microseconds; abstains when castling rights remain or
+//!    an en-passant capture is legal.
+//! 5. **Bounded full-width search** ([`Proof::QuickSearch`]). Every line, to a small depth,
 //!    reaches a proof leaf (a material-lemma position, a stalemate, or the winner mated). Sound
 //!    by construction: no line within the depth escapes to a position that could go on.
-//! 5. **Helpmate search, small** (depths 1–2, few nodes): finds trivial mates cheaply.
-//! 6. **Reachable-set closure, small** ([`Proof::Closure`]): breadth first over every position
+//!    Tiers 1–5 are [`quick`].
+//! 6. **Probe**: helpmate search iterations at depths [`PROBE_FROM`] to [`PROBE_DEPTH`] within
+//!    [`PROBE_NODES`] nodes: finds the mates of most positions from games in tens of nodes.
+//!    At every node where the winner is to move, a move that mates at once is tried first.
+//! 7. **Reachable-set closure, small** ([`Proof::Closure`]): breadth first over every position
 //!    reachable from the input, not expanding material-lemma positions. If it ends without
 //!    meeting the loser mated, that is a proof; if it meets one, the breadth-first parents give
 //!    a shortest helpmate. Sound and complete, but given up past [`CLOSURE_SMALL`] positions.
-//! 7. **Iterative-deepening helpmate search** ([`Proof::Search`]), the paper's Find-Helpmate
+//! 8. **Iterative-deepening helpmate search** ([`Proof::Search`]), the paper's Find-Helpmate
 //!    (its Figs. 5 and 9), with the budgets of its move scoring (Figs. 12/13): a move costs 0
 //!    plies when *rewarded* (a winner capture or pawn move, a king or knight move "going to the
 //!    corner" where the mate is planned; for the loser, pawn moves when the winner needs the
@@ -66,11 +75,18 @@
 //!    Rewarded moves are tried first. Plans 50–100 plies deep are thus reached at small
 //!    nominal depth. Each depth `d` runs with a node limit growing with `d`
 //!    ([`PER_DEPTH_NODES`] × d); the tier stops at a quarter of the node budget.
-//! 8. **Closure, large**: the same closure up to [`Budget::positions`] positions. It proves
+//! 9. **Closure, large**: the same closure up to [`Budget::positions`] positions. It proves
 //!    locked-pawn positions (kings and bishops wandering behind a pawn wall) that the search
 //!    cannot finish, and finds the helpmates hidden in such walls.
-//! 9. **Deep search**: iterative deepening again, with no per-depth limit, until the node or
-//!    time budget runs out (then [`Verdict::Undetermined`]).
+//! 10. **Deep search**: iterative deepening again, with no per-depth limit, until the node or
+//!     time budget runs out (then [`Verdict::Undetermined`]). The transposition table holds at
+//!     most [`Budget::positions`] entries (about 100 bytes each), in every search tier; past
+//!     that, nodes are expanded without an entry (less pruning, never a wrong answer).
+//!
+//! [`is_dead`] first runs the probe with [`IS_DEAD_PROBE_NODES`] nodes for each side, the side
+//! with more material first: in positions from games one side usually mates within a few
+//! dozen nodes while the other may need thousands. Only then the quick tier and the full
+//! analyses.
 //!
 //! # Why a search that completes without a cut proves unwinnability
 //!
@@ -95,16 +111,15 @@
 //!
 //! # Limits and what comes next
 //!
-//! The semi-static tier of the paper (a mobility fixpoint over blocked pawns and the loser
-//! king's region, proving most locked-pawn positions in microseconds) is **not** built yet; it
-//! is the next step. Without it the quick tier proves fewer unwinnable positions, and
-//! locked-pawn positions cost a closure of up to [`Budget::positions`] positions in [`analyse`].
-//! Check-chain search and the guided move ordering by bishop distances of chasolver are not
-//! built either.
+//! The semi-static tier is the simple form of the paper's: it proves that the winner can never
+//! give check, not that every check can be escaped; bishops that can check the loser's king
+//! behind a pawn wall but never mate it are left to the closure and the search. Check-chain
+//! search and the guided move ordering by bishop distances of chasolver are not built.
 
 mod closure;
 mod key;
 mod search;
+mod semistatic;
 #[cfg(test)]
 mod tests;
 
@@ -122,11 +137,19 @@ pub const FORCED_CAP: usize = 200;
 pub const MAX_LINE: usize = 400;
 /// Extra plies a punished move costs in the helpmate search.
 pub const PUNISH_COST: i32 = 3;
-/// Node limit per unit of depth in tier 7 (iteration `d` may visit `d` times this many).
+/// Node limit per unit of depth in tier 8 (iteration `d` may visit `d` times this many).
 pub const PER_DEPTH_NODES: u64 = 10_000;
-/// Highest depth tried in tier 7.
+/// Highest depth tried in tier 8.
 pub const MAX_DEPTH: i32 = 64;
-/// Positions the small closure (tier 6) may hold before it gives up.
+/// Deepest iteration of the probe (tier 6, and the first step of [`is_dead`]).
+pub const PROBE_DEPTH: i32 = 2;
+/// Shallowest iteration of the probe.
+pub const PROBE_FROM: i32 = 1;
+/// Nodes the probe may spend, all its iterations together.
+pub const PROBE_NODES: u64 = 3_000;
+/// Nodes of the probe for each side that [`is_dead`] runs before anything else.
+pub const IS_DEAD_PROBE_NODES: u64 = 200;
+/// Positions the small closure (tier 7) may hold before it gives up.
 pub const CLOSURE_SMALL: usize = 3_000;
 /// Full-width depth of [`quick`], and with pawns and bishops only.
 const QUICK_DEPTH: u32 = 4;
@@ -190,6 +213,9 @@ pub enum Proof {
     Terminal,
     /// Forced moves only, cycling: unwinnable for both sides.
     ForcedCycle,
+    /// Locked pawns wall the loser's king off from every square the winner's pieces can ever
+    /// attack: the winner can never even give check (the semi-static tier).
+    SemiStatic,
     /// Every line of a bounded full-width search reaches a proof leaf.
     QuickSearch,
     /// An iteration of the helpmate search finished without a cut, at this depth.
@@ -303,7 +329,7 @@ fn pawns_and_bishops_only(pos: &Chess) -> bool {
     (b.knights() | b.rooks_and_queens()).is_empty()
 }
 
-/// Tier 4: does every line of at most `depth` plies from `pos` reach a proof leaf? `nodes`
+/// Tier 5: does every line of at most `depth` plies from `pos` reach a proof leaf? `nodes`
 /// caps the work (false when exceeded). Recursion depth is at most `depth`, a small constant
 /// chosen by the callers (never above [`QUICK_DEPTH_PB`]).
 fn all_lines_end(pos: &Chess, winner: Color, depth: u32, nodes: &mut u32) -> bool {
@@ -329,10 +355,13 @@ fn all_lines_end(pos: &Chess, winner: Color, depth: u32, nodes: &mut u32) -> boo
     })
 }
 
-/// Tiers 3–4 on an open position (after forced moves).
+/// Tiers 3–5 on an open position (after forced moves).
 fn static_proof(pos: &Chess, winner: Color) -> Option<Proof> {
     if pos.has_insufficient_material(winner) {
         return Some(Proof::Material);
+    }
+    if semistatic::unwinnable(pos, winner) {
+        return Some(Proof::SemiStatic);
     }
     let mut nodes = QUICK_NODES;
     if all_lines_end(pos, winner, QUICK_DEPTH, &mut nodes) {
@@ -384,23 +413,22 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     if let Some(p) = static_proof(&pos, winner) {
         return Verdict::Unwinnable(p);
     }
-    let mut search = search::Search::new(winner);
+    let mut search = search::Search::new(winner, positions);
 
-    // Tier 5: trivial mates.
-    for depth in 1..=2 {
-        match search.iteration(&pos, depth, 1_000 * depth as u64, meter) {
-            search::Outcome::Mate(line) => return winnable(prefix, line),
-            search::Outcome::Complete => {
-                return Verdict::Unwinnable(Proof::Search {
-                    depth: depth.unsigned_abs(),
-                });
-            }
-            search::Outcome::Cut => {}
-            search::Outcome::Spent => return undetermined(meter),
+    // Tier 6: cheap mates (the probe).
+    match probe(&mut search, &pos, PROBE_NODES, meter) {
+        Some(search::Outcome::Mate(line)) => return winnable(prefix, line),
+        Some(search::Outcome::Complete) => {
+            // The probe's iterations are at least PROBE_FROM deep; the last one completed.
+            return Verdict::Unwinnable(Proof::Search {
+                depth: search.depth().unsigned_abs(),
+            });
         }
+        Some(search::Outcome::Spent) => return undetermined(meter),
+        Some(search::Outcome::Cut) | None => {}
     }
 
-    // Tier 6: small closure.
+    // Tier 7: small closure.
     match closure::closure(&pos, winner, CLOSURE_SMALL.min(positions), meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
@@ -410,7 +438,7 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
         closure::Closure::Spent => return undetermined(meter),
     }
 
-    // Tier 7: iterative deepening with a node limit per depth, within a quarter of the budget.
+    // Tier 8: iterative deepening with a node limit per depth, within a quarter of the budget.
     let quarter = meter.limit / 4;
     for depth in 2..=MAX_DEPTH {
         let left = quarter.saturating_sub(meter.nodes);
@@ -432,7 +460,7 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
         }
     }
 
-    // Tier 8: large closure.
+    // Tier 9: large closure.
     match closure::closure(&pos, winner, positions, meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
@@ -442,7 +470,7 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
         closure::Closure::Spent => return undetermined(meter),
     }
 
-    // Tier 9: deep search until the budget runs out.
+    // Tier 10: deep search until the budget runs out.
     for depth in 2..=MAX_DEPTH {
         match search.iteration(&pos, depth, u64::MAX, meter) {
             search::Outcome::Mate(line) => return winnable(prefix, line),
@@ -464,15 +492,119 @@ fn undetermined(meter: &Meter) -> Verdict {
     }
 }
 
-/// Both sides (FIDE 5.2.2): dead iff neither can checkmate. The quick tier runs first for both
-/// sides; each full analysis then gets the whole `budget`, so the total work is at most twice
-/// the budget.
+/// Tier 6: helpmate search iterations at depths [`PROBE_FROM`] to [`PROBE_DEPTH`], `nodes` nodes
+/// in all. `Some(Mate)`, `Some(Complete)` (unwinnable: an iteration without a cut) or
+/// `Some(Spent)` conclude; `None` hands on.
+fn probe(
+    search: &mut search::Search,
+    pos: &Chess,
+    nodes: u64,
+    meter: &mut Meter,
+) -> Option<search::Outcome> {
+    let stop = meter.nodes.saturating_add(nodes);
+    for depth in PROBE_FROM..=PROBE_DEPTH {
+        let left = stop.saturating_sub(meter.nodes);
+        if left == 0 {
+            return None;
+        }
+        match search.iteration(pos, depth, left, meter) {
+            search::Outcome::Cut => {}
+            o => return Some(o),
+        }
+    }
+    None
+}
+
+/// Tiers 3 and 4 on `pos` itself (no forced moves played): sound on any position with a legal
+/// move.
+fn cheap_proof(pos: &Chess, winner: Color) -> Option<Proof> {
+    if pos.has_insufficient_material(winner) {
+        Some(Proof::Material)
+    } else if semistatic::unwinnable(pos, winner) {
+        Some(Proof::SemiStatic)
+    } else {
+        None
+    }
+}
+
+/// Material in pawn units (1, 3, 3, 5, 9), to guess which side is more likely to mate.
+fn material(pos: &Chess, color: Color) -> u32 {
+    let b = pos.board();
+    let ours = b.by_color(color);
+    (ours & b.pawns()).count() as u32
+        + 3 * (ours & (b.knights() | b.bishops())).count() as u32
+        + 5 * (ours & b.rooks()).count() as u32
+        + 9 * (ours & b.queens()).count() as u32
+}
+
+/// Both sides (FIDE 5.2.2): dead iff neither can checkmate. First a cheap helpmate probe for the
+/// side more likely to mate (more material; White on a tie), which settles most positions from
+/// games; then the quick tier for both sides; then each full analysis, the likelier side first,
+/// each with the whole `budget`, so the total work is at most about twice the budget.
 pub fn is_dead(pos: &Chess, budget: &Budget) -> (Deadness, Stats) {
     let start = Instant::now();
-    let mut nodes: u64 = 0;
-    let mut proofs = [quick(pos, Color::White), quick(pos, Color::Black)];
+    let sides = if material(pos, Color::Black) > material(pos, Color::White) {
+        [Color::Black, Color::White]
+    } else {
+        [Color::White, Color::Black]
+    };
+    // The cheapest proofs first (dead positions from games are mostly bare kings, lemma
+    // material and locked pawns), then the probe for each side not proven.
+    // (Not on a position without moves: some unreachable inputs are mate with "insufficient"
+    // material; the full procedure tests that first.)
+    let terminal = pos.legal_moves().is_empty();
+    let mut proofs = sides.map(|side| {
+        if terminal {
+            None
+        } else {
+            cheap_proof(pos, side)
+        }
+    });
+    if let [Some(a), Some(b)] = proofs {
+        let (white, black) = if sides[0] == Color::White {
+            (a, b)
+        } else {
+            (b, a)
+        };
+        let stats = Stats {
+            nodes: 0,
+            elapsed: start.elapsed(),
+        };
+        return (Deadness::Dead { white, black }, stats);
+    }
+    let mut meter = Meter::new(budget, start);
+    for (&winner, proof) in sides.iter().zip(proofs) {
+        if proof.is_some() {
+            continue;
+        }
+        let mut prefix = Vec::new();
+        if let Forced::Open(p) = fast_forward(pos, winner, QUICK_FORCED, &mut prefix)
+            && let Some(search::Outcome::Mate(line)) = probe(
+                &mut search::Search::new(winner, budget.positions),
+                &p,
+                IS_DEAD_PROBE_NODES,
+                &mut meter,
+            )
+        {
+            prefix.extend(line);
+            let stats = Stats {
+                nodes: meter.nodes,
+                elapsed: start.elapsed(),
+            };
+            let helpmate = Helpmate { moves: prefix };
+            return (Deadness::Alive { winner, helpmate }, stats);
+        }
+    }
+    let mut nodes: u64 = meter.nodes;
+    for (i, &winner) in sides.iter().enumerate() {
+        if let Some(slot) = proofs.get_mut(i)
+            && slot.is_none()
+        {
+            *slot = quick(pos, winner);
+        }
+    }
     let mut undetermined = false;
-    for (i, winner) in [Color::White, Color::Black].into_iter().enumerate() {
+    for (i, winner) in sides.into_iter().enumerate() {
         if proofs[i].is_some() {
             continue;
         }
@@ -494,8 +626,14 @@ pub fn is_dead(pos: &Chess, budget: &Budget) -> (Deadness, Stats) {
         nodes,
         elapsed: start.elapsed(),
     };
-    match proofs {
-        [Some(white), Some(black)] if !undetermined => (Deadness::Dead { white, black }, stats),
+    let [a, b] = proofs;
+    let (white, black) = if sides[0] == Color::White {
+        (a, b)
+    } else {
+        (b, a)
+    };
+    match (white, black) {
+        (Some(white), Some(black)) if !undetermined => (Deadness::Dead { white, black }, stats),
         _ => (Deadness::Undetermined { nodes }, stats),
     }
 }

@@ -1,4 +1,4 @@
-//! Find-Helpmate (tiers 5, 7 and 9): depth-first search for a line ending with the loser mated,
+//! Find-Helpmate (tiers 6, 8 and 10): depth-first search for a line ending with the loser mated,
 //! over an explicit stack of frames (no recursion over plies), with the paper's
 //! reward/normal/punish budgets and an exact-key transposition table. See the module
 //! documentation for why an iteration that ends without a cut proves unwinnability.
@@ -11,10 +11,12 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role, Sq
 use super::key::{BuildKeyHasher, Key};
 use super::{MAX_LINE, Meter, PUNISH_COST, loser_mated};
 
-/// Move classes, in the order they are tried.
-const REWARD: u8 = 0;
-const NORMAL: u8 = 1;
-const PUNISH: u8 = 2;
+/// Move classes, in the order they are tried. `MATE` is a winner's move that checkmates at
+/// once (costs nothing, like a rewarded move).
+const MATE: u8 = 0;
+const REWARD: u8 = 1;
+const NORMAL: u8 = 2;
+const PUNISH: u8 = 3;
 
 /// How one iteration ended.
 pub(crate) enum Outcome {
@@ -45,11 +47,10 @@ enum Step {
 
 struct Frame {
     pos: Chess,
-    /// Legal moves, rewarded first, then normal, then punished.
-    moves: MoveList,
-    /// The class of each move, index for index.
-    classes: [u8; 256],
-    /// Next move to try.
+    /// This node's moves are `list[start..end]`, rewarded first, then normal, then punished.
+    start: usize,
+    end: usize,
+    /// Next move to try (an index into `list`).
     next: usize,
     /// Remaining budget (plies) at this node.
     remaining: i32,
@@ -62,15 +63,31 @@ pub(crate) struct Search {
     /// Position -> remaining budget it was expanded with, in the current iteration.
     table: HashMap<Key, i32, BuildKeyHasher>,
     frames: Vec<Frame>,
+    /// The moves of every frame on the stack, with their classes, frame after frame (one
+    /// buffer for the whole search instead of a 256-entry list per node).
+    list: Vec<(Move, u8)>,
+    /// Most entries the table may hold; past it, nodes are expanded without an entry (fewer
+    /// transpositions pruned, never a wrong answer: pruning needs an entry).
+    cap: usize,
+    /// Depth of the last iteration.
+    depth: i32,
 }
 
 impl Search {
-    pub(crate) fn new(winner: Color) -> Search {
+    pub(crate) fn new(winner: Color, cap: usize) -> Search {
         Search {
             winner,
             table: HashMap::default(),
             frames: Vec::new(),
+            list: Vec::new(),
+            cap,
+            depth: 0,
         }
+    }
+
+    /// Depth of the last iteration run.
+    pub(crate) fn depth(&self) -> i32 {
+        self.depth
     }
 
     /// One iteration at `depth` with at most `limit` nodes (on top of the global budget).
@@ -81,8 +98,10 @@ impl Search {
         limit: u64,
         meter: &mut Meter,
     ) -> Outcome {
+        self.depth = depth;
         self.table.clear();
         self.frames.clear();
+        self.list.clear();
         let stop_at = meter.nodes.saturating_add(limit);
         let mut cut = false;
         match self.enter(root.clone(), depth, false, stop_at, meter) {
@@ -93,14 +112,15 @@ impl Search {
             Step::Pushed => {}
         }
         while let Some(top) = self.frames.last_mut() {
-            let Some(&m) = top.moves.get(top.next) else {
+            let Some(&(m, class)) = self.list.get(top.next).filter(|_| top.next < top.end) else {
+                let start = top.start;
                 self.frames.pop();
+                self.list.truncate(start);
                 continue;
             };
-            let class = top.classes.get(top.next).copied().unwrap_or(NORMAL);
             top.next += 1;
             let cost = match class {
-                REWARD => 0,
+                MATE | REWARD => 0,
                 NORMAL if top.rewarded => 0,
                 NORMAL => 1,
                 _ => PUNISH_COST,
@@ -108,12 +128,12 @@ impl Search {
             let remaining = top.remaining.saturating_sub(cost);
             let mut child = top.pos.clone();
             child.play_unchecked(m);
-            match self.enter(child, remaining, class == REWARD, stop_at, meter) {
+            match self.enter(child, remaining, class <= REWARD, stop_at, meter) {
                 Step::Mate => {
                     let line = self
                         .frames
                         .iter()
-                        .filter_map(|f| f.moves.get(f.next.wrapping_sub(1)).copied())
+                        .filter_map(|f| self.list.get(f.next.wrapping_sub(1)).map(|e| e.0))
                         .collect();
                     return Outcome::Mate(line);
                 }
@@ -158,41 +178,78 @@ impl Search {
         if remaining < 0 || self.frames.len() >= MAX_LINE {
             return Step::Cut;
         }
-        self.table.insert(key, remaining);
-        let frame = order(pos, &moves, self.winner, remaining, rewarded);
-        self.frames.push(frame);
+        if self.table.len() < self.cap {
+            self.table.insert(key, remaining);
+        } else if let Some(r) = self.table.get_mut(&key) {
+            *r = remaining;
+        }
+        let start = self.list.len();
+        order(&pos, &moves, self.winner, &mut self.list);
+        self.frames.push(Frame {
+            pos,
+            start,
+            end: self.list.len(),
+            next: start,
+            remaining,
+            rewarded,
+        });
         Step::Pushed
     }
 }
 
-/// A frame with the moves scored and ordered by class.
-fn order(pos: Chess, moves: &MoveList, winner: Color, remaining: i32, rewarded: bool) -> Frame {
+/// Appends `moves` to `list` with their classes: a mate in one first (the winner to move), then
+/// rewarded, normal, punished.
+fn order(pos: &Chess, moves: &MoveList, winner: Color, list: &mut Vec<(Move, u8)>) {
     let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
     let mut raw = [NORMAL; 256];
     for (c, &m) in raw.iter_mut().zip(moves.iter()) {
         *c = scorer.class(m);
     }
-    let mut ordered = MoveList::new();
-    let mut classes = [NORMAL; 256];
-    let mut n = 0usize;
-    for want in [REWARD, NORMAL, PUNISH] {
+    if pos.turn() == winner
+        && let Some(i) = mate_in_one(pos, moves)
+        && let Some(c) = raw.get_mut(i)
+    {
+        *c = MATE;
+    }
+    for want in [MATE, REWARD, NORMAL, PUNISH] {
         for (&c, &m) in raw.iter().zip(moves.iter()) {
-            if c == want && ordered.try_push(m).is_ok() {
-                if let Some(slot) = classes.get_mut(n) {
-                    *slot = c;
-                }
-                n += 1;
+            if c == want {
+                list.push((m, c));
             }
         }
     }
-    Frame {
-        pos,
-        moves: ordered,
-        classes,
-        next: 0,
-        remaining,
-        rewarded,
-    }
+}
+
+/// The index of a move of `moves` that checkmates, if any. Only moves that can give check are
+/// played out: landing on a square from which the moved (or promoted) piece attacks the king,
+/// leaving a line through the king (a discovered check), castling and en passant.
+fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
+    let board = pos.board();
+    let king = board.king_of(!pos.turn())?;
+    let occupied = board.occupied();
+    let lines = attacks::queen_attacks(king, Bitboard::EMPTY);
+    moves.iter().position(|&m| {
+        let Some(from) = m.from() else {
+            return false;
+        };
+        let to = m.to();
+        let occ = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
+        let direct = match m.promotion().unwrap_or(m.role()) {
+            Role::Pawn => attacks::pawn_attacks(!pos.turn(), king).contains(to),
+            Role::Knight => attacks::knight_attacks(king).contains(to),
+            Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
+            Role::Rook => attacks::rook_attacks(king, occ).contains(to),
+            Role::Queen => attacks::queen_attacks(king, occ).contains(to),
+            Role::King => false,
+        };
+        let maybe = direct || lines.contains(from) || m.is_castle() || m.is_en_passant();
+        if !maybe {
+            return false;
+        }
+        let mut child = pos.clone();
+        child.play_unchecked(m);
+        child.is_check() && child.legal_moves().is_empty()
+    })
 }
 
 /// Target squares of the planned mate, for the side to move's king and knight.
@@ -254,6 +311,10 @@ impl Scorer {
         match m.role() {
             Role::King if !m.is_castle() => from.distance(self.king) > to.distance(self.king),
             Role::Knight => knight_distance(from, self.knight) > knight_distance(to, self.knight),
+            // The loser's bishops come to block next to their king in the corner.
+            Role::Bishop if !self.winner_to_move => {
+                from.distance(self.king) > to.distance(self.king)
+            }
             _ => false,
         }
     }

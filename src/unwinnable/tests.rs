@@ -265,6 +265,25 @@ fn tiers_on_telling_positions() {
         Verdict::Winnable(h) => assert!(h.moves.len() >= 16, "{}", h.moves.len()),
         v => panic!("{v:?}"),
     }
+    // Locked pawns: the bishops never reach the other side of the wall (semi-static tier).
+    for side in [Color::White, Color::Black] {
+        assert_eq!(quick(&get(14), side), Some(Proof::SemiStatic));
+    }
+    assert!(matches!(
+        is_dead(&get(14), &b).0,
+        Deadness::Dead {
+            white: Proof::SemiStatic,
+            black: Proof::SemiStatic
+        }
+    ));
+    // Already mate: is_dead does not take the material lemma first.
+    assert!(matches!(
+        is_dead(&get(2053), &b).0,
+        Deadness::Alive {
+            winner: Color::White,
+            ..
+        }
+    ));
     // Bishop colours are global.
     assert_eq!(quick(&get(649), Color::White), Some(Proof::Material));
     assert_eq!(quick(&get(648), Color::White), None);
