@@ -1,6 +1,7 @@
 //! Throughput on real games, side by side in one process: the floor (pgn-reader + shakmaty replay
 //! of the same games, nothing else) and arbiter's stages — reading (split + scan + parse), ruling
-//! with the compiled backend and with the interpreter, and the whole `adjudicate` run (reading,
+//! with the compiled backend (with the unwinnability engine deciding 5.2.2 and 6.9, and with
+//! `--material-only`) and with the interpreter, and the whole `adjudicate` run (reading,
 //! ruling, rendering the text output) on one thread and on `--jobs N` threads.
 //!
 //! `cargo bench --bench corpus` (corpus: `../shared/corpus/pgnmentor-players`, or the folder in
@@ -46,10 +47,14 @@ fn read_only(files: &[Arc<[u8]>]) -> usize {
     n
 }
 
-fn rule(files: &[Arc<[u8]>], rules: &dyn Rules) -> usize {
+fn rule(files: &[Arc<[u8]>], rules: &dyn Rules, exact: bool) -> usize {
+    let mut options = runtime::adjudicate::Options::default();
+    if !exact {
+        options.analysis = None;
+    }
     let mut n = 0;
     games(files, &mut |g| {
-        if runtime::adjudicate(&g, rules).is_ok() {
+        if runtime::adjudicate::adjudicate_with(&g, rules, options).is_ok() {
             n += 1;
         }
     });
@@ -143,11 +148,15 @@ fn main() {
         ),
         (
             "arbiter, compiled backend".into(),
-            Box::new(|| rule(&files, compiled.as_ref())),
+            Box::new(|| rule(&files, compiled.as_ref(), true)),
+        ),
+        (
+            "arbiter, compiled backend, --material-only".into(),
+            Box::new(|| rule(&files, compiled.as_ref(), false)),
         ),
         (
             "arbiter, interpreter".into(),
-            Box::new(|| rule(&files, interp.as_ref())),
+            Box::new(|| rule(&files, interp.as_ref(), true)),
         ),
         (
             "arbiter adjudicate --jobs 1 (text output)".into(),

@@ -36,6 +36,7 @@ evidence-undetermined = The analysis could not decide { $side ->
 tier-material = the material left cannot mate
 tier-terminal = the game cannot go on to that mate (no legal move is left)
 tier-forced-cycle = only forced moves are left, and they repeat
+tier-semi-static = locked pawns wall the pieces in: none of them can ever reach a square from which to check the king where it can go
 tier-quick-search = every series of moves in a short search ends without that mate
 tier-search = a complete search of every series of moves, to depth { $depth }, finds no mate
 tier-closure = every position that can still arise ({ $positions }) was examined, and none is that mate

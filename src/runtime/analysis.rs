@@ -33,6 +33,9 @@ pub enum Tier {
     Terminal,
     /// Only forced moves are left, and they repeat.
     ForcedCycle,
+    /// Locked pawns wall the pieces in: no piece of that side can ever reach a square from
+    /// which it could give check to where the opponent's king can go.
+    SemiStatic,
     /// Every line of a short full-width search ends without that mate.
     QuickSearch,
     /// A complete helpmate search to this depth found none.
@@ -47,6 +50,7 @@ impl Tier {
             Proof::Material => Tier::Material,
             Proof::Terminal => Tier::Terminal,
             Proof::ForcedCycle => Tier::ForcedCycle,
+            Proof::SemiStatic => Tier::SemiStatic,
             Proof::QuickSearch => Tier::QuickSearch,
             Proof::Search { depth } => Tier::Search { depth },
             Proof::Closure { positions } => Tier::Closure { positions },
@@ -59,6 +63,7 @@ impl Tier {
             Tier::Material => ("tier-material", vec![]),
             Tier::Terminal => ("tier-terminal", vec![]),
             Tier::ForcedCycle => ("tier-forced-cycle", vec![]),
+            Tier::SemiStatic => ("tier-semi-static", vec![]),
             Tier::QuickSearch => ("tier-quick-search", vec![]),
             Tier::Search { depth } => ("tier-search", vec![("depth", i64::from(depth))]),
             Tier::Closure { positions } => (
@@ -69,10 +74,11 @@ impl Tier {
     }
 
     /// Every message [`message`](Tier::message) can name (the renderer checks they exist).
-    pub const MESSAGES: [&'static str; 6] = [
+    pub const MESSAGES: [&'static str; 7] = [
         "tier-material",
         "tier-terminal",
         "tier-forced-cycle",
+        "tier-semi-static",
         "tier-quick-search",
         "tier-search",
         "tier-closure",
@@ -266,7 +272,12 @@ pub fn first_not_alive(
     let mut at_hi = last;
     while lo < hi {
         if deadline.is_some_and(|d| start.elapsed() >= d) {
-            return (lo, DeadStatus::Undetermined { nodes: budget.nodes });
+            return (
+                lo,
+                DeadStatus::Undetermined {
+                    nodes: budget.nodes,
+                },
+            );
         }
         let mid = lo + (hi - lo) / 2;
         let Some(pos) = positions.get(mid) else { break };
