@@ -63,11 +63,13 @@ pub struct Args {
 pub struct AnalysisArgs {
     /// Positions the engine may examine for one question before it answers "undetermined"
     /// (the ruling then awaits the arbiter).
-    #[arg(long, value_name = "N", default_value_t = arbiter::unwinnable::Budget::default().nodes)]
+    #[arg(long, value_name = "N", default_value_t = arbiter::runtime::adjudicate::ANALYSIS_BUDGET.nodes)]
     pub analysis_nodes: u64,
-    /// Milliseconds the engine may spend on one question.
-    #[arg(long, value_name = "MS", default_value_t = 2000)]
-    pub analysis_time: u64,
+    /// A deadline for one question, in milliseconds, on top of the node budget. Without it (the
+    /// default) a verdict is the same on every machine; with it, an answer that needs more time
+    /// than the machine gives becomes "undetermined".
+    #[arg(long, value_name = "MS")]
+    pub analysis_time: Option<u64>,
     /// Decide "can a side checkmate" and dead positions by material alone, as before the
     /// engine: faster, and exact only where material decides.
     #[arg(long)]
@@ -78,8 +80,8 @@ impl AnalysisArgs {
     pub fn budget(self) -> Option<arbiter::unwinnable::Budget> {
         (!self.material_only).then(|| arbiter::unwinnable::Budget {
             nodes: self.analysis_nodes,
-            time: Some(Duration::from_millis(self.analysis_time)),
-            ..arbiter::unwinnable::Budget::default()
+            time: self.analysis_time.map(Duration::from_millis),
+            ..arbiter::runtime::adjudicate::ANALYSIS_BUDGET
         })
     }
 }

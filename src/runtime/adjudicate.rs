@@ -38,13 +38,23 @@ pub struct Options {
 }
 
 impl Default for Options {
+    /// The engine on, with [`ANALYSIS_BUDGET`].
     fn default() -> Options {
         Options {
             infer_flags: false,
-            analysis: Some(Budget::default()),
+            analysis: Some(ANALYSIS_BUDGET),
         }
     }
 }
+
+/// The default budget of one question: the engine's node and memory budget, and no clock, so
+/// that a verdict is the same on every machine (a deadline would make "undetermined" depend on
+/// the machine's speed; the node budget bounds the time anyway).
+pub const ANALYSIS_BUDGET: Budget = Budget {
+    nodes: 2_000_000,
+    time: None,
+    positions: 400_000,
+};
 
 pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, PgnError> {
     adjudicate_with(game, rules, Options::default())

@@ -243,14 +243,21 @@ pub fn without_cycles(pos: &Chess, moves: &[Move]) -> Vec<Move> {
 
 /// Is `pos` dead?
 pub fn deadness(pos: &Chess, budget: &Budget) -> DeadStatus {
-    match unwinnable::is_dead(pos, budget).0 {
+    deadness_counted(pos, budget).0
+}
+
+/// Is `pos` dead, and the positions examined to find out.
+fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
+    let (d, stats) = unwinnable::is_dead(pos, budget);
+    let status = match d {
         unwinnable::Deadness::Alive { .. } => DeadStatus::Alive,
         unwinnable::Deadness::Dead { white, black } => DeadStatus::Dead {
             white: Tier::of(white),
             black: Tier::of(black),
         },
         unwinnable::Deadness::Undetermined { nodes } => DeadStatus::Undetermined { nodes },
-    }
+    };
+    (status, stats.nodes)
 }
 
 /// The first ply of `positions` (the game's positions, ply by ply) that is not proved alive, and
@@ -258,8 +265,9 @@ pub fn deadness(pos: &Chess, budget: &Budget) -> DeadStatus {
 /// so a binary search is sound: every ply before the one returned is alive (each probe that said
 /// so carried a helpmate), and the one returned is dead or undetermined.
 ///
-/// The probes together may take [`PROBES_TIME`] times the budget's time; past that, the first ply
-/// not yet proved alive is returned as undetermined (never guessed dead).
+/// The probes together may take [`PROBES_TIME`] times the budget (its nodes, and its time when it
+/// has a deadline); past that, the first ply not yet proved alive is returned as undetermined
+/// (never guessed dead).
 pub fn first_not_alive(
     positions: &[Chess],
     last: DeadStatus,
