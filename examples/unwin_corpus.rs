@@ -50,7 +50,10 @@ fn main() {
         finals: Vec::new(),
     };
     for f in std::env::args().skip(1) {
-        let bytes = std::fs::read(&f).unwrap();
+        let Ok(bytes) = std::fs::read(&f) else {
+            eprintln!("{f}: cannot read, skipped");
+            continue;
+        };
         let mut r = Reader::new(&bytes[..]);
         while let Ok(Some(())) = r.read_game(&mut c) {}
     }

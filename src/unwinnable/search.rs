@@ -85,6 +85,13 @@ impl Search {
         }
     }
 
+    /// Frees the table (its capacity stays otherwise), before the large closure.
+    pub(crate) fn release(&mut self) {
+        self.table = HashMap::default();
+        self.frames = Vec::new();
+        self.list = Vec::new();
+    }
+
     /// Depth of the last iteration run.
     pub(crate) fn depth(&self) -> i32 {
         self.depth

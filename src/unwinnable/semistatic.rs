@@ -38,10 +38,21 @@
 //! range of the winner attacks the loser king's reach, the winner can never even give check:
 //! unwinnable.
 //!
+//! The counting form (in [`analyse`](super::analyse), after the probe; not in `quick`) goes on
+//! where a check is possible. To be mated on a square `k`, the king must be checked there and
+//! have no flight square: each square next to `k` is a wall, or attacked by a winner's piece,
+//! or holds a piece of the loser's (a winner's piece there, undefended, would be taken). If
+//! no winner's piece can ever attack a square next to `k` (the winner's king included), a
+//! piece of the loser's must stand there, a different one on each such square, each able to
+//! reach it. When for every `k` where a check is possible these squares outnumber the loser's
+//! pieces able to reach them, or one of them cannot be reached at all, there is no mate. The
+//! counting form is skipped when the winner has a rook or a queen (it would not succeed and
+//! costs the whole fixpoint).
+//!
 //! The tier abstains (says nothing) when castling rights remain or an en-passant capture is
 //! legal; both are moves the floods do not model.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
 
 /// Squares a piece of `role` and `color` can ever stand on, starting from `from`, never
 /// entering `walls` or (kings) `forbidden`.
@@ -177,7 +188,7 @@ fn side(color: Color) -> usize {
 /// file stands, less one square for each pawn of its own colour in between (pawns on a file
 /// never pass each other). `None` when no enemy pawn is ahead, or a pawn up to it is not in
 /// `stuck`.
-fn range(board: &Board, stuck: Bitboard, sq: shakmaty::Square, color: Color) -> Option<Bitboard> {
+fn range(board: &Board, stuck: Bitboard, sq: Square, color: Color) -> Option<Bitboard> {
     let step = if color == Color::White { 8 } else { -8 };
     let mut own_between = 0i32;
     let mut at = sq;
@@ -207,8 +218,20 @@ fn range(board: &Board, stuck: Bitboard, sq: shakmaty::Square, color: Color) -> 
 }
 
 /// True when `winner` provably can never give check, hence never checkmate (see the module
-/// documentation). False says nothing.
+/// documentation). False says nothing. Stops as soon as a check looks possible (the cheap form,
+/// for [`quick`](super::quick)).
 pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
+    decide(pos, winner, false)
+}
+
+/// As [`unwinnable`], and where the winner can give check, whether the loser's pieces are
+/// enough to block the flight squares no winner's piece can ever attack (see the module
+/// documentation). Slower: no early stop.
+pub(crate) fn unwinnable_counting(pos: &Chess, winner: Color) -> bool {
+    decide(pos, winner, true)
+}
+
+fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     if pos.castles().any() || pos.legal_ep_square().is_some() {
         return false;
     }
@@ -216,6 +239,9 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
     let Some(loser_king) = board.king_of(!winner) else {
         return false;
     };
+    // With a rook or a queen, the winner covers too much for blockers ever to run short; the
+    // counting form would only cost its full fixpoint (positions from games reach it).
+    let counting = counting && (board.by_color(winner) & board.rooks_and_queens()).is_empty();
     // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
     // the whole board: not worth computing.
     let pawns = board.pawns();
@@ -229,6 +255,7 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
     let mut mob;
     let mut walls;
     let mut ranges;
+    let mut prey;
     loop {
         // The ranges of the pawns still in `stuck`; drop those whose range is not bounded.
         let mut kept = Bitboard::EMPTY;
@@ -254,7 +281,7 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
         }
         // The pawns' captures and the other side's squares grow together, from where the
         // pieces stand to a fixpoint (each side's prey: where the other side can ever stand).
-        let mut prey = [
+        prey = [
             (board.black() & !stuck) | ranges[1],
             (board.white() & !stuck) | ranges[0],
         ];
@@ -265,7 +292,9 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
             ];
             // Shrinking `stuck` and growing the prey only grow the winner's checks and the loser
             // king's reach: once they meet, they meet at the fixpoints too.
-            if checks(&mob, ranges, winner).intersects(mob[side(!winner)].king | loser_king) {
+            if !counting
+                && checks(&mob, ranges, winner).intersects(mob[side(!winner)].king | loser_king)
+            {
                 return false;
             }
             let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
@@ -304,7 +333,63 @@ pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
         stuck = keep;
     }
     let checks = checks(&mob, ranges, winner);
-    !checks.contains(loser_king) && !mob[side(!winner)].king.intersects(checks)
+    if checks.contains(loser_king) {
+        return false;
+    }
+    let mates = mob[side(!winner)].king & checks;
+    if mates.is_empty() {
+        return true;
+    }
+    if !counting {
+        return false;
+    }
+    // Where the king is checked, every flight square that is not a wall and that no winner's
+    // piece (king included) can ever attack must hold a piece of the loser's (a winner's piece
+    // there would be undefended: the king takes it), a different piece on each.
+    let loser = !winner;
+    let mut covered = checks;
+    for sq in mob[side(winner)].king {
+        covered |= attacks::king_attacks(sq);
+    }
+    let mut pieces = [Bitboard::EMPTY; 64];
+    let mut n = 0usize;
+    for sq in board.by_color(loser) & !board.kings() & !walls {
+        let reach = if stuck.contains(sq) {
+            range(board, stuck, sq, loser).unwrap_or(Bitboard::FULL)
+        } else {
+            let role = board.role_at(sq).unwrap_or(Role::Queen);
+            piece_reach(role, loser, sq, walls, prey[side(loser)])
+        };
+        if let Some(slot) = pieces.get_mut(n) {
+            *slot = reach;
+            n += 1;
+        }
+    }
+    let pieces = pieces.get(..n).unwrap_or(&[]);
+    mates.into_iter().all(|k| {
+        let need = attacks::king_attacks(k) & !walls & !covered;
+        let helpers = pieces.iter().filter(|r| r.intersects(need)).count();
+        let each = need
+            .into_iter()
+            .all(|f| pieces.iter().any(|r| r.contains(f)));
+        !each || helpers < need.count()
+    })
+}
+
+/// Squares one piece of `role` and `color` on `sq` can ever stand on (pawns: with their
+/// promotions), walls standing.
+fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitboard) -> Bitboard {
+    let from = Bitboard::from(sq);
+    if role != Role::Pawn {
+        return flood(role, from, walls, Bitboard::EMPTY);
+    }
+    let pawn = pawn_flood(color, from, walls, prey);
+    let promotions = pawn & Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Eighth));
+    if promotions.is_empty() {
+        return pawn;
+    }
+    pawn | flood(Role::Queen, promotions, walls, Bitboard::EMPTY)
+        | flood(Role::Knight, promotions, walls, Bitboard::EMPTY)
 }
 
 /// Squares the winner can ever attack: from its pieces' reaches and its stuck pawns' ranges.

@@ -29,6 +29,7 @@ const NAMED: &[(usize, &str, &str)] = &[
     ),
     (26, "--", "Bb2kb2/bKp1p1p1/1pP1P1P1/1P6/p5P1/P7/8/8 b - -"),
     (45, "--", "8/8/8/8/8/1kB5/1B6/BKB5 w - -"),
+    (240, "--", "8/4kb2/8/1p1p1p1p/1P1P1P1P/1b6/3B1K2/8 b - -"),
     (46, "WB", "8/8/8/8/2b5/1kB5/1B6/BKB5 w - -"),
     (
         221,
@@ -276,6 +277,14 @@ fn tiers_on_telling_positions() {
             black: Proof::SemiStatic
         }
     ));
+    // Black's light bishops can check the white king below the wall, but never mate it: where
+    // they can check it, the flight squares no black piece can ever attack outnumber the white
+    // pieces able to block them (the counting form of the semi-static tier).
+    assert_eq!(quick(&get(240), Color::Black), None);
+    assert_eq!(
+        analyse(&get(240), Color::Black, &b).0,
+        Verdict::Unwinnable(Proof::SemiStatic)
+    );
     // Already mate: is_dead does not take the material lemma first.
     assert!(matches!(
         is_dead(&get(2053), &b).0,
