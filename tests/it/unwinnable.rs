@@ -174,10 +174,10 @@ fn undetermined_stops_play_for_the_arbiter_with_the_budget_spent() {
     let t = text(&out.stdout);
     assert!(t.contains("не удалось решить"), "{t}");
 
-    // 6.9: White can mate at once (the position is alive within any budget that finds it), while
-    // Black's mate needs a long helpmate; some budget between decides the first and not the
-    // second, and the flag's result then awaits the arbiter.
-    let fen = "4k3/8/8/8/2b5/8/8/2B1K2Q w - - 0 47";
+    // 6.9: White mates in one (1.Ra8#: the position is alive within any budget that finds it),
+    // while Black's mate needs a long helpmate; some budget between decides the first and not
+    // the second, and the flag's result then awaits the arbiter.
+    let fen = "6k1/5ppp/8/8/2b5/8/8/R3K3 w - - 0 1";
     let pgn = game(fen, "{ [%flag white] }");
     let found = [4u32, 8, 16, 32, 64, 128, 256, 512, 1024, 2048]
         .iter()
