@@ -99,21 +99,21 @@ pub fn adjudicate_with<'g>(
     Ok(run(DeadPlies::From { ply, status })?.0)
 }
 
-/// The positions of the game from its start, ply by ply, up to `plies` (moves already checked
-/// to be legal by a pass over the game).
+/// The positions of the game from its start, ply by ply, up to `plies` (moves already checked to
+/// be legal by a pass over the game), kept at checkpoints.
 fn positions(
     start: &Chess,
     moves: &[pgn_reader::SanPlus],
     plies: u32,
-) -> Result<Vec<Chess>, (usize, String)> {
+) -> Result<analysis::Checkpoints, (usize, String)> {
     let mut pos = start.clone();
-    let mut out = vec![pos.clone()];
+    let mut resolved = Vec::with_capacity(plies as usize);
     for san in moves.iter().take(plies as usize) {
         let m = resolve(&pos, san).map_err(|m| (0, m))?;
         pos.play_unchecked(m);
-        out.push(pos.clone());
+        resolved.push(m);
     }
-    Ok(out)
+    Ok(analysis::Checkpoints::new(start, resolved))
 }
 
 /// One pass over the game: replay, rule on every event, and the verdict with the last position

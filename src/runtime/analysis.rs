@@ -269,27 +269,26 @@ fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
 /// has a deadline); past that, the first ply not yet proved alive is returned as undetermined
 /// (never guessed dead).
 pub fn first_not_alive(
-    positions: &[Chess],
+    positions: &(impl Plies + ?Sized),
     last: DeadStatus,
     budget: &Budget,
 ) -> (usize, DeadStatus) {
     let start = std::time::Instant::now();
     let deadline = budget.time.map(|t| t.saturating_mul(PROBES_TIME));
+    let most = budget.nodes.saturating_mul(u64::from(PROBES_TIME));
+    let mut spent: u64 = 0;
     let mut lo = 0; // every ply below `lo` is alive
-    let mut hi = positions.len().saturating_sub(1); // `hi` is not proved alive
+    let mut hi = positions.plies(); // `hi` is not proved alive
     let mut at_hi = last;
     while lo < hi {
-        if deadline.is_some_and(|d| start.elapsed() >= d) {
-            return (
-                lo,
-                DeadStatus::Undetermined {
-                    nodes: budget.nodes,
-                },
-            );
+        if spent >= most || deadline.is_some_and(|d| start.elapsed() >= d) {
+            return (lo, DeadStatus::Undetermined { nodes: spent });
         }
         let mid = lo + (hi - lo) / 2;
-        let Some(pos) = positions.get(mid) else { break };
-        match deadness(pos, budget) {
+        let Some(pos) = positions.at(mid) else { break };
+        let (status, nodes) = deadness_counted(&pos, budget);
+        spent = spent.saturating_add(nodes);
+        match status {
             DeadStatus::Alive => lo = mid + 1,
             other => {
                 hi = mid;
@@ -300,7 +299,65 @@ pub fn first_not_alive(
     (hi, at_hi)
 }
 
-/// How many times its budget's time the search for a game's first dead ply may take.
+/// A game's positions, ply by ply: the last is at [`plies`](Plies::plies).
+pub trait Plies {
+    /// Plies played (the index of the last position).
+    fn plies(&self) -> usize;
+    /// The position after `ply` plies.
+    fn at(&self, ply: usize) -> Option<Chess>;
+}
+
+/// Every position held (for tests and short games).
+impl Plies for [Chess] {
+    fn plies(&self) -> usize {
+        self.len().saturating_sub(1)
+    }
+    fn at(&self, ply: usize) -> Option<Chess> {
+        self.get(ply).cloned()
+    }
+}
+
+/// A game's positions with one kept every [`CHECKPOINT`] plies and the rest replayed from the
+/// one before: memory stays small for a game of millions of plies, and a position costs at most
+/// `CHECKPOINT` moves to reach.
+pub struct Checkpoints {
+    kept: Vec<Chess>,
+    moves: Vec<Move>,
+}
+
+/// Plies between two positions kept by [`Checkpoints`].
+pub const CHECKPOINT: usize = 256;
+
+impl Checkpoints {
+    /// From `start`, the legal `moves` one after the other.
+    pub fn new(start: &Chess, moves: Vec<Move>) -> Checkpoints {
+        let mut pos = start.clone();
+        let mut kept = vec![pos.clone()];
+        for (i, &m) in moves.iter().enumerate() {
+            pos.play_unchecked(m);
+            if (i + 1).is_multiple_of(CHECKPOINT) {
+                kept.push(pos.clone());
+            }
+        }
+        Checkpoints { kept, moves }
+    }
+}
+
+impl Plies for Checkpoints {
+    fn plies(&self) -> usize {
+        self.moves.len()
+    }
+    fn at(&self, ply: usize) -> Option<Chess> {
+        let mut pos = self.kept.get(ply / CHECKPOINT)?.clone();
+        for &m in self.moves.get(ply - ply % CHECKPOINT..ply)? {
+            pos.play_unchecked(m);
+        }
+        Some(pos)
+    }
+}
+
+/// How many times its budget (nodes, and time when it has a deadline) the probes for a game's
+/// first dead ply may take together.
 pub const PROBES_TIME: u32 = 4;
 
 /// What is known of a game's dead plies.
@@ -391,6 +448,36 @@ mod tests {
     }
 
     #[test]
+    fn checkpoints_give_every_ply() {
+        // Knights out and back, 700 plies: every position equals the one replayed in full.
+        let start = Chess::default();
+        let mut pos = start.clone();
+        let mut all = vec![pos.clone()];
+        let mut moves = Vec::new();
+        for i in 0..700 {
+            let san = ["Nf3", "Nf6", "Ng1", "Ng8"][i % 4];
+            let m = san
+                .parse::<shakmaty::san::San>()
+                .unwrap()
+                .to_move(&pos)
+                .unwrap();
+            pos.play_unchecked(m);
+            moves.push(m);
+            all.push(pos.clone());
+        }
+        let c = Checkpoints::new(&start, moves);
+        assert_eq!(c.plies(), 700);
+        for ply in [0, 1, 255, 256, 257, 511, 512, 699, 700] {
+            assert_eq!(
+                c.at(ply).map(|p| p.board().clone()),
+                Some(all[ply].board().clone())
+            );
+            assert_eq!(c.at(ply).map(|p| p.turn()), Some(all[ply].turn()));
+        }
+        assert!(c.at(701).is_none());
+    }
+
+    #[test]
     fn detours_are_cut_from_a_line() {
         // 57…Kd3 58.Kd1 Kc3 59.Ke1 Kd3 60.Kd1 Qd2#: the king's step out and back is dropped.
         let p = pos("8/8/8/8/8/2k5/7q/4K3 b - - 0 57");
@@ -447,7 +534,7 @@ mod tests {
                 })
                 .collect();
             let last = deadness(&dead, &b);
-            let (ply, status) = first_not_alive(&positions, last, &b);
+            let (ply, status) = first_not_alive(&positions[..], last, &b);
             assert_eq!(ply, first_dead);
             assert!(matches!(status, DeadStatus::Dead { .. }));
         }
