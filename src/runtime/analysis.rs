@@ -265,7 +265,7 @@ fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
 /// so a binary search is sound: every ply before the one returned is alive (each probe that said
 /// so carried a helpmate), and the one returned is dead or undetermined.
 ///
-/// The probes together may take [`PROBES_TIME`] times the budget (its nodes, and its time when it
+/// The probes together may take [`PROBE_BUDGETS`] times the budget (its nodes, and its time when it
 /// has a deadline); past that, the first ply not yet proved alive is returned as undetermined
 /// (never guessed dead).
 pub fn first_not_alive(
@@ -274,8 +274,8 @@ pub fn first_not_alive(
     budget: &Budget,
 ) -> (usize, DeadStatus) {
     let start = std::time::Instant::now();
-    let deadline = budget.time.map(|t| t.saturating_mul(PROBES_TIME));
-    let most = budget.nodes.saturating_mul(u64::from(PROBES_TIME));
+    let deadline = budget.time.map(|t| t.saturating_mul(PROBE_BUDGETS));
+    let most = budget.nodes.saturating_mul(u64::from(PROBE_BUDGETS));
     let mut spent: u64 = 0;
     let mut lo = 0; // every ply below `lo` is alive
     let mut hi = positions.plies(); // `hi` is not proved alive
@@ -358,7 +358,7 @@ impl Plies for Checkpoints {
 
 /// How many times its budget (nodes, and time when it has a deadline) the probes for a game's
 /// first dead ply may take together.
-pub const PROBES_TIME: u32 = 4;
+pub const PROBE_BUDGETS: u32 = 4;
 
 /// What is known of a game's dead plies.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
