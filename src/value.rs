@@ -12,6 +12,19 @@ pub enum Value {
     Move(Move),
 }
 
+/// A side by its name in the rule language and the outputs: `white` or `black`.
+pub fn side_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// A side in the JSON output: `white` or `black` (effects, rulings, offers).
+pub fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(side_name(*c))
+}
+
 /// An error while evaluating a rule: never a panic, always explained. Boxed, so that a
 /// `Result<Value, EvalError>` is two words and evaluation returns it in registers.
 /// (A `Box<str>` would be two words itself; the thin `Box<String>` keeps the `Result` at two.)

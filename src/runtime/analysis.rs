@@ -19,8 +19,8 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use super::rules::ser_side;
 use crate::unwinnable::{self, Budget, Proof};
+use crate::value::ser_side;
 
 /// Which tier of the engine proved that a side cannot checkmate (the engine's `Proof`, as the
 /// verdict and the reader see it).

@@ -203,17 +203,9 @@ fn field_key(rust: &'static str) -> &'static str {
     rust.strip_prefix("r#").unwrap_or(rust)
 }
 
-pub fn side_name(c: Color) -> &'static str {
-    match c {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// A side in the JSON output: `white` or `black` (effects, rulings, offers).
-pub fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error> {
-    s.serialize_str(side_name(*c))
-}
+// A side's name and its serialisation live with the values (`crate::value`), below both the
+// rules and the analysis that name sides.
+pub use crate::value::{ser_side, side_name};
 
 /// The index of a rule or a clause in a rulebook. `lang::limits` keeps a rulebook's counts far
 /// below `u32::MAX`, and the compiler converts with a check (`index`), never by truncation.
