@@ -74,10 +74,14 @@ pub fn run(a: &Args, lang: &str) -> u8 {
             _ => 0,
         })
         .sum();
-    let verdict = match (alive, dead) {
-        (Some(side), _) => say::position_alive(arbiter::runtime::rules::side_name(side)),
-        (None, true) => say::position_dead(),
-        (None, false) => say::position_undetermined(),
+    // The position's answer, in words and as the JSON's `dead_position`.
+    let (verdict, dead) = match (alive, dead) {
+        (Some(side), _) => (
+            say::position_alive(arbiter::runtime::rules::side_name(side)),
+            "alive",
+        ),
+        (None, true) => (say::position_dead(), "dead"),
+        (None, false) => (say::position_undetermined(), "undetermined"),
     };
     let evidence: Vec<Evidence> = answers
         .iter()
@@ -98,11 +102,6 @@ pub fn run(a: &Args, lang: &str) -> u8 {
             }
         }
         FormatArg::Json => {
-            let dead = match (alive, dead) {
-                (Some(_), _) => "alive",
-                (None, true) => "dead",
-                (None, false) => "undetermined",
-            };
             let texts: Vec<String> = evidence.iter().map(|e| renderer.evidence(e)).collect();
             let out = json!({
                 "fen": a.fen.trim(),
