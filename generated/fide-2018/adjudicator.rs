@@ -945,211 +945,173 @@ impl Rules for Compiled {
     }
 
     fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<Index>) -> Result<(), EvalError> {
-        let mut fire = |rule: Rule, holds: bool| {
+        let mut fire = |cx: &mut Ctx, rule: Rule, holds: bool| {
+            cx.settle(rule as Index, holds);
             if holds {
                 out.push(rule as Index);
             }
         };
         match event {
             EventKind::Position => {
-                fire(Rule::R5_1_1, clause_5_1_1::when(cx));
-                fire(Rule::R5_2_1, clause_5_2_1::when(cx));
-                fire(Rule::R5_2_2_dead, clause_5_2_2::when_dead(cx));
-                fire(
-                    Rule::R5_2_2_undetermined,
-                    clause_5_2_2::when_undetermined(cx),
-                );
-                fire(
-                    Rule::R9_1_2_1_rejected_by_move,
-                    clause_9_1_2_1::when_rejected_by_move(cx)
-                        .map_err(|e| e.in_clause("9.1.2.1"))?,
-                );
-                fire(
-                    Rule::R9_5_3_intended_move_not_made,
-                    clause_9_5_3::when_intended_move_not_made(cx)
-                        .map_err(|e| e.in_clause("9.5.3"))?,
-                );
-                fire(Rule::R9_6_1, clause_9_6_1::when(cx));
-                fire(Rule::R9_6_2, clause_9_6_2::when(cx));
+                let holds = clause_5_1_1::when(cx);
+                fire(cx, Rule::R5_1_1, holds);
+                let holds = clause_5_2_1::when(cx);
+                fire(cx, Rule::R5_2_1, holds);
+                let holds = clause_5_2_2::when_dead(cx);
+                fire(cx, Rule::R5_2_2_dead, holds);
+                let holds = clause_5_2_2::when_undetermined(cx);
+                fire(cx, Rule::R5_2_2_undetermined, holds);
+                let holds = clause_9_1_2_1::when_rejected_by_move(cx)
+                    .map_err(|e| e.in_clause("9.1.2.1"))?;
+                fire(cx, Rule::R9_1_2_1_rejected_by_move, holds);
+                let holds = clause_9_5_3::when_intended_move_not_made(cx)
+                    .map_err(|e| e.in_clause("9.5.3"))?;
+                fire(cx, Rule::R9_5_3_intended_move_not_made, holds);
+                let holds = clause_9_6_1::when(cx);
+                fire(cx, Rule::R9_6_1, holds);
+                let holds = clause_9_6_2::when(cx);
+                fire(cx, Rule::R9_6_2, holds);
             }
             EventKind::Claim => {
-                fire(Rule::R9_1_2_3, clause_9_1_2_3::when(cx));
-                fire(
-                    Rule::R9_2_1_1,
-                    clause_9_2_1_1::when(cx).map_err(|e| e.in_clause("9.2.1.1"))?,
-                );
-                fire(Rule::R9_2_1_2, clause_9_2_1_2::when(cx));
-                fire(
-                    Rule::R9_3_1,
-                    clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?,
-                );
-                fire(Rule::R9_3_2, clause_9_3_2::when(cx));
-                fire(Rule::R9_4, clause_9_4::when(cx));
-                fire(Rule::R9_5_3_incorrect, clause_9_5_3::when_incorrect(cx));
+                let holds = clause_9_1_2_3::when(cx);
+                fire(cx, Rule::R9_1_2_3, holds);
+                let holds = clause_9_2_1_1::when(cx).map_err(|e| e.in_clause("9.2.1.1"))?;
+                fire(cx, Rule::R9_2_1_1, holds);
+                let holds = clause_9_2_1_2::when(cx);
+                fire(cx, Rule::R9_2_1_2, holds);
+                let holds = clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?;
+                fire(cx, Rule::R9_3_1, holds);
+                let holds = clause_9_3_2::when(cx);
+                fire(cx, Rule::R9_3_2, holds);
+                let holds = clause_9_4::when(cx);
+                fire(cx, Rule::R9_4, holds);
+                let holds = clause_9_5_3::when_incorrect(cx);
+                fire(cx, Rule::R9_5_3_incorrect, holds);
             }
             EventKind::Offer => {
-                fire(
-                    Rule::R9_1_1_offer,
-                    clause_9_1_1::when_offer(cx).map_err(|e| e.in_clause("9.1.1"))?,
-                );
-                fire(Rule::R9_1_2_1_offer, clause_9_1_2_1::when_offer(cx));
-                fire(
-                    Rule::R9_1_2_1_already_pending,
-                    clause_9_1_2_1::when_already_pending(cx),
-                );
+                let holds = clause_9_1_1::when_offer(cx).map_err(|e| e.in_clause("9.1.1"))?;
+                fire(cx, Rule::R9_1_1_offer, holds);
+                let holds = clause_9_1_2_1::when_offer(cx);
+                fire(cx, Rule::R9_1_2_1_offer, holds);
+                let holds = clause_9_1_2_1::when_already_pending(cx);
+                fire(cx, Rule::R9_1_2_1_already_pending, holds);
             }
             EventKind::Accept => {
-                fire(
-                    Rule::R5_2_3_agreed,
-                    clause_5_2_3::when_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?,
-                );
-                fire(
-                    Rule::R5_2_3_too_early,
-                    clause_5_2_3::when_too_early(cx).map_err(|e| e.in_clause("5.2.3"))?,
-                );
-                fire(
-                    Rule::R9_1_1_agreement,
-                    clause_9_1_1::when_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?,
-                );
-                fire(
-                    Rule::R9_1_2_1_nothing_to_accept,
-                    clause_9_1_2_1::when_nothing_to_accept(cx),
-                );
+                let holds = clause_5_2_3::when_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?;
+                fire(cx, Rule::R5_2_3_agreed, holds);
+                let holds = clause_5_2_3::when_too_early(cx).map_err(|e| e.in_clause("5.2.3"))?;
+                fire(cx, Rule::R5_2_3_too_early, holds);
+                let holds = clause_9_1_1::when_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?;
+                fire(cx, Rule::R9_1_1_agreement, holds);
+                let holds = clause_9_1_2_1::when_nothing_to_accept(cx);
+                fire(cx, Rule::R9_1_2_1_nothing_to_accept, holds);
             }
             EventKind::Decline => {
-                fire(
-                    Rule::R9_1_2_1_declined,
-                    clause_9_1_2_1::when_declined(cx).map_err(|e| e.in_clause("9.1.2.1"))?,
-                );
-                fire(
-                    Rule::R9_1_2_1_nothing_to_decline,
-                    clause_9_1_2_1::when_nothing_to_decline(cx),
-                );
+                let holds =
+                    clause_9_1_2_1::when_declined(cx).map_err(|e| e.in_clause("9.1.2.1"))?;
+                fire(cx, Rule::R9_1_2_1_declined, holds);
+                let holds = clause_9_1_2_1::when_nothing_to_decline(cx);
+                fire(cx, Rule::R9_1_2_1_nothing_to_decline, holds);
             }
             EventKind::Touch => {
-                fire(
-                    Rule::R9_1_2_1_rejected_by_touch,
-                    clause_9_1_2_1::when_rejected_by_touch(cx)
-                        .map_err(|e| e.in_clause("9.1.2.1"))?,
-                );
+                let holds = clause_9_1_2_1::when_rejected_by_touch(cx)
+                    .map_err(|e| e.in_clause("9.1.2.1"))?;
+                fire(cx, Rule::R9_1_2_1_rejected_by_touch, holds);
             }
             EventKind::Flag => {
-                fire(Rule::R6_9_lost, clause_6_9::when_lost(cx));
-                fire(Rule::R6_9_drawn, clause_6_9::when_drawn(cx));
-                fire(Rule::R6_9_undetermined, clause_6_9::when_undetermined(cx));
-                fire(
-                    Rule::RIII_5_2_flag,
-                    clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?,
-                );
+                let holds = clause_6_9::when_lost(cx);
+                fire(cx, Rule::R6_9_lost, holds);
+                let holds = clause_6_9::when_drawn(cx);
+                fire(cx, Rule::R6_9_drawn, holds);
+                let holds = clause_6_9::when_undetermined(cx);
+                fire(cx, Rule::R6_9_undetermined, holds);
+                let holds = clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?;
+                fire(cx, Rule::RIII_5_2_flag, holds);
             }
             EventKind::BothFlags => {
-                fire(
-                    Rule::RIII_2_1_both_flags,
-                    clause_iii_2_1::when_both_flags(cx).map_err(|e| e.in_clause("III.2.1"))?,
-                );
-                fire(
-                    Rule::RIII_2_2_both_flags,
-                    clause_iii_2_2::when_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?,
-                );
-                fire(
-                    Rule::RIII_3_1_1,
-                    clause_iii_3_1_1::when(cx).map_err(|e| e.in_clause("III.3.1.1"))?,
-                );
-                fire(
-                    Rule::RIII_3_1_2,
-                    clause_iii_3_1_2::when(cx).map_err(|e| e.in_clause("III.3.1.2"))?,
-                );
+                let holds =
+                    clause_iii_2_1::when_both_flags(cx).map_err(|e| e.in_clause("III.2.1"))?;
+                fire(cx, Rule::RIII_2_1_both_flags, holds);
+                let holds =
+                    clause_iii_2_2::when_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?;
+                fire(cx, Rule::RIII_2_2_both_flags, holds);
+                let holds = clause_iii_3_1_1::when(cx).map_err(|e| e.in_clause("III.3.1.1"))?;
+                fire(cx, Rule::RIII_3_1_1, holds);
+                let holds = clause_iii_3_1_2::when(cx).map_err(|e| e.in_clause("III.3.1.2"))?;
+                fire(cx, Rule::RIII_3_1_2, holds);
             }
             EventKind::Increment => {
-                fire(
-                    Rule::RIII_2_1_increment,
-                    clause_iii_2_1::when_increment(cx).map_err(|e| e.in_clause("III.2.1"))?,
-                );
-                fire(
-                    Rule::RIII_2_2_increment,
-                    clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?,
-                );
-                fire(
-                    Rule::RIII_4_request,
-                    clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?,
-                );
-                fire(
-                    Rule::RIII_4_too_much_time,
-                    clause_iii_4::when_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?,
-                );
+                let holds =
+                    clause_iii_2_1::when_increment(cx).map_err(|e| e.in_clause("III.2.1"))?;
+                fire(cx, Rule::RIII_2_1_increment, holds);
+                let holds =
+                    clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?;
+                fire(cx, Rule::RIII_2_2_increment, holds);
+                let holds = clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?;
+                fire(cx, Rule::RIII_4_request, holds);
+                let holds =
+                    clause_iii_4::when_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?;
+                fire(cx, Rule::RIII_4_too_much_time, holds);
             }
             EventKind::Quickplay => {
-                fire(
-                    Rule::RIII_2_1_quickplay,
-                    clause_iii_2_1::when_quickplay(cx).map_err(|e| e.in_clause("III.2.1"))?,
-                );
-                fire(
-                    Rule::RIII_2_2_quickplay,
-                    clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?,
-                );
-                fire(
-                    Rule::RIII_5_referred,
-                    clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?,
-                );
-                fire(
-                    Rule::RIII_5_too_much_time,
-                    clause_iii_5::when_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?,
-                );
-                fire(
-                    Rule::RIII_5_already_claimed,
-                    clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?,
-                );
-                fire(
-                    Rule::RIII_6_1_claim,
-                    clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?,
-                );
-                fire(
-                    Rule::RIII_6_1_too_much_time,
-                    clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?,
-                );
+                let holds =
+                    clause_iii_2_1::when_quickplay(cx).map_err(|e| e.in_clause("III.2.1"))?;
+                fire(cx, Rule::RIII_2_1_quickplay, holds);
+                let holds =
+                    clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?;
+                fire(cx, Rule::RIII_2_2_quickplay, holds);
+                let holds = clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_referred, holds);
+                let holds =
+                    clause_iii_5::when_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_too_much_time, holds);
+                let holds =
+                    clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_already_claimed, holds);
+                let holds = clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?;
+                fire(cx, Rule::RIII_6_1_claim, holds);
+                let holds =
+                    clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?;
+                fire(cx, Rule::RIII_6_1_too_much_time, holds);
             }
             EventKind::ArbiterAgrees => {
-                fire(Rule::RIII_5_1, clause_iii_5_1::when(cx));
+                let holds = clause_iii_5_1::when(cx);
+                fire(cx, Rule::RIII_5_1, holds);
             }
             EventKind::ArbiterPostpones => {
-                fire(Rule::RIII_5_2_postponed, clause_iii_5_2::when_postponed(cx));
+                let holds = clause_iii_5_2::when_postponed(cx);
+                fire(cx, Rule::RIII_5_2_postponed, holds);
             }
             EventKind::ArbiterRejects => {
-                fire(Rule::RIII_4_refused, clause_iii_4::when_refused(cx));
-                fire(Rule::RIII_5_3, clause_iii_5_3::when(cx));
+                let holds = clause_iii_4::when_refused(cx);
+                fire(cx, Rule::RIII_4_refused, holds);
+                let holds = clause_iii_5_3::when(cx);
+                fire(cx, Rule::RIII_5_3, holds);
             }
             EventKind::ArbiterGrants => {
-                fire(Rule::RIII_4_granted, clause_iii_4::when_granted(cx));
-                fire(
-                    Rule::RIII_4_offer_pending,
-                    clause_iii_4::when_offer_pending(cx),
-                );
+                let holds = clause_iii_4::when_granted(cx);
+                fire(cx, Rule::RIII_4_granted, holds);
+                let holds = clause_iii_4::when_offer_pending(cx);
+                fire(cx, Rule::RIII_4_offer_pending, holds);
             }
             EventKind::ArbiterDeclares => {
-                fire(
-                    Rule::RIII_5_2_declared_draw,
-                    clause_iii_5_2::when_declared_draw(cx),
-                );
-                fire(
-                    Rule::RIII_5_2_declared_no_draw,
-                    clause_iii_5_2::when_declared_no_draw(cx),
-                );
-                fire(
-                    Rule::RIII_5_2_declared_loss,
-                    clause_iii_5_2::when_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?,
-                );
-                fire(
-                    Rule::RIII_5_2_declared_no_mating_material,
-                    clause_iii_5_2::when_declared_no_mating_material(cx)
-                        .map_err(|e| e.in_clause("III.5.2"))?,
-                );
-                fire(
-                    Rule::RIII_5_2_declared_undetermined,
-                    clause_iii_5_2::when_declared_undetermined(cx)
-                        .map_err(|e| e.in_clause("III.5.2"))?,
-                );
-                fire(Rule::RIII_6_2_draw, clause_iii_6_2::when_draw(cx));
-                fire(Rule::RIII_6_2_no_draw, clause_iii_6_2::when_no_draw(cx));
+                let holds = clause_iii_5_2::when_declared_draw(cx);
+                fire(cx, Rule::RIII_5_2_declared_draw, holds);
+                let holds = clause_iii_5_2::when_declared_no_draw(cx);
+                fire(cx, Rule::RIII_5_2_declared_no_draw, holds);
+                let holds =
+                    clause_iii_5_2::when_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?;
+                fire(cx, Rule::RIII_5_2_declared_loss, holds);
+                let holds = clause_iii_5_2::when_declared_no_mating_material(cx)
+                    .map_err(|e| e.in_clause("III.5.2"))?;
+                fire(cx, Rule::RIII_5_2_declared_no_mating_material, holds);
+                let holds = clause_iii_5_2::when_declared_undetermined(cx)
+                    .map_err(|e| e.in_clause("III.5.2"))?;
+                fire(cx, Rule::RIII_5_2_declared_undetermined, holds);
+                let holds = clause_iii_6_2::when_draw(cx);
+                fire(cx, Rule::RIII_6_2_draw, holds);
+                let holds = clause_iii_6_2::when_no_draw(cx);
+                fire(cx, Rule::RIII_6_2_no_draw, holds);
             }
             _ => {}
         }

@@ -147,7 +147,9 @@ impl Rules for Interpreter {
         };
         let env = Env { defs: &self.defs };
         for (i, when) in list {
-            if truth(when, &env, cx).map_err(|e| self.in_clause(*i, e))? {
+            let holds = truth(when, &env, cx).map_err(|e| self.in_clause(*i, e))?;
+            cx.settle(*i, holds);
+            if holds {
                 out.push(*i);
             }
         }

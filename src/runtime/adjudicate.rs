@@ -402,7 +402,7 @@ impl Adjudication<'_> {
             params: self.params,
         };
         self.fired.clear();
-        cx.state.analysis.consulted = None;
+        cx.state.analysis.begin_event();
         let (name, ply) = (event.kind().name(), cx.state.ply());
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
@@ -415,8 +415,12 @@ impl Adjudication<'_> {
         let Some((&primary, others)) = win.split_first() else {
             return Ok(None);
         };
+        // The evidence the primary rule read: its condition's, else what its effects and
+        // variables read (evaluated first below).
+        let mut evidence = cx.state.analysis.evidence_of(primary);
         let mut effects: Vec<Effect> = Vec::new();
         for &r in &win {
+            cx.state.analysis.consulted = None;
             for mut e in self
                 .rules
                 .effects(r, &mut cx)
@@ -430,7 +434,11 @@ impl Adjudication<'_> {
                     effects.push(e);
                 }
             }
+            if r == primary && evidence.is_none() {
+                evidence = cx.state.analysis.consulted.take();
+            }
         }
+        cx.state.analysis.consulted = None;
         let mut args: Vec<(String, Arg)> = self
             .rules
             .vars(primary, &mut cx)
@@ -438,6 +446,9 @@ impl Adjudication<'_> {
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
+        if evidence.is_none() {
+            evidence = cx.state.analysis.consulted.take();
+        }
         args.extend(effect_args(&effects));
         let decision = effects.iter().find_map(|e| match e {
             Effect::Uphold => Some(Decision::Upheld),
@@ -465,7 +476,7 @@ impl Adjudication<'_> {
             also,
             decision,
             effects,
-            evidence: self.state.analysis.consulted.take().map(Box::new),
+            evidence: evidence.map(Box::new),
             message: Some(rule_meta(primary).message.clone()),
             args,
             offset,

@@ -381,8 +381,11 @@ pub struct Analysis {
     pub budget: Option<Budget>,
     pub dead: DeadPlies,
     memo: Vec<(u32, Color, Winnability)>,
-    /// The evidence behind the facts read for the event being ruled on.
+    /// The evidence behind the facts read since the last [`settle`](Analysis::settle).
     pub consulted: Option<Evidence>,
+    /// The evidence behind each rule that fired on the event being ruled on (the rule's index
+    /// in its rulebook): a ruling cites its own rule's, never another rule's.
+    by_rule: Vec<(u32, Evidence)>,
 }
 
 impl Analysis {
@@ -391,6 +394,28 @@ impl Analysis {
             budget,
             ..Analysis::default()
         }
+    }
+
+    /// A new event: no rule has read anything yet.
+    pub fn begin_event(&mut self) {
+        self.consulted = None;
+        self.by_rule.clear();
+    }
+
+    /// Rule `rule`'s condition has been evaluated: the evidence it read is kept if it
+    /// `holds`, dropped otherwise.
+    pub fn settle(&mut self, rule: u32, holds: bool) {
+        if let Some(e) = self.consulted.take()
+            && holds
+        {
+            self.by_rule.push((rule, e));
+        }
+    }
+
+    /// The evidence rule `rule`'s condition read, if it fired and read any.
+    pub fn evidence_of(&mut self, rule: u32) -> Option<Evidence> {
+        let i = self.by_rule.iter().position(|(r, _)| *r == rule)?;
+        Some(self.by_rule.swap_remove(i).1)
     }
 
     /// The answer for `side` at `ply`, computed by `compute` once.

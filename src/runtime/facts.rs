@@ -140,6 +140,12 @@ fn moves(plies: u32) -> i64 {
 }
 
 impl Ctx<'_> {
+    /// Rule `rule`'s condition was evaluated and `holds`: keeps the evidence it read for the
+    /// ruling (the backends call this after every condition).
+    pub fn settle(&mut self, rule: crate::runtime::rules::Index, holds: bool) {
+        self.state.analysis.settle(rule, holds);
+    }
+
     /// The game's position and the facts about it.
     fn game(&self) -> &ChessMechanics {
         self.state.mechanics()

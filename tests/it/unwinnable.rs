@@ -264,3 +264,46 @@ fn the_rulebook_decides_what_the_engine_means() {
         ("0-1".into(), "6.9".into())
     );
 }
+
+#[test]
+fn a_ruling_carries_only_the_evidence_its_own_rule_read() {
+    // A copy of fide-2018 whose 6.9 loss and draw read material, while its undetermined rule
+    // still asks the engine first (and does not fire). The boxed-in position of the test above:
+    // Black has pawns, so the material rule rules a loss; the engine's answer ("Black cannot
+    // checkmate") was read by a rule that did not fire and must not be cited as the loss's
+    // evidence.
+    let fen = "1k6/1P1p1p1p/BP6/1P6/8/8/3P1PKP/8 w - - 0 40";
+    let pgn = game(fen, "{ [%flag white] }");
+    let dir = copy_rulebook("material-6-9-evidence");
+    let time = dir.join("time.yaml");
+    let s = std::fs::read_to_string(&time).expect("time.yaml");
+    let lost = "not checkmate_undetermined(opponent(flag.by)) and can_checkmate(opponent(flag.by))";
+    let drawn =
+        "not checkmate_undetermined(opponent(flag.by)) and not can_checkmate(opponent(flag.by))";
+    assert!(s.contains(lost) && s.contains(drawn), "time.yaml changed");
+    let undetermined = "when: checkmate_undetermined(opponent(flag.by))";
+    assert!(s.contains(undetermined), "time.yaml changed");
+    let s = s
+        .replace(lost, "has_mating_material(opponent(flag.by))")
+        .replace(
+            drawn,
+            "not has_mating_material(opponent(flag.by)) and not checkmate_undetermined(opponent(flag.by))",
+        )
+        .replace(
+            undetermined,
+            "when: checkmate_undetermined(opponent(flag.by)) and not has_mating_material(opponent(flag.by))",
+        );
+    std::fs::write(&time, s).expect("write");
+    let v = verdicts(&["--rulebook", dir.to_str().expect("utf-8")], &pgn);
+    assert_eq!(
+        (v["result"].clone(), v["rule"].clone()),
+        ("0-1".into(), "6.9".into())
+    );
+    assert!(
+        ending(&v).get("evidence").is_none_or(|e| e.is_null()),
+        "{v}"
+    );
+    // The embedded rulebook's 6.9 reads the engine, and its draw cites it.
+    let v = verdicts(&[], &pgn);
+    assert_eq!(ending(&v)["evidence"]["kind"], "cannot-checkmate", "{v}");
+}
