@@ -53,8 +53,8 @@ cli-progress = { $games } games, { $rate } games/s, { $megabytes } MB read
 # arbiter explain-position
 position-bad-fen = not a valid FEN: { $error }
 position-illegal = not a legal position: { $error }
-position-dead = The position is dead (5.2.2): neither side can checkmate by any series of legal moves.
-position-alive = The position is not dead (5.2.2): { $side ->
+position-dead = The position is dead: neither side can checkmate by any series of legal moves.
+position-alive = The position is not dead: { $side ->
         [white] White
        *[black] Black
     } can still checkmate.

@@ -63,8 +63,8 @@ cli-progress = партий: { $games }, { $rate } в секунду, прочи
 # arbiter explain-position
 position-bad-fen = это не FEN: { $error }
 position-illegal = это не допустимая позиция: { $error }
-position-dead = Позиция мёртвая (5.2.2): ни одна сторона не может поставить мат никакой серией возможных ходов.
-position-alive = Позиция не мёртвая (5.2.2): { $side ->
+position-dead = Позиция мёртвая: ни одна сторона не может поставить мат никакой серией возможных ходов.
+position-alive = Позиция не мёртвая: { $side ->
         [white] белые
        *[black] чёрные
     } ещё могут поставить мат.

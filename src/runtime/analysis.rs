@@ -193,14 +193,24 @@ impl Evidence {
     }
 }
 
-/// Can `side` checkmate from `pos`? The quick tier first, then the full analysis.
+/// Move generations spent looking for a shorter mate than the search's line (a reader's
+/// convenience, not part of the budget: a few milliseconds at most, once per ruling that cites
+/// a line).
+pub const SHORTEN_NODES: u32 = 30_000;
+
+/// Can `side` checkmate from `pos`? The quick tier first, then the full analysis; a line found
+/// is shortened for the reader ([`unwinnable::shorten`]).
 pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
     if let Some(p) = unwinnable::quick(pos, side) {
         return Winnability::Cannot(Tier::of(p));
     }
     match unwinnable::analyse(pos, side, budget).0 {
         unwinnable::Verdict::Winnable(h) => {
-            Winnability::Can(Line::new(pos, &without_cycles(pos, &h.moves)))
+            let direct = without_cycles(pos, &h.moves);
+            Winnability::Can(Line::new(
+                pos,
+                &unwinnable::shorten(pos, side, &direct, SHORTEN_NODES),
+            ))
         }
         unwinnable::Verdict::Unwinnable(p) => Winnability::Cannot(Tier::of(p)),
         unwinnable::Verdict::Undetermined { nodes } => Winnability::Undetermined { nodes },

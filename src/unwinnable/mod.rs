@@ -22,6 +22,8 @@
 //!   [`Verdict::Undetermined`] means the [`Budget`] (nodes or time) ran out. It is a real
 //!   answer, not an error: some legal positions need tens of millions of nodes.
 //! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2).
+//! * [`shorten`] `(pos, winner, moves, nodes)`: a helpmate no longer than `moves`, usually
+//!   much shorter (the search's lines are proofs, not the shortest mates), for a reader.
 //!
 //! The side to move matters through move generation; castling and en passant are generated, and
 //! both sides may promote to any of the four pieces (under-promotion is sometimes the only way
@@ -140,6 +142,7 @@ mod closure;
 mod key;
 mod search;
 mod semistatic;
+mod shorten;
 #[cfg(test)]
 mod tests;
 
@@ -148,6 +151,7 @@ use std::time::{Duration, Instant};
 use shakmaty::{Chess, Color, Move, Position};
 
 use key::Key;
+pub use shorten::shorten;
 
 /// Plies of forced moves played before the other tiers take over (a work bound, not a verdict).
 pub const FORCED_CAP: usize = 200;

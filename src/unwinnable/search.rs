@@ -230,7 +230,7 @@ fn order(pos: &Chess, moves: &MoveList, winner: Color, list: &mut Vec<(Move, u8)
 /// The index of a move of `moves` that checkmates, if any. Only moves that can give check are
 /// played out: landing on a square from which the moved (or promoted) piece attacks the king,
 /// leaving a line through the king (a discovered check), castling and en passant.
-fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
+pub(crate) fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
     let board = pos.board();
     let king = board.king_of(!pos.turn())?;
     let occupied = board.occupied();

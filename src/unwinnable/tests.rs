@@ -477,3 +477,43 @@ fn key_and_en_passant() {
     let c0 = parse("4k3/8/8/8/8/8/8/4K2R w - -").expect("no castle");
     assert_ne!(key::Key::new(&c1), key::Key::new(&c0));
 }
+
+/// `shorten` returns a helpmate no longer than its input. From the start position the
+/// search's line is long; Fool's mate (1.f3 e5 2.g4 Qh4#) shows Black needs at most 4 plies,
+/// and no helpmate for Black is shorter (Black moves second, and no first move of White's
+/// leaves a mate in one), so 4 plies it is. White's shortest is 5 plies (1.e4 f6 2.d4 g5
+/// 3.Qh5#); the input's length bounds the rest.
+#[test]
+fn shorten_keeps_a_helpmate_and_finds_the_short_one() {
+    let pos = Chess::default();
+    for (side, shortest) in [(Color::Black, 4), (Color::White, 5)] {
+        let Verdict::Winnable(h) = analyse(&pos, side, &Budget::default()).0 else {
+            panic!("{side:?}: the start position is winnable");
+        };
+        let short = shorten(&pos, side, &h.moves, 30_000);
+        assert!(replays_to_mate(&pos, side, &short), "{side:?}: {short:?}");
+        assert!(short.len() <= h.moves.len());
+        if side == Color::Black {
+            assert_eq!(short.len(), shortest, "{short:?}");
+        } else {
+            // No mate is shorter than the shortest (a bound any correct answer meets; the
+            // five plies themselves are out of reach of mates of at most four plies searched
+            // from the start position).
+            assert!(short.len() >= shortest, "{short:?}");
+        }
+    }
+    // A line that is already a mate in one stays as it is; an empty budget changes nothing.
+    let qmate = parse("6k1/5ppp/8/8/8/8/8/3QK3 w - -").expect("back rank");
+    let m = Move::Normal {
+        role: Role::Queen,
+        from: Square::D1,
+        capture: None,
+        to: Square::D8,
+        promotion: None,
+    };
+    assert_eq!(shorten(&qmate, Color::White, &[m], 30_000), vec![m]);
+    let Verdict::Winnable(h) = analyse(&pos, Color::Black, &Budget::default()).0 else {
+        panic!("winnable");
+    };
+    assert_eq!(shorten(&pos, Color::Black, &h.moves, 0), h.moves);
+}
