@@ -163,19 +163,33 @@ impl Renderer {
                     ("line".into(), Arg::Str(line.text.clone())),
                 ],
             ),
-            Evidence::CannotCheckmate { side: s, proof } => self.message(
-                "evidence-cannot-checkmate",
-                &[
-                    ("side".into(), side(*s)),
-                    ("proof".into(), Arg::Str(self.tier(*proof))),
-                ],
+            Evidence::CannotCheckmate {
+                side: s,
+                proof,
+                forced,
+            } => self.after_forced(
+                forced.as_ref(),
+                self.message(
+                    "evidence-cannot-checkmate",
+                    &[
+                        ("side".into(), side(*s)),
+                        ("proof".into(), Arg::Str(self.tier(*proof))),
+                    ],
+                ),
             ),
-            Evidence::DeadPosition { white, black } => self.message(
-                "evidence-dead-position",
-                &[
-                    ("white".into(), Arg::Str(self.tier(*white))),
-                    ("black".into(), Arg::Str(self.tier(*black))),
-                ],
+            Evidence::DeadPosition {
+                white,
+                black,
+                forced,
+            } => self.after_forced(
+                forced.as_ref(),
+                self.message(
+                    "evidence-dead-position",
+                    &[
+                        ("white".into(), Arg::Str(self.tier(*white))),
+                        ("black".into(), Arg::Str(self.tier(*black))),
+                    ],
+                ),
             ),
             Evidence::Undetermined { side: s, nodes } => self.message(
                 "evidence-undetermined",
@@ -187,6 +201,28 @@ impl Renderer {
                     ),
                 ],
             ),
+        }
+    }
+
+    /// `reason`, said of the position after the forced moves `forced` when there are any.
+    fn after_forced(
+        &self,
+        forced: Option<&crate::runtime::analysis::Line>,
+        reason: String,
+    ) -> String {
+        match forced {
+            Some(line) => self.message(
+                "evidence-after-forced",
+                &[
+                    (
+                        "count".into(),
+                        Arg::Num(i64::try_from(line.san.len()).unwrap_or(i64::MAX)),
+                    ),
+                    ("line".into(), Arg::Str(line.text.clone())),
+                    ("reason".into(), Arg::Str(reason)),
+                ],
+            ),
+            None => reason,
         }
     }
 

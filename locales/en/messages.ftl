@@ -25,6 +25,10 @@ evidence-cannot-checkmate = { $side ->
        *[black] Black
     } cannot checkmate by any series of legal moves: { $proof }.
 evidence-dead-position = Neither side can checkmate. White: { $white }; Black: { $black }.
+evidence-after-forced = { $count ->
+        [1] Only one move is legal here, { $line }; after it:
+       *[other] Only forced moves follow, { $line }; after them:
+    } { $reason }
 evidence-undetermined = The analysis could not decide { $side ->
         [white] whether White can checkmate
         [black] whether Black can checkmate

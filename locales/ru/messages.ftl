@@ -26,6 +26,10 @@ evidence-cannot-checkmate = { $side ->
        *[black] Чёрные
     } не могут поставить мат никакой серией возможных ходов: { $proof }.
 evidence-dead-position = Ни одна сторона не может поставить мат. Белые: { $white }; чёрные: { $black }.
+evidence-after-forced = { $count ->
+        [1] Здесь возможен только один ход, { $line }; после него:
+       *[other] Дальше возможны только вынужденные ходы, { $line }; после них:
+    } { $reason }
 evidence-undetermined = Анализ не смог решить, { $side ->
         [white] могут ли белые поставить мат,
         [black] могут ли чёрные поставить мат,

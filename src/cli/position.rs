@@ -66,7 +66,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         .map(|(s, _)| *s);
     let dead = answers
         .iter()
-        .all(|(_, w)| matches!(w, Winnability::Cannot(_)));
+        .all(|(_, w)| matches!(w, Winnability::Cannot { .. }));
     let nodes: u64 = answers
         .iter()
         .map(|(_, w)| match w {

@@ -124,8 +124,9 @@ impl Line {
 pub enum Winnability {
     /// Yes: this helpmate shows it.
     Can(Line),
-    /// No, proved by this tier.
-    Cannot(Tier),
+    /// No, proved by this tier, after the forced moves (if any) that the proof's reason needs
+    /// (see [`forced_line`]).
+    Cannot { tier: Tier, forced: Option<Line> },
     /// The budget ran out after this many positions.
     Undetermined { nodes: u64 },
 }
@@ -153,9 +154,17 @@ pub enum Evidence {
         #[serde(serialize_with = "ser_side")]
         side: Color,
         proof: Tier,
+        /// The forced moves after which the proof's reason holds (see [`forced_line`]).
+        #[serde(skip_serializing_if = "Option::is_none")]
+        forced: Option<Line>,
     },
-    /// Neither side can: the proof for each.
-    DeadPosition { white: Tier, black: Tier },
+    /// Neither side can: the proof for each, after the forced moves, if any.
+    DeadPosition {
+        white: Tier,
+        black: Tier,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        forced: Option<Line>,
+    },
     /// The engine could not decide within its budget (about `side`, or about the position).
     Undetermined {
         #[serde(
@@ -181,9 +190,10 @@ impl Evidence {
                 side,
                 line: line.clone(),
             },
-            Winnability::Cannot(proof) => Evidence::CannotCheckmate {
+            Winnability::Cannot { tier, forced } => Evidence::CannotCheckmate {
                 side,
-                proof: *proof,
+                proof: *tier,
+                forced: forced.clone(),
             },
             Winnability::Undetermined { nodes } => Evidence::Undetermined {
                 side: Some(side),
@@ -201,8 +211,15 @@ pub const SHORTEN_NODES: u32 = 30_000;
 /// Can `side` checkmate from `pos`? The quick tier first, then the full analysis; a line found
 /// is shortened for the reader ([`unwinnable::shorten`]).
 pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
+    let cannot = |p: unwinnable::Proof| {
+        let tier = Tier::of(p);
+        Winnability::Cannot {
+            tier,
+            forced: forced_line(pos, &[(side, tier)]),
+        }
+    };
     if let Some(p) = unwinnable::quick(pos, side) {
-        return Winnability::Cannot(Tier::of(p));
+        return cannot(p);
     }
     match unwinnable::analyse(pos, side, budget).0 {
         unwinnable::Verdict::Winnable(h) => {
@@ -212,9 +229,31 @@ pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
                 &unwinnable::shorten(pos, side, &direct, SHORTEN_NODES),
             ))
         }
-        unwinnable::Verdict::Unwinnable(p) => Winnability::Cannot(Tier::of(p)),
+        unwinnable::Verdict::Unwinnable(p) => cannot(p),
         unwinnable::Verdict::Undetermined { nodes } => Winnability::Undetermined { nodes },
     }
+}
+
+/// The forced moves from `pos` (while the side to move has exactly one legal move; at most
+/// [`unwinnable::FORCED_CAP`], and not into a repetition) when a proof's reason may need them:
+/// "the material left cannot mate" may be true only once a forced capture is made. Whatever
+/// proved a side unwinnable, the reason also holds after the forced moves (the successors of an
+/// unwinnable position are unwinnable, material never grows along forced moves — a promotion is
+/// never the only legal move — and locked pawns stay locked), so "after the forced moves F,
+/// <reason>" is true. `None` when there are none, when the reason is the forced cycle itself,
+/// or when every proof is by material that is already insufficient in `pos`.
+pub fn forced_line(pos: &Chess, proofs: &[(Color, Tier)]) -> Option<Line> {
+    if proofs.iter().any(|(_, t)| *t == Tier::ForcedCycle) {
+        return None;
+    }
+    if proofs
+        .iter()
+        .all(|(side, t)| *t == Tier::Material && pos.has_insufficient_material(*side))
+    {
+        return None;
+    }
+    let moves = unwinnable::forced_moves(pos, unwinnable::FORCED_CAP);
+    (!moves.is_empty()).then(|| Line::new(pos, &moves))
 }
 
 /// `moves` (legal one after the other from `pos`) without the detours that come back to a
@@ -534,6 +573,28 @@ mod tests {
     }
 
     #[test]
+    fn forced_moves_are_cited_only_where_the_reason_needs_them() {
+        let material = [
+            (Color::White, Tier::Material),
+            (Color::Black, Tier::Material),
+        ];
+        // Kxg8 is forced (g7 the rook's, h7 the bishop's), then king against king and bishop.
+        let rook = pos("6rK/3k4/8/8/8/8/8/1b6 w - - 0 50");
+        let line = forced_line(&rook, &material).expect("a forced capture");
+        assert_eq!(line.san, ["Kxg8"]);
+        // Kh7 is forced too, but the material is already insufficient: nothing to cite.
+        let bare = pos("7K/5k2/8/8/8/8/8/8 w - - 0 50");
+        assert_eq!(unwinnable::forced_moves(&bare, 10).len(), 1);
+        assert_eq!(forced_line(&bare, &material), None);
+        // A forced cycle is its own reason; a position with a choice has no forced moves.
+        assert_eq!(
+            forced_line(&rook, &[(Color::White, Tier::ForcedCycle)]),
+            None
+        );
+        assert_eq!(forced_line(&Chess::default(), &material), None);
+    }
+
+    #[test]
     fn answers_are_proofs_or_certificates() {
         let b = Budget::default();
         // King and rook against king: White can mate, Black cannot (material).
@@ -544,7 +605,10 @@ mod tests {
         ));
         assert_eq!(
             winnability(&p, Color::Black, &b),
-            Winnability::Cannot(Tier::Material)
+            Winnability::Cannot {
+                tier: Tier::Material,
+                forced: None
+            }
         );
         assert_eq!(deadness(&p, &b), DeadStatus::Alive);
         // Locked pawns, kings only behind them: dead beyond material.

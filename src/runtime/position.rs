@@ -143,6 +143,7 @@ impl<M: Mechanics> GameState<M> {
                     self.analysis.consulted = Some(Evidence::DeadPosition {
                         white: Tier::Material,
                         black: Tier::Material,
+                        forced: None,
                     });
                 }
                 (dead, false)
@@ -150,9 +151,12 @@ impl<M: Mechanics> GameState<M> {
             DeadPlies::From { ply, status } if self.ply >= *ply => match status {
                 DeadStatus::Alive => (false, false),
                 DeadStatus::Dead { white, black } => {
+                    let (white, black) = (*white, *black);
+                    let proofs = [(Color::White, white), (Color::Black, black)];
                     self.analysis.consulted = Some(Evidence::DeadPosition {
-                        white: *white,
-                        black: *black,
+                        white,
+                        black,
+                        forced: self.mechanics.forced_line(&proofs),
                     });
                     (true, false)
                 }
@@ -384,6 +388,12 @@ mod tests {
             _: &crate::unwinnable::Budget,
         ) -> crate::runtime::analysis::Winnability {
             crate::runtime::analysis::Winnability::Undetermined { nodes: 0 }
+        }
+        fn forced_line(
+            &self,
+            _: &[(Color, crate::runtime::analysis::Tier)],
+        ) -> Option<crate::runtime::analysis::Line> {
+            None
         }
         fn count(&self, _: Color, _: ()) -> u32 {
             self.pile

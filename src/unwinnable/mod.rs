@@ -347,6 +347,15 @@ fn fast_forward(pos: &Chess, winner: Color, cap: usize, line: &mut Vec<Move>) ->
     }
 }
 
+/// The forced moves from `pos`: while the side to move has exactly one legal move, at most
+/// `cap` of them, stopping before a position would repeat (forced moves that cycle).
+pub fn forced_moves(pos: &Chess, cap: usize) -> Vec<Move> {
+    let mut line = Vec::new();
+    // The winner only decides how a terminal position is classed, which is not asked here.
+    let _ = fast_forward(pos, Color::White, cap, &mut line);
+    line
+}
+
 /// Only pawns, bishops and kings on the board.
 fn pawns_and_bishops_only(pos: &Chess) -> bool {
     let b = pos.board();

@@ -307,3 +307,34 @@ fn a_ruling_carries_only_the_evidence_its_own_rule_read() {
     let v = verdicts(&[], &pgn);
     assert_eq!(ending(&v)["evidence"]["kind"], "cannot-checkmate", "{v}");
 }
+
+#[test]
+fn a_proof_after_a_forced_move_names_the_move() {
+    // White's king on h8 is in check from the rook on g8; g7 is the rook's, h7 the bishop's
+    // (b1-h7): Kxg8 is White's only move, and after it a bare king faces king and bishop.
+    // Dead now (hand proof), though Black still has a rook: the evidence names the move.
+    let fen = "6rK/3k4/8/8/8/8/8/1b6 w - - 0 50";
+    let pgn = game(fen, "");
+    let v = verdicts(&[], &pgn);
+    assert_eq!(
+        (
+            v["result"].clone(),
+            v["rule"].clone(),
+            v["ended_at_ply"].clone()
+        ),
+        ("1/2-1/2".into(), "5.2.2".into(), 0.into()),
+        "{v}"
+    );
+    let e = &ending(&v)["evidence"];
+    assert_eq!(e["kind"], "dead-position", "{v}");
+    assert_eq!(e["forced"]["san"], serde_json::json!(["Kxg8"]), "{v}");
+    let out = arbiter(&["adjudicate", "-"], Some(pgn.as_bytes()));
+    let t = text(&out.stdout);
+    assert!(
+        t.contains("Only one move is legal here, 50.Kxg8; after it:"),
+        "{t}"
+    );
+    let out = arbiter(&["adjudicate", "--lang", "ru", "-"], Some(pgn.as_bytes()));
+    let t = text(&out.stdout);
+    assert!(t.contains("Здесь возможен только один ход, 50.Kxg8"), "{t}");
+}

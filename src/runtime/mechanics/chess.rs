@@ -14,7 +14,7 @@ use std::collections::HashMap;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::Mechanics;
-use crate::runtime::analysis::{self, Winnability};
+use crate::runtime::analysis::{self, Line, Tier, Winnability};
 use crate::unwinnable::Budget;
 
 /// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
@@ -219,6 +219,10 @@ impl Mechanics for ChessMechanics {
 
     fn winnability(&self, side: Color, budget: &Budget) -> Winnability {
         analysis::winnability(&self.pos, side, budget)
+    }
+
+    fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {
+        analysis::forced_line(&self.pos, proofs)
     }
 
     fn count(&self, side: Color, kind: Role) -> u32 {

@@ -17,7 +17,7 @@ pub mod chess;
 
 use shakmaty::Color;
 
-use super::analysis::Winnability;
+use super::analysis::{Line, Tier, Winnability};
 use crate::unwinnable::Budget;
 
 /// A game's position as play proceeds, and the facts about it that rules read.
@@ -110,6 +110,10 @@ pub trait Mechanics: Clone + std::fmt::Debug {
     /// the unwinnability engine (`crate::unwinnable`). Costly: asked when a rule needs it (a
     /// fallen flag), not at every ply.
     fn winnability(&self, side: Color, budget: &Budget) -> Winnability;
+
+    /// The forced moves from the current position that a proof of unwinnability (`proofs`, per
+    /// side) may need its reader to see, as in [`Winnability::Cannot`]; `None` when none.
+    fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line>;
 
     /// Pieces of one kind that `side` has on the board.
     fn count(&self, side: Color, kind: Self::Kind) -> u32;
