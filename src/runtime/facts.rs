@@ -140,9 +140,10 @@ fn moves(plies: u32) -> i64 {
 }
 
 impl Ctx<'_> {
-    /// Rule `rule`'s condition was evaluated and `holds`: keeps the evidence it read for the
-    /// ruling (the backends call this after every condition).
-    pub fn settle(&mut self, rule: crate::runtime::rules::Index, holds: bool) {
+    /// Rule `rule` (its index in the rulebook) had its condition evaluated, which `holds` or
+    /// not: keeps the evidence it read for the ruling (the backends call this after every
+    /// condition).
+    pub fn settle(&mut self, rule: u32, holds: bool) {
         self.state.analysis.settle(rule, holds);
     }
 
