@@ -1,7 +1,8 @@
 //! Runs the unwinnability engine (`arbiter::unwinnable`) over every position of the CHA test
 //! set, both sides, and compares with the recorded classes.
 //!
-//! `cargo run --release --example cha [-- [--markdown] PATH [NODES [MILLIS]]]`; PATH defaults to
+//! `cargo run --release --example cha [-- [--markdown] [--lines N,N,...] PATH [NODES [MILLIS]]]`;
+//! `--lines` runs only those lines of the file (to iterate on a few positions). PATH defaults to
 //! `../shared/cha/positions.txt` beside the crate (or `$ARBITER_CHA`), the budget to
 //! `Budget::default()`. Each line of the file is `<class> <FEN>` with class `WB`, `W-`, `-B` or
 //! `--` (which sides can checkmate). With `--markdown`, prints the results as the Markdown
@@ -17,6 +18,14 @@ use shakmaty::{CastlingMode, Chess, Color, Position, PositionError};
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
     let markdown = args.next_if(|a| a == "--markdown").is_some();
+    let only: Option<Vec<usize>> = args
+        .next_if(|a| a == "--lines")
+        .and_then(|_| args.next())
+        .map(|list| {
+            list.split(',')
+                .filter_map(|n| n.trim().parse().ok())
+                .collect()
+        });
     let path = args
         .next()
         .map(PathBuf::from)
@@ -55,6 +64,9 @@ fn main() {
     let mut longest_line = (0usize, 0usize, Color::White);
     for (i, line) in text.lines().enumerate() {
         let lineno = i + 1;
+        if only.as_ref().is_some_and(|o| !o.contains(&lineno)) {
+            continue;
+        }
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;

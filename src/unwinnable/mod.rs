@@ -50,11 +50,13 @@
 //!    and there are no knights and no pawns at all (Lemma 6). The tests check the equivalence.
 //!    The lemmas hold for positions reachable in a game; they are used at every search node.
 //! 4. **Semi-static** ([`Proof::SemiStatic`]), in the `semistatic` submodule: pawns that
-//!    provably never move and are never captured (a greatest fixpoint over blocked pawns and
-//!    the squares every other piece can ever reach, promotions included) act as walls; if no
-//!    square the winner's pieces can ever attack is one the loser's king can ever stand on, the
-//!    winner can never even give check. Microseconds; abstains when castling rights remain or
-//!    an en-passant capture is legal.
+//!    provably never capture (so stay on their files, between the pawns and pieces that stand
+//!    for good), those also never captured, and pieces that provably never move (a greatest
+//!    fixpoint over them and the squares every other piece can ever reach, promotions
+//!    included); the ones that never move and are never captured act as walls; if no square
+//!    the winner's pieces can ever attack is one the loser's king can ever stand on, the winner
+//!    can never even give check. Microseconds; abstains when castling rights remain or an
+//!    en-passant capture is legal.
 //! 5. **Bounded full-width search** ([`Proof::QuickSearch`]). Every line, to a small depth,
 //!    reaches a proof leaf (a material-lemma position, a stalemate, or the winner mated). Sound
 //!    by construction: no line within the depth escapes to a position that could go on.
@@ -121,22 +123,23 @@
 //!
 //! # Figures, limits and what comes next
 //!
-//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`): 6,590 of 6,822 sides agree with
-//! CHA's classes, 0 disagree, 232 undetermined within [`Budget::default`] (192 sides CHA
-//! proves unwinnable, mostly pawn walls behind which a king can take pawns that face each
-//! other on a file, or where blockers are not short in the counting; 40 winnable sides whose
+//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`): 6,692 of 6,822 sides agree with
+//! CHA's classes, 0 disagree, 130 undetermined within [`Budget::default`] (90 sides CHA
+//! proves unwinnable, mostly kings caged on two squares that the other side can only free by
+//! stalemating them, and pawns that may capture a free piece; 40 winnable sides whose
 //! helpmates need plans the move scoring does not guide). The worst side stays within the
 //! budget and under 200 MB (the large closure, about 115 MB). On positions from games
 //! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 22,000–23,000 positions a
-//! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.2 million times a
-//! second.
+//! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.1–1.2 million
+//! times a second.
 //!
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
-//! give check, not that every check can be escaped; bishops that can check the loser's king
-//! behind a pawn wall but never mate it are left to the closure and the search. Pawns facing
-//! each other on a file that a king can reach and take are not walls, and once one is free its
-//! flood passes through the other. Check-chain search and the guided move ordering by bishop
-//! distances of chasolver are not built.
+//! give check, or (the counting form) that where it can, the loser's pieces are too few to
+//! block the flight squares; it knows nothing of stalemate, so a king caged on two squares that
+//! the other side can only free by stalemating it is left to the closure and the search. A pawn
+//! that may ever capture is free and floods like any piece (one that may only be captured
+//! stays on its file, but stops no other pawn). Check-chain search and the guided move ordering
+//! by bishop distances of chasolver are not built.
 
 mod closure;
 mod key;

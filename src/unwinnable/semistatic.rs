@@ -1,58 +1,84 @@
 //! The semi-static tier ([`Proof::SemiStatic`](super::Proof::SemiStatic)): pawns that never
-//! leave their files, walls, a mobility fixpoint, and whether any piece of the winner can ever
-//! attack a square the loser's king can ever stand on.
+//! leave their files, pieces that never move, walls, a mobility fixpoint, and whether any piece
+//! of the winner can ever attack a square the loser's king can ever stand on.
 //!
-//! A set `S` of *stuck* pawns is assumed never to leave its file (never capture) and never to be
-//! captured. Pawns on a file then never pass each other, so each pawn of `S` has a *range* on
-//! its file: from its square forward to the square before the next enemy pawn ahead, less one
-//! square per pawn of its own colour in between (every one of them in `S`); a pawn without an
-//! enemy pawn ahead is not in `S`. A pawn of `S` whose range is its own square is a *wall*: it
-//! stands there for good. Every other piece can only ever stand on the squares of its *reach*:
-//! a flood fill from where it stands with its own moves, through every square but the walls
-//! (other pieces are transparent, as if they could always get out of the way), kings never
-//! entering a square an enemy wall attacks, free pawns going forward onto non-wall squares and
-//! diagonally only onto squares where an enemy piece other than the king can ever stand (a
-//! least fixpoint, grown from where the pieces stand), and promoting on the last rank into
-//! every piece, whose reach goes on from there.
+//! Four sets are assumed, and then checked, together:
 //!
-//! `S` is the greatest fixpoint of: a pawn is in `S` when its range is bounded as above, no
-//! enemy piece other than the king can ever stand on a square it could capture on from its
-//! range (neither in an enemy pawn's range nor in an enemy piece's reach), and no enemy piece
-//! can ever capture it (no square of its range is attacked from an enemy piece's reach, nor next
-//! to the enemy king's reach, unless it is a wall defended by a wall). Starting from every pawn
-//! and dropping pawns until the conditions hold, the set only shrinks and the reaches only
-//! grow.
+//! * *filed* pawns never capture, so never leave their files;
+//! * *fixed* pawns (a subset of the filed ones) are also never captured;
+//! * pieces (any but a pawn, kings included) that *stay*: never move, though they may be
+//!   captured;
+//! * *safe* pieces are never captured (kings always are). Staying and safe: *frozen*.
 //!
-//! Why it is sound: consider the first move after which a pawn of `S` has left its range or
-//! been captured. Before it, every pawn of `S` was in its range (so the pawns of each file kept
-//! their order) and every other piece within its reach. The pawn cannot step past its range
-//! (the pawn ahead blocks it: an enemy pawn never comes further back than its range allows, an
-//! own pawn never further forward), cannot capture (no enemy piece can be on its capture
-//! squares; an en-passant capture needs an enemy pawn to pass a capture square, which its reach
-//! or range would include), and cannot be captured (no enemy piece attacks it; the king would
-//! step into check from a wall). So no such move exists.
+//! Pawns never pass each other on a file, nor a piece that stands there for good, so each filed
+//! pawn has a *range* on its file: from its square forward to the square before the first
+//! *stopper* ahead (a fixed enemy pawn or a frozen piece of either colour), less one square per
+//! fixed pawn of its own colour in between (they stay in between). Pawns ahead that are not
+//! fixed are passed over: they may disappear. A pawn with no stopper ahead may promote and is
+//! not filed. A fixed pawn whose range is its own square, and a frozen piece, is a *wall*: it
+//! stands there for good. A piece that stays stands on its square while it lives. Every other
+//! piece can only ever stand on the squares of its *reach*: a flood fill from where it stands
+//! with its own moves, through every square but the walls (other pieces are transparent, as if
+//! they could always get out of the way), kings never entering a square an enemy wall attacks,
+//! free pawns (not filed) going forward onto non-wall squares and diagonally only onto squares
+//! where an enemy piece other than the king can ever stand (a least fixpoint, grown from where
+//! the pieces stand), and promoting on the last rank into every piece, whose reach goes on from
+//! there.
 //!
-//! Then the winner can checkmate only if one of its pieces can attack a square of the loser
-//! king's reach (walls give no check: the king never steps into their attack, and the tier
-//! abstains if the king stands in the attack of a pawn of `S` already). If no reach and no
-//! range of the winner attacks the loser king's reach, the winner can never even give check:
-//! unwinnable.
+//! The sets are the greatest fixpoint of (starting from every pawn and every piece, and
+//! dropping until the conditions hold; the sets only shrink, the ranges and reaches only grow):
+//!
+//! * a pawn is filed when its range is bounded as above and no enemy piece other than the king
+//!   can ever stand on a square it could capture on from its range (neither in an enemy filed
+//!   pawn's range nor in an enemy piece's reach);
+//! * a filed pawn is fixed when no square of its range is attacked from an enemy free piece's
+//!   reach, nor is next to the enemy king's reach without being attacked by a wall of its own
+//!   colour (filed pawns and staying pieces never capture);
+//! * a piece stays when every square it could move to (a slider: up to the first piece of its
+//!   colour or wall on each line) is a wall of its colour, or for a king, attacked by an enemy
+//!   wall, or holds a safe piece of its colour that by the same rule cannot move while the
+//!   first one stands (a piece held by such pieces: a rook in a corner behind its king and
+//!   bishop can be taken, but the two cannot move while it stands, so it never moves);
+//! * a piece is safe when no square of its reach (its own square, if it stays) is attacked from
+//!   an enemy free piece's reach, nor is next to the enemy king's reach without being attacked
+//!   by a wall of its own colour. Only the pieces some staying piece relies on are checked;
+//!   the others are never read.
+//!
+//! A wall *attacks for good* the squares it attacks whatever stands around it: a pawn's two
+//! capture squares, a knight's and a king's squares, a slider's next square on each line.
+//!
+//! Why it is sound: consider the first move after which an assumption is broken (a filed pawn
+//! captured or stepped out of its range, a fixed pawn or a safe piece was captured, a staying
+//! piece or one it relies on moved while it stood, a free piece left its reach). Before it,
+//! every assumption held: the walls stood, the pawns of each file kept their order, every
+//! piece was in its reach. A filed pawn cannot step past its range (the stopper and the own
+//! fixed pawns in between are still there; an enemy pawn only comes closer), cannot capture
+//! (no enemy piece can be on its capture squares; an en-passant capture needs an enemy pawn to
+//! pass a capture square, which its reach or range would include). A fixed pawn or safe piece
+//! cannot be captured: no free enemy piece attacks it, filed pawns and staying pieces capture
+//! nothing, and the king would step next to a square a wall attacks. A staying piece and the
+//! pieces it relies on have no square to move to while it stands (an own piece stands on each,
+//! or for a king, a wall attacks it). A free piece's next square is in its reach by
+//! construction of the flood. So no such move exists.
+//!
+//! Then the winner can checkmate only if one of its pieces can attack a square the loser's king
+//! can stand on: the king's reach, or the square it stands on. If no reach and no range of the
+//! winner attacks them, the winner can never even give check: unwinnable.
 //!
 //! The counting form (in [`analyse`](super::analyse), after the probe; not in `quick`) goes on
 //! where a check is possible. To be mated on a square `k`, the king must be checked there and
 //! have no flight square: each square next to `k` is a wall, or attacked by a winner's piece,
-//! or holds a piece of the loser's (a winner's piece there, undefended, would be taken). If
-//! no winner's piece can ever attack a square next to `k` (the winner's king included), a
-//! piece of the loser's must stand there, a different one on each such square, each able to
-//! reach it. When for every `k` where a check is possible these squares outnumber the loser's
-//! pieces able to reach them, or one of them cannot be reached at all, there is no mate. The
-//! counting form is skipped when the winner has a rook or a queen (it would not succeed and
-//! costs the whole fixpoint).
+//! or holds a piece of the loser's (a winner's piece there, undefended, would be taken). The
+//! winner's king stands on one square `w` of its reach, not next to `k`, and covers the
+//! squares next to `w`; every other flight square that no winner's piece can ever attack needs
+//! a piece of the loser's, a different one on each, each able to reach it. When for every `k`
+//! where a check is possible and every such `w` these squares outnumber the loser's pieces
+//! able to reach them, or one of them cannot be reached at all, there is no mate.
 //!
 //! The tier abstains (says nothing) when castling rights remain or an en-passant capture is
 //! legal; both are moves the floods do not model.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square, attacks};
 
 /// Squares a piece of `role` and `color` can ever stand on, starting from `from`, never
 /// entering `walls` or (kings) `forbidden`.
@@ -79,38 +105,48 @@ fn flood(role: Role, from: Bitboard, walls: Bitboard, forbidden: Bitboard) -> Bi
     seen
 }
 
+/// Squares a piece of `role` and `color` on `sq` attacks, `occupied` blocking its lines.
+fn attacks_from(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => attacks::pawn_attacks(color, sq),
+        Role::Knight => attacks::knight_attacks(sq),
+        Role::Bishop => attacks::bishop_attacks(sq, occupied),
+        Role::Rook => attacks::rook_attacks(sq, occupied),
+        Role::Queen => attacks::queen_attacks(sq, occupied),
+        Role::King => attacks::king_attacks(sq),
+    }
+}
+
 /// Squares attacked from anywhere in `reach` by a piece of `role` and `color`, walls blocking.
 fn attacked_from(role: Role, color: Color, reach: Bitboard, walls: Bitboard) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for sq in reach {
-        out |= match role {
-            Role::Pawn => attacks::pawn_attacks(color, sq),
-            Role::Knight => attacks::knight_attacks(sq),
-            Role::Bishop => attacks::bishop_attacks(sq, walls),
-            Role::Rook => attacks::rook_attacks(sq, walls),
-            Role::Queen => attacks::queen_attacks(sq, walls),
-            Role::King => attacks::king_attacks(sq),
-        };
+        out |= attacks_from(role, color, sq, walls);
     }
     out
 }
 
-/// What the pieces of one colour outside the walls can ever do.
+/// What the pieces of one colour can ever do.
 struct Mobility {
     /// Squares some piece other than the king can ever stand on (a king is never captured, so
     /// only these matter to an enemy pawn's captures).
     occupy: Bitboard,
-    /// Squares some piece other than the king can ever attack.
+    /// Squares some piece other than the king or a filed pawn can ever attack (filed pawns and
+    /// frozen pieces capture nothing, but frozen pieces' attacks are included: they are walls
+    /// of their own colour).
     attack: Bitboard,
     /// Squares the king can ever stand on.
     king: Bitboard,
 }
 
-/// Pawns of `walls` of `color` attack these squares for good.
+/// Squares the walls of `color` attack for good, whatever stands around them (a slider: its
+/// next square on each line; it attacks it even when pinned).
 fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
     let mut out = Bitboard::EMPTY;
     for sq in walls & board.by_color(color) {
-        out |= attacks::pawn_attacks(color, sq);
+        if let Some(role) = board.role_at(sq) {
+            out |= attacks_from(role, color, sq, Bitboard::FULL);
+        }
     }
     out
 }
@@ -120,7 +156,7 @@ fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
 /// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture).
 fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> Bitboard {
     let forward = if color == Color::White { 8 } else { -8 };
-    let second = color.relative_rank(shakmaty::Rank::Second);
+    let second = color.relative_rank(Rank::Second);
     let mut seen = from;
     let mut frontier = from;
     while frontier.any() {
@@ -144,21 +180,37 @@ fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> 
     seen
 }
 
-/// The pieces of `color` not in `stuck`, with `walls` standing for good.
+/// The pieces of `color`: the free ones (not in `still`) flooding, the pieces of `stay` where
+/// they stand, with `walls` standing for good (`enemy_walls`: the squares the enemy's attack
+/// for good).
 fn mobility(
     board: &Board,
-    stuck: Bitboard,
+    still: Bitboard,
+    stay: Bitboard,
     walls: Bitboard,
+    enemy_walls: Bitboard,
     color: Color,
     prey: Bitboard,
 ) -> Mobility {
-    let ours = board.by_color(color) & !stuck;
-    let enemy_walls = wall_attacks(board, walls, !color);
-    let king = flood(Role::King, ours & board.kings(), walls, enemy_walls) | (ours & board.kings());
+    let mine = board.by_color(color);
+    let ours = mine & !still;
+    let kings = mine & board.kings();
+    let king = if kings.is_subset(stay) {
+        kings
+    } else {
+        flood(Role::King, kings, walls, enemy_walls) | kings
+    };
     let pawns = pawn_flood(color, ours & board.pawns(), walls, prey);
-    let mut occupy = pawns;
+    let mut occupy = pawns | (mine & stay & !board.kings());
     let mut attack = attacked_from(Role::Pawn, color, pawns, walls);
-    let promotions = pawns & Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Eighth));
+    // A piece that stays attacks only squares of its own pieces (see `jammed`), the pieces
+    // next to it on its lines: they matter to the counting form (an own piece it defends).
+    for sq in mine & stay & !board.kings() {
+        if let Some(role) = board.role_at(sq) {
+            attack |= attacks_from(role, color, sq, board.occupied());
+        }
+    }
+    let promotions = pawns & Bitboard::from_rank(color.relative_rank(Rank::Eighth));
     for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
         let from = (ours & board.by_role(role)) | promotions;
         if from.is_empty() {
@@ -183,28 +235,33 @@ fn side(color: Color) -> usize {
     }
 }
 
-/// The squares a pawn of `stuck` on `sq` may ever stand on, if every pawn of `stuck` stays on
-/// its file: from its square up to the square below where the next enemy pawn ahead on the
-/// file stands, less one square for each pawn of its own colour in between (pawns on a file
-/// never pass each other). `None` when no enemy pawn is ahead, or a pawn up to it is not in
-/// `stuck`.
-fn range(board: &Board, stuck: Bitboard, sq: Square, color: Color) -> Option<Bitboard> {
+/// The squares a filed pawn on `sq` may ever stand on: from its square up to the square below
+/// the first stopper ahead on its file (a pawn of `fixed` of the other colour, or a piece of
+/// `frozen`), less one square for each pawn of its own colour of `fixed` in between (pawns on
+/// a file never pass each other). Pawns ahead that are not in `fixed` are passed over (they
+/// may disappear). `None` when there is no stopper ahead: the pawn may promote.
+fn range(
+    board: &Board,
+    fixed: Bitboard,
+    frozen: Bitboard,
+    sq: Square,
+    color: Color,
+) -> Option<Bitboard> {
     let step = if color == Color::White { 8 } else { -8 };
     let mut own_between = 0i32;
     let mut at = sq;
     loop {
         at = at.offset(step)?;
-        if !board.pawns().contains(at) {
-            continue;
+        if !frozen.contains(at) {
+            if !(board.pawns() & fixed).contains(at) {
+                continue;
+            }
+            if board.by_color(color).contains(at) {
+                own_between += 1;
+                continue;
+            }
         }
-        if !stuck.contains(at) {
-            return None;
-        }
-        if board.by_color(color).contains(at) {
-            own_between += 1;
-            continue;
-        }
-        // `at` holds the enemy pawn: the last square is `own_between + 1` squares back.
+        // `at` holds the stopper: the last square is `own_between + 1` squares back.
         let mut out = Bitboard::from(sq);
         let mut to = sq;
         let mut gap = (i32::from(at.rank()) - i32::from(sq.rank())).abs() - 1 - own_between;
@@ -231,6 +288,79 @@ pub(crate) fn unwinnable_counting(pos: &Chess, winner: Color) -> bool {
     decide(pos, winner, true)
 }
 
+/// Whether the piece on `sq` can never move: every square it could move to holds a wall of
+/// its colour, or (a king) is attacked by an enemy wall, or holds a piece of its colour of
+/// `safe` (never captured) that can itself never move while the piece on `sq` stands, by the
+/// same rule (a slider's lines stop at the first piece of its colour). `Some` of the squares of
+/// those pieces, `sq` included: they stand there as long as the piece on `sq` does. Its
+/// attacks are then only squares of its own pieces (or, a king's, squares enemy walls attack).
+fn jammed(
+    board: &Board,
+    walls: Bitboard,
+    safe: Bitboard,
+    sq: Square,
+    enemy_wall_attacks: Bitboard,
+) -> Option<Bitboard> {
+    let color = board.color_at(sq)?;
+    let own = board.by_color(color);
+    let own_walls = walls & own;
+    let men = own & !board.pawns();
+    let mut held = Bitboard::from(sq);
+    let mut todo = held;
+    while let Some(at) = todo.first() {
+        todo = todo.without(at);
+        let role = board.role_at(at)?;
+        for to in attacks_from(role, color, at, walls | men) {
+            if own_walls.contains(to)
+                || held.contains(to)
+                || (role == Role::King && enemy_wall_attacks.contains(to))
+            {
+                continue;
+            }
+            if !(men & safe).contains(to) {
+                return None;
+            }
+            held.add(to);
+            todo.add(to);
+        }
+    }
+    Some(held)
+}
+
+/// The pieces that may be found to stay (see [`jammed`]): those with nothing but their own
+/// pieces (not a pawn free to step ahead) on every square they could move to, or for a king,
+/// squares next to an enemy piece's lines. Every piece `jammed` accepts is among them, so
+/// starting the fixpoint from them skips rounds that would drop the others one by one.
+fn stay_candidates(board: &Board) -> Bitboard {
+    let occupied = board.occupied();
+    // Pawns with a piece right ahead: the only pawns that may be walls.
+    let stuck = (board.white() & board.pawns() & occupied.shift(-8))
+        | (board.black() & board.pawns() & occupied.shift(8));
+    // Squares next to the lines of the pieces of a colour (computed only for a king that needs
+    // them).
+    let near = |color: Color| {
+        let mut out = Bitboard::EMPTY;
+        for sq in board.by_color(color) {
+            if let Some(role) = board.role_at(sq) {
+                out |= attacks_from(role, color, sq, Bitboard::FULL);
+            }
+        }
+        out
+    };
+    let mut out = Bitboard::EMPTY;
+    for sq in occupied & !board.pawns() {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        let allowed = board.by_color(piece.color) & (!board.pawns() | stuck);
+        let moves = attacks_from(piece.role, piece.color, sq, occupied) & !allowed;
+        if moves.is_empty() || (piece.role == Role::King && moves.is_subset(near(!piece.color))) {
+            out.add(sq);
+        }
+    }
+    out
+}
+
 fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     if pos.castles().any() || pos.legal_ep_square().is_some() {
         return false;
@@ -239,9 +369,6 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     let Some(loser_king) = board.king_of(!winner) else {
         return false;
     };
-    // With a rook or a queen, the winner covers too much for blockers ever to run short; the
-    // counting form would only cost its full fixpoint (positions from games reach it).
-    let counting = counting && (board.by_color(winner) & board.rooks_and_queens()).is_empty();
     // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
     // the whole board: not worth computing.
     let pawns = board.pawns();
@@ -250,48 +377,96 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     if blocked.is_empty() {
         return false;
     }
-    // Candidates: every pawn (those without an enemy pawn ahead drop out at once).
-    let mut stuck = pawns;
+    // Candidates: every pawn is filed and fixed, every other piece stays and is safe; the
+    // sets only shrink. Frozen: staying and safe.
+    let mut filed = pawns;
+    let mut fixed = pawns;
+    let men = board.occupied() & !pawns;
+    let mut stay = stay_candidates(board);
+    let mut safe = men;
+    let mut frozen;
     let mut mob;
     let mut walls;
     let mut ranges;
     let mut prey;
     loop {
-        // The ranges of the pawns still in `stuck`; drop those whose range is not bounded.
-        let mut kept = Bitboard::EMPTY;
-        walls = Bitboard::EMPTY;
+        frozen = stay & safe;
+        // The ranges of the pawns still filed; drop those whose range is not bounded.
+        let mut bounded = Bitboard::EMPTY;
+        walls = frozen;
         ranges = [Bitboard::EMPTY; 2];
         for color in [Color::White, Color::Black] {
-            for sq in stuck & board.by_color(color) {
-                if let Some(r) = range(board, stuck, sq, color) {
-                    kept.add(sq);
+            for sq in filed & board.by_color(color) {
+                if let Some(r) = range(board, fixed, frozen, sq, color) {
+                    bounded.add(sq);
                     ranges[side(color)] |= r;
-                    if r == Bitboard::from(sq) {
+                    if fixed.contains(sq) && r == Bitboard::from(sq) {
                         walls.add(sq);
                     }
                 }
             }
         }
-        if kept.is_empty() {
-            return false;
-        }
-        if kept != stuck {
-            stuck = kept;
+        if bounded != filed {
+            filed = bounded;
+            fixed &= filed;
             continue;
         }
-        // The pawns' captures and the other side's squares grow together, from where the
-        // pieces stand to a fixpoint (each side's prey: where the other side can ever stand).
-        prey = [
-            (board.black() & !stuck) | ranges[1],
-            (board.white() & !stuck) | ranges[0],
+        // Pieces with a square to move to do not stay.
+        let wall_attacked = [
+            wall_attacks(board, walls, Color::White),
+            wall_attacks(board, walls, Color::Black),
         ];
+        let mut jams = Bitboard::EMPTY;
+        // The pieces some staying piece relies on (themselves included): the only ones whose
+        // safety matters (`safe` is read for them only).
+        let mut members = Bitboard::EMPTY;
+        for sq in stay {
+            if let Some(color) = board.color_at(sq)
+                && let Some(held) = jammed(board, walls, safe, sq, wall_attacked[side(!color)])
+            {
+                jams.add(sq);
+                members |= held;
+            }
+        }
+        if jams != stay {
+            stay = jams;
+            continue;
+        }
+        if (walls & pawns).is_empty() {
+            return false;
+        }
+        // The free pawns' captures and the other side's squares grow together, from where
+        // the pieces stand to a fixpoint (each side's prey: where the other side's pieces other
+        // than the king can ever stand).
+        let others = !board.kings() & !filed;
+        prey = [
+            (board.black() & others) | ranges[1],
+            (board.white() & others) | ranges[0],
+        ];
+        let still = filed | stay;
         loop {
             mob = [
-                mobility(board, stuck, walls, Color::White, prey[0]),
-                mobility(board, stuck, walls, Color::Black, prey[1]),
+                mobility(
+                    board,
+                    still,
+                    stay,
+                    walls,
+                    wall_attacked[1],
+                    Color::White,
+                    prey[0],
+                ),
+                mobility(
+                    board,
+                    still,
+                    stay,
+                    walls,
+                    wall_attacked[0],
+                    Color::Black,
+                    prey[1],
+                ),
             ];
-            // Shrinking `stuck` and growing the prey only grow the winner's checks and the loser
-            // king's reach: once they meet, they meet at the fixpoints too.
+            // Shrinking the sets and growing the prey only grow the winner's checks and the
+            // loser king's reach: once they meet, they meet at the fixpoints too.
             if !counting
                 && checks(&mob, ranges, winner).intersects(mob[side(!winner)].king | loser_king)
             {
@@ -303,40 +478,58 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
             }
             prey = grown;
         }
-        let mut keep = Bitboard::EMPTY;
+        let mut keep_filed = Bitboard::EMPTY;
+        let mut keep_fixed = Bitboard::EMPTY;
+        let mut keep_safe = safe & (board.kings() | !members);
         for color in [Color::White, Color::Black] {
             let them = &mob[side(!color)];
-            let defended = wall_attacks(board, walls, color);
-            let enemy_ranges = ranges[side(!color)];
-            for sq in stuck & board.by_color(color) {
-                let Some(r) = range(board, stuck, sq, color) else {
+            let defended = wall_attacked[side(color)];
+            let enemy_squares = ranges[side(!color)] | them.occupy;
+            // Whether an enemy piece can ever take on one of `squares`.
+            let taken = |squares: Bitboard| {
+                let mut near = Bitboard::EMPTY;
+                for at in squares & !defended {
+                    near |= attacks::king_attacks(at);
+                }
+                them.attack.intersects(squares) || near.intersects(them.king)
+            };
+            for sq in filed & board.by_color(color) {
+                let Some(r) = range(board, fixed, frozen, sq, color) else {
                     continue;
                 };
                 let mut captures = Bitboard::EMPTY;
-                let mut near = Bitboard::EMPTY;
                 for at in r {
                     captures |= attacks::pawn_attacks(color, at);
-                    near |= attacks::king_attacks(at);
                 }
-                let can_capture = captures.intersects(enemy_ranges | them.occupy);
-                let king_takes =
-                    near.intersects(them.king) && !(walls.contains(sq) && defended.contains(sq));
-                let taken = them.attack.intersects(r) || king_takes;
-                if !can_capture && !taken {
-                    keep.add(sq);
+                if captures.intersects(enemy_squares) {
+                    continue;
+                }
+                keep_filed.add(sq);
+                if fixed.contains(sq) && !taken(r) {
+                    keep_fixed.add(sq);
+                }
+            }
+            for sq in safe & members & board.by_color(color) & !board.kings() {
+                let reach = match board.role_at(sq) {
+                    Some(role) if !stay.contains(sq) => {
+                        flood(role, Bitboard::from(sq), walls, Bitboard::EMPTY)
+                    }
+                    _ => Bitboard::from(sq),
+                };
+                if !taken(reach) {
+                    keep_safe.add(sq);
                 }
             }
         }
-        if keep == stuck {
+        if keep_filed == filed && keep_fixed == fixed && keep_safe == safe {
             break;
         }
-        stuck = keep;
+        filed = keep_filed;
+        fixed = keep_fixed;
+        safe = keep_safe;
     }
     let checks = checks(&mob, ranges, winner);
-    if checks.contains(loser_king) {
-        return false;
-    }
-    let mates = mob[side(!winner)].king & checks;
+    let mates = (mob[side(!winner)].king | loser_king) & checks;
     if mates.is_empty() {
         return true;
     }
@@ -347,15 +540,13 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     // piece (king included) can ever attack must hold a piece of the loser's (a winner's piece
     // there would be undefended: the king takes it), a different piece on each.
     let loser = !winner;
-    let mut covered = checks;
-    for sq in mob[side(winner)].king {
-        covered |= attacks::king_attacks(sq);
-    }
     let mut pieces = [Bitboard::EMPTY; 64];
     let mut n = 0usize;
     for sq in board.by_color(loser) & !board.kings() & !walls {
-        let reach = if stuck.contains(sq) {
-            range(board, stuck, sq, loser).unwrap_or(Bitboard::FULL)
+        let reach = if filed.contains(sq) {
+            range(board, fixed, frozen, sq, loser).unwrap_or(Bitboard::FULL)
+        } else if stay.contains(sq) {
+            Bitboard::from(sq)
         } else {
             let role = board.role_at(sq).unwrap_or(Role::Queen);
             piece_reach(role, loser, sq, walls, prey[side(loser)])
@@ -366,13 +557,28 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
         }
     }
     let pieces = pieces.get(..n).unwrap_or(&[]);
-    mates.into_iter().all(|k| {
-        let need = attacks::king_attacks(k) & !walls & !covered;
+    // Whether the loser's pieces can fill every square of `need`, one piece on each.
+    let fillable = |need: Bitboard| {
         let helpers = pieces.iter().filter(|r| r.intersects(need)).count();
-        let each = need
+        helpers >= need.count()
+            && need
+                .into_iter()
+                .all(|f| pieces.iter().any(|r| r.contains(f)))
+    };
+    let winner_king = mob[side(winner)].king;
+    mates.into_iter().all(|k| {
+        let need = attacks::king_attacks(k) & !walls & !checks;
+        // The winner's king stands on one square of its reach, not next to `k`, and covers
+        // the flight squares next to it.
+        let mut kings = winner_king & !attacks::king_attacks(k) & !Bitboard::from(k);
+        if kings.is_empty() {
+            kings = winner_king;
+        }
+        let possible = kings
             .into_iter()
-            .all(|f| pieces.iter().any(|r| r.contains(f)));
-        !each || helpers < need.count()
+            .any(|w| fillable(need & !attacks::king_attacks(w)))
+            || (winner_king.is_empty() && fillable(need));
+        !possible
     })
 }
 
@@ -384,7 +590,7 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
         return flood(role, from, walls, Bitboard::EMPTY);
     }
     let pawn = pawn_flood(color, from, walls, prey);
-    let promotions = pawn & Bitboard::from_rank(color.relative_rank(shakmaty::Rank::Eighth));
+    let promotions = pawn & Bitboard::from_rank(color.relative_rank(Rank::Eighth));
     if promotions.is_empty() {
         return pawn;
     }
@@ -392,7 +598,8 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
         | flood(Role::Knight, promotions, walls, Bitboard::EMPTY)
 }
 
-/// Squares the winner can ever attack: from its pieces' reaches and its stuck pawns' ranges.
+/// Squares the winner can ever attack: from its free pieces' reaches and its filed pawns'
+/// ranges.
 fn checks(mob: &[Mobility; 2], ranges: [Bitboard; 2], winner: Color) -> Bitboard {
     let mut out = mob[side(winner)].attack;
     for sq in ranges[side(winner)] {

@@ -57,6 +57,19 @@ const NAMED: &[(usize, &str, &str)] = &[
     (3213, "--", "8/8/8/8/8/2k5/p7/K7 w - -"),
     (3214, "-B", "8/8/8/8/8/2k5/p7/K7 b - -"),
     (3424, "W-", "5b2/p7/Pp3k2/1Pp1pBp1/2P1P1P1/5K2/8/8 w - -"),
+    (
+        96,
+        "--",
+        "1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/4K3 w - -",
+    ),
+    (
+        309,
+        "--",
+        "1b1k4/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - -",
+    ),
+    (617, "W-", "3k4/2b5/1b4B1/8/8/6p1/6Pp/7K w - -"),
+    (1144, "--", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - -"),
+    (2124, "--", "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - -"),
 ];
 
 /// Budget for the debug-build tests: the engine is unoptimised there.
@@ -516,4 +529,98 @@ fn shorten_keeps_a_helpmate_and_finds_the_short_one() {
         panic!("winnable");
     };
     assert_eq!(shorten(&pos, Color::Black, &h.moves, 0), h.moves);
+}
+
+/// The semi-static tier's reasoning, one rule at a time, each with a position where it proves
+/// (classed `--` or `W-` by CHA) and one where it must abstain because the side can mate (a
+/// helpmate found by hand, given in the comment).
+#[test]
+fn semi_static_rules() {
+    let named = |line: usize| {
+        let (_, _, fen) = NAMED.iter().find(|n| n.0 == line).expect("named");
+        parse(fen).expect("parses")
+    };
+    let fen = |f: &str| parse(f).expect("parses");
+    let both = |pos: &Chess, side: Color| {
+        (
+            semistatic::unwinnable(pos, side),
+            semistatic::unwinnable_counting(pos, side),
+        )
+    };
+
+    // Pawns that never capture but may be captured: White's king can take the pawns of the
+    // fifth rank, yet no pawn can ever leave its file (each could capture only on files where
+    // no piece of the other side ever stands), so the pawns of the second rank stay below the
+    // sixth-rank wall and White never reaches the eighth rank: no check at all. Black's pawns
+    // check the white king, but never where its flight squares on the b, d, f and h files
+    // could be blocked (counting form).
+    let p = named(96);
+    assert_eq!(both(&p, Color::White), (true, true));
+    assert_eq!(both(&p, Color::Black), (false, true));
+    // Abstains: a black knight on b3 can be taken, and the capturing pawn runs up the b-file:
+    // 1. axb3 Kc8 2. b4 Kd8 3. b5 Ke8 4. b6 Kf8 5. b7 Kg8 6. b8=Q#.
+    let p = fen("1k6/p1p1p1p1/P1P1P1P1/p1p1p1p1/8/1n6/P1P1P1P1/4K3 w - -");
+    assert_eq!(both(&p, Color::White), (false, false));
+
+    // A king that can never move is a wall: White's king on h1 (g1 attacked by the h2 pawn,
+    // h2 defended by g3), and the h2 pawn in front of it never moves either. Black's bishops
+    // are dark-squared, h1 is light: Black can never give check.
+    let p = named(617);
+    assert_eq!(both(&p, Color::Black), (true, true));
+    // Abstains: the same cage with a black knight: 1... Nf2#.
+    let p = fen("3k4/8/8/8/8/3n2p1/6Pp/7K b - -");
+    assert_eq!(both(&p, Color::Black), (false, false));
+    assert!(matches!(
+        analyse(&p, Color::Black, &test_budget()).0,
+        Verdict::Winnable(_)
+    ));
+
+    // A bishop that can never move (b8, behind its own pawns) is a wall: the black king never
+    // reaches a8, the only square where White's bishop could mate it (on b7, defended by the
+    // pawns).
+    let p = named(309);
+    assert_eq!(both(&p, Color::White), (false, true));
+    // Abstains: with the black king already on a8, 1. Be8 a4 2. Bd7 a3 3. Bc8 c4 4. Bb7#.
+    let p = fen("kb6/p1p1pBp1/P1P1P1P1/p1p1p1p1/8/8/P1P1P1P1/3K4 w - -");
+    assert_eq!(both(&p, Color::White), (false, false));
+
+    // A piece held in place by pieces that never move while it stands: the rook on a1 can be
+    // taken (a black bishop reaches b2), but while it stands, the king on a2 and the bishop on
+    // b1 cannot move either, so it never moves. Only White's a8 bishop can then reach Black's
+    // side, and it can never mate alone (counting form).
+    let p = named(2124);
+    assert_eq!(both(&p, Color::White), (false, true));
+
+    // The winner's king covers flight squares from one square at a time: where White's dark
+    // bishops can check the black king, the light flight squares would need White's king on
+    // two squares at once.
+    let p = named(1144);
+    assert_eq!(both(&p, Color::White), (false, true));
+}
+
+/// The semi-static tier, both forms, never contradicts CHA on any position of the data file.
+#[test]
+fn semi_static_never_contradicts_cha() {
+    let mut wrong = Vec::new();
+    let mut proved = 0u32;
+    for (line, class, fen) in data_lines() {
+        let Some(pos) = parse(&fen) else { continue };
+        if pos.legal_moves().is_empty() {
+            continue;
+        }
+        for side in [Color::White, Color::Black] {
+            let (a, b) = (
+                semistatic::unwinnable(&pos, side),
+                semistatic::unwinnable_counting(&pos, side),
+            );
+            proved += u32::from(b);
+            if (a || b) && can_win(&class, side) {
+                wrong.push(format!("line {line} {side:?}: {a} {b}, class {class}"));
+            }
+            // The counting form proves at least what the cheap form does.
+            assert!(!a || b, "line {line} {side:?}");
+        }
+    }
+    eprintln!("semi-static: {proved} sides proved");
+    assert!(wrong.is_empty(), "{wrong:#?}");
 }
