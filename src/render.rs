@@ -53,6 +53,7 @@ impl Renderer {
             "evidence-cannot-checkmate",
             "evidence-dead-position",
             "evidence-undetermined",
+            "evidence-after-forced",
         ];
         let effects = crate::lang::schema::EffectId::ALL
             .iter()

@@ -33,8 +33,9 @@ pub enum Tier {
     Terminal,
     /// Only forced moves are left, and they repeat.
     ForcedCycle,
-    /// Locked pawns wall the pieces in: no piece of that side can ever reach a square from
-    /// which it could give check to where the opponent's king can go.
+    /// Locked pawns and pieces that can never move wall the board: the pieces that can still
+    /// move can never mate on the squares the opponent's king can reach (the semi-static tier,
+    /// in either of its forms).
     SemiStatic,
     /// Every line of a short full-width search ends without that mate.
     QuickSearch,
