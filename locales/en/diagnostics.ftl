@@ -41,6 +41,7 @@ diag-no-words-help = it speaks { $languages }; add `locales/{ $lang }/*.ftl`, or
 diag-text-missing-language = { $what } has no `{ $lang }` version
 diag-text-languages-help = every text is given in all the rulebook's languages: { $languages }
 diag-text-other-language = { $what } is given in `{ $lang }`, which is not a language of this rulebook
+diag-official-unknown-language = `official` names `{ $lang }`, which is not a language of this rulebook ({ $languages })
 diag-unknown-parameter-type = unknown parameter type `{ $name }`
 diag-parameter-types-help = a parameter is a bool, an int, a side or a duration
 diag-parameter-default = the default of `{ $name }` must be a constant { $ty }

@@ -44,6 +44,7 @@ diag-no-words-help = он говорит на: { $languages }; добавьте 
 diag-text-missing-language = { $what }: нет версии на языке `{ $lang }`
 diag-text-languages-help = каждый текст даётся на всех языках свода правил: { $languages }
 diag-text-other-language = { $what }: дан на языке `{ $lang }`, которого нет среди языков этого свода правил
+diag-official-unknown-language = `official` называет язык `{ $lang }`, которого нет среди языков этого свода правил ({ $languages })
 diag-unknown-parameter-type = неизвестный тип параметра `{ $name }`
 diag-parameter-types-help = параметр — это логическое значение, целое число, сторона или длительность
 diag-parameter-default = значение по умолчанию для `{ $name }` должно быть константой типа { $ty }

@@ -12,13 +12,15 @@ use crate::lang::schema::{EventKind, OutcomeClass, Ty};
 use crate::lang::typeck::{Params, check_effect};
 use crate::locale::say;
 use crate::rulebook::SourceFile;
-use crate::rulebook::model::{ClauseDef, Localized};
+use crate::rulebook::model::{ClauseDef, Localized, Official};
 use crate::rulebook::yaml::{self, Spanned};
 
 /// What lowering one clause needs to know.
 pub(super) struct ClauseCx<'a> {
     pub(super) sf: &'a SourceFile,
     pub(super) c: &'a ClauseDef,
+    /// The clause file's `official`, for a clause that does not say.
+    pub(super) file_official: Option<&'a Official>,
     pub(super) index: usize,
     pub(super) languages: &'a [String],
     pub(super) params: Params<'a>,
@@ -86,7 +88,7 @@ impl ClauseCx<'_> {
                     src.map(|w| w.value.clone()).unwrap_or_default(),
                 )
             }),
-            official: c.official,
+            official: self.official(d),
             title,
             text,
             note,
@@ -96,6 +98,19 @@ impl ClauseCx<'_> {
             refs: c.refs.iter().map(|r| r.value.clone()).collect(),
         };
         (clause, rules)
+    }
+
+    /// The languages whose text is official: the clause's `official`, else its file's, else
+    /// every language. A language the rulebook does not have is an error where it is named
+    /// (the file's, once, by [`official_languages`] for its first clause).
+    fn official(&self, d: &mut Diags) -> Vec<String> {
+        match &self.c.official {
+            Some(o) => official_languages(self.sf, o, self.languages, d),
+            None => match self.file_official {
+                Some(o) => official_languages(self.sf, o, self.languages, &mut Diags::default()),
+                None => self.languages.to_vec(),
+            },
+        }
     }
 
     /// The clause's rules as written: its short form (`on`, `when`, ...) or its `rules:`.
@@ -332,5 +347,34 @@ impl ClauseCx<'_> {
         }
         check_ruling(self.sf, rl, &provided, d);
         Some(t)
+    }
+}
+
+/// The languages an `official:` names (all, none, or a list), each checked to be one of the
+/// rulebook's.
+pub(super) fn official_languages(
+    sf: &SourceFile,
+    o: &Official,
+    languages: &[String],
+    d: &mut Diags,
+) -> Vec<String> {
+    match o {
+        Official::All(true) => languages.to_vec(),
+        Official::All(false) => vec![],
+        Official::In(list) => {
+            let mut out = Vec::new();
+            for l in list {
+                if !languages.contains(&l.value) {
+                    d.push(sf.diag(
+                        yaml::start(&sf.text, l),
+                        l.value.len().max(1),
+                        say::official_unknown_language(&l.value, languages.join(", ")),
+                    ));
+                } else if !out.contains(&l.value) {
+                    out.push(l.value.clone());
+                }
+            }
+            out
+        }
     }
 }

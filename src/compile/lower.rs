@@ -186,6 +186,11 @@ fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
     )
 }
 
+/// The `official` default of clause file `file`.
+fn cf_of<'a>(m: &Merged<'a>, file: usize) -> Option<&'a crate::rulebook::model::Official> {
+    m.files.get(file).and_then(|(_, cf)| cf.official.as_ref())
+}
+
 type Lowered = (
     Vec<Article>,
     Vec<crate::lang::ir::Clause>,
@@ -206,12 +211,16 @@ fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags)
             title: texts(sf, &cf.article, languages, say::field_article_title, d),
             clauses: vec![],
         };
+        if let Some(o) = &cf.official {
+            super::clauses::official_languages(sf, o, languages, d);
+        }
         let in_file = |e: &&Entry| e.file == file && !e.removed;
         for e in m.entries.iter().filter(in_file) {
             art.clauses.push(clauses.len());
             let cx = ClauseCx {
                 sf: e.sf,
                 c: e.c,
+                file_official: cf_of(m, e.file),
                 index: clauses.len(),
                 languages,
                 params: scope,

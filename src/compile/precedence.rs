@@ -100,7 +100,7 @@ mod tests {
             id: id.into(),
             disabled: None,
             defines: None,
-            official: true,
+            official: vec![],
             title: None,
             text: Texts::new(),
             note: None,

@@ -115,7 +115,9 @@ pub struct Clause {
     pub disabled: Option<Disabled>,
     /// `(name, condition as written)` for a clause that defines a name.
     pub defines: Option<(String, String)>,
-    pub official: bool,
+    /// The languages in which `text` is the official text (in the others, the rulebook's
+    /// authors wrote or translated it).
+    pub official: Vec<String>,
     pub title: Option<Texts>,
     pub text: Texts,
     pub note: Option<Texts>,

@@ -146,6 +146,7 @@ messages! {
     text_missing_language = "diag-text-missing-language" (what, lang);
     text_languages_help = "diag-text-languages-help" (languages);
     text_other_language = "diag-text-other-language" (what, lang);
+    official_unknown_language = "diag-official-unknown-language" (lang, languages);
     unknown_parameter_type = "diag-unknown-parameter-type" (name);
     parameter_types_help = "diag-parameter-types-help" ();
     parameter_default = "diag-parameter-default" (name, ty);

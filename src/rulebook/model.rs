@@ -78,17 +78,56 @@ pub struct ParamDef {
 #[serde(deny_unknown_fields)]
 pub struct ClauseFile {
     pub article: Localized,
+    /// Which languages' texts are official, for every clause of the file that does not say
+    /// (default: all of them).
+    pub official: Option<Official>,
     pub clauses: Vec<ClauseDef>,
+}
+
+/// Which languages a clause's text is official in: `true` (every language of the rulebook),
+/// `false` (none: the rulebook's authors wrote it), or the list, e.g. `[ru]` (official in
+/// Russian; the other languages are the authors' translation).
+#[derive(Debug)]
+pub enum Official {
+    All(bool),
+    In(Vec<Spanned<String>>),
+}
+
+// By hand rather than `#[serde(untagged)]`: an untagged enum buffers its input, which loses the
+// spans of the languages named (a diagnostic must point at the one that is wrong).
+impl<'de> Deserialize<'de> for Official {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Official, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Official;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("true, false, or a list of languages such as [ru]")
+            }
+            fn visit_bool<E: serde::de::Error>(self, v: bool) -> Result<Official, E> {
+                Ok(Official::All(v))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Official, A::Error> {
+                let mut out = Vec::new();
+                while let Some(l) = a.next_element::<Spanned<String>>()? {
+                    out.push(l);
+                }
+                Ok(Official::In(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ClauseDef {
     pub id: Spanned<String>,
-    /// `true` (the default) when `text` is the official text; `false` for a clause written by
-    /// the rulebook's authors (a supporting clause, or a translation they made).
-    #[serde(default = "yes")]
-    pub official: bool,
+    /// Which languages' texts are official ([`Official`]); absent: the file's `official`, or
+    /// else every language.
+    pub official: Option<Official>,
     pub title: Option<Localized>,
     pub text: Localized,
     /// Clauses of the base rulebook this one takes the place of (its own id included when it
@@ -140,8 +179,4 @@ pub struct RuleDef {
     #[serde(default)]
     pub vars: BTreeMap<String, Spanned<String>>,
     pub ruling: Localized,
-}
-
-fn yes() -> bool {
-    true
 }

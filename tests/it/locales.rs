@@ -208,3 +208,38 @@ fn a_pgn_diagnostic_in_russian() {
         "{stderr}"
     );
 }
+
+/// The readable rulebooks say per language whether a clause's text is official: the club's
+/// regulation is official in Russian and translated into English; FIDE's Article 9 (2018) is
+/// official in both; the supporting Article 5 is the authors' in both.
+#[test]
+fn official_per_language() {
+    let section = |path: &str, id: &str| {
+        let md = std::fs::read_to_string(root().join(path)).expect(path);
+        let start = md
+            .find(&format!("\"></a>{id}"))
+            .unwrap_or_else(|| panic!("{path}: no clause {id}"));
+        let rest = &md[start..];
+        let end = rest[1..].find("### ").map_or(rest.len(), |e| e + 1);
+        rest[..end].to_string()
+    };
+    let en = section("generated/club/rulebook.en.md", "club.D.1");
+    assert!(
+        en.contains("*Translated by the rulebook's authors from the official text (Русский).*"),
+        "{en}"
+    );
+    let ru = section("generated/club/rulebook.ru.md", "club.D.1");
+    assert!(ru.contains("*Официальный текст.*"), "{ru}");
+    for lang in ["en", "ru"] {
+        let path = format!("generated/fide-2018/rulebook.{lang}.md");
+        let official = ["*Official text.*", "*Официальный текст.*"];
+        let s = section(&path, "9.2.1.2");
+        assert!(official.iter().any(|o| s.contains(o)), "{s}");
+        let s = section(&path, "5.2.2");
+        assert!(!official.iter().any(|o| s.contains(o)), "{s}");
+    }
+    let iii = section("generated/fide-2018/rulebook.ru.md", "III.4");
+    assert!(iii.contains("*Официальный текст.*"), "{iii}");
+    let iii = section("generated/fide-2018/rulebook.en.md", "III.4");
+    assert!(iii.contains("Translated by the rulebook"), "{iii}");
+}

@@ -459,3 +459,13 @@ fn a_drawn_game_drawn_again() {
         "effects: [\"score(black)\", draw]",
     ));
 }
+
+#[test]
+fn official_in_unknown_language() {
+    snapshot!(broken(
+        "official-language",
+        "guidelines-iii.yaml",
+        "\nofficial: [ru]\n",
+        "\nofficial: [ru, fr]\n",
+    ));
+}
