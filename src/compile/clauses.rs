@@ -19,6 +19,13 @@ use crate::rulebook::yaml::{self, Spanned};
 pub(super) struct ClauseCx<'a> {
     pub(super) sf: &'a SourceFile,
     pub(super) c: &'a ClauseDef,
+    /// Where the clause's id, texts and references are written: `(sf, c)`, or an overlay's
+    /// amendment of it.
+    pub(super) text: (&'a SourceFile, &'a ClauseDef),
+    /// The levels `c` and `text` were written at, to read their references.
+    pub(super) levels: (usize, usize),
+    /// Each level's renames (`merge::Merged::renames`).
+    pub(super) renames: &'a [Vec<(String, String)>],
     /// The clause file's `official`, for a clause that does not say.
     pub(super) file_official: Option<&'a Official>,
     pub(super) index: usize,
@@ -52,16 +59,21 @@ impl ClauseCx<'_> {
         first_rule: usize,
         d: &mut Diags,
     ) -> (Clause, Vec<Rule>) {
-        let (sf, c) = (self.sf, self.c);
-        let text = texts(sf, &c.text, self.languages, say::field_text, d);
-        let title = c
-            .title
-            .as_ref()
-            .map(|t| texts(sf, t, self.languages, say::field_title, d));
-        let note = c
-            .note
-            .as_ref()
-            .map(|t| texts(sf, t, self.languages, say::field_note, d));
+        let c = self.c;
+        let (tsf, tc) = self.text;
+        let text = texts(tsf, &tc.text, self.languages, say::field_text, d);
+        // An amendment without a title or a note keeps the base clause's (a note says how
+        // the clause's rules are carried out, and the rules are the base's).
+        let title = match (&tc.title, &c.title) {
+            (Some(t), _) => Some(texts(tsf, t, self.languages, say::field_title, d)),
+            (None, Some(t)) => Some(texts(self.sf, t, self.languages, say::field_title, d)),
+            (None, None) => None,
+        };
+        let note = match (&tc.note, &c.note) {
+            (Some(t), _) => Some(texts(tsf, t, self.languages, say::field_note, d)),
+            (None, Some(t)) => Some(texts(self.sf, t, self.languages, say::field_note, d)),
+            (None, None) => None,
+        };
         let mut srcs = self.rule_sources(d);
         if !self.in_force {
             srcs.clear();
@@ -76,10 +88,30 @@ impl ClauseCx<'_> {
                 rules.push(rule);
             }
         }
-        let exception_to = self.resolve(index, &c.exception_to, "`exception_to`", d);
-        let _ = self.resolve(index, &c.refs, "`refs`", d);
+        let exception_to = self
+            .resolve(
+                index,
+                (self.sf, self.levels.0),
+                &c.exception_to,
+                "`exception_to`",
+                d,
+            )
+            .into_iter()
+            .map(|(i, _)| i)
+            .collect();
+        // An amendment's own references, or else the base clause's.
+        let (rsf, rlevel, refs) = if tc.refs.is_empty() {
+            (self.sf, self.levels.0, &c.refs)
+        } else {
+            (tsf, self.levels.1, &tc.refs)
+        };
+        let refs = self
+            .resolve(index, (rsf, rlevel), refs, "`refs`", d)
+            .into_iter()
+            .map(|(_, id)| id)
+            .collect();
         let clause = Clause {
-            id: c.id.value.clone(),
+            id: tc.id.value.clone(),
             disabled: None,
             defines: c.defines.as_ref().map(|n| {
                 let src = c.when.as_ref().or(c.value.as_ref());
@@ -95,7 +127,8 @@ impl ClauseCx<'_> {
             rules: (first_rule..first_rule + rules.len()).collect(),
             exception_to,
             beats: vec![],
-            refs: c.refs.iter().map(|r| r.value.clone()).collect(),
+            refs,
+            level: self.levels.0,
         };
         (clause, rules)
     }
@@ -104,8 +137,8 @@ impl ClauseCx<'_> {
     /// every language. A language the rulebook does not have is an error where it is named
     /// (the file's, once, by [`official_languages`] for its first clause).
     fn official(&self, d: &mut Diags) -> Vec<String> {
-        match &self.c.official {
-            Some(o) => official_languages(self.sf, o, self.languages, d),
+        match &self.text.1.official {
+            Some(o) => official_languages(self.text.0, o, self.languages, d),
             None => match self.file_official {
                 Some(o) => official_languages(self.sf, o, self.languages, &mut Diags::default()),
                 None => self.languages.to_vec(),
@@ -189,18 +222,22 @@ impl ClauseCx<'_> {
     }
 
     /// Clause ids to indices; an unknown one is reported.
+    /// The ids `list` names, written at `level` in `sf` (read through the renames of the
+    /// levels above), as the merged rulebook's clause indices; an unknown one is an error where
+    /// it is written.
     fn resolve(
         &self,
         index: &HashMap<&str, usize>,
+        (sf, level): (&SourceFile, usize),
         list: &[Spanned<String>],
         what: &str,
         d: &mut Diags,
-    ) -> Vec<usize> {
-        let sf = self.sf;
+    ) -> Vec<(usize, String)> {
         let mut out = Vec::new();
         for r in list {
-            match index.get(r.value.as_str()) {
-                Some(&i) => out.push(i),
+            let name = super::merge::rename(self.renames, level, &r.value);
+            match index.get(name.as_str()) {
+                Some(&i) => out.push((i, name)),
                 None => d.push(sf.diag(
                     yaml::start(&sf.text, r),
                     r.value.len().max(1),
@@ -345,7 +382,11 @@ impl ClauseCx<'_> {
         for e in effects {
             provided.extend(e.id.spec().vars().map(|v| v.to_string()));
         }
-        check_ruling(self.sf, rl, &provided, d);
+        // An effect that failed to check (reported) would have provided variables of its own:
+        // the ruling's are then not checked, or each would be a follow-on error.
+        if effects.len() == r.effects.len() {
+            check_ruling(self.sf, rl, &provided, d);
+        }
         Some(t)
     }
 }

@@ -73,7 +73,11 @@ pub fn lower(
             ..Params::default()
         };
         match definition(e.sf, e.c, name, scope, d) {
-            Some((def, w)) => n.put(def, e.level, e.sf, (name, w), d),
+            Some((mut def, w)) => {
+                // An amended clause defines under its new id.
+                def.clause_id = Some(e.text.1.id.value.clone());
+                n.put(def, e.level, e.sf, (name, w), d)
+            }
             None => n.scope.mark_broken(&name.value),
         }
     }

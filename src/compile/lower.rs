@@ -119,6 +119,8 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     d.into_result(Rulebook {
         id: l.book.id.value.clone(),
         extends: l.book.extends.as_ref().map(|e| e.value.clone()),
+        chain: chain.iter().map(|b| b.book.id.value.clone()).collect(),
+        renames: merged.renames.clone(),
         definitions: named.defs,
         title,
         source,
@@ -200,10 +202,13 @@ type Lowered = (
 /// Each clause and its rules, one article per clause file.
 fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags) -> Lowered {
     let all = m.clauses();
-    let index: HashMap<&str, usize> = all
+    debug_assert_eq!(all.len(), m.entries.iter().filter(|e| !e.removed).count());
+    let index: HashMap<&str, usize> = m
+        .entries
         .iter()
+        .filter(|e| !e.removed)
         .enumerate()
-        .map(|(i, (_, c))| (c.id.value.as_str(), i))
+        .map(|(i, e)| (e.text.1.id.value.as_str(), i))
         .collect();
     let (mut clauses, mut rules, mut articles) = (Vec::new(), Vec::new(), Vec::new());
     for (file, (sf, cf)) in m.files.iter().enumerate() {
@@ -220,6 +225,9 @@ fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags)
             let cx = ClauseCx {
                 sf: e.sf,
                 c: e.c,
+                text: e.text,
+                levels: (e.logic_level, e.level),
+                renames: &m.renames,
                 file_official: cf_of(m, e.file),
                 index: clauses.len(),
                 languages,

@@ -1,8 +1,14 @@
 //! Merging an overlay with its chain of bases into one list of clauses, before anything is
 //! checked: the root base's clause files first, each overlay's after; `replaces` takes a base's
 //! clause out of force (its text stays, marked) and gives its place in the precedence to the
-//! replacement; `disable` takes one out with the reason. Every later stage sees an ordinary
-//! rulebook.
+//! replacement; `amends` gives a base's clause a new text (and maybe a new id) at the overlay's
+//! place, its rules unchanged; `disable` takes one out with the reason. Every later stage sees
+//! an ordinary rulebook.
+//!
+//! Renumbering: an amendment may give the clause a new id, and a new clause may then take an
+//! old id (FIDE's 2023 Laws turned 9.2.1.1 into 9.2.1, and 9.2.1 into 9.2). The clauses of each
+//! level are written with that level's ids in mind, so a reference is read through the renames
+//! of the levels above the one it was written at ([`Merged::name`]).
 
 use std::collections::HashMap;
 
@@ -11,13 +17,19 @@ use crate::diag::Diags;
 use crate::lang::ir::Disabled;
 use crate::locale::say;
 use crate::rulebook::model::{ClauseDef, ClauseFile, DisableDef};
-use crate::rulebook::yaml;
+use crate::rulebook::yaml::{self, Spanned};
 use crate::rulebook::{Loaded, SourceFile};
 
 /// One clause of the merged rulebook (a base's or the overlay's), before lowering.
 pub(super) struct Entry<'a> {
+    /// Where the clause's rules, definition and precedence are written.
     pub(super) sf: &'a SourceFile,
     pub(super) c: &'a ClauseDef,
+    /// Where its id, texts, officialness and references are written: `(sf, c)`, or the
+    /// amending clause.
+    pub(super) text: (&'a SourceFile, &'a ClauseDef),
+    /// The level `c` was written at (its references are read with that level's ids).
+    pub(super) logic_level: usize,
     /// Index of its clause file in the merged order (one article per file).
     pub(super) file: usize,
     /// Depth in the `extends` chain: 0 for the root base.
@@ -34,7 +46,14 @@ pub(super) struct Merged<'a> {
     pub(super) files: Vec<(&'a SourceFile, &'a ClauseFile)>,
     /// (replaced entry, replacing entry): the replacement inherits the replaced clause's place.
     pub(super) redirects: Vec<(usize, usize)>,
+    /// Per level, the ids its amendments changed: `(old, new)`.
+    pub(super) renames: Vec<Vec<(String, String)>>,
     by_id: HashMap<String, usize>,
+    /// The ids as the current level's base sees them (what `amends` names).
+    base_view: HashMap<String, usize>,
+    /// Amendments whose new id is still a base clause's: an error unless that clause is
+    /// amended too before the level ends (`(amendment, base entry)`).
+    collisions: Vec<(usize, usize)>,
 }
 
 impl<'a> Merged<'a> {
@@ -52,7 +71,7 @@ impl<'a> Merged<'a> {
             .collect()
     }
 
-    /// The clauses of the merged rulebook, in order, with their sources.
+    /// The clauses of the merged rulebook, in order, with where their rules are written.
     pub(super) fn clauses(&self) -> Vec<(&'a SourceFile, &'a ClauseDef)> {
         self.entries
             .iter()
@@ -62,21 +81,42 @@ impl<'a> Merged<'a> {
     }
 }
 
+/// A clause id written at `level`, through the renames of every level above it (as
+/// `ir::Rulebook::rename`).
+pub(super) fn rename(renames: &[Vec<(String, String)>], level: usize, id: &str) -> String {
+    let mut id = id.to_string();
+    for renames in renames.iter().skip(level + 1) {
+        if let Some((_, new)) = renames.iter().find(|(old, _)| *old == id) {
+            id = new.clone();
+        }
+    }
+    id
+}
+
 pub(super) fn merge<'a>(chain: &[&'a Loaded], languages: &[String], d: &mut Diags) -> Merged<'a> {
     let mut m = Merged {
         entries: vec![],
         files: vec![],
         redirects: vec![],
+        renames: vec![],
         by_id: HashMap::new(),
+        base_view: HashMap::new(),
+        collisions: vec![],
     };
     for (level, book) in chain.iter().enumerate() {
+        m.renames.push(vec![]);
+        m.base_view = m.by_id.clone();
         for (sf, cf) in &book.files {
             let file = m.files.len();
             m.files.push((sf, cf));
             for c in &cf.clauses {
-                m.add(sf, c, file, level, d);
+                match &c.amends {
+                    Some(base) => m.amend(sf, c, base, file, level, d),
+                    None => m.add(sf, c, file, level, d),
+                }
             }
         }
+        m.check_collisions(d);
         for dis in &book.book.disable {
             m.disable(&book.book_file, dis, level, languages, d);
         }
@@ -132,6 +172,8 @@ impl<'a> Merged<'a> {
         self.entries.push(Entry {
             sf,
             c,
+            text: (sf, c),
+            logic_level: level,
             file,
             level,
             removed: false,
@@ -139,9 +181,106 @@ impl<'a> Merged<'a> {
         });
     }
 
+    /// An overlay's clause that amends a base clause (see `ClauseDef::amends`).
+    fn amend(
+        &mut self,
+        sf: &'a SourceFile,
+        c: &'a ClauseDef,
+        base: &Spanned<String>,
+        file: usize,
+        level: usize,
+        d: &mut Diags,
+    ) {
+        let id = c.id.value.as_str();
+        let id_at = yaml::start(&sf.text, &c.id);
+        // The rules stay the base clause's: a field that would change them is refused.
+        let logic: [(&str, bool); 10] = [
+            ("on", c.on.is_some()),
+            ("when", c.when.is_some()),
+            ("effects", !c.effects.is_empty()),
+            ("vars", !c.vars.is_empty()),
+            ("ruling", c.ruling.is_some()),
+            ("rules", !c.rules.is_empty()),
+            ("defines", c.defines.is_some()),
+            ("value", c.value.is_some()),
+            ("exception_to", !c.exception_to.is_empty()),
+            ("replaces", !c.replaces.is_empty()),
+        ];
+        for (field, _) in logic.iter().filter(|(_, present)| *present) {
+            d.push(
+                sf.diag(id_at, id.len().max(1), say::amends_with_rules(id, *field))
+                    .help(say::amends_with_rules_help(*field)),
+            );
+        }
+        let at = yaml::start(&sf.text, base);
+        let target = match self.base_view.get(&base.value) {
+            Some(&t) if self.entries[t].level < level && !self.entries[t].removed => t,
+            Some(_) => {
+                d.push(sf.diag(at, base.value.len().max(1), say::amends_twice(&base.value)));
+                return;
+            }
+            None => {
+                d.push(sf.diag(
+                    at,
+                    base.value.len().max(1),
+                    say::amends_unknown(&base.value),
+                ));
+                return;
+            }
+        };
+        let new = self.entries.len();
+        let old = &self.entries[target];
+        let entry = Entry {
+            sf: old.sf,
+            c: old.c,
+            text: (sf, c),
+            logic_level: old.logic_level,
+            file,
+            level,
+            removed: false,
+            disabled: old.disabled.clone(),
+        };
+        self.entries[target].removed = true;
+        for r in &mut self.redirects {
+            if r.1 == target {
+                r.1 = new;
+            }
+        }
+        self.by_id.retain(|_, e| *e != target);
+        match self.by_id.get(id) {
+            Some(&other) if self.entries[other].level < level => {
+                self.collisions.push((new, other));
+            }
+            Some(&other) => {
+                self.duplicate(sf, c, other, level, d);
+                return;
+            }
+            None => {}
+        }
+        if base.value != id
+            && let Some(renames) = self.renames.get_mut(level)
+        {
+            renames.push((base.value.clone(), id.to_string()));
+        }
+        self.by_id.insert(id.to_string(), new);
+        self.entries.push(entry);
+    }
+
+    /// An amendment's new id that is still a base clause's at the end of its level is a
+    /// duplicate.
+    fn check_collisions(&mut self, d: &mut Diags) {
+        for (new, other) in std::mem::take(&mut self.collisions) {
+            if !self.entries[other].removed {
+                let (sf, c) = self.entries[new].text;
+                let level = self.entries[new].level;
+                self.duplicate(sf, c, other, level, d);
+            }
+        }
+    }
+
     fn duplicate(&self, sf: &SourceFile, c: &ClauseDef, old: usize, level: usize, d: &mut Diags) {
         let id = c.id.value.as_str();
-        let (ff, fc) = (self.entries[old].sf, self.entries[old].c);
+        let (ff, fc) = self.entries[old].text;
         let (fl, _) = crate::diag::line_col(&ff.text, yaml::start(&ff.text, &fc.id));
         let mut diag = sf
             .diag(

@@ -108,6 +108,7 @@ mod tests {
             exception_to,
             beats: vec![],
             refs: vec![],
+            level: 0,
         }
     }
 

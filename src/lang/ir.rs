@@ -18,6 +18,11 @@ pub struct Rulebook {
     pub id: String,
     /// The rulebook this one extends, if any.
     pub extends: Option<String>,
+    /// The ids of the `extends` chain, the root base first and this rulebook last.
+    pub chain: Vec<String>,
+    /// Per level of `chain`, the clause ids its amendments changed (`(old, new)`): a clause
+    /// id written for level `l` is this rulebook's id through the renames of levels above `l`.
+    pub renames: Vec<Vec<(String, String)>>,
     /// Names defined by clauses (`defines:`), in rulebook order; `IrExpr::Defined` indexes
     /// this list. Each is checked once and emitted once (a function in generated code).
     pub definitions: Vec<Definition>,
@@ -31,6 +36,21 @@ pub struct Rulebook {
     pub rules: Vec<Rule>,
     /// The YAML sources, `rulebook.yaml` first, as (path relative to the rulebook folder, text).
     pub files: Vec<(String, String)>,
+}
+
+impl Rulebook {
+    /// A clause id as written for the rulebook `book` of the chain (a scenario of a base, a
+    /// reference), as this rulebook names the clause; `None` when `book` is not in the chain.
+    pub fn rename(&self, book: &str, id: &str) -> Option<String> {
+        let level = self.chain.iter().position(|b| b == book)?;
+        let mut id = id.to_string();
+        for renames in self.renames.iter().skip(level + 1) {
+            if let Some((_, new)) = renames.iter().find(|(old, _)| *old == id) {
+                id = new.clone();
+            }
+        }
+        Some(id)
+    }
 }
 
 /// A named value: a constant of `rulebook.yaml` (`fifty_moves`) or a name defined by a clause
@@ -128,6 +148,9 @@ pub struct Clause {
     /// Every clause this one wins over: the transitive closure of `exception_to`.
     pub beats: Vec<usize>,
     pub refs: Vec<String>,
+    /// The level of `Rulebook::chain` its rules were written at (a base's clause that an
+    /// overlay only amended keeps its base's level).
+    pub level: usize,
 }
 
 /// One way a clause answers an event.

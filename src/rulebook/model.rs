@@ -135,6 +135,12 @@ pub struct ClauseDef {
     /// precedence (what they were exceptions to, and what was an exception to them).
     #[serde(default)]
     pub replaces: Vec<Spanned<String>>,
+    /// A clause of a base rulebook this one is a new text of, with the same meaning: its rules,
+    /// definition and place in the precedence stay the base clause's, its text, title, note,
+    /// officialness and references are this one's, and it takes this clause's `id` (a new
+    /// edition may renumber) and place in the rulebook. The base's references to the old id
+    /// follow it; scenarios written for the base still apply, under the new id.
+    pub amends: Option<Spanned<String>>,
     /// A name this clause defines: `rapid`, true when its `when` holds, or a name of any type
     /// whose `value` is an expression. Rules and later definitions use the name. In an overlay,
     /// defining a name of the base (a constant or a definition) redefines it everywhere.
