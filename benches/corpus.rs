@@ -68,6 +68,7 @@ fn whole(files: &[Arc<[u8]>], rules: &dyn Rules, renderer: &Renderer, jobs: usiz
         renderer,
         options: audit::Options {
             format: Format::Text,
+            report: audit::Report::Verdicts,
             adjudicate: runtime::adjudicate::Options::default(),
             jobs,
             encoding: None,

@@ -8,6 +8,8 @@ pub mod armageddon;
 pub mod club;
 #[path = "fide-2018/adjudicator.rs"]
 pub mod fide_2018;
+#[path = "fide-2023/adjudicator.rs"]
+pub mod fide_2023;
 #[path = "historical/adjudicator.rs"]
 pub mod historical;
 #[path = "sofia/adjudicator.rs"]
@@ -30,6 +32,11 @@ pub static EMBEDDED: &[Embedded] = &[
         name: "fide-2018",
         rules: &fide_2018::Compiled,
         sources: fide_2018::SOURCES,
+    },
+    Embedded {
+        name: "fide-2023",
+        rules: &fide_2023::Compiled,
+        sources: fide_2023::SOURCES,
     },
     Embedded {
         name: "historical",

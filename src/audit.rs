@@ -21,7 +21,7 @@ use crate::pgn::split::{Piece, RawGame, Splitter};
 use crate::render::Renderer;
 use crate::runtime::adjudicate;
 use crate::runtime::rules::Rules;
-use crate::runtime::verdict::GameResult;
+use crate::runtime::verdict::{Finding, GameResult};
 
 /// How verdicts are printed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,9 +32,20 @@ pub enum Format {
     Json,
 }
 
+/// What is printed for each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Report {
+    /// The verdict and its rulings (`arbiter adjudicate`).
+    Verdicts,
+    /// The recorded result against the laws' (`arbiter audit`): one record per game in JSON;
+    /// in text, a line per game whose record does not agree (every game with `all`).
+    Findings { all: bool },
+}
+
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub format: Format,
+    pub report: Report,
     pub adjudicate: adjudicate::Options,
     /// Games adjudicated at once (1: all on the calling thread).
     pub jobs: usize,
@@ -90,10 +101,11 @@ pub struct Output {
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Tally {
-    /// A game ruled on: its result and the clause that ended it.
+    /// A game ruled on: its result, the clause that ended it and how its record compares.
     Ruled {
         result: GameResult,
         rule: Option<String>,
+        finding: Finding,
     },
     /// A game that could not be read or ruled on.
     BadGame,
@@ -127,16 +139,33 @@ pub struct Summary {
     pub results: BTreeMap<String, u64>,
     /// Games ended by each clause (`UNENDED`: not ended by the laws), per result.
     pub by_clause: BTreeMap<String, BTreeMap<String, u64>>,
+    /// Games per finding (`Finding::name`), and per clause that ended them within it.
+    pub findings: BTreeMap<String, Found>,
+}
+
+/// The games of one finding.
+#[derive(Debug, Default, Clone, Serialize)]
+pub struct Found {
+    pub games: u64,
+    /// Per clause that ended the game (`UNENDED`: not ended by the laws).
+    pub by_clause: BTreeMap<String, u64>,
 }
 
 impl Summary {
     pub fn add(&mut self, t: &Tally) {
         match t {
-            Tally::Ruled { result, rule } => {
+            Tally::Ruled {
+                result,
+                rule,
+                finding,
+            } => {
                 self.games += 1;
                 self.ruled += 1;
                 *self.results.entry(result.as_str().into()).or_default() += 1;
                 let clause = rule.clone().unwrap_or_else(|| UNENDED.into());
+                let found = self.findings.entry(finding.name().into()).or_default();
+                found.games += 1;
+                *found.by_clause.entry(clause.clone()).or_default() += 1;
                 *(self.by_clause.entry(clause).or_default())
                     .entry(result.as_str().into())
                     .or_default() += 1;
@@ -152,6 +181,15 @@ impl Summary {
     /// Nothing went wrong.
     pub fn clean(&self) -> bool {
         self.bad_games == 0 && self.bad_inputs == 0
+    }
+
+    /// Every game was read and its recorded result is the laws' (`arbiter audit`'s success).
+    pub fn all_agree(&self) -> bool {
+        self.clean()
+            && self
+                .findings
+                .iter()
+                .all(|(f, n)| f == Finding::Agrees.name() || n.games == 0)
     }
 }
 
@@ -287,12 +325,27 @@ impl Judge<'_> {
                 v.file = file.to_string();
                 v.line = line;
                 let e = self.renderer.explain(&v);
-                let stdout = match self.options.format {
-                    Format::Text => self.renderer.text(&e),
-                    Format::Json => match serde_json::to_string(&e) {
+                let stdout = match (self.options.report, self.options.format) {
+                    (Report::Verdicts, Format::Text) => self.renderer.text(&e),
+                    (Report::Verdicts, Format::Json) => match serde_json::to_string(&e) {
                         Ok(s) => s + "\n",
                         Err(err) => return self.bad_game(file, (index, line, 1), &err.to_string()),
                     },
+                    (Report::Findings { all }, Format::Text) => {
+                        if all || v.finding != Finding::Agrees {
+                            self.renderer.finding_line(&e)
+                        } else {
+                            String::new()
+                        }
+                    }
+                    (Report::Findings { .. }, Format::Json) => {
+                        match serde_json::to_string(&FindingRecord::of(&e, self.renderer)) {
+                            Ok(s) => s + "\n",
+                            Err(err) => {
+                                return self.bad_game(file, (index, line, 1), &err.to_string());
+                            }
+                        }
+                    }
                 };
                 Output {
                     stdout,
@@ -300,6 +353,7 @@ impl Judge<'_> {
                     tally: Tally::Ruled {
                         result: v.outcome.result(),
                         rule: v.outcome.rule().map(str::to_string),
+                        finding: v.finding,
                     },
                 }
             }
@@ -358,6 +412,50 @@ impl Judge<'_> {
             stdout,
             stderr,
             tally: Tally::BadInput,
+        }
+    }
+}
+
+/// One game in `arbiter audit --format json`: where it is, who played, the recorded result and
+/// the laws', how they compare, and the explanation of the ending.
+#[derive(Serialize)]
+struct FindingRecord<'v> {
+    file: &'v str,
+    game: usize,
+    line: usize,
+    white: Option<&'v str>,
+    black: Option<&'v str>,
+    recorded_result: Option<&'v str>,
+    result: GameResult,
+    rule: Option<&'v str>,
+    ended_at_ply: Option<u32>,
+    plies: u32,
+    unplayed_moves: u32,
+    finding: Finding,
+    /// The finding in words.
+    finding_text: String,
+    /// How the laws' result came about, in words (the verdict's text).
+    text: &'v str,
+}
+
+impl<'v> FindingRecord<'v> {
+    fn of(e: &'v crate::render::Explained<'v>, r: &Renderer) -> FindingRecord<'v> {
+        let v = e.verdict();
+        FindingRecord {
+            file: &v.file,
+            game: v.game,
+            line: v.line,
+            white: v.white.as_deref(),
+            black: v.black.as_deref(),
+            recorded_result: v.recorded_result.as_deref(),
+            result: v.outcome.result(),
+            rule: v.outcome.rule(),
+            ended_at_ply: v.outcome.ended_at_ply(),
+            plies: v.plies,
+            unplayed_moves: v.unplayed_moves,
+            finding: v.finding,
+            finding_text: r.finding(v),
+            text: e.text(),
         }
     }
 }

@@ -52,7 +52,7 @@ pub enum Engine {
 }
 
 /// The name of the rulebook used when none is given.
-pub const DEFAULT_RULEBOOK: &str = "fide-2018";
+pub const DEFAULT_RULEBOOK: &str = "fide-2023";
 
 /// Names of the rulebooks compiled into the binary.
 pub fn embedded_names() -> Vec<&'static str> {
@@ -95,6 +95,16 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
     let interp = Interpreter::new(compile::compile_dir(dir, &Embedded)?)
         .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
     Ok(Arc::new(interp))
+}
+
+/// The IR of `--rulebook NAME|DIR`: an embedded rulebook's, compiled from its embedded sources,
+/// or a folder's.
+pub fn load_ir(spec: &str) -> Result<lang::ir::Rulebook, Diags> {
+    if let Some(e) = generated::EMBEDDED.iter().find(|e| e.name == spec) {
+        let loaded = rulebook::load_embedded(&format!("rules/{spec}"), e.sources, &Embedded)?;
+        return compile::lower(&loaded);
+    }
+    compile::compile_dir(Path::new(spec), &Embedded)
 }
 
 /// The rulebooks compiled into the binary, as the library a rulebook's base is found in.

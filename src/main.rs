@@ -16,6 +16,9 @@ use clap::{Parser, Subcommand};
 // The `adjudicate` command: its options, progress display and summary.
 #[path = "cli/adjudicate.rs"]
 mod adjudicate;
+// The `audit` command: recorded results against the laws'.
+#[path = "cli/audit.rs"]
+mod audit;
 // The `explain-position` command.
 #[path = "cli/position.rs"]
 mod position;
@@ -58,6 +61,10 @@ struct Cli {
 enum Command {
     /// Rule on every game of the PGN files (or standard input) and explain each ruling.
     Adjudicate(adjudicate::Args),
+    /// For every game, the recorded result against the laws': agrees, the laws ended the game
+    /// earlier, the laws contradict it, or the result is only assumed from the record; a
+    /// summary by finding and clause. Exit status 0 only when every result agrees.
+    Audit(audit::Args),
     /// Check rulebook folders (default: every folder under ./rules) and report every problem.
     Check { dirs: Vec<PathBuf> },
     /// Regenerate generated/ from rules/ (with --check: only say whether it is stale).
@@ -107,6 +114,7 @@ fn main() -> ExitCode {
     let lang = cli.lang;
     let code = match cli.command {
         Command::Adjudicate(args) => adjudicate::run(&args, &lang),
+        Command::Audit(args) => audit::run(&args, &lang),
         Command::Check { dirs } => check(&dirs),
         Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),

@@ -7,7 +7,7 @@ use serde::{Serialize, Serializer};
 
 use crate::runtime::analysis::{Evidence, Tier};
 use crate::runtime::rules::BookMeta;
-use crate::runtime::verdict::{Arg, End, GameResult, Outcome, Ruling, Verdict};
+use crate::runtime::verdict::{Arg, End, Finding, GameResult, Outcome, Ruling, Verdict};
 
 pub struct Renderer {
     bundle: FluentBundle<FluentResource>,
@@ -44,6 +44,9 @@ impl Renderer {
             "unplayed-moves",
             "recorded-differs",
             "no-clause",
+            "from-record",
+            "assumed-from-record",
+            "audit-line",
             "effects",
             "scoresheet",
             "duration-s",
@@ -63,6 +66,7 @@ impl Renderer {
             .iter()
             .chain(Tier::MESSAGES.iter())
             .map(|t| t.to_string())
+            .chain(Finding::ALL.iter().map(|f| format!("finding-{}", f.name())))
             .chain(effects)
             .chain(rulings)
         {
@@ -149,7 +153,63 @@ impl Renderer {
             text.push(' ');
             text.push_str(&self.evidence(e));
         }
+        if r.inferred {
+            text.push(' ');
+            let id = if r.assumed {
+                "assumed-from-record"
+            } else {
+                "from-record"
+            };
+            text.push_str(&self.message(id, &[]));
+        }
         text
+    }
+
+    /// One game of `arbiter audit`'s text output: where it is, the recorded result and the
+    /// laws', the finding, then how the laws' result came about.
+    pub fn finding_line(&self, e: &Explained) -> String {
+        let v = e.verdict;
+        let line = self.message(
+            "audit-line",
+            &[
+                ("file".into(), Arg::Str(v.file.clone())),
+                (
+                    "line".into(),
+                    Arg::Num(i64::try_from(v.line).unwrap_or(i64::MAX)),
+                ),
+                (
+                    "game".into(),
+                    Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX)),
+                ),
+                (
+                    "white".into(),
+                    Arg::Str(v.white.clone().unwrap_or_else(|| "?".into())),
+                ),
+                (
+                    "black".into(),
+                    Arg::Str(v.black.clone().unwrap_or_else(|| "?".into())),
+                ),
+                (
+                    "recorded".into(),
+                    Arg::Str(v.recorded_result.clone().unwrap_or_else(|| "?".into())),
+                ),
+                (
+                    "result".into(),
+                    Arg::Str(v.outcome.result().as_str().into()),
+                ),
+                ("finding".into(), Arg::Str(self.finding(v))),
+            ],
+        );
+        format!("{line}\n    {}\n", e.text)
+    }
+
+    /// How the recorded result compares with the laws', in words.
+    pub fn finding(&self, v: &Verdict) -> String {
+        let recorded = v.recorded_result.as_deref().unwrap_or("?");
+        self.message(
+            &format!("finding-{}", v.finding.name()),
+            &[("recorded".into(), Arg::Str(recorded.into()))],
+        )
     }
 
     /// What the unwinnability engine found, in words: a helpmate line, the tier that proved a

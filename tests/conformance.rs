@@ -6,11 +6,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
+use arbiter::conformance::inherit::{Planned, plan};
 use arbiter::conformance::protocol::Verdict;
 use arbiter::conformance::{Scenario, discover};
 use arbiter::render::Renderer;
 use arbiter::runtime::rules::Rules;
-use arbiter::{Engine, load_rules, runtime};
+use arbiter::{Engine, embedded_names, load_ir, load_rules, runtime};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The verdict on the scenario as an implementation sees it (expectations stripped), rendered in
@@ -21,7 +22,11 @@ fn verdict_json(s: &Scenario, rules: &dyn Rules) -> Result<serde_json::Value, Fa
         .pop()
         .ok_or("no game")?
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
-    let v = runtime::adjudicate(&game, rules)
+    let options = runtime::adjudicate::Options {
+        record: req.record,
+        ..runtime::adjudicate::Options::default()
+    };
+    let v = runtime::adjudicate::adjudicate_with(&game, rules, options)
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
     let mut json = serde_json::Value::Null;
     for lang in ["en", "ru"] {
@@ -65,8 +70,41 @@ fn main() {
         rules_cache.push((book.to_string(), engine, r.clone()));
         Ok(r)
     };
+    // Every rulebook's suite: its own scenarios and those it inherits from its bases
+    // (`conformance::inherit`); an inherited scenario that does not apply is not a trial.
+    let mut planned = Vec::new();
+    for book in embedded_names() {
+        let ir = load_ir(book).unwrap_or_else(|d| panic!("{book}: {}", d.render()));
+        planned.extend(plan(&root, Arc::new(ir)).unwrap_or_else(|e| panic!("{book}: {e}")));
+    }
+    // Suites of no embedded rulebook (none today) run as written.
+    let books = embedded_names();
     for (id, path) in discover(&root) {
-        let scenario = Scenario::load(&id, &path).map(Arc::new);
+        if !books.iter().any(|b| id.split('/').next() == Some(*b)) {
+            planned.push(Planned {
+                id,
+                path,
+                inherited: None,
+            });
+        }
+    }
+    for p in planned {
+        let Planned {
+            id,
+            path,
+            inherited,
+        } = p;
+        let source_id = inherited.as_ref().map_or(id.clone(), |i| i.base_id.clone());
+        let scenario = Scenario::load(&source_id, &path);
+        let scenario = match (&inherited, scenario) {
+            (Some(how), Ok(s)) => match s.inherited(how, &id) {
+                Ok(s) => Ok(s),
+                Err(_) => continue,
+            },
+            (_, s) => s,
+        }
+        .map(Arc::new);
+        let known_id = source_id;
         let compiled = scenario
             .as_ref()
             .ok()
@@ -75,13 +113,19 @@ fn main() {
             .as_ref()
             .ok()
             .map(|s| rules_for(&s.rulebook, Engine::Interpreter));
-        for (engine, rules) in [
-            ("compiled", compiled.clone()),
-            ("interpreter", interp.clone()),
-        ] {
+        // An inherited scenario runs on the compiled backend, and both backends are compared.
+        let engines: &[(&str, _)] = if inherited.is_some() {
+            &[("compiled", compiled.clone())]
+        } else {
+            &[
+                ("compiled", compiled.clone()),
+                ("interpreter", interp.clone()),
+            ]
+        };
+        for (engine, rules) in engines.iter().cloned() {
             let scenario = scenario.clone();
             let name = format!("{id} [{engine}]");
-            let known = known.contains(&id);
+            let known = known.contains(&known_id);
             trials.push(Trial::test(name, move || {
                 let s = scenario.map_err(|e| format!("bad scenario: {e}"))?;
                 let rules = rules.ok_or("no rules")??;

@@ -347,9 +347,10 @@ pub fn protocol(data: &[u8]) -> usize {
 
 /// Adjudication options for fuzzing: the unwinnability engine on a small budget, so that a
 /// hostile position costs milliseconds, not seconds.
-fn options(infer_flags: bool) -> Options {
+fn options(record: bool) -> Options {
     Options {
-        infer_flags,
+        record,
+        evidence_nodes: arbiter::runtime::analysis::SHORTEN_NODES,
         analysis: Some(arbiter::unwinnable::Budget {
             nodes: 20_000,
             time: Some(std::time::Duration::from_millis(200)),

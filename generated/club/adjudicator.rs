@@ -43,6 +43,8 @@ pub static MARKDOWN: &[(&str, &str)] = &[
 pub enum Clause {
     /// 5.1.1
     C5_1_1,
+    /// 5.1.2
+    C5_1_2,
     /// 5.2.1
     C5_2_1,
     /// 5.2.2
@@ -95,6 +97,8 @@ pub enum Clause {
     C6_9,
     /// B.1
     CB_1,
+    /// B.2
+    CB_2,
     /// A.1
     CA_1,
     /// G.1
@@ -157,20 +161,20 @@ pub enum Clause {
 pub enum Rule {
     /// 5.1.1, on `position`
     R5_1_1,
+    /// 5.1.2, on `resign`
+    R5_1_2,
     /// 5.2.1, on `position`
     R5_2_1,
     /// 5.2.2 (dead), on `position`
     R5_2_2_dead,
     /// 5.2.2 (undetermined), on `position`
     R5_2_2_undetermined,
-    /// 5.2.3 (agreed), on `accept`
-    R5_2_3_agreed,
-    /// 5.2.3 (too-early), on `accept`
-    R5_2_3_too_early,
     /// 9.1.1 (offer), on `offer`
     R9_1_1_offer,
     /// 9.1.1 (agreement), on `accept`
     R9_1_1_agreement,
+    /// 9.1.1 (recorded-agreement), on `agreement`
+    R9_1_1_recorded_agreement,
     /// 9.1.2.3, on `claim`
     R9_1_2_3,
     /// 9.3.1, on `claim`
@@ -251,8 +255,12 @@ pub enum Rule {
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
     RIII_6_2_no_draw,
-    /// club.D.1, on `both_flags`
-    Rclub_D_1,
+    /// club.D.1 (agreed), on `accept`
+    Rclub_D_1_agreed,
+    /// club.D.1 (recorded), on `agreement`
+    Rclub_D_1_recorded,
+    /// club.D.1 (both-flags), on `both_flags`
+    Rclub_D_1_both_flags,
     /// club.D.2.1, on `claim`
     Rclub_D_2_1,
     /// club.D.2.2, on `claim`
@@ -292,15 +300,15 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 67] = [
+    const ALL: [Rule; 69] = [
         Rule::R5_1_1,
+        Rule::R5_1_2,
         Rule::R5_2_1,
         Rule::R5_2_2_dead,
         Rule::R5_2_2_undetermined,
-        Rule::R5_2_3_agreed,
-        Rule::R5_2_3_too_early,
         Rule::R9_1_1_offer,
         Rule::R9_1_1_agreement,
+        Rule::R9_1_1_recorded_agreement,
         Rule::R9_1_2_3,
         Rule::R9_3_1,
         Rule::R9_3_2,
@@ -341,7 +349,9 @@ impl Rule {
         Rule::RIII_6_1_too_much_time,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
-        Rule::Rclub_D_1,
+        Rule::Rclub_D_1_agreed,
+        Rule::Rclub_D_1_recorded,
+        Rule::Rclub_D_1_both_flags,
         Rule::Rclub_D_2_1,
         Rule::Rclub_D_2_2,
         Rule::Rclub_D_3_offer,
@@ -399,6 +409,10 @@ fn meta() -> BookMeta {
                 ],
             },
             ClauseMeta {
+                id: "5.1.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
                 id: "5.2.1".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
             },
@@ -415,6 +429,14 @@ fn meta() -> BookMeta {
                 beats: vec![
                     Clause::C5_2_3 as Index,
                     Clause::C9_1_2_1 as Index,
+                    Clause::CIII_2_1 as Index,
+                    Clause::CIII_2_2 as Index,
+                    Clause::CIII_3_1_1 as Index,
+                    Clause::CIII_3_1_2 as Index,
+                    Clause::CIII_4 as Index,
+                    Clause::CIII_5 as Index,
+                    Clause::CIII_6_1 as Index,
+                    Clause::Cclub_D_1 as Index,
                     Clause::Cclub_D_3 as Index,
                 ],
             },
@@ -512,6 +534,10 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "B.1".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
+                id: "B.2".to_string(),
                 beats: vec![],
             },
             ClauseMeta {
@@ -651,6 +677,12 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::C5_1_2 as Index,
+                on: EventKind::Resign,
+                message: "ruling-5-1-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::C5_2_1 as Index,
                 on: EventKind::Position,
                 message: "ruling-5-2-1".to_string(),
@@ -669,18 +701,6 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
-                clause: Clause::C5_2_3 as Index,
-                on: EventKind::Accept,
-                message: "ruling-5-2-3-agreed".to_string(),
-                decisive: true,
-            },
-            RuleMeta {
-                clause: Clause::C5_2_3 as Index,
-                on: EventKind::Accept,
-                message: "ruling-5-2-3-too-early".to_string(),
-                decisive: false,
-            },
-            RuleMeta {
                 clause: Clause::C9_1_1 as Index,
                 on: EventKind::Offer,
                 message: "ruling-9-1-1-offer".to_string(),
@@ -690,6 +710,12 @@ fn meta() -> BookMeta {
                 clause: Clause::C9_1_1 as Index,
                 on: EventKind::Accept,
                 message: "ruling-9-1-1-agreement".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_1 as Index,
+                on: EventKind::Agreement,
+                message: "ruling-9-1-1-recorded-agreement".to_string(),
                 decisive: false,
             },
             RuleMeta {
@@ -934,8 +960,20 @@ fn meta() -> BookMeta {
             },
             RuleMeta {
                 clause: Clause::Cclub_D_1 as Index,
+                on: EventKind::Accept,
+                message: "ruling-club-D-1-agreed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Cclub_D_1 as Index,
+                on: EventKind::Agreement,
+                message: "ruling-club-D-1-recorded".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Cclub_D_1 as Index,
                 on: EventKind::BothFlags,
-                message: "ruling-club-D-1".to_string(),
+                message: "ruling-club-D-1-both-flags".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1145,12 +1183,11 @@ impl Rules for Compiled {
                 fire(cx, Rule::Rclub_D_4, holds);
             }
             EventKind::Accept => {
-                let holds = clause_5_2_3::when_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?;
-                fire(cx, Rule::R5_2_3_agreed, holds);
-                let holds = clause_5_2_3::when_too_early(cx).map_err(|e| e.in_clause("5.2.3"))?;
-                fire(cx, Rule::R5_2_3_too_early, holds);
                 let holds = clause_9_1_1::when_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?;
                 fire(cx, Rule::R9_1_1_agreement, holds);
+                let holds =
+                    clause_club_d_1::when_agreed(cx).map_err(|e| e.in_clause("club.D.1"))?;
+                fire(cx, Rule::Rclub_D_1_agreed, holds);
                 let holds = clause_club_d_3::when_nothing_to_accept(cx);
                 fire(cx, Rule::Rclub_D_3_nothing_to_accept, holds);
             }
@@ -1182,8 +1219,19 @@ impl Rules for Compiled {
                 fire(cx, Rule::RIII_3_1_1, holds);
                 let holds = clause_iii_3_1_2::when(cx).map_err(|e| e.in_clause("III.3.1.2"))?;
                 fire(cx, Rule::RIII_3_1_2, holds);
-                let holds = clause_club_d_1::when(cx);
-                fire(cx, Rule::Rclub_D_1, holds);
+                let holds = clause_club_d_1::when_both_flags(cx);
+                fire(cx, Rule::Rclub_D_1_both_flags, holds);
+            }
+            EventKind::Resign => {
+                let holds = clause_5_1_2::when(cx);
+                fire(cx, Rule::R5_1_2, holds);
+            }
+            EventKind::Agreement => {
+                let holds =
+                    clause_9_1_1::when_recorded_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?;
+                fire(cx, Rule::R9_1_1_recorded_agreement, holds);
+                let holds = clause_club_d_1::when_recorded(cx);
+                fire(cx, Rule::Rclub_D_1_recorded, holds);
             }
             EventKind::Increment => {
                 let holds =
@@ -1293,6 +1341,9 @@ impl Rules for Compiled {
             Rule::R5_1_1 => {
                 clause_5_1_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.1"))?
             }
+            Rule::R5_1_2 => {
+                clause_5_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.2"))?
+            }
             Rule::R5_2_1 => {
                 clause_5_2_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.2.1"))?
             }
@@ -1301,9 +1352,6 @@ impl Rules for Compiled {
             }
             Rule::R5_2_2_undetermined => clause_5_2_2::effects_undetermined(cx, &mut effects)
                 .map_err(|e| e.in_clause("5.2.2"))?,
-            Rule::R5_2_3_agreed => {
-                clause_5_2_3::effects_agreed(cx, &mut effects).map_err(|e| e.in_clause("5.2.3"))?
-            }
             Rule::R9_1_1_offer => {
                 clause_9_1_1::effects_offer(cx, &mut effects).map_err(|e| e.in_clause("9.1.1"))?
             }
@@ -1397,9 +1445,12 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.6.2"))?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.2"))?,
-            Rule::Rclub_D_1 => {
-                clause_club_d_1::effects(cx, &mut effects).map_err(|e| e.in_clause("club.D.1"))?
-            }
+            Rule::Rclub_D_1_agreed => clause_club_d_1::effects_agreed(cx, &mut effects)
+                .map_err(|e| e.in_clause("club.D.1"))?,
+            Rule::Rclub_D_1_recorded => clause_club_d_1::effects_recorded(cx, &mut effects)
+                .map_err(|e| e.in_clause("club.D.1"))?,
+            Rule::Rclub_D_1_both_flags => clause_club_d_1::effects_both_flags(cx, &mut effects)
+                .map_err(|e| e.in_clause("club.D.1"))?,
             Rule::Rclub_D_2_1 => clause_club_d_2_1::effects(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.D.2.1"))?,
             Rule::Rclub_D_2_2 => clause_club_d_2_2::effects(cx, &mut effects)
@@ -1450,16 +1501,14 @@ impl Rules for Compiled {
 
     fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(match Rule::of(rule)? {
+            Rule::R5_1_2 => clause_5_1_2::vars(cx).map_err(|e| e.in_clause("5.1.2"))?,
             Rule::R5_2_1 => clause_5_2_1::vars(cx).map_err(|e| e.in_clause("5.2.1"))?,
-            Rule::R5_2_3_agreed => {
-                clause_5_2_3::vars_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?
-            }
-            Rule::R5_2_3_too_early => {
-                clause_5_2_3::vars_too_early(cx).map_err(|e| e.in_clause("5.2.3"))?
-            }
             Rule::R9_1_1_offer => clause_9_1_1::vars_offer(cx).map_err(|e| e.in_clause("9.1.1"))?,
             Rule::R9_1_1_agreement => {
                 clause_9_1_1::vars_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?
+            }
+            Rule::R9_1_1_recorded_agreement => {
+                clause_9_1_1::vars_recorded_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?
             }
             Rule::R9_1_2_3 => clause_9_1_2_3::vars(cx).map_err(|e| e.in_clause("9.1.2.3"))?,
             Rule::R9_3_1 => clause_9_3_1::vars(cx).map_err(|e| e.in_clause("9.3.1"))?,
@@ -1515,6 +1564,9 @@ impl Rules for Compiled {
             }
             Rule::RIII_6_1_too_much_time => {
                 clause_iii_6_1::vars_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?
+            }
+            Rule::Rclub_D_1_agreed => {
+                clause_club_d_1::vars_agreed(cx).map_err(|e| e.in_clause("club.D.1"))?
             }
             Rule::Rclub_D_2_1 => {
                 clause_club_d_2_1::vars(cx).map_err(|e| e.in_clause("club.D.2.1"))?
@@ -1584,6 +1636,9 @@ mod defined {
     /// `quickplay_time`: a constant of the rulebook
     pub const QUICKPLAY_TIME: i64 = 120;
 
+    /// `reduced_claim_penalty`: a constant of the rulebook
+    pub const REDUCED_CLAIM_PENALTY: i64 = 60;
+
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
 
@@ -1593,6 +1648,15 @@ mod defined {
     /// `blitz` (B.1): `timed and time_for_moves(game_type_moves) <= blitz_time`
     pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
+    }
+
+    /// `claim_penalty` (B.2): `if blitz then reduced_claim_penalty else incorrect_claim_penalty`
+    pub fn claim_penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
+        Ok(if defined::blitz(cx)? {
+            defined::REDUCED_CLAIM_PENALTY
+        } else {
+            defined::INCORRECT_CLAIM_PENALTY
+        })
     }
 
     /// `rapid` (A.1): `timed and time_for_moves(game_type_moves) > blitz_time and
@@ -1641,6 +1705,37 @@ mod clause_5_1_1 {
             },
         });
         Ok(())
+    }
+}
+
+/// 5.1.2 — Resignation
+///
+/// [en] The game is won by the player whose opponent declares he resigns. This immediately ends the
+/// game.
+///
+/// [ru] Партию выигрывает игрок, соперник которого заявляет, что сдаётся. Это немедленно
+/// заканчивает партию.
+mod clause_5_1_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `resign`: `true`
+    pub fn when(_cx: &mut Ctx) -> bool {
+        true
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -1705,49 +1800,6 @@ mod clause_5_2_2 {
     }
 }
 
-/// 5.2.3 — Draw by agreement
-///
-/// [en] The game is drawn upon agreement between the two players during the game, provided both
-/// players have made at least one move. This immediately ends the game.
-///
-/// [ru] Партия заканчивается вничью по соглашению между двумя игроками во время партии при условии,
-/// что оба игрока сделали хотя бы по одному ходу. Это немедленно заканчивает партию.
-mod clause_5_2_3 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `accept`: `offer_pending and accept.by != offer_by and moves_made(white) >= 1 and
-    /// moves_made(black) >= 1`
-    pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.offer_pending()
-            && cx.event_by() != cx.offer_by()?
-            && cx.moves_made(Color::White) >= 1
-            && cx.moves_made(Color::Black) >= 1)
-    }
-
-    pub fn effects_agreed(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::AcceptOffer);
-        effects.push(Effect::Draw);
-        Ok(())
-    }
-
-    pub fn vars_agreed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
-    }
-
-    /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
-    /// moves_made(black) >= 1)`
-    pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.offer_pending()
-            && cx.event_by() != cx.offer_by()?
-            && !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1))
-    }
-
-    pub fn vars_too_early(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
-    }
-}
-
 /// 9.1.1
 ///
 /// [en] The regulations of an event may specify that players cannot offer or agree to a draw,
@@ -1797,6 +1849,27 @@ mod clause_9_1_1 {
     }
 
     pub fn vars_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "at_all".to_string(),
+                Value::Bool(!cx.param_bool(Param::DrawOffersAllowed as usize)?),
+            ),
+            (
+                "min".to_string(),
+                Value::Int(cx.param_int(Param::DrawOfferMinMoves as usize)?),
+            ),
+        ])
+    }
+
+    /// On `agreement`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
+    /// param.draw_offer_min_moves)`
+    pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.arbiter_consent()
+            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
+                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+    }
+
+    pub fn vars_recorded_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![
             (
                 "at_all".to_string(),
@@ -1965,7 +2038,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: defined::INCORRECT_CLAIM_PENALTY,
+            seconds: defined::claim_penalty(cx)?,
         });
         if cx.claim_has_move() {
             effects.push(Effect::RequireMove {
@@ -2898,12 +2971,37 @@ mod clause_club_d_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `both_flags`: `true`
-    pub fn when(_cx: &mut Ctx) -> bool {
+    /// On `accept`: `offer_pending and accept.by != offer_by`
+    pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
+    }
+
+    pub fn effects_agreed(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AcceptOffer);
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars_agreed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `agreement`: `true`
+    pub fn when_recorded(_cx: &mut Ctx) -> bool {
         true
     }
 
-    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+    pub fn effects_recorded(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    /// On `both_flags`: `true`
+    pub fn when_both_flags(_cx: &mut Ctx) -> bool {
+        true
+    }
+
+    pub fn effects_both_flags(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
         effects.push(Effect::Draw);
         Ok(())
     }

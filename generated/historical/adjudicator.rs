@@ -42,6 +42,8 @@ pub static MARKDOWN: &[(&str, &str)] = &[
 pub enum Clause {
     /// 5.1.1
     C5_1_1,
+    /// 5.1.2
+    C5_1_2,
     /// 5.2.1
     C5_2_1,
     /// 5.2.2
@@ -94,6 +96,8 @@ pub enum Clause {
     C6_9,
     /// B.1
     CB_1,
+    /// B.2
+    CB_2,
     /// A.1
     CA_1,
     /// G.1
@@ -144,6 +148,8 @@ pub enum Clause {
 pub enum Rule {
     /// 5.1.1, on `position`
     R5_1_1,
+    /// 5.1.2, on `resign`
+    R5_1_2,
     /// 5.2.1, on `position`
     R5_2_1,
     /// 5.2.2 (dead), on `position`
@@ -152,12 +158,18 @@ pub enum Rule {
     R5_2_2_undetermined,
     /// 5.2.3 (agreed), on `accept`
     R5_2_3_agreed,
+    /// 5.2.3 (recorded), on `agreement`
+    R5_2_3_recorded,
+    /// 5.2.3 (recorded-too-early), on `agreement`
+    R5_2_3_recorded_too_early,
     /// 5.2.3 (too-early), on `accept`
     R5_2_3_too_early,
     /// 9.1.1 (offer), on `offer`
     R9_1_1_offer,
     /// 9.1.1 (agreement), on `accept`
     R9_1_1_agreement,
+    /// 9.1.1 (recorded-agreement), on `agreement`
+    R9_1_1_recorded_agreement,
     /// 9.1.2.1 (offer), on `offer`
     R9_1_2_1_offer,
     /// 9.1.2.1 (already-pending), on `offer`
@@ -255,15 +267,19 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 55] = [
+    const ALL: [Rule; 59] = [
         Rule::R5_1_1,
+        Rule::R5_1_2,
         Rule::R5_2_1,
         Rule::R5_2_2_dead,
         Rule::R5_2_2_undetermined,
         Rule::R5_2_3_agreed,
+        Rule::R5_2_3_recorded,
+        Rule::R5_2_3_recorded_too_early,
         Rule::R5_2_3_too_early,
         Rule::R9_1_1_offer,
         Rule::R9_1_1_agreement,
+        Rule::R9_1_1_recorded_agreement,
         Rule::R9_1_2_1_offer,
         Rule::R9_1_2_1_already_pending,
         Rule::R9_1_2_1_declined,
@@ -348,6 +364,10 @@ fn meta() -> BookMeta {
                     Clause::C9_6_1 as Index,
                     Clause::C9_6_2 as Index,
                 ],
+            },
+            ClauseMeta {
+                id: "5.1.2".to_string(),
+                beats: vec![],
             },
             ClauseMeta {
                 id: "5.2.1".to_string(),
@@ -460,6 +480,10 @@ fn meta() -> BookMeta {
                 beats: vec![],
             },
             ClauseMeta {
+                id: "B.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
                 id: "A.1".to_string(),
                 beats: vec![],
             },
@@ -564,6 +588,12 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::C5_1_2 as Index,
+                on: EventKind::Resign,
+                message: "ruling-5-1-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::C5_2_1 as Index,
                 on: EventKind::Position,
                 message: "ruling-5-2-1".to_string(),
@@ -589,6 +619,18 @@ fn meta() -> BookMeta {
             },
             RuleMeta {
                 clause: Clause::C5_2_3 as Index,
+                on: EventKind::Agreement,
+                message: "ruling-5-2-3-recorded".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_3 as Index,
+                on: EventKind::Agreement,
+                message: "ruling-5-2-3-recorded-too-early".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C5_2_3 as Index,
                 on: EventKind::Accept,
                 message: "ruling-5-2-3-too-early".to_string(),
                 decisive: false,
@@ -603,6 +645,12 @@ fn meta() -> BookMeta {
                 clause: Clause::C9_1_1 as Index,
                 on: EventKind::Accept,
                 message: "ruling-9-1-1-agreement".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C9_1_1 as Index,
+                on: EventKind::Agreement,
+                message: "ruling-9-1-1-recorded-agreement".to_string(),
                 decisive: false,
             },
             RuleMeta {
@@ -1021,6 +1069,19 @@ impl Rules for Compiled {
                 let holds = clause_iii_3_1_2::when(cx).map_err(|e| e.in_clause("III.3.1.2"))?;
                 fire(cx, Rule::RIII_3_1_2, holds);
             }
+            EventKind::Resign => {
+                let holds = clause_5_1_2::when(cx);
+                fire(cx, Rule::R5_1_2, holds);
+            }
+            EventKind::Agreement => {
+                let holds = clause_5_2_3::when_recorded(cx);
+                fire(cx, Rule::R5_2_3_recorded, holds);
+                let holds = clause_5_2_3::when_recorded_too_early(cx);
+                fire(cx, Rule::R5_2_3_recorded_too_early, holds);
+                let holds =
+                    clause_9_1_1::when_recorded_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?;
+                fire(cx, Rule::R9_1_1_recorded_agreement, holds);
+            }
             EventKind::Increment => {
                 let holds =
                     clause_iii_2_1::when_increment(cx).map_err(|e| e.in_clause("III.2.1"))?;
@@ -1105,6 +1166,9 @@ impl Rules for Compiled {
             Rule::R5_1_1 => {
                 clause_5_1_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.1"))?
             }
+            Rule::R5_1_2 => {
+                clause_5_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.2"))?
+            }
             Rule::R5_2_1 => {
                 clause_5_2_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.2.1"))?
             }
@@ -1116,6 +1180,8 @@ impl Rules for Compiled {
             Rule::R5_2_3_agreed => {
                 clause_5_2_3::effects_agreed(cx, &mut effects).map_err(|e| e.in_clause("5.2.3"))?
             }
+            Rule::R5_2_3_recorded => clause_5_2_3::effects_recorded(cx, &mut effects)
+                .map_err(|e| e.in_clause("5.2.3"))?,
             Rule::R9_1_1_offer => {
                 clause_9_1_1::effects_offer(cx, &mut effects).map_err(|e| e.in_clause("9.1.1"))?
             }
@@ -1228,6 +1294,7 @@ impl Rules for Compiled {
 
     fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(match Rule::of(rule)? {
+            Rule::R5_1_2 => clause_5_1_2::vars(cx).map_err(|e| e.in_clause("5.1.2"))?,
             Rule::R5_2_1 => clause_5_2_1::vars(cx).map_err(|e| e.in_clause("5.2.1"))?,
             Rule::R5_2_3_agreed => {
                 clause_5_2_3::vars_agreed(cx).map_err(|e| e.in_clause("5.2.3"))?
@@ -1238,6 +1305,9 @@ impl Rules for Compiled {
             Rule::R9_1_1_offer => clause_9_1_1::vars_offer(cx).map_err(|e| e.in_clause("9.1.1"))?,
             Rule::R9_1_1_agreement => {
                 clause_9_1_1::vars_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?
+            }
+            Rule::R9_1_1_recorded_agreement => {
+                clause_9_1_1::vars_recorded_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?
             }
             Rule::R9_1_2_1_offer => {
                 clause_9_1_2_1::vars_offer(cx).map_err(|e| e.in_clause("9.1.2.1"))?
@@ -1353,12 +1423,24 @@ mod defined {
     /// `quickplay_time`: a constant of the rulebook
     pub const QUICKPLAY_TIME: i64 = 120;
 
+    /// `reduced_claim_penalty`: a constant of the rulebook
+    pub const REDUCED_CLAIM_PENALTY: i64 = 60;
+
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
 
     /// `blitz` (B.1): `timed and time_for_moves(game_type_moves) <= blitz_time`
     pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
+    }
+
+    /// `claim_penalty` (B.2): `if blitz then reduced_claim_penalty else incorrect_claim_penalty`
+    pub fn claim_penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
+        Ok(if defined::blitz(cx)? {
+            defined::REDUCED_CLAIM_PENALTY
+        } else {
+            defined::INCORRECT_CLAIM_PENALTY
+        })
     }
 
     /// `rapid` (A.1): `timed and time_for_moves(game_type_moves) > blitz_time and
@@ -1511,6 +1593,37 @@ mod clause_5_1_1 {
     }
 }
 
+/// 5.1.2 — Resignation
+///
+/// [en] The game is won by the player whose opponent declares he resigns. This immediately ends the
+/// game.
+///
+/// [ru] Партию выигрывает игрок, соперник которого заявляет, что сдаётся. Это немедленно
+/// заканчивает партию.
+mod clause_5_1_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `resign`: `true`
+    pub fn when(_cx: &mut Ctx) -> bool {
+        true
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
 /// 5.2.1 — Stalemate
 ///
 /// [en] The game is drawn when the player to move has no legal move and his king is not in check.
@@ -1602,6 +1715,21 @@ mod clause_5_2_3 {
         Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 
+    /// On `agreement`: `moves_made(white) >= 1 and moves_made(black) >= 1`
+    pub fn when_recorded(cx: &mut Ctx) -> bool {
+        cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1
+    }
+
+    pub fn effects_recorded(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    /// On `agreement`: `not (moves_made(white) >= 1 and moves_made(black) >= 1)`
+    pub fn when_recorded_too_early(cx: &mut Ctx) -> bool {
+        !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1)
+    }
+
     /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
     /// moves_made(black) >= 1)`
     pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
@@ -1664,6 +1792,27 @@ mod clause_9_1_1 {
     }
 
     pub fn vars_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "at_all".to_string(),
+                Value::Bool(!cx.param_bool(Param::DrawOffersAllowed as usize)?),
+            ),
+            (
+                "min".to_string(),
+                Value::Int(cx.param_int(Param::DrawOfferMinMoves as usize)?),
+            ),
+        ])
+    }
+
+    /// On `agreement`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
+    /// param.draw_offer_min_moves)`
+    pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.arbiter_consent()
+            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
+                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+    }
+
+    pub fn vars_recorded_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![
             (
                 "at_all".to_string(),
@@ -2033,7 +2182,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: defined::INCORRECT_CLAIM_PENALTY,
+            seconds: defined::claim_penalty(cx)?,
         });
         if cx.claim_has_move() {
             effects.push(Effect::RequireMove {

@@ -49,6 +49,22 @@ cli-summary-bad-inputs = { $count ->
 cli-summary-clause = { $clause }: { $games } ({ $results })
 cli-summary-unended = not ended by the laws: { $games }
 cli-progress = { $games } games, { $rate } games/s, { $megabytes } MB read
+cli-audit-summary = Audited { $games ->
+        [one] one game
+       *[other] { $games } games
+    }{ $bad ->
+        [0] {""}
+       *[other] {""} ({ $bad } could not be read or ruled on)
+    }. By finding, with the clauses that ended the games:
+cli-audit-finding = { $finding ->
+        [agrees] agrees
+        [ended-earlier] ended earlier
+        [contradicts] contradicted
+        [assumed] assumed
+        [unrecorded] unrecorded
+       *[not-derivable] not derivable
+    }
+cli-audit-unended = not ended
 
 # arbiter explain-position
 position-bad-fen = not a valid FEN: { $error }

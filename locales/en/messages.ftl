@@ -16,6 +16,15 @@ unplayed-moves = { $count ->
     } not played: the game had already ended.
 recorded-differs = The scoresheet records { $recorded }.
 no-clause = No clause of the rulebook answers this event.
+from-record = (Read from the record: its result and its Termination tag.)
+assumed-from-record = (Assumed from the recorded result alone: the record does not say how the game ended.)
+audit-line = { $file }:{ $line } (game { $game }) { $white } – { $black }: recorded { $recorded }, the laws give { $result }. { $finding }
+finding-agrees = The recorded result { $recorded } is the one the laws give.
+finding-ended-earlier = The laws ended the game before its last recorded move; the record goes on to { $recorded }.
+finding-contradicts = The record says { $recorded }, which the laws contradict.
+finding-assumed = The record says { $recorded }, and nothing else in it says how the game ended: the result is assumed, not derived.
+finding-unrecorded = The record states no result.
+finding-not-derivable = The laws cannot derive a result from this record ({ $recorded }).
 evidence-can-checkmate = { $side ->
         [white] White
        *[black] Black

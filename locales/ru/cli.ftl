@@ -59,6 +59,23 @@ cli-summary-bad-inputs = { $count ->
 cli-summary-clause = { $clause }: { $games } ({ $results })
 cli-summary-unended = не окончены по правилам: { $games }
 cli-progress = партий: { $games }, { $rate } в секунду, прочитано { $megabytes } МБ
+cli-audit-summary = Проверено { $games ->
+        [one] { $games } партия
+        [few] { $games } партии
+       *[many] { $games } партий
+    }{ $bad ->
+        [0] {""}
+       *[other] {""} ({ $bad } не удалось прочитать или рассудить)
+    }. По выводам, со статьями, которые закончили партии:
+cli-audit-finding = { $finding ->
+        [agrees] совпадает
+        [ended-earlier] раньше
+        [contradicts] противоречит
+        [assumed] предполагается
+        [unrecorded] не записан
+       *[not-derivable] не выводится
+    }
+cli-audit-unended = не закончена
 
 # arbiter explain-position
 position-bad-fen = это не FEN: { $error }

@@ -17,6 +17,15 @@ unplayed-moves = { $count ->
     }: партия к тому времени уже закончилась.
 recorded-differs = В бланке записан результат { $recorded }.
 no-clause = Ни одна статья свода правил не отвечает на это событие.
+from-record = (Из записи партии: её результат и тег Termination.)
+assumed-from-record = (Предполагается только по записанному результату: запись не говорит, как закончилась партия.)
+audit-line = { $file }:{ $line } (партия { $game }) { $white } – { $black }: записано { $recorded }, по Правилам { $result }. { $finding }
+finding-agrees = Записанный результат { $recorded } совпадает с результатом по Правилам.
+finding-ended-earlier = Правила закончили партию раньше её последнего записанного хода; запись продолжается до результата { $recorded }.
+finding-contradicts = В записи результат { $recorded }, что противоречит Правилам.
+finding-assumed = В записи результат { $recorded }, и больше ничто в ней не говорит, как закончилась партия: результат предполагается, а не выводится.
+finding-unrecorded = В записи нет результата.
+finding-not-derivable = Правила не могут вывести результат из этой записи ({ $recorded }).
 evidence-can-checkmate = { $side ->
         [white] Белые
        *[black] Чёрные

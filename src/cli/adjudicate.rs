@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-use arbiter::audit::{Format, Input, Judge, Options, Progress, Summary, UNENDED};
+use arbiter::audit::{Format, Input, Judge, Options, Progress, Report, Summary, UNENDED};
 use arbiter::locale::say;
 use arbiter::render::Renderer;
 use arbiter::{Engine, runtime};
@@ -40,9 +40,15 @@ pub struct Args {
     /// object with `"error"`, in its place).
     #[arg(long, value_enum, default_value = "text")]
     pub format: FormatArg,
-    /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: the side
-    /// to move at the end of the record flagged (unless the record has a `[%flag]`).
+    /// Rule only on what the moves and the event commands say: without it, a game the laws
+    /// have not ended by its last move ends as its record says (`[Termination "Time forfeit"]`
+    /// is the loser's flag, a decisive `Result` the loser's resignation, `1/2-1/2` a draw
+    /// agreed), each such ruling marked as inferred from the record.
     #[arg(long)]
+    pub no_record: bool,
+    /// Accepted for older scripts: reading the record (a time forfeit as a flag among it) is
+    /// now the default.
+    #[arg(long, hide = true)]
     pub infer_flags: bool,
     /// Games ruled on at once (default: one per core). Output stays in input order.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
@@ -86,7 +92,36 @@ impl AnalysisArgs {
     }
 }
 
+/// Move generations `arbiter audit` spends shortening each mating line it cites (a tenth of
+/// what `adjudicate` spends: an audit's run over an archive is dominated by them otherwise).
+const AUDIT_EVIDENCE_NODES: u32 = 2_000;
+
 pub fn run(a: &Args, lang: &str) -> u8 {
+    let terminal = std::io::stderr().is_terminal();
+    let Ok((summary, closed)) = judge_all(a, lang, Report::Verdicts) else {
+        return 2;
+    };
+    let summary_format = match a.summary {
+        SummaryArg::Auto if terminal => SummaryArg::Text,
+        SummaryArg::Auto => SummaryArg::None,
+        s => s,
+    };
+    match summary_format {
+        SummaryArg::Text => eprint!("{}", summary_text(&summary)),
+        SummaryArg::Json => match serde_json::to_string(&summary) {
+            Ok(s) => eprintln!("{s}"),
+            Err(e) => eprintln!("{}", say::error(e.to_string())),
+        },
+        SummaryArg::Auto | SummaryArg::None => {}
+    }
+    u8::from(closed || !summary.clean())
+}
+
+/// Rule on every game of the inputs and print what `report` asks for each, with a progress
+/// display on a terminal: the summary, and whether standard output went away. `Err` after a
+/// usage error (reported; exit status 2), and with `Ok` a summary whose rulebook could not be
+/// loaded counts as a bad input.
+pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool), ()> {
     let encoding = match a.encoding.as_deref() {
         None => None,
         Some(label) => match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
@@ -95,18 +130,22 @@ pub fn run(a: &Args, lang: &str) -> u8 {
             Some(e) => Some(e),
             None => {
                 eprintln!("{}", say::error(say::unknown_encoding(label)));
-                return 2;
+                return Err(());
             }
         },
     };
     let Some(rules) = crate::rules_or_report(&a.rulebook, a.engine) else {
-        return 1;
+        let summary = Summary {
+            bad_inputs: 1,
+            ..Summary::default()
+        };
+        return Ok((summary, false));
     };
     let renderer = match Renderer::new(rules.meta(), lang) {
         Ok(r) => r,
         Err(e) => {
             eprintln!("{}", say::error(e));
-            return 2;
+            return Err(());
         }
     };
     let jobs = a.jobs.map_or_else(
@@ -121,8 +160,15 @@ pub fn run(a: &Args, lang: &str) -> u8 {
                 FormatArg::Text => Format::Text,
                 FormatArg::Json => Format::Json,
             },
+            report,
             adjudicate: runtime::adjudicate::Options {
-                infer_flags: a.infer_flags,
+                record: !a.no_record,
+                evidence_nodes: match report {
+                    Report::Verdicts => arbiter::runtime::analysis::SHORTEN_NODES,
+                    // An audit looks for the results the laws contradict: a mating line is
+                    // cited as the engine found it, shortened only where that is cheap.
+                    Report::Findings { .. } => AUDIT_EVIDENCE_NODES,
+                },
                 analysis: a.analysis.budget(),
             },
             jobs,
@@ -134,8 +180,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     } else {
         a.files.iter().map(|f| Input::from_arg(f)).collect()
     };
-    let terminal = std::io::stderr().is_terminal();
-    let mut bar = terminal.then(Bar::new);
+    let mut bar = std::io::stderr().is_terminal().then(Bar::new);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let mut closed = false;
@@ -163,20 +208,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     if let Some(b) = bar {
         b.bar.finish_and_clear();
     }
-    let summary_format = match a.summary {
-        SummaryArg::Auto if terminal => SummaryArg::Text,
-        SummaryArg::Auto => SummaryArg::None,
-        s => s,
-    };
-    match summary_format {
-        SummaryArg::Text => eprint!("{}", summary_text(&summary)),
-        SummaryArg::Json => match serde_json::to_string(&summary) {
-            Ok(s) => eprintln!("{s}"),
-            Err(e) => eprintln!("{}", say::error(e.to_string())),
-        },
-        SummaryArg::Auto | SummaryArg::None => {}
-    }
-    u8::from(closed || !summary.clean())
+    Ok((summary, closed))
 }
 
 /// The summary for people.

@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use arbiter::Engine;
 use arbiter::conformance::implementation::{Implementation, Ours, Process};
+use arbiter::conformance::inherit::{self, Planned};
 use arbiter::conformance::protocol::{self, MAX_LINE, ReadLine};
 use arbiter::conformance::report::{self, Explanations};
 use arbiter::conformance::serve::{self, Served};
@@ -65,23 +66,39 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
         None => None,
     };
-    let suite_id = match (&o.rulebook, &folder) {
-        (_, Some(rules)) => Some(rules.meta().id.clone()),
-        (Some(name), None) => Some(name.clone()),
-        (None, None) => None,
-    };
     if !o.suite.is_dir() {
         return Err(say::no_suite(o.suite.display().to_string()));
     }
-    let scenarios: Vec<(String, PathBuf)> = discover(&o.suite)
-        .into_iter()
-        .filter(|(id, _)| {
-            suite_id
-                .as_ref()
-                .is_none_or(|s| id.split('/').next() == Some(s.as_str()))
-        })
-        .filter(|(id, _)| o.filter.as_ref().is_none_or(|f| id.contains(f.as_str())))
-        .collect();
+    // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
+    // scenarios and inherits its bases' (`conformance::inherit`).
+    let books: Vec<String> = match &o.rulebook {
+        Some(spec) => vec![spec.clone()],
+        None => {
+            let mut b: Vec<String> = discover(&o.suite)
+                .iter()
+                .filter_map(|(id, _)| id.split('/').next().map(str::to_string))
+                .collect();
+            b.dedup();
+            b
+        }
+    };
+    let mut scenarios: Vec<Planned> = Vec::new();
+    for book in &books {
+        let planned = match arbiter::load_ir(book) {
+            Ok(ir) => inherit::plan(&o.suite, std::sync::Arc::new(ir))?,
+            // A suite folder that names no rulebook arbiter has: its scenarios as written (an
+            // implementation under test may have it).
+            Err(_) if o.rulebook.is_none() => runner::own(
+                discover(&o.suite)
+                    .into_iter()
+                    .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
+                    .collect(),
+            ),
+            Err(d) => return Err(d.render()),
+        };
+        scenarios.extend(planned);
+    }
+    scenarios.retain(|p| o.filter.as_ref().is_none_or(|f| p.id.contains(f.as_str())));
     if scenarios.is_empty() {
         return Err(say::no_scenario_matches());
     }
@@ -121,7 +138,7 @@ fn run_inner(o: &Options) -> Result<u8, String> {
 
     let mut books: Vec<&str> = scenarios
         .iter()
-        .filter_map(|(id, _)| id.split('/').next())
+        .filter_map(|p| p.id.split('/').next())
         .collect();
     books.dedup();
     let mut suite = books.join(", ");

@@ -57,7 +57,17 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     let start = Instant::now();
     let answers: Vec<(Color, Winnability)> = [Color::White, Color::Black]
         .into_iter()
-        .map(|side| (side, winnability(&pos, side, &budget)))
+        .map(|side| {
+            (
+                side,
+                winnability(
+                    &pos,
+                    side,
+                    &budget,
+                    arbiter::runtime::analysis::SHORTEN_NODES,
+                ),
+            )
+        })
         .collect();
     let ms = start.elapsed().as_millis();
     let alive = answers

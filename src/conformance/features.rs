@@ -29,6 +29,8 @@ pub const FEATURES: &[&str] = &[
     "quickplay-finish",
     "arbiter-decisions",
     "irregularities",
+    "resignation",
+    "recorded-result",
 ];
 
 pub fn is_known(name: &str) -> bool {
@@ -64,6 +66,7 @@ pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
             Command::Consent => add("arbiter-consent"),
             Command::Flag(Flagged::Both) => add("both-flags"),
             Command::Flag(Flagged::Side(_)) => add("flag-fall"),
+            Command::Resign(_) => add("resignation"),
             Command::Increment => {
                 add("quickplay-finish");
                 add("draw-offers");

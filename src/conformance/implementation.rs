@@ -149,7 +149,11 @@ impl Ours {
             .ok_or_else(|| "no game".to_string())
             .and_then(|g| g.map_err(|e| format!("byte {}: {}", e.offset, e.message)))
             .and_then(|g| {
-                runtime::adjudicate(&g, rules.as_ref())
+                let options = runtime::adjudicate::Options {
+                    record: req.record,
+                    ..runtime::adjudicate::Options::default()
+                };
+                runtime::adjudicate::adjudicate_with(&g, rules.as_ref(), options)
                     .map_err(|e| format!("byte {}: {}", e.offset, e.message))
             });
         match verdict {

@@ -1,12 +1,14 @@
 //! The conformance suite and its runner (conformance/README.md, conformance/PROTOCOL.md).
 //!
 //! `scenario` loads one scenario, builds the request an implementation sees and checks a verdict;
+//! `inherit` makes a rulebook's suite, its bases' scenarios included;
 //! `protocol` and `schema` are the wire format and its published schemas; `implementation` drives
 //! arbiter in process or any program over the protocol; `serve` is `arbiter serve`'s handling of
 //! one line; `runner` runs a suite; `report` writes what came of it.
 
 pub mod features;
 pub mod implementation;
+pub mod inherit;
 pub mod protocol;
 pub mod report;
 pub mod runner;

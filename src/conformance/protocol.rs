@@ -90,6 +90,13 @@ pub struct Request {
     pub pgn: String,
     /// The same game, already parsed.
     pub game: GameRecord,
+    /// Whether the game's record says how it ended (the scenario needs `recorded-result`):
+    /// when the laws have not ended the game by its last recorded move, its `Result` and
+    /// `Termination` tags do (a time forfeit is the loser's flag, a decisive result the loser's
+    /// resignation, a draw an agreement). Otherwise the `Result` tag is only what the
+    /// scoresheet says, which the laws may contradict.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub record: bool,
 }
 
 /// A parsed game: what an adapter needs without a PGN parser of its own.

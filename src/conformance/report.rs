@@ -43,6 +43,19 @@ pub struct Unsupported {
     pub reason: String,
 }
 
+impl FailureClass {
+    /// Whether the class lists scenario `id`: under its id, or (an inherited scenario,
+    /// `OVERLAY/BASE-ID`) under the base scenario's id.
+    pub fn explains(&self, id: &str) -> bool {
+        self.scenarios.iter().any(|s| {
+            s == id
+                || id
+                    .strip_suffix(s.as_str())
+                    .is_some_and(|p| p.ends_with('/'))
+        })
+    }
+}
+
 impl Explanations {
     pub fn load(path: &Path) -> Result<Explanations, Diag> {
         let text = std::fs::read_to_string(path).map_err(|e| {
@@ -53,10 +66,9 @@ impl Explanations {
         crate::rulebook::yaml::parse(path, &source)
     }
 
+    /// The class explaining scenario `id`.
     fn class_of(&self, id: &str) -> Option<usize> {
-        self.classes
-            .iter()
-            .position(|c| c.scenarios.iter().any(|s| s == id))
+        self.classes.iter().position(|c| c.explains(id))
     }
 
     /// Failures no class explains, and explained scenarios that did not fail.
@@ -73,7 +85,14 @@ impl Explanations {
             .classes
             .iter()
             .flat_map(|c| &c.scenarios)
-            .filter(|id| !run.outcomes.iter().filter(failed).any(|o| &o.id == *id))
+            .filter(|id| {
+                !run.outcomes.iter().filter(failed).any(|o| {
+                    o.id == **id
+                        || o.id
+                            .strip_suffix(id.as_str())
+                            .is_some_and(|p| p.ends_with('/'))
+                })
+            })
             .cloned()
             .collect();
         (unexplained, stale)
@@ -360,12 +379,12 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
                 let members: Vec<&Outcome> = failed
                     .iter()
                     .copied()
-                    .filter(|o| c.scenarios.contains(&o.id))
+                    .filter(|o| c.explains(&o.id))
                     .collect();
                 if members.is_empty() {
                     continue;
                 }
-                rest.retain(|o| !c.scenarios.contains(&o.id));
+                rest.retain(|o| !c.explains(&o.id));
                 s.push_str(&format!(
                     "\n### {} — {} ({})\n\n{}\n\n",
                     c.clause,

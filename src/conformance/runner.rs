@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use super::implementation::{Answer, Implementation};
+use super::inherit::Planned;
 use super::protocol;
 use super::scenario::{Expected, Scenario, Summary};
 
@@ -69,10 +70,11 @@ impl Run {
     }
 }
 
-/// Run the scenarios (as `(id, path)`) against `imp`; `progress(done, total, id)` after each.
+/// Run the scenarios (`inherit::plan`, or the plain `(id, path)` of `discover` made
+/// [`Planned`] by [`own`]) against `imp`; `progress(done, total, id)` after each.
 pub fn run(
     imp: &mut dyn Implementation,
-    scenarios: &[(String, PathBuf)],
+    scenarios: &[Planned],
     progress: &mut dyn FnMut(usize, usize, &str),
 ) -> Run {
     let (implementation, hello_error) = match imp.hello() {
@@ -80,10 +82,12 @@ pub fn run(
         Err(e) => (None, Some(e)),
     };
     let mut outcomes = Vec::with_capacity(scenarios.len());
-    for (seq, (id, path)) in scenarios.iter().enumerate() {
-        let o = match Scenario::load(id, path) {
-            Err(e) => Outcome {
-                id: id.clone(),
+    for (seq, p) in scenarios.iter().enumerate() {
+        let source_id = p.inherited.as_ref().map_or(&p.id, |i| &i.base_id);
+        let loaded = Scenario::load(source_id, &p.path);
+        let o = match (loaded, &p.inherited) {
+            (Err(e), _) => Outcome {
+                id: p.id.clone(),
                 clauses: vec![],
                 features: vec![],
                 outcome: Kind::Errored,
@@ -92,10 +96,26 @@ pub fn run(
                 details: vec![format!("the scenario is malformed: {e}")],
                 context: Value::Null,
             },
-            Ok(s) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
+            (Ok(s), None) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
+            (Ok(s), Some(how)) => {
+                let (clauses, features) = (s.clauses.clone(), s.features.clone());
+                match s.inherited(how, &p.id) {
+                    Ok(s) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
+                    Err(why) => Outcome {
+                        id: p.id.clone(),
+                        clauses,
+                        features,
+                        outcome: Kind::NotApplicable,
+                        expected: None,
+                        got: None,
+                        details: vec![format!("inherited from {}: {why}", how.base)],
+                        context: Value::Null,
+                    },
+                }
+            }
         };
         outcomes.push(o);
-        progress(seq + 1, scenarios.len(), id);
+        progress(seq + 1, scenarios.len(), &p.id);
     }
     imp.stop();
     Run {
@@ -103,6 +123,18 @@ pub fn run(
         hello_error,
         outcomes,
     }
+}
+
+/// Scenarios run as written (no inheritance).
+pub fn own(scenarios: Vec<(String, PathBuf)>) -> Vec<Planned> {
+    scenarios
+        .into_iter()
+        .map(|(id, path)| Planned {
+            id,
+            path,
+            inherited: None,
+        })
+        .collect()
 }
 
 fn one(

@@ -27,6 +27,8 @@ macro_rules! with_events {
         { "consent", Consent }
         { "flag", Flag }
         { "both_flags", BothFlags }
+        { "resign", Resign }
+        { "agreement", Agreement }
         { "increment", Increment }
         { "quickplay", Quickplay }
         { "arbiter_agrees", ArbiterAgrees }
@@ -108,6 +110,7 @@ macro_rules! with_facts {
         { "irregularity_promotion", IrregularityPromotion, [], Bool, irregularity_promotion, infallible, any, none }
         { "replied_since_irregularity", RepliedSinceIrregularity, [], Bool, replied_since_irregularity, infallible, any, none }
         { "flag.by", FlagEventBy, [], Side, event_by, infallible, Flag, none }
+        { "resign.by", ResignEventBy, [], Side, event_by, infallible, Resign, none }
         { "increment.by", IncrementEventBy, [], Side, event_by, infallible, Increment, none }
         { "quickplay.by", QuickplayEventBy, [], Side, event_by, infallible, Quickplay, none }
         { "quickplay.no_win", QuickplayNoWin, [], Bool, quickplay_no_win, infallible, Quickplay, none }

@@ -103,6 +103,9 @@ messages! {
     summary_clause = "cli-summary-clause" (clause, games, results);
     summary_unended = "cli-summary-unended" (games);
     progress = "cli-progress" (games, rate, megabytes);
+    audit_summary = "cli-audit-summary" (games, bad);
+    audit_finding = "cli-audit-finding" (finding);
+    audit_unended = "cli-audit-unended" ();
 
     // Diagnostics (`locales/<lang>/diagnostics.ftl`).
     here = "diag-here" ();
@@ -159,6 +162,10 @@ messages! {
     replaces_itself_unknown = "diag-replaces-itself-unknown" (id);
     replaces_unknown = "diag-replaces-unknown" (id);
     disable_unknown = "diag-disable-unknown" (id);
+    amends_unknown = "diag-amends-unknown" (id);
+    amends_twice = "diag-amends-twice" (id);
+    amends_with_rules = "diag-amends-with-rules" (id, field);
+    amends_with_rules_help = "diag-amends-with-rules-help" (field);
     value_without_defines = "diag-value-without-defines" (clause);
     value_without_defines_help = "diag-value-without-defines-help" ();
     rules_and_short_form = "diag-rules-and-short-form" (clause);
@@ -327,6 +334,7 @@ messages! {
     pgn_unexpected_argument = "pgn-unexpected-argument" (word, command);
     pgn_offer_side = "pgn-offer-side" (side);
     pgn_correct_side = "pgn-correct-side" (side);
+    pgn_resign_side = "pgn-resign-side" (side);
     pgn_unknown_claim = "pgn-unknown-claim" (kind);
     pgn_claim_needs_kind = "pgn-claim-needs-kind" ();
     pgn_not_a_square = "pgn-not-a-square" (square);

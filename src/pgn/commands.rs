@@ -15,6 +15,7 @@ pub const EVENT_COMMANDS: &[&str] = &[
     "touch",
     "consent",
     "flag",
+    "resign",
     "increment",
     "quickplay",
     "arbiter",

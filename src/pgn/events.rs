@@ -75,6 +75,8 @@ pub enum Command {
         millis: u64,
     },
     Flag(Flagged),
+    /// `None`: by the player to move.
+    Resign(Option<Color>),
     Increment,
     Quickplay {
         no_win: bool,
@@ -101,6 +103,7 @@ impl Command {
             Command::Consent => "consent",
             Command::Clock { .. } => "clock",
             Command::Flag(_) => "flag",
+            Command::Resign(_) => "resign",
             Command::Increment => "increment",
             Command::Quickplay { .. } => "quickplay",
             Command::Arbiter(_) => "arbiter",
@@ -223,6 +226,7 @@ fn command(c: &Written) -> Result<Option<Command>, Located> {
         "clk" => clk(c)?,
         "clock" => clock(c)?,
         "flag" => flag(c)?,
+        "resign" => Command::Resign(optional_side(c, |s| say::pgn_resign_side(s))?),
         "increment" => c.bare(Command::Increment)?,
         "quickplay" => quickplay(c)?,
         "arbiter" => Command::Arbiter(arbiter(c)?),
@@ -798,6 +802,7 @@ mod tests {
             "[%touch e2]",
             "[%consent]",
             "[%flag both]",
+            "[%resign]",
             "[%increment]",
             "[%quickplay no-win]",
             "[%arbiter agree]",

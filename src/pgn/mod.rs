@@ -7,6 +7,7 @@
 
 pub mod commands;
 pub mod events;
+pub mod record;
 pub mod replay;
 pub mod scan;
 pub mod split;

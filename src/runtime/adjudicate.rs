@@ -18,8 +18,11 @@ use super::facts::{Claim, Ctx, Event};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Index, Rules, at, side_name, winners};
-use super::verdict::{Arg, Decision, End, Ignored, Outcome, Ruling, Scored, Scoresheet, Verdict};
+use super::verdict::{
+    Arg, Decision, End, Finding, GameResult, Ignored, Outcome, Ruling, Scored, Scoresheet, Verdict,
+};
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
+use crate::pgn::record::{Record, Recorded, Termination};
 use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, PgnError};
 use crate::unwinnable::Budget;
@@ -28,9 +31,15 @@ use crate::value::Value;
 /// How a game is adjudicated beyond its record.
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
-    /// Infer a flag fall from a platform export's `[Termination "Time forfeit"]`: when the record
-    /// ends without a result from the laws, the side to move at the end has flagged.
-    pub infer_flags: bool,
+    /// Read how the game ended from the record when the laws have not ended it by the last
+    /// recorded move (see [`Record`]): `[Termination "Time forfeit"]` is the loser's flag (the
+    /// side to move's, without a decisive result), a decisive `Result` the loser's resignation,
+    /// `1/2-1/2` a draw agreed. Each such event is marked inferred, and assumed unless the
+    /// `Termination` tag says the game ended normally.
+    pub record: bool,
+    /// Move generations spent shortening each helpmate line a ruling cites, for its reader
+    /// (`runtime::analysis::SHORTEN_NODES` by default; 0 cites the engine's line as found).
+    pub evidence_nodes: u32,
     /// The unwinnability engine's budget for each question (can a side checkmate, is a
     /// position dead); `None` turns the engine off: those facts are then decided by material
     /// alone, exact only where material decides.
@@ -41,7 +50,8 @@ impl Default for Options {
     /// The engine on, with [`ANALYSIS_BUDGET`].
     fn default() -> Options {
         Options {
-            infer_flags: false,
+            record: true,
+            evidence_nodes: analysis::SHORTEN_NODES,
             analysis: Some(ANALYSIS_BUDGET),
         }
     }
@@ -78,6 +88,7 @@ pub fn adjudicate_with<'g>(
         let mut state = GameState::new(ChessMechanics::new(start.clone()));
         state.clocks = crate::runtime::clock::Clocks::new(control.clone());
         state.analysis = analysis::Analysis::new(options.analysis);
+        state.analysis.shorten = options.evidence_nodes;
         state.analysis.dead = dead;
         play(game, rules, options, &events, &params, state).map_err(err)
     };
@@ -136,24 +147,20 @@ fn play<'g>(
         params,
         moves: &game.moves,
         fired: Vec::new(),
+        assumed: false,
         verdict: empty_verdict(game),
     };
     a.replay(game, events)?;
-    if options.infer_flags
-        && !a.ended()
-        && game.tag("Termination") == Some("Time forfeit")
-        && !events.iter().any(|e| matches!(e.command, Command::Flag(_)))
-    {
-        // Written nowhere, so it has no index: `command` marks its ruling as inferred.
-        let e = GameEvent {
-            ply: game.moves.len(),
-            index: None,
-            offset: game.tag_offset("Termination").unwrap_or(game.span.start),
-            command: Command::Flag(Flagged::Side(a.state.to_move())),
-        };
-        a.command(&e)?;
+    if options.record && !a.ended() && !a.state.proceedings.awaiting {
+        a.end_by_record(game, events)?;
     }
     a.verdict.offers = a.state.offers().to_vec();
+    let recorded = match Record::of(game).result {
+        Recorded::Won(side) => Some(GameResult::win(side)),
+        Recorded::Drawn => Some(GameResult::Draw),
+        Recorded::Unknown => None,
+    };
+    a.verdict.finding = Finding::of(&a.verdict, recorded);
     a.verdict.scoresheet = Scoresheet {
         first: Some(start_turn),
         moves: game.moves[..(a.verdict.plies as usize).min(game.moves.len())].to_vec(),
@@ -171,6 +178,7 @@ fn empty_verdict(game: &Game) -> Verdict {
         black: game.tag("Black").map(str::to_string),
         outcome: Outcome::Unfinished,
         recorded_result: game.tag("Result").map(str::to_string),
+        finding: Finding::NotDerivable,
         plies: 0,
         unplayed_moves: 0,
         rulings: Vec::new(),
@@ -187,6 +195,8 @@ struct Adjudication<'r> {
     /// The moves as recorded (to name the last one in rulings, as it was written).
     moves: &'r [pgn_reader::SanPlus],
     fired: Vec<Index>,
+    /// The events inferred from the record rest on its `Result` alone (no `Termination`).
+    assumed: bool,
     verdict: Verdict,
 }
 
@@ -248,6 +258,54 @@ impl Adjudication<'_> {
         next
     }
 
+    /// The end of a game that the laws have not ended by its last recorded move, as its record
+    /// tells it (see [`Options::record`]): one inferred event, ruled on like a written one.
+    fn end_by_record(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), (usize, String)> {
+        let record = Record::of(game);
+        let command = match (record.termination, record.result) {
+            (Termination::TimeForfeit, result) => {
+                if events.iter().any(|e| matches!(e.command, Command::Flag(_))) {
+                    return Ok(());
+                }
+                let side = match result {
+                    Recorded::Won(winner) => !winner,
+                    _ => self.state.to_move(),
+                };
+                Some(Command::Flag(Flagged::Side(side)))
+            }
+            (Termination::Normal | Termination::Absent, Recorded::Won(winner)) => {
+                Some(Command::Resign(Some(!winner)))
+            }
+            // A draw agreed has no command of its own: its offer and acceptance are unwritten.
+            (Termination::Normal | Termination::Absent, Recorded::Drawn) => None,
+            _ => return Ok(()),
+        };
+        let offset = game
+            .tag_offset("Termination")
+            .or_else(|| game.tag_offset("Result"))
+            .unwrap_or(game.span.start);
+        self.assumed = record.termination == Termination::Absent;
+        match command {
+            // Written nowhere, so it has no index: `command` marks its ruling as inferred.
+            Some(command) => self.command(&GameEvent {
+                ply: game.moves.len(),
+                index: None,
+                offset,
+                command,
+            }),
+            None => {
+                let event = Event::Agreement;
+                let r = self.rule(&event, offset).map_err(|m| (offset, m))?;
+                let mut r = r.unwrap_or_else(|| {
+                    Box::new(Ruling::none(self.state.ply(), event.kind(), offset))
+                });
+                r.inferred = true;
+                r.assumed = self.assumed;
+                self.record(r).map_err(|m| (offset, m))
+            }
+        }
+    }
+
     /// An event as written in the record: ruled on, or ignored once the game has ended.
     fn written(&mut self, e: &GameEvent) -> Result<(), (usize, String)> {
         // Once the game has ended, only a declaration on a result awaiting the arbiter is still
@@ -284,6 +342,7 @@ impl Adjudication<'_> {
         r.index = e.index;
         // Every event written in the record has an index; one without was inferred.
         r.inferred = e.index.is_none();
+        r.assumed = r.inferred && self.assumed;
         self.record(r).map_err(|m| (e.offset, m))?;
         Ok(())
     }
@@ -328,6 +387,9 @@ impl Adjudication<'_> {
                 Event::Flag { by: *by }
             }
             Command::Flag(Flagged::Both) => Event::BothFlags,
+            Command::Resign(side) => Event::Resign {
+                by: side.unwrap_or(to_move),
+            },
             Command::Increment => Event::Increment { by: to_move },
             Command::Quickplay { no_win, no_effort } => Event::Quickplay {
                 by: to_move,
@@ -469,6 +531,7 @@ impl Adjudication<'_> {
             event: event.kind(),
             index: None,
             inferred: false,
+            assumed: false,
             claim: None,
             by: None,
             intended_move: None,

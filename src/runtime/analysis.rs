@@ -211,7 +211,7 @@ pub const SHORTEN_NODES: u32 = 30_000;
 
 /// Can `side` checkmate from `pos`? The quick tier first, then the full analysis; a line found
 /// is shortened for the reader ([`unwinnable::shorten`]).
-pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
+pub fn winnability(pos: &Chess, side: Color, budget: &Budget, shorten: u32) -> Winnability {
     let cannot = |p: unwinnable::Proof| {
         let tier = Tier::of(p);
         Winnability::Cannot {
@@ -227,7 +227,7 @@ pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> Winnability {
             let direct = without_cycles(pos, &h.moves);
             Winnability::Can(Line::new(
                 pos,
-                &unwinnable::shorten(pos, side, &direct, SHORTEN_NODES),
+                &unwinnable::shorten(pos, side, &direct, shorten),
             ))
         }
         unwinnable::Verdict::Unwinnable(p) => cannot(p),
@@ -429,6 +429,9 @@ pub struct Analysis {
     /// `None`: the engine is off and the facts are decided by material alone, as in versions
     /// before the engine (faster, and exact only where material decides).
     pub budget: Option<Budget>,
+    /// Move generations spent shortening a helpmate line for the reader ([`SHORTEN_NODES`]
+    /// unless the caller says otherwise).
+    pub shorten: u32,
     pub dead: DeadPlies,
     memo: Vec<(u32, Color, Winnability)>,
     /// The evidence behind the facts read since the last [`settle`](Analysis::settle).
@@ -442,6 +445,7 @@ impl Analysis {
     pub fn new(budget: Option<Budget>) -> Analysis {
         Analysis {
             budget,
+            shorten: SHORTEN_NODES,
             ..Analysis::default()
         }
     }
@@ -601,11 +605,11 @@ mod tests {
         // King and rook against king: White can mate, Black cannot (material).
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         assert!(matches!(
-            winnability(&p, Color::White, &b),
+            winnability(&p, Color::White, &b, SHORTEN_NODES),
             Winnability::Can(_)
         ));
         assert_eq!(
-            winnability(&p, Color::Black, &b),
+            winnability(&p, Color::Black, &b, SHORTEN_NODES),
             Winnability::Cannot {
                 tier: Tier::Material,
                 forced: None

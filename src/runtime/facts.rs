@@ -45,6 +45,12 @@ pub enum Event {
         by: Color,
     },
     BothFlags,
+    /// A player resigns (`[%resign]`, or the loser of a decisive recorded result).
+    Resign {
+        by: Color,
+    },
+    /// The players agreed a draw: the record says so, its offer and acceptance not written.
+    Agreement,
     Increment {
         by: Color,
     },
@@ -84,6 +90,8 @@ impl Event {
             Event::Consent => EventKind::Consent,
             Event::Flag { .. } => EventKind::Flag,
             Event::BothFlags => EventKind::BothFlags,
+            Event::Resign { .. } => EventKind::Resign,
+            Event::Agreement => EventKind::Agreement,
             Event::Increment { .. } => EventKind::Increment,
             Event::Quickplay { .. } => EventKind::Quickplay,
             Event::ArbiterAgrees => EventKind::ArbiterAgrees,
@@ -106,6 +114,7 @@ impl Event {
             | Event::Decline { by }
             | Event::Touch { by }
             | Event::Flag { by }
+            | Event::Resign { by }
             | Event::Increment { by }
             | Event::Quickplay { by, .. }
             | Event::Illegal { by, .. }
@@ -113,6 +122,7 @@ impl Event {
             Event::Position
             | Event::Consent
             | Event::BothFlags
+            | Event::Agreement
             | Event::ArbiterAgrees
             | Event::ArbiterPostpones { .. }
             | Event::ArbiterRejects

@@ -124,11 +124,11 @@ impl<M: Mechanics> GameState<M> {
     /// off (the facts then fall back to material).
     pub fn winnability(&mut self, side: Color) -> Option<&Winnability> {
         let budget = self.analysis.budget?;
+        let shorten = self.analysis.shorten;
         let mechanics = &self.mechanics;
-        Some(
-            self.analysis
-                .winnability(self.ply, side, || mechanics.winnability(side, &budget)),
-        )
+        Some(self.analysis.winnability(self.ply, side, || {
+            mechanics.winnability(side, &budget, shorten)
+        }))
     }
 
     /// Is the position dead, and is that undetermined? From the dead plies the analysis knows,
@@ -386,6 +386,7 @@ mod tests {
             &self,
             _: Color,
             _: &crate::unwinnable::Budget,
+            _: u32,
         ) -> crate::runtime::analysis::Winnability {
             crate::runtime::analysis::Winnability::Undetermined { nodes: 0 }
         }

@@ -149,6 +149,71 @@ impl Outcome {
     }
 }
 
+/// How the recorded result compares with what the laws made of the game: exactly one per game
+/// (`arbiter audit` counts them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Finding {
+    /// The laws give the recorded result, established by the moves, the events written, or the
+    /// record's `Termination` tag.
+    Agrees,
+    /// The laws ended the game before its last recorded move (whatever the result).
+    EndedEarlier,
+    /// The laws give another result than the record.
+    Contradicts,
+    /// The result rests on the recorded result alone: the record has no `Termination` tag, so
+    /// a resignation or an agreement is assumed.
+    Assumed,
+    /// The laws ended the game; the record states no result (`*` or no `Result` tag).
+    Unrecorded,
+    /// The laws have not ended the game and the record does not let them (no result recorded,
+    /// an end the laws do not model such as an abandoned game), or the result awaits the
+    /// arbiter.
+    NotDerivable,
+}
+
+impl Finding {
+    /// Every finding, in the order reports list them.
+    pub const ALL: [Finding; 6] = [
+        Finding::Agrees,
+        Finding::EndedEarlier,
+        Finding::Contradicts,
+        Finding::Assumed,
+        Finding::Unrecorded,
+        Finding::NotDerivable,
+    ];
+
+    /// Its name in the JSON output and the locale files (`finding-NAME`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Finding::Agrees => "agrees",
+            Finding::EndedEarlier => "ended-earlier",
+            Finding::Contradicts => "contradicts",
+            Finding::Assumed => "assumed",
+            Finding::Unrecorded => "unrecorded",
+            Finding::NotDerivable => "not-derivable",
+        }
+    }
+
+    /// The finding for a verdict whose game recorded `recorded` (`None`: no result).
+    pub fn of(v: &Verdict, recorded: Option<GameResult>) -> Finding {
+        let result = v.outcome.result();
+        if v.unplayed_moves > 0 {
+            Finding::EndedEarlier
+        } else if result == GameResult::Unfinished {
+            Finding::NotDerivable
+        } else if recorded.is_none() {
+            Finding::Unrecorded
+        } else if recorded != Some(result) {
+            Finding::Contradicts
+        } else if v.ending().is_some_and(|r| r.assumed) {
+            Finding::Assumed
+        } else {
+            Finding::Agrees
+        }
+    }
+}
+
 /// A claim's (request's, demand's) fate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -183,6 +248,10 @@ pub struct Ruling {
     /// forfeit"]`, with `--infer-flags`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inferred: bool,
+    /// Inferred from the recorded result alone: the record has no `Termination` tag to say
+    /// the game ended by the players (a resignation or an agreement is then assumed).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub assumed: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub claim: Option<ClaimKind>,
     #[serde(
@@ -222,6 +291,7 @@ impl Ruling {
             event,
             index: None,
             inferred: false,
+            assumed: false,
             claim: None,
             by: None,
             intended_move: None,
@@ -260,6 +330,8 @@ pub struct Verdict {
     pub black: Option<String>,
     pub outcome: Outcome,
     pub recorded_result: Option<String>,
+    /// How the recorded result compares with the laws' (set once the game is ruled on).
+    pub finding: Finding,
     /// Plies played.
     pub plies: u32,
     /// Recorded moves after the end of the game, not played.
@@ -336,6 +408,7 @@ impl Verdict {
             rule: o.rule(),
             ended_at_ply: o.ended_at_ply(),
             recorded_result: self.recorded_result.as_deref(),
+            finding: self.finding,
             plies: self.plies,
             unplayed_moves: self.unplayed_moves,
             rulings: (self.rulings.iter().enumerate())
@@ -374,6 +447,8 @@ pub struct Json<'v> {
     rule: Option<&'v str>,
     ended_at_ply: Option<u32>,
     recorded_result: Option<&'v str>,
+    /// How the recorded result compares with the laws' (`Finding`).
+    finding: Finding,
     plies: u32,
     unplayed_moves: u32,
     rulings: Vec<RulingJson<'v>>,
@@ -413,6 +488,7 @@ mod tests {
             black: None,
             outcome,
             recorded_result: Some("1/2-1/2".into()),
+            finding: Finding::Agrees,
             plies: 8,
             unplayed_moves: 0,
             rulings,
@@ -516,6 +592,7 @@ mod tests {
             concat!(
                 r#"{"file":"game.pgn","game":1,"line":1,"white":null,"black":null,"#,
                 r#""result":"0-1","rule":"5.2.3","ended_at_ply":8,"recorded_result":"1/2-1/2","#,
+                r#""finding":"agrees","#,
                 r#""plies":8,"unplayed_moves":0,"#,
                 r#""rulings":[{"ply":8,"event":"drawn","rule":null,"effects":[]}],"#,
                 r#""offers":[],"scoresheet":"","scored":"arm.1"}"#
@@ -533,6 +610,7 @@ mod tests {
             black: None,
             outcome: Outcome::Unfinished,
             recorded_result: None,
+            finding: Finding::NotDerivable,
             plies: 0,
             unplayed_moves: 0,
             rulings: vec![Ruling::none(0, EventKind::Touch, 0)],

@@ -42,7 +42,13 @@ fn adjudicate_dir(dir: &Path, files: &[&str]) -> HashMap<Key, Vec<Got>> {
                     continue;
                 }
             };
-            match runtime::adjudicate(&g, rules.as_ref()) {
+            // What the moves give, as python-chess sees them: the record's own end (a
+            // resignation, an agreement) is not read.
+            let options = runtime::adjudicate::Options {
+                record: false,
+                ..runtime::adjudicate::Options::default()
+            };
+            match runtime::adjudicate::adjudicate_with(&g, rules.as_ref(), options) {
                 Ok(v) => {
                     n += 1;
                     let t = |k: &str| g.tag(k).unwrap_or("").to_string();
@@ -261,8 +267,9 @@ fn lichess_time_forfeits_match_the_platform_with_inferred_flags() {
     // Material alone, as lichess decides "cannot checkmate": the exact engine's differences are
     // the re-audit's (README, "The corpus re-audited").
     let options = Options {
-        infer_flags: true,
+        record: true,
         analysis: None,
+        ..Options::default()
     };
     let (mut forfeits, mut draws) = (0, 0);
     let mut differ = Vec::new();

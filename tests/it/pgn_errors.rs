@@ -29,6 +29,7 @@ fn adjudicate(name: &str, bytes: &[u8]) -> (usize, String) {
         renderer: &renderer,
         options: audit::Options {
             format: Format::Text,
+            report: audit::Report::Verdicts,
             adjudicate: Options::default(),
             jobs: 1,
             encoding: None,
@@ -222,7 +223,8 @@ fn crlf_bom_variations_nags_and_stdin() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let v: serde_json::Value = serde_json::from_str(o.trim()).expect("json");
     assert_eq!(v["result"], "1/2-1/2");
-    assert_eq!(v["rule"], "9.2.1.2");
+    // The default rulebook is the 2023 edition, where 2018's 9.2.1.2 is 9.2.2.
+    assert_eq!(v["rule"], "9.2.2");
     assert_eq!(v["ended_at_ply"], 8);
 }
 

@@ -171,7 +171,11 @@ fn the_summary_counts_games_results_by_clause_and_errors() {
         serde_json::json!({
             "games": 3, "ruled": 2, "bad_games": 1, "bad_inputs": 0,
             "results": {"0-1": 1, "*": 1},
-            "by_clause": {"5.1.1": {"0-1": 1}, "-": {"*": 1}}
+            "by_clause": {"5.1.1": {"0-1": 1}, "-": {"*": 1}},
+            "findings": {
+                "unrecorded": {"games": 1, "by_clause": {"5.1.1": 1}},
+                "not-derivable": {"games": 1, "by_clause": {"-": 1}}
+            }
         })
     );
     let out = arbiter(

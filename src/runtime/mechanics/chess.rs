@@ -217,8 +217,8 @@ impl Mechanics for ChessMechanics {
         }
     }
 
-    fn winnability(&self, side: Color, budget: &Budget) -> Winnability {
-        analysis::winnability(&self.pos, side, budget)
+    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability {
+        analysis::winnability(&self.pos, side, budget, shorten)
     }
 
     fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {

@@ -109,7 +109,8 @@ pub trait Mechanics: Clone + std::fmt::Debug {
     /// that proved it impossible), or undetermined when `budget` runs out: never a guess. Chess:
     /// the unwinnability engine (`crate::unwinnable`). Costly: asked when a rule needs it (a
     /// fallen flag), not at every ply.
-    fn winnability(&self, side: Color, budget: &Budget) -> Winnability;
+    /// A helpmate found is shortened for the reader within `shorten` move generations.
+    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability;
 
     /// The forced moves from the current position that a proof of unwinnability (`proofs`, per
     /// side) may need its reader to see, as in [`Winnability::Cannot`]; `None` when none.

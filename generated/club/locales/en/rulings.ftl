@@ -9,6 +9,16 @@ ruling-5-1-1 =
        *[black] Black has
     } checkmated the opponent's king: the game is won.
 
+# 5.1.2 (variables: $by, $winner)
+ruling-5-1-2 =
+    { $by ->
+        [white] White resigns
+       *[black] Black resigns
+    }: the game is won by { $by ->
+        [white] Black
+       *[black] White
+    }.
+
 # 5.2.1 (variables: $side)
 ruling-5-2-1 =
     { $side ->
@@ -23,20 +33,6 @@ ruling-5-2-2-dead =
 # 5.2.2 (undetermined)
 ruling-5-2-2-undetermined =
     Whether any series of legal moves can still lead to checkmate could not be decided within the analysis budget: play stops, and the arbiter decides whether the position is dead.
-
-# 5.2.3 (agreed) (variables: $by)
-ruling-5-2-3-agreed =
-    { $by ->
-        [white] White accepts
-       *[black] Black accepts
-    } the opponent's draw offer: the game is drawn by agreement.
-
-# 5.2.3 (too-early) (variables: $by)
-ruling-5-2-3-too-early =
-    { $by ->
-        [white] White accepts
-       *[black] Black accepts
-    } the draw offer, but not both players have made a move yet: there is no agreement, and the offer stays valid.
 
 # 9.1.1 (offer) (variables: $at_all, $by, $min)
 ruling-9-1-1-offer =
@@ -54,6 +50,13 @@ ruling-9-1-1-agreement =
         [true] at all
        *[false] before move { $min }
     } without the consent of the arbiter: the acceptance is not valid and the game continues.
+
+# 9.1.1 (recorded-agreement) (variables: $at_all, $min)
+ruling-9-1-1-recorded-agreement =
+    The record shows the game drawn by agreement, but the regulations of the event do not allow a draw to be agreed { $at_all ->
+        [true] at all
+       *[false] before move { $min }
+    } without the consent of the arbiter, and no consent is recorded: the agreement is not valid.
 
 # 9.1.2.3 (variables: $claimant)
 ruling-9-1-2-3 =
@@ -326,8 +329,19 @@ ruling-III-6-2-draw =
 ruling-III-6-2-no-draw =
     The appointed arbiter rejects the claim. Guidelines III do not say what the result of a game concluded by a rejected claim is: it remains for the arbiter to decide under the event's regulations.
 
-# club.D.1
-ruling-club-D-1 =
+# club.D.1 (agreed) (variables: $by)
+ruling-club-D-1-agreed =
+    { $by ->
+        [white] White accepts
+       *[black] Black accepts
+    } the opponent's draw offer: under the club's regulation the game is drawn.
+
+# club.D.1 (recorded)
+ruling-club-D-1-recorded =
+    The record shows the game drawn, and the regulation had not ended it otherwise: one player offered a draw and the other accepted it.
+
+# club.D.1 (both-flags)
+ruling-club-D-1-both-flags =
     Both players' time has run out: under the club's regulation the game is drawn.
 
 # club.D.2.1 (variables: $claimant, $count)

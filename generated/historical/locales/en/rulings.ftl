@@ -9,6 +9,16 @@ ruling-5-1-1 =
        *[black] Black has
     } checkmated the opponent's king: the game is won.
 
+# 5.1.2 (variables: $by, $winner)
+ruling-5-1-2 =
+    { $by ->
+        [white] White resigns
+       *[black] Black resigns
+    }: the game is won by { $by ->
+        [white] Black
+       *[black] White
+    }.
+
 # 5.2.1 (variables: $side)
 ruling-5-2-1 =
     { $side ->
@@ -30,6 +40,14 @@ ruling-5-2-3-agreed =
         [white] White accepts
        *[black] Black accepts
     } the opponent's draw offer: the game is drawn by agreement.
+
+# 5.2.3 (recorded)
+ruling-5-2-3-recorded =
+    The record shows the game drawn, and the laws had not ended it: the players agreed a draw (5.2.3).
+
+# 5.2.3 (recorded-too-early)
+ruling-5-2-3-recorded-too-early =
+    The record shows the game drawn by agreement, but not both players had made a move: the laws do not allow that agreement, and the game has not ended.
 
 # 5.2.3 (too-early) (variables: $by)
 ruling-5-2-3-too-early =
@@ -54,6 +72,13 @@ ruling-9-1-1-agreement =
         [true] at all
        *[false] before move { $min }
     } without the consent of the arbiter: the acceptance is not valid and the game continues.
+
+# 9.1.1 (recorded-agreement) (variables: $at_all, $min)
+ruling-9-1-1-recorded-agreement =
+    The record shows the game drawn by agreement, but the regulations of the event do not allow a draw to be agreed { $at_all ->
+        [true] at all
+       *[false] before move { $min }
+    } without the consent of the arbiter, and no consent is recorded: the agreement is not valid.
 
 # 9.1.2.1 (offer) (variables: $by, $normal)
 ruling-9-1-2-1-offer =

@@ -1,0 +1,76 @@
+//! `arbiter audit`: for every game of the inputs, the recorded result against the one the laws
+//! give, and a summary by finding and by clause.
+
+use std::fmt::Write as _;
+
+use arbiter::audit::{Report, Summary, UNENDED};
+use arbiter::locale::say;
+use arbiter::runtime::verdict::Finding;
+
+use super::adjudicate::{self, FormatArg};
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(flatten)]
+    pub common: adjudicate::Args,
+    /// In the text format, a line for every game, not only for those whose record does not
+    /// agree with the laws.
+    #[arg(long)]
+    pub all: bool,
+}
+
+/// Exit status: 0 when every game was read and its recorded result is the laws'; 1 otherwise
+/// (a result the laws contradict, end earlier, cannot derive or only assume, a bad game or
+/// input); 2 on a usage error.
+pub fn run(a: &Args, lang: &str) -> u8 {
+    let Ok((summary, closed)) =
+        adjudicate::judge_all(&a.common, lang, Report::Findings { all: a.all })
+    else {
+        return 2;
+    };
+    match a.common.format {
+        // After the games, on standard output: the summary is what an audit is for.
+        FormatArg::Text => print!("{}", summary_text(&summary)),
+        // One object per game on standard output; the summary, one object, on standard error.
+        FormatArg::Json => match serde_json::to_string(&summary) {
+            Ok(s) => eprintln!("{s}"),
+            Err(e) => eprintln!("{}", say::error(e.to_string())),
+        },
+    }
+    u8::from(closed || !summary.all_agree())
+}
+
+/// The summary table: the games of each finding, and within it the clauses that ended them.
+pub fn summary_text(s: &Summary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "\n{}", say::audit_summary(s.games, s.bad_games));
+    if s.bad_inputs > 0 {
+        let _ = writeln!(out, "{}", say::summary_bad_inputs(s.bad_inputs));
+    }
+    for f in Finding::ALL {
+        let Some(found) = s.findings.get(f.name()) else {
+            continue;
+        };
+        let mut clauses: Vec<(&String, &u64)> = found.by_clause.iter().collect();
+        clauses.sort_by(|a, b| b.1.cmp(a.1).then(a.0.cmp(b.0)));
+        let clauses: Vec<String> = clauses
+            .into_iter()
+            .map(|(c, n)| {
+                let c = if c == UNENDED {
+                    say::audit_unended()
+                } else {
+                    c.clone()
+                };
+                format!("{c}: {n}")
+            })
+            .collect();
+        let _ = writeln!(
+            out,
+            "  {:<14} {:>8}  {}",
+            say::audit_finding(f.name()),
+            found.games,
+            clauses.join(", ")
+        );
+    }
+    out
+}

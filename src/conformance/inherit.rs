@@ -1,0 +1,206 @@
+//! A rulebook's suite: its own scenarios (`conformance/<id>/`) and those of the rulebooks it
+//! extends, which it inherits.
+//!
+//! An overlay changes some clauses of its base and keeps the rest, so a scenario written for the
+//! base still says what the overlay's laws make of its game, unless it cites a clause the
+//! overlay took out of force (replaced or disabled), or one over which a clause of the overlay
+//! takes precedence (`exception_to`), or it expects a draw that the overlay scores otherwise
+//! (a rule on `drawn`): that scenario is *not applicable*, with the reason. A clause the overlay
+//! only renumbered (`amends` with a new id) is cited under its new id. An overlay that changes
+//! a scenario's outcome some other way (a redefined number, a clause answering the same event)
+//! says so in `conformance/<id>/inherit.yaml`:
+//!
+//! ```yaml
+//! not_applicable:
+//!   - scenario: fide-2018/offers/reoffer-after-decline.pgn
+//!     reason: club.D.4 forbids the second offer
+//! ```
+//!
+//! An inherited scenario's id is the overlay's id, then the base scenario's: `club/fide-2018/
+//! offers/...`, so that reports list it in the overlay's suite.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use serde::Deserialize;
+
+use super::scenario::discover;
+use crate::lang::ir::{Disabled, Rulebook};
+
+/// One scenario to run: its id and file, and how it is inherited (none for the rulebook's own).
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub id: String,
+    pub path: PathBuf,
+    pub inherited: Option<Inherited>,
+}
+
+/// How a base's scenario runs under an overlay.
+#[derive(Clone, Debug)]
+pub struct Inherited {
+    /// The base scenario's own id (`fide-2018/...`).
+    pub base_id: String,
+    /// The rulebook the scenario was written for.
+    pub base: String,
+    overlay: Arc<Rulebook>,
+    /// Declared in the overlay's `inherit.yaml`: why the scenario does not apply.
+    declared: Option<String>,
+}
+
+impl Inherited {
+    /// The overlay the scenario runs under.
+    pub fn rulebook(&self) -> &str {
+        &self.overlay.id
+    }
+
+    /// A clause id as the scenario cites it, as the overlay names it; `Err` with the reason
+    /// when the overlay does not have that clause in force.
+    pub fn cite(&self, id: &str) -> Result<String, String> {
+        let ir = &self.overlay;
+        let new = ir.rename(&self.base, id).unwrap_or_else(|| id.to_string());
+        let clause = ir.clauses.iter().find(|c| c.id == new);
+        match clause.map(|c| (&c.disabled, c.level)) {
+            None => Err(format!("cites {id}, which {} does not have", ir.id)),
+            // The clause's rules were written above the base: the overlay replaced the base's
+            // clause under the same id.
+            Some((None, level)) if level > self.level() => Err(format!(
+                "cites {id}, which {} replaces with rules of its own",
+                ir.id
+            )),
+            Some((None, _)) => Ok(new),
+            Some((Some(Disabled::ReplacedBy(by)), _)) => {
+                Err(format!("cites {id}, which {} replaces by {by}", ir.id))
+            }
+            Some((Some(Disabled::Reason(why)), _)) => Err(format!(
+                "cites {id}, which {} takes out of force: {}",
+                ir.id,
+                why.get("en")
+                    .or_else(|| why.values().next())
+                    .map_or("", |s| s)
+            )),
+        }
+    }
+
+    /// Whether an overlay's clause (one whose rules were written above the base) takes
+    /// precedence over the clause `id` (in the overlay's ids): `Err` with the reason.
+    pub fn overruled(&self, id: &str) -> Result<(), String> {
+        let ir = &self.overlay;
+        let level = self.level();
+        let Some(target) = ir.clauses.iter().position(|c| c.id == id) else {
+            return Ok(());
+        };
+        match ir
+            .clauses
+            .iter()
+            .find(|c| c.level > level && c.disabled.is_none() && c.beats.contains(&target))
+        {
+            Some(c) => Err(format!(
+                "cites {id}, over which {}'s {} takes precedence",
+                ir.id, c.id
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// `Err` with the reason when the overlay scores a drawn game otherwise (a clause above the
+    /// base answers `drawn`): a scenario expecting a draw then does not apply.
+    pub fn scores_draws(&self) -> Result<(), String> {
+        let ir = &self.overlay;
+        let level = self.level();
+        let scoring = ir.rules.iter().find(|r| {
+            r.on == crate::lang::schema::EventKind::Drawn
+                && ir
+                    .clauses
+                    .get(r.clause)
+                    .is_some_and(|c| c.level > level && c.disabled.is_none())
+        });
+        match scoring {
+            Some(r) => Err(format!(
+                "expects a draw, which {}'s {} scores otherwise",
+                ir.id, r.clause_id
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// The base's level in the overlay's chain.
+    fn level(&self) -> usize {
+        let chain = &self.overlay.chain;
+        chain
+            .iter()
+            .position(|b| *b == self.base)
+            .unwrap_or(chain.len())
+    }
+
+    /// Why the overlay's `inherit.yaml` says the scenario does not apply, if it does.
+    pub fn declared(&self) -> Option<&str> {
+        self.declared.as_deref()
+    }
+}
+
+/// `conformance/<id>/inherit.yaml`.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Declared {
+    #[serde(default)]
+    not_applicable: Vec<NotApplicable>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NotApplicable {
+    scenario: String,
+    reason: String,
+}
+
+/// The suite of the rulebook `ir` under `root`: its own scenarios, then each base's (the root
+/// base first), inherited. An unreadable `inherit.yaml` is an error.
+pub fn plan(root: &Path, ir: Arc<Rulebook>) -> Result<Vec<Planned>, String> {
+    let all = discover(root);
+    let suite = |book: &str| -> Vec<(String, PathBuf)> {
+        all.iter()
+            .filter(|(id, _)| id.split('/').next() == Some(book))
+            .cloned()
+            .collect()
+    };
+    let mut out: Vec<Planned> = suite(&ir.id)
+        .into_iter()
+        .map(|(id, path)| Planned {
+            id,
+            path,
+            inherited: None,
+        })
+        .collect();
+    let declared = declared(root, &ir.id)?;
+    let bases = ir.chain.iter().filter(|b| **b != ir.id);
+    for base in bases {
+        for (id, path) in suite(base) {
+            out.push(Planned {
+                id: format!("{}/{id}", ir.id),
+                path,
+                inherited: Some(Inherited {
+                    declared: declared.get(&id).cloned(),
+                    base_id: id,
+                    base: base.clone(),
+                    overlay: ir.clone(),
+                }),
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// The overlay's declared exceptions: base scenario id -> reason.
+fn declared(root: &Path, book: &str) -> Result<BTreeMap<String, String>, String> {
+    let path = root.join(book).join("inherit.yaml");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        return Ok(BTreeMap::new());
+    };
+    let source: Arc<str> = Arc::from(text.as_str());
+    let d: Declared = crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render())?;
+    Ok(d.not_applicable
+        .into_iter()
+        .map(|n| (n.scenario, n.reason))
+        .collect())
+}
