@@ -38,7 +38,9 @@ pub enum Report {
     /// The verdict and its rulings (`arbiter adjudicate`).
     Verdicts,
     /// The recorded result against the laws' (`arbiter audit`): one record per game in JSON;
-    /// in text, a line per game whose record does not agree (every game with `all`).
+    /// in text, a line per game whose record the laws contradict, end earlier or cannot derive
+    /// (every game with `all`: the others agree, or their result is assumed from the record,
+    /// the usual state of an archive without `Termination` tags).
     Findings { all: bool },
 }
 
@@ -332,7 +334,7 @@ impl Judge<'_> {
                         Err(err) => return self.bad_game(file, (index, line, 1), &err.to_string()),
                     },
                     (Report::Findings { all }, Format::Text) => {
-                        if all || v.finding != Finding::Agrees {
+                        if all || !matches!(v.finding, Finding::Agrees | Finding::Assumed) {
                             self.renderer.finding_line(&e)
                         } else {
                             String::new()

@@ -64,7 +64,7 @@ enum Command {
     /// For every game, the recorded result against the laws': agrees, the laws ended the game
     /// earlier, the laws contradict it, or the result is only assumed from the record; a
     /// summary by finding and clause. Exit status 0 only when every result agrees.
-    Audit(audit::Args),
+    Audit(audit::AuditArgs),
     /// Check rulebook folders (default: every folder under ./rules) and report every problem.
     Check { dirs: Vec<PathBuf> },
     /// Regenerate generated/ from rules/ (with --check: only say whether it is stale).

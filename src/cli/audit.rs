@@ -10,11 +10,11 @@ use arbiter::runtime::verdict::Finding;
 use super::adjudicate::{self, FormatArg};
 
 #[derive(clap::Args)]
-pub struct Args {
+pub struct AuditArgs {
     #[command(flatten)]
     pub common: adjudicate::Args,
-    /// In the text format, a line for every game, not only for those whose record does not
-    /// agree with the laws.
+    /// In the text format, a line for every game, not only for those whose recorded result the
+    /// laws contradict, end earlier or cannot derive.
     #[arg(long)]
     pub all: bool,
 }
@@ -22,7 +22,7 @@ pub struct Args {
 /// Exit status: 0 when every game was read and its recorded result is the laws'; 1 otherwise
 /// (a result the laws contradict, end earlier, cannot derive or only assume, a bad game or
 /// input); 2 on a usage error.
-pub fn run(a: &Args, lang: &str) -> u8 {
+pub fn run(a: &AuditArgs, lang: &str) -> u8 {
     let Ok((summary, closed)) =
         adjudicate::judge_all(&a.common, lang, Report::Findings { all: a.all })
     else {

@@ -228,6 +228,14 @@ impl<'a> Merged<'a> {
                 return;
             }
         };
+        // A clause of this level that already has the id: a duplicate (checked before the base
+        // clause is taken out, which would leave its references dangling).
+        if let Some(&other) = self.by_id.get(id)
+            && self.entries[other].level == level
+        {
+            self.duplicate(sf, c, other, level, d);
+            return;
+        }
         let new = self.entries.len();
         let old = &self.entries[target];
         let entry = Entry {
@@ -247,15 +255,8 @@ impl<'a> Merged<'a> {
             }
         }
         self.by_id.retain(|_, e| *e != target);
-        match self.by_id.get(id) {
-            Some(&other) if self.entries[other].level < level => {
-                self.collisions.push((new, other));
-            }
-            Some(&other) => {
-                self.duplicate(sf, c, other, level, d);
-                return;
-            }
-            None => {}
+        if let Some(&other) = self.by_id.get(id) {
+            self.collisions.push((new, other));
         }
         if base.value != id
             && let Some(renames) = self.renames.get_mut(level)

@@ -4,8 +4,10 @@
 
 mod common;
 
+mod audit;
 mod certify;
 mod corpus;
+mod editions;
 mod fuzz_regressions;
 mod generated_fresh;
 mod hostile_rulebooks;

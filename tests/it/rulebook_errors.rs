@@ -469,3 +469,39 @@ fn official_in_unknown_language() {
         "\nofficial: [ru, fr]\n",
     ));
 }
+
+#[test]
+fn overlay_amending_an_unknown_clause() {
+    snapshot!(broken_overlay(
+        "amends-unknown",
+        "fide-2023",
+        "article9.yaml",
+        "amends: \"9.2.1.1\"",
+        "amends: \"9.2.1.7\"",
+    ));
+}
+
+#[test]
+fn overlay_amendment_with_rules() {
+    // An amendment changes the text; a condition of its own would change the rules.
+    snapshot!(broken_overlay(
+        "amends-with-rules",
+        "fide-2023",
+        "article9.yaml",
+        "amends: \"9.2.1.1\"\n",
+        "amends: \"9.2.1.1\"\n    when: \"true\"\n",
+    ));
+}
+
+#[test]
+fn overlay_amendment_keeping_an_id_still_in_use() {
+    // 2018's 9.2.1.2 renumbered as 9.2.1, which is still the lead-in's (2018's 9.2.1 is not
+    // renumbered in this copy): two clauses with one id.
+    snapshot!(broken_overlay(
+        "amends-collision",
+        "fide-2023",
+        "article9.yaml",
+        "  - id: \"9.2\"\n    amends: \"9.2.1\"\n",
+        "  - id: \"9.2.1\"\n    amends: \"9.2.1\"\n",
+    ));
+}
