@@ -199,7 +199,7 @@ ruling-9-5-3-intended-move-not-made =
 
 # 9.6.1 (variables: $count)
 ruling-9-6-1 =
-    The same position (as in 9.2.2) has appeared { $count } { $count ->
+    The same position has appeared { $count } { $count ->
         [one] time
        *[other] times
     }: the game is drawn, with no claim needed.

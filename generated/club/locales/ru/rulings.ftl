@@ -113,7 +113,7 @@ ruling-9-5-3-intended-move-not-made =
 
 # 9.6.1 (variables: $count)
 ruling-9-6-1 =
-    Одинаковая позиция (как описано в 9.2.2) появилась { $count } { $count ->
+    Одинаковая позиция появилась { $count } { $count ->
         [one] раз
         [few] раза
        *[many] раз
