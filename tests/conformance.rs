@@ -97,7 +97,7 @@ fn main() {
         let source_id = inherited.as_ref().map_or(id.clone(), |i| i.base_id.clone());
         let scenario = Scenario::load(&source_id, &path);
         let scenario = match (&inherited, scenario) {
-            (Some(how), Ok(s)) => match s.inherited(how, &id) {
+            (Some(how), Ok(s)) => match how.apply(s, &id) {
                 Ok(s) => Ok(s),
                 Err(_) => continue,
             },

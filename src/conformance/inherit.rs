@@ -25,7 +25,7 @@ use std::sync::Arc;
 
 use serde::Deserialize;
 
-use super::scenario::discover;
+use super::scenario::{Scenario, discover};
 use crate::lang::ir::{Disabled, Rulebook};
 
 /// One scenario to run: its id and file, and how it is inherited (none for the rulebook's own).
@@ -131,6 +131,48 @@ impl Inherited {
             .iter()
             .position(|b| *b == self.base)
             .unwrap_or(chain.len())
+    }
+
+    /// The scenario `s` of the base as the overlay runs it, under the id `id`: its rulebook the
+    /// overlay's, every clause it cites under the overlay's id. `Err` with the reason when it
+    /// does not apply: it cites a clause the overlay does not have in force or overrules, it
+    /// expects a draw the overlay scores otherwise, or the overlay says so.
+    pub fn apply(&self, mut s: Scenario, id: &str) -> Result<Scenario, String> {
+        if let Some(why) = self.declared() {
+            return Err(why.to_string());
+        }
+        let cite = |c: &str| {
+            let id = self.cite(c)?;
+            self.overruled(&id)?;
+            Ok::<String, String>(id)
+        };
+        if s.expected.result == "1/2-1/2" {
+            self.scores_draws()?;
+        }
+        let mut clauses = Vec::with_capacity(s.clauses.len());
+        for c in &s.clauses {
+            clauses.push(cite(c)?);
+        }
+        let x = &mut s.expected;
+        if let Some(r) = &x.rule {
+            x.rule = Some(cite(r)?);
+        }
+        for e in &mut x.events {
+            if e.rule != "-" {
+                e.rule = cite(&e.rule)?;
+            }
+        }
+        if let Some(list) = &mut x.position_rulings {
+            for p in list.iter_mut() {
+                if let Some((ply, clause)) = p.split_once(':') {
+                    *p = format!("{ply}:{}", cite(clause)?);
+                }
+            }
+        }
+        s.clauses = clauses;
+        s.id = id.to_string();
+        s.rulebook = self.rulebook().to_string();
+        Ok(s)
     }
 
     /// Why the overlay's `inherit.yaml` says the scenario does not apply, if it does.

@@ -99,7 +99,7 @@ pub fn run(
             (Ok(s), None) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
             (Ok(s), Some(how)) => {
                 let (clauses, features) = (s.clauses.clone(), s.features.clone());
-                match s.inherited(how, &p.id) {
+                match how.apply(s, &p.id) {
                     Ok(s) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
                     Err(why) => Outcome {
                         id: p.id.clone(),

@@ -207,52 +207,6 @@ impl Scenario {
         })
     }
 
-    /// The scenario of a base rulebook as its overlay runs it (`inherit`): its id and rulebook
-    /// the overlay's, every clause it cites under the overlay's id. `Err` with the reason when
-    /// it does not apply: it cites a clause the overlay does not have in force, or the overlay
-    /// says so.
-    pub fn inherited(
-        mut self,
-        how: &super::inherit::Inherited,
-        id: &str,
-    ) -> Result<Scenario, String> {
-        if let Some(why) = how.declared() {
-            return Err(why.to_string());
-        }
-        let cite = |c: &str| {
-            let id = how.cite(c)?;
-            how.overruled(&id)?;
-            Ok::<String, String>(id)
-        };
-        if self.expected.result == "1/2-1/2" {
-            how.scores_draws()?;
-        }
-        let mut clauses = Vec::with_capacity(self.clauses.len());
-        for c in &self.clauses {
-            clauses.push(cite(c)?);
-        }
-        let x = &mut self.expected;
-        if let Some(r) = &x.rule {
-            x.rule = Some(cite(r)?);
-        }
-        for e in &mut x.events {
-            if e.rule != "-" {
-                e.rule = cite(&e.rule)?;
-            }
-        }
-        if let Some(list) = &mut x.position_rulings {
-            for p in list.iter_mut() {
-                if let Some((ply, clause)) = p.split_once(':') {
-                    *p = format!("{ply}:{}", cite(clause)?);
-                }
-            }
-        }
-        self.clauses = clauses;
-        self.id = id.to_string();
-        self.rulebook = how.rulebook().to_string();
-        Ok(self)
-    }
-
     /// The scenario as an implementation sees it: the PGN without the metadata and expectation
     /// tags and without any `[%expect ...]`, and the same game parsed.
     pub fn request(&self) -> Result<Request, String> {
