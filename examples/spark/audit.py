@@ -10,7 +10,7 @@ error, and anything else that goes wrong with the subprocess, becomes an error r
 game is silently dropped.
 
     python3 examples/spark/audit.py --arbiter target/release/arbiter --output out/ \
-        'archive/*.pgn' -- --infer-flags
+        'archive/*.pgn' --
 
     spark-submit --master yarn --files target/release/arbiter examples/spark/audit.py \
         --arbiter arbiter --output hdfs:///audits/2024-01 'hdfs:///archive/2024-01/*.pgn'
@@ -130,7 +130,7 @@ def audit_file(arbiter, arbiter_args, path, data):
 def main(argv=None):
     p = argparse.ArgumentParser(
         description="Rule on every game of PGN files with arbiter, on Spark (local or a cluster).",
-        epilog="Arguments after `--` go to `arbiter adjudicate` (e.g. --rulebook club --infer-flags).",
+        epilog="Arguments after `--` go to `arbiter adjudicate` (e.g. --rulebook club --no-record).",
     )
     p.add_argument("inputs", nargs="+", help="input files or globs (any Hadoop path: file:, hdfs:, s3a:)")
     p.add_argument("--output", required=True, help="output directory (must not exist)")

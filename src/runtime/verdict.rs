@@ -245,7 +245,8 @@ pub struct Ruling {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub index: Option<u32>,
     /// Inferred from the record rather than written in it (a flag from `[Termination "Time
-    /// forfeit"]`, with `--infer-flags`).
+    /// forfeit"]`, a resignation or an agreement from the `Result`; `runtime::adjudicate`'s
+    /// `Options::record`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub inferred: bool,
     /// Inferred from the recorded result alone: the record has no `Termination` tag to say

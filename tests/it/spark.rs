@@ -156,7 +156,7 @@ fn the_spark_recipe_gives_arbiters_verdicts() {
     std::fs::create_dir_all(&input).expect("dir");
     let shards = shards(&input);
     let output = dir.join("out");
-    let args = ["--infer-flags"];
+    let args = ["--rulebook", "fide-2018"];
     let run = Command::new("python3")
         .arg(root().join("examples/spark/audit.py"))
         .args(["--arbiter", arbiter(), "--master", "local[2]", "--output"])

@@ -32,7 +32,7 @@ fn the_same_output_on_one_thread_and_on_four() {
         let out = arbiter(
             &[
                 "adjudicate",
-                "--infer-flags",
+                "--no-record",
                 "--format",
                 format,
                 "--jobs",
