@@ -161,6 +161,13 @@ impl Search {
         stop_at: u64,
         meter: &mut Meter,
     ) -> Step {
+        // The table first: an entry is written only for a node expanded in full (neither
+        // terminal nor a material-lemma leaf), so a hit is a leaf whatever its moves, and a
+        // transposition costs no move generation.
+        let key = Key::new(&pos);
+        if self.table.get(&key).is_some_and(|&r| r >= remaining) {
+            return Step::Leaf;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if loser_mated(&pos, self.winner, true) {
@@ -170,10 +177,6 @@ impl Search {
             };
         }
         if pos.has_insufficient_material(self.winner) {
-            return Step::Leaf;
-        }
-        let key = Key::new(&pos);
-        if self.table.get(&key).is_some_and(|&r| r >= remaining) {
             return Step::Leaf;
         }
         if !meter.tick() {
