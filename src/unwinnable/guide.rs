@@ -25,6 +25,12 @@
 //! * a *potential*: the sum over the pieces of a term of their square, the distance above, plus
 //!   2 for a winner's piece in the net or on a line through the mating square (the loser's king
 //!   can only walk in once the lines are clear; the mating move comes back to one), capped;
+//! * *jailers*: when the winner's king can reach none of its squares near the mate on the
+//!   blocked board, the winner's own steady pieces around the region it can reach (a bishop
+//!   that cannot move and the pawns beside it, shutting the king in a corner); only the loser
+//!   can let it out, by taking one, so while they stand the loser's pieces are measured by their
+//!   moves to them and taking one is rewarded, and the winner's king is measured as if they
+//!   were gone;
 //! * *punished* moves: the moves of the root after which the quick static proofs show that the
 //!   mate is impossible (the loser taking the winner's last pawn, say), punished wherever their
 //!   from and to squares are met, on the guess that they are as bad there.
@@ -53,6 +59,10 @@ pub(crate) struct Guide {
     winner: Color,
     /// The mating square and its flight squares: a winner's piece standing there is in the way.
     net: Bitboard,
+    /// The winner's steady pieces that shut its own king in (see [`jailers`]).
+    jailers: Bitboard,
+    /// While one of them stands: the loser's pieces' moves to them, `[role]`.
+    jail: [[u8; 64]; 6],
     /// Moves to the targets, `[colour][role]` (roles from the pawn, 0, to the king, 5; pawns
     /// have none).
     dist: [[[u8; 64]; 6]; 2],
@@ -149,6 +159,47 @@ pub(crate) fn steady(board: &Board) -> Bitboard {
         }
         out = grown;
     }
+}
+
+/// The winner's own steady pieces next to its king's region (the squares it can reach on the
+/// blocked board, never where a steady enemy pawn attacks) when that region holds none of the
+/// `targets`: the king is shut in by its own pieces, and only the loser can let it out, by
+/// taking one (empty when the king can get out, or has no king).
+fn jailers(
+    board: &Board,
+    walls: Bitboard,
+    winner: Color,
+    targets: Bitboard,
+    guarded: Bitboard,
+) -> Bitboard {
+    let Some(king) = board.king_of(winner) else {
+        return Bitboard::EMPTY;
+    };
+    let region = region(king, walls, guarded);
+    if region.intersects(targets) {
+        return Bitboard::EMPTY;
+    }
+    let mut around = Bitboard::EMPTY;
+    for sq in region {
+        around |= attacks::king_attacks(sq);
+    }
+    around & walls & board.by_color(winner)
+}
+
+/// The squares a king on `king` can reach through squares that are neither `walls` nor
+/// `guarded`.
+fn region(king: Square, walls: Bitboard, guarded: Bitboard) -> Bitboard {
+    let mut region = Bitboard::from(king);
+    let mut frontier = region;
+    while frontier.any() {
+        let mut next = Bitboard::EMPTY;
+        for sq in frontier {
+            next |= attacks::king_attacks(sq);
+        }
+        frontier = next & !walls & !guarded & !region;
+        region |= frontier;
+    }
+    region
 }
 
 /// For every square, the moves a piece of `role` needs to reach one of `targets`, never
@@ -271,8 +322,21 @@ impl Guide {
                 kings.add(sq);
             }
         }
-        let guarded = pawn_guard(board, walls, !winner);
-        dist[w][role_index(Role::King)] = distances(Role::King, kings, walls, guarded);
+        let king_guard = pawn_guard(board, walls, !winner);
+        let jailers = jailers(board, walls, winner, kings, king_guard);
+        // The winner's king measured as if its jailers were gone: once taken, it is guided out.
+        dist[w][role_index(Role::King)] =
+            distances(Role::King, kings, walls & !jailers, king_guard);
+        // While they stand, the loser's pieces go for them.
+        let mut jail = [[FAR; 64]; 6];
+        if jailers.any() {
+            let open = walls & !jailers;
+            for role in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen] {
+                jail[role_index(role)] = distances(role, jailers, open, Bitboard::EMPTY);
+            }
+            let guarded = pawn_guard(board, open, winner);
+            jail[role_index(Role::King)] = distances(Role::King, jailers, open, guarded);
+        }
         let mut terms = [[[0i8; 64]; 6]; 2];
         let term = |d: u8| if d == FAR { 0 } else { d.min(TERM_CAP) as i8 };
         for role in [
@@ -294,6 +358,8 @@ impl Guide {
         Guide {
             winner,
             net,
+            jailers,
+            jail,
             dist,
             terms,
             punished: punished(pos, winner),
@@ -322,12 +388,43 @@ impl Guide {
             .unwrap_or(FAR)
     }
 
-    /// The move of a piece of `color` brings it nearer its targets.
-    pub(crate) fn approaches(&self, color: Color, m: Move) -> bool {
+    /// Some of the winner's jailers still stand on `board` (the first one taken may already
+    /// let the king out, but the loser's pieces keep going for the others: measured on the
+    /// CHA positions, this guides better than asking whether the king is still shut in).
+    pub(crate) fn jailed(&self, board: &Board) -> bool {
+        (board.by_color(self.winner) & self.jailers).any()
+    }
+
+    /// The jailers found at the root.
+    #[cfg(test)]
+    pub(crate) fn jailers(&self) -> Bitboard {
+        self.jailers
+    }
+
+    /// The move takes one of the winner's jailers.
+    pub(crate) fn frees(&self, m: Move) -> bool {
+        m.is_capture() && self.jailers.contains(m.to())
+    }
+
+    /// Moves of the loser's piece of `role` on `sq` to the nearest jailer.
+    fn jail_distance(&self, role: Role, sq: Square) -> u8 {
+        self.jail
+            .get(role_index(role))
+            .and_then(|t| t.get(sq.to_usize()))
+            .copied()
+            .unwrap_or(FAR)
+    }
+
+    /// The move of a piece of `color` brings it nearer its targets (the loser's, while `jailed`,
+    /// the jailers).
+    pub(crate) fn approaches(&self, color: Color, m: Move, jailed: bool) -> bool {
         let Some(from) = m.from() else {
             return false;
         };
         let to_role = m.promotion().unwrap_or(m.role());
+        if jailed && color != self.winner {
+            return self.jail_distance(to_role, m.to()) < self.jail_distance(m.role(), from);
+        }
         self.distance(color, to_role, m.to()) < self.distance(color, m.role(), from)
     }
 
@@ -339,10 +436,21 @@ impl Guide {
 
     /// The change of the potential by the move `m` of a piece of `color` (a captured piece's
     /// term is left out: taking a piece is scored by other rules).
-    pub(crate) fn delta(&self, color: Color, m: Move) -> i32 {
+    pub(crate) fn delta(&self, color: Color, m: Move, jailed: bool) -> i32 {
         let Some(from) = m.from() else {
             return 0;
         };
+        if jailed && color != self.winner {
+            let term = |r: Role, sq: Square| {
+                let d = self.jail_distance(r, sq);
+                if d == FAR {
+                    0
+                } else {
+                    i32::from(d.min(TERM_CAP))
+                }
+            };
+            return term(m.promotion().unwrap_or(m.role()), m.to()) - term(m.role(), from);
+        }
         let term = |r: Role, sq: Square| {
             self.terms
                 .get(side(color))

@@ -308,11 +308,12 @@ fn order(
     list: &mut Vec<(Move, u8)>,
 ) {
     let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
+    let jailed = guide.is_some_and(|(g, ..)| g.jailed(pos.board()));
     let mut raw = [NORMAL; 256];
     for (c, &m) in raw.iter_mut().zip(moves.iter()) {
         *c = match guide {
-            Some((g, Style::Distances, _)) => scorer.by_distances(g, m),
-            Some((g, Style::Potential, _)) => scorer.by_potential(g, m),
+            Some((g, Style::Distances, _)) => scorer.by_distances(g, jailed, m),
+            Some((g, Style::Potential, _)) => scorer.by_potential(g, jailed, m),
             _ => scorer.class(m),
         };
     }
@@ -491,12 +492,12 @@ impl Scorer {
     /// piece nearing its targets on the blocked board, a winner's piece leaving the net, and the
     /// loser's pawn captures (which open files in locked positions) are rewarded; the loser's
     /// other captures and the punished moves punished.
-    fn by_distances(&self, guide: &Guide, m: Move) -> u8 {
+    fn by_distances(&self, guide: &Guide, jailed: bool, m: Move) -> u8 {
         if guide.punished(m) {
             return PUNISH;
         }
         if self.winner_to_move {
-            let near = guide.approaches(guide.winner(), m) || guide.clears(m);
+            let near = guide.approaches(guide.winner(), m, jailed) || guide.clears(m);
             return if m.is_capture() || m.role() == Role::Pawn || near {
                 REWARD
             } else {
@@ -505,7 +506,7 @@ impl Scorer {
         }
         if let Some(c) = self.loser_pawn(m) {
             c
-        } else if guide.approaches(!guide.winner(), m) {
+        } else if guide.frees(m) || guide.approaches(!guide.winner(), m, jailed) {
             REWARD
         } else if m.is_capture() {
             PUNISH
@@ -516,7 +517,7 @@ impl Scorer {
 
     /// The class of `m` by the guide's potential: lowering it is rewarded, raising it strict;
     /// captures and pawn moves as in [`Scorer::by_distances`].
-    fn by_potential(&self, guide: &Guide, m: Move) -> u8 {
+    fn by_potential(&self, guide: &Guide, jailed: bool, m: Move) -> u8 {
         if guide.punished(m) {
             return PUNISH;
         }
@@ -525,7 +526,7 @@ impl Scorer {
         } else {
             !guide.winner()
         };
-        let delta = guide.delta(color, m);
+        let delta = guide.delta(color, m, jailed);
         let by_delta = match delta.signum() {
             -1 => REWARD,
             0 => NORMAL,
@@ -540,7 +541,7 @@ impl Scorer {
         }
         if let Some(c) = self.loser_pawn(m) {
             c
-        } else if delta < 0 {
+        } else if delta < 0 || guide.frees(m) {
             REWARD
         } else if m.is_capture() {
             PUNISH

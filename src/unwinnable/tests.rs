@@ -707,6 +707,30 @@ fn guide_plans_a_reachable_corner() {
     );
 }
 
+/// Line 1011 (`WB`, Black to mate): Black's king is shut in on a8 and b8 by its own bishop on c8,
+/// which cannot move, and its pawns; only White can let it out, by taking the bishop (the
+/// pawn on b7 is as much a jailer). The guide finds the jailers, sends White's king to them,
+/// rewards the capture, and the analysis finds the helpmate (White's king takes c8 and d7, walks
+/// back to h1 beside its bishop on g1, and Black's king and light bishop mate it there).
+#[test]
+fn guide_frees_a_king_shut_in_by_its_own_pieces() {
+    let pos = parse("k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - -").expect("1011");
+    let g = guide::Guide::new(&pos, Color::Black);
+    assert_eq!(g.jailers(), Bitboard::from(Square::B7) | Bitboard::from(Square::C8));
+    assert!(g.jailed(pos.board()));
+    let budget = Budget {
+        time: None,
+        ..Budget::default()
+    };
+    match analyse(&pos, Color::Black, &budget).0 {
+        Verdict::Winnable(h) => assert!(replays_to_mate(&pos, Color::Black, &h.moves)),
+        v => panic!("{v:?}"),
+    }
+    // No jailers where the winner's king can get out.
+    let pos = parse("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -").expect("524");
+    assert!(guide::Guide::new(&pos, Color::White).jailers().is_empty());
+}
+
 /// A search paused and resumed many times finds the same mate as one run straight through,
 /// with the same nodes but for the one a pause counts twice.
 #[test]
