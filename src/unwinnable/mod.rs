@@ -70,6 +70,22 @@
 //!    reachable from the input, not expanding material-lemma positions. If it ends without
 //!    meeting the loser mated, that is a proof; if it meets one, the breadth-first parents give
 //!    a shortest helpmate. Sound and complete, but given up past [`CLOSURE_SMALL`] positions.
+//!    Then tier 7b, **guided searches taking turns**, within [`GUIDED_EARLY`] nodes: the
+//!    helpmate search of tier 8 twice more, each scored by a *guide* computed once from the
+//!    position (the `guide` submodule): a mating corner the loser's king can reach, the squares
+//!    next to it that only the loser's own pieces can fill, and for every piece the moves it
+//!    needs to get where the plan wants it, on the board where the pieces that cannot move
+//!    (rammed pawns and the pieces they hem in) stand in the way. One search rewards a move
+//!    that lowers the sum of those distances (with a winner's piece standing in the corner or on
+//!    a line through the mating square counted as in the way), the other a piece nearing its
+//!    target or a winner's piece leaving the corner; both reward the loser's pawn captures
+//!    (they open locked files) and punish the root's moves after which the static tiers prove
+//!    the mate impossible. Each keeps the "free after a rewarded move" of only one normal move
+//!    per node (the *tempo*: the move of the piece farthest from the loser's king), so the
+//!    cheap lines stay few. The searches take turns of [`TURN_NODES`] nodes, each resuming where
+//!    it stopped (the `turns` submodule), so the first to find a mate costs about twice its own
+//!    work. Their iterations are proofs as much as tier 8's: only costs and the order change,
+//!    every legal move is tried.
 //! 8. **Iterative-deepening helpmate search** ([`Proof::Search`]), the paper's Find-Helpmate
 //!    (its Figs. 5 and 9), with the budgets of its move scoring (Figs. 12/13): a move costs 0
 //!    plies when *rewarded* (a winner capture or pawn move, a king or knight move "going to the
@@ -86,10 +102,13 @@
 //! 9. **Closure, large**: the same closure up to [`Budget::positions`] positions. It proves
 //!    locked-pawn positions (kings and bishops wandering behind a pawn wall) that the search
 //!    cannot finish, and finds the helpmates hidden in such walls.
-//! 10. **Deep search**: iterative deepening again, with no per-depth limit, until the node or
-//!     time budget runs out (then [`Verdict::Undetermined`]). The transposition table holds at
-//!     most [`Budget::positions`] entries (about 100 bytes each), in every search tier; past
-//!     that, nodes are expanded without an entry (less pruning, never a wrong answer).
+//! 10. **Deep search**: iterative deepening again, with no per-depth limit, taking turns with
+//!     the guided searches of tier 7b (which resume where they stopped; the plain search's
+//!     turns are [`PLAIN_TURNS`] times as long), until the node or time budget runs out (then
+//!     [`Verdict::Undetermined`]). The transposition table holds at most [`Budget::positions`]
+//!     entries (about 100 bytes each) in tiers 8 and 10's plain search, a quarter of that in
+//!     each guided one; past that, nodes are expanded without an entry (less pruning, never a
+//!     wrong answer).
 //!
 //! [`is_dead`] first runs the probe with [`IS_DEAD_PROBE_NODES`] nodes for each side, the side
 //! with more material first: in positions from games one side usually mates within a few
@@ -114,7 +133,9 @@
 //! position reachable from the input, and none of them is the loser mated. Proof leaves cannot
 //! lead to a mate by the winner (no move, or the material lemma). Hence: unwinnable. The
 //! iteration never prunes on a table entry from an earlier depth, so the argument needs no
-//! induction across iterations. The line cap is a work bound; a capped line is a cut like any
+//! induction across iterations. The argument asks nothing of the move scoring (the costs and the
+//! order), so it holds for the guided searches too; and an iteration paused and resumed (tiers
+//! 7b and 10) is one iteration, its stack and table kept in between. The line cap is a work bound; a capped line is a cut like any
 //! other, so it can make the answer `Undetermined`, never wrong.
 //!
 //! A full table (more than [`Budget::positions`] entries) only stops new entries: a node
@@ -138,16 +159,17 @@
 //! block the flight squares; it knows nothing of stalemate, so a king caged on two squares that
 //! the other side can only free by stalemating it is left to the closure and the search. A pawn
 //! that may ever capture is free and floods like any piece (one that may only be captured
-//! stays on its file, but stops no other pawn). Check-chain search and the guided move ordering
-//! by bishop distances of chasolver are not built.
+//! stays on its file, but stops no other pawn). Check-chain search (chasolver's) is not built.
 
 mod closure;
+mod guide;
 mod key;
 mod search;
 mod semistatic;
 mod shorten;
 #[cfg(test)]
 mod tests;
+mod turns;
 
 use std::time::{Duration, Instant};
 
@@ -178,6 +200,12 @@ pub const PROBE_NODES: u64 = 3_000;
 pub const IS_DEAD_PROBE_NODES: u64 = 200;
 /// Positions the small closure (tier 7) may hold before it gives up.
 pub const CLOSURE_SMALL: usize = 3_000;
+/// Nodes of the guided searches before tier 8 (tier 7b), all of them together.
+pub const GUIDED_EARLY: u64 = 200_000;
+/// Nodes of one turn of a guided search (tiers 7b and 10).
+pub const TURN_NODES: u64 = 20_000;
+/// Turns of the plain deep search in tier 10, for each round of the guided ones.
+pub const PLAIN_TURNS: u64 = 2;
 /// Full-width depth of [`quick`], and with pawns and bishops only.
 const QUICK_DEPTH: u32 = 4;
 const QUICK_DEPTH_PB: u32 = 7;
@@ -469,7 +497,7 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
             });
         }
         Some(search::Outcome::Spent) => return undetermined(meter),
-        Some(search::Outcome::Cut) | None => {}
+        Some(search::Outcome::Cut | search::Outcome::Paused) | None => {}
     }
 
     // Tier 6b: the semi-static tier again, counting the loser's blockers (slower than in
@@ -488,8 +516,21 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
         closure::Closure::Spent => return undetermined(meter),
     }
 
+    // Tier 7b: the guided searches taking turns.
+    let mut late = guided(&pos, winner, positions);
+    match late.run(&pos, GUIDED_EARLY, meter) {
+        turns::Ended::Mate(line) => return winnable(prefix, line),
+        turns::Ended::Proof(depth) => {
+            return Verdict::Unwinnable(Proof::Search {
+                depth: depth.unsigned_abs(),
+            });
+        }
+        turns::Ended::Spent => return undetermined(meter),
+        turns::Ended::Open => {}
+    }
+
     // Tier 8: iterative deepening with a node limit per depth, within a quarter of the budget.
-    let quarter = meter.limit / 4;
+    let quarter = meter.nodes.saturating_add(meter.limit / 4);
     for depth in 2..=MAX_DEPTH {
         let left = quarter.saturating_sub(meter.nodes);
         if left == 0 {
@@ -505,12 +546,13 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
                     depth: depth.unsigned_abs(),
                 });
             }
-            search::Outcome::Cut => {}
+            search::Outcome::Cut | search::Outcome::Paused => {}
             search::Outcome::Spent => return undetermined(meter),
         }
     }
 
-    // Tier 9: large closure (the search's table freed first: the two never hold memory at once).
+    // Tier 9: large closure (the search's table freed first: the two never hold memory at
+    // once; the guided searches' small tables stay).
     search.release();
     match closure::closure(&pos, winner, positions, meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
@@ -521,20 +563,31 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
         closure::Closure::Spent => return undetermined(meter),
     }
 
-    // Tier 10: deep search until the budget runs out.
-    for depth in 2..=MAX_DEPTH {
-        match search.iteration(&pos, depth, u64::MAX, meter) {
-            search::Outcome::Mate(line) => return winnable(prefix, line),
-            search::Outcome::Complete => {
-                return Verdict::Unwinnable(Proof::Search {
-                    depth: depth.unsigned_abs(),
-                });
-            }
-            search::Outcome::Cut => {}
-            search::Outcome::Spent => return undetermined(meter),
-        }
+    // Tier 10: the plain deep search joins the guided ones until the budget runs out.
+    late.add(search, 2, TURN_NODES.saturating_mul(PLAIN_TURNS));
+    match late.run(&pos, u64::MAX, meter) {
+        turns::Ended::Mate(line) => winnable(prefix, line),
+        turns::Ended::Proof(depth) => Verdict::Unwinnable(Proof::Search {
+            depth: depth.unsigned_abs(),
+        }),
+        turns::Ended::Spent | turns::Ended::Open => undetermined(meter),
     }
-    undetermined(meter)
+}
+
+/// The guided searches of tiers 7b and 10, one guide read two ways: its potential and its
+/// distances, each with one tempo per node. Each table holds at most a quarter of `positions`.
+fn guided(pos: &Chess, winner: Color, positions: usize) -> turns::Turns {
+    let guide = guide::Guide::new(pos, winner);
+    let cap = positions / 4;
+    let mut late = turns::Turns::default();
+    for (style, tempo) in [
+        (search::Style::Potential, true),
+        (search::Style::Distances, true),
+    ] {
+        let search = search::Search::guided(winner, cap, guide.clone(), style, tempo);
+        late.add(search, 1, TURN_NODES);
+    }
+    late
 }
 
 fn undetermined(meter: &Meter) -> Verdict {

@@ -2,30 +2,58 @@
 //! over an explicit stack of frames (no recursion over plies), with the paper's
 //! reward/normal/punish budgets and an exact-key transposition table. See the module
 //! documentation for why an iteration that ends without a cut proves unwinnability.
+//!
+//! A search is scored in one of three [`Style`]s: the paper's, or one of two readings of a
+//! [`Guide`] (the late tiers). Whatever the style, every legal move is tried, only at a
+//! different cost and place in the order, so an iteration that ends without a cut is a proof in
+//! every style. An iteration can be paused when its node allowance is spent and resumed later
+//! with its stack and table as they were: the late tiers take turns between searches that way.
 
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role, Square, attacks};
 
+use super::guide::Guide;
 use super::key::{BuildKeyHasher, Key};
 use super::{MAX_LINE, Meter, PUNISH_COST, loser_mated};
 
 /// Move classes, in the order they are tried. `MATE` is a winner's move that checkmates at
-/// once (costs nothing, like a rewarded move).
+/// once (costs nothing, like a rewarded move). A normal move costs 1, nothing right after a
+/// rewarded move; a guided search with one tempo keeps that for one normal move per node
+/// (`TEMPO`) and makes the others `STRICT` (always 1).
 const MATE: u8 = 0;
 const REWARD: u8 = 1;
-const NORMAL: u8 = 2;
-const PUNISH: u8 = 3;
+const TEMPO: u8 = 2;
+const NORMAL: u8 = 3;
+const STRICT: u8 = 4;
+const PUNISH: u8 = 5;
+const CLASSES: [u8; 6] = [MATE, REWARD, TEMPO, NORMAL, STRICT, PUNISH];
 
-/// How one iteration ended.
+/// How a search scores moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Style {
+    /// The paper's scoring (`Scorer::class`): captures, pawn moves, kings and knights nearing
+    /// a mating corner on an empty board.
+    Plain,
+    /// The guide's distances: a piece nearing its targets on the blocked board, or a winner's
+    /// piece leaving the net, is rewarded (`Scorer::by_distances`).
+    Distances,
+    /// The guide's potential: a move lowering it is rewarded, one raising it strict
+    /// (`Scorer::by_potential`).
+    Potential,
+}
+
+/// How one iteration ended, or stopped.
 pub(crate) enum Outcome {
     /// A helpmate from the root.
     Mate(Vec<Move>),
     /// Finished without any cut: unwinnable.
     Complete,
-    /// Finished or stopped (iteration node limit) with some line cut: nothing proven.
+    /// Finished with some line cut, or (`iteration`) stopped by its node limit: nothing proven.
     Cut,
+    /// (`run`) Its node allowance spent: `run` again goes on where it stopped.
+    Paused,
     /// The global budget (nodes or time) ran out.
     Spent,
 }
@@ -71,6 +99,15 @@ pub(crate) struct Search {
     cap: usize,
     /// Depth of the last iteration.
     depth: i32,
+    style: Style,
+    /// The late tiers' guidance (`None` in the plain style).
+    guide: Option<Guide>,
+    /// Only one normal move per node is free after a rewarded move (guided styles).
+    tempo: bool,
+    /// The root of the iteration begun, until it is entered.
+    pending: Option<Chess>,
+    /// Some line of the running iteration was cut.
+    cut: bool,
 }
 
 impl Search {
@@ -82,6 +119,27 @@ impl Search {
             list: Vec::new(),
             cap,
             depth: 0,
+            style: Style::Plain,
+            guide: None,
+            tempo: false,
+            pending: None,
+            cut: false,
+        }
+    }
+
+    /// A search scored by `guide` in `style` (with one tempo per node if `tempo`).
+    pub(crate) fn guided(
+        winner: Color,
+        cap: usize,
+        guide: Guide,
+        style: Style,
+        tempo: bool,
+    ) -> Search {
+        Search {
+            style,
+            guide: Some(guide),
+            tempo,
+            ..Search::new(winner, cap)
         }
     }
 
@@ -105,18 +163,39 @@ impl Search {
         limit: u64,
         meter: &mut Meter,
     ) -> Outcome {
+        self.begin(root, depth);
+        match self.run(limit, meter) {
+            Outcome::Paused => Outcome::Cut,
+            o => o,
+        }
+    }
+
+    /// Begins an iteration at `depth` from `root`, to be run by [`Search::run`].
+    pub(crate) fn begin(&mut self, root: &Chess, depth: i32) {
         self.depth = depth;
         self.table.clear();
         self.frames.clear();
         self.list.clear();
+        self.cut = false;
+        self.pending = Some(root.clone());
+    }
+
+    /// Runs the iteration begun, at most `limit` more nodes (on top of the global budget):
+    /// `Paused` when they are spent, with the stack and the table kept for the next call.
+    pub(crate) fn run(&mut self, limit: u64, meter: &mut Meter) -> Outcome {
         let stop_at = meter.nodes.saturating_add(limit);
-        let mut cut = false;
-        match self.enter(root.clone(), depth, false, stop_at, meter) {
-            Step::Mate => return Outcome::Mate(Vec::new()),
-            Step::Leaf => return Outcome::Complete,
-            Step::Cut | Step::Limit => return Outcome::Cut,
-            Step::Spent => return Outcome::Spent,
-            Step::Pushed => {}
+        if let Some(root) = self.pending.take() {
+            match self.enter(root.clone(), self.depth, false, stop_at, meter) {
+                Step::Mate => return Outcome::Mate(Vec::new()),
+                Step::Leaf => return Outcome::Complete,
+                Step::Cut => return Outcome::Cut,
+                Step::Limit => {
+                    self.pending = Some(root);
+                    return Outcome::Paused;
+                }
+                Step::Spent => return Outcome::Spent,
+                Step::Pushed => {}
+            }
         }
         while let Some(top) = self.frames.last_mut() {
             let Some(&(m, class)) = self.list.get(top.next).filter(|_| top.next < top.end) else {
@@ -128,8 +207,8 @@ impl Search {
             top.next += 1;
             let cost = match class {
                 MATE | REWARD => 0,
-                NORMAL if top.rewarded => 0,
-                NORMAL => 1,
+                TEMPO | NORMAL if top.rewarded => 0,
+                TEMPO | NORMAL | STRICT => 1,
                 _ => PUNISH_COST,
             };
             let remaining = top.remaining.saturating_sub(cost);
@@ -145,12 +224,23 @@ impl Search {
                     return Outcome::Mate(line);
                 }
                 Step::Leaf | Step::Pushed => {}
-                Step::Cut => cut = true,
-                Step::Limit => return Outcome::Cut,
+                Step::Cut => self.cut = true,
+                Step::Limit => {
+                    // The move is tried again on resuming (the node it entered was counted,
+                    // not expanded).
+                    if let Some(top) = self.frames.last_mut() {
+                        top.next = top.next.saturating_sub(1);
+                    }
+                    return Outcome::Paused;
+                }
                 Step::Spent => return Outcome::Spent,
             }
         }
-        if cut { Outcome::Cut } else { Outcome::Complete }
+        if self.cut {
+            Outcome::Cut
+        } else {
+            Outcome::Complete
+        }
     }
 
     fn enter(
@@ -161,6 +251,13 @@ impl Search {
         stop_at: u64,
         meter: &mut Meter,
     ) -> Step {
+        // The table first: an entry is written only for a node expanded in full (neither
+        // terminal nor a material-lemma leaf), so a hit is a leaf whatever its moves, and a
+        // transposition costs no move generation.
+        let key = Key::new(&pos);
+        if self.table.get(&key).is_some_and(|&r| r >= remaining) {
+            return Step::Leaf;
+        }
         let moves = pos.legal_moves();
         if moves.is_empty() {
             return if loser_mated(&pos, self.winner, true) {
@@ -170,10 +267,6 @@ impl Search {
             };
         }
         if pos.has_insufficient_material(self.winner) {
-            return Step::Leaf;
-        }
-        let key = Key::new(&pos);
-        if self.table.get(&key).is_some_and(|&r| r >= remaining) {
             return Step::Leaf;
         }
         if !meter.tick() {
@@ -191,7 +284,8 @@ impl Search {
             *r = remaining;
         }
         let start = self.list.len();
-        order(&pos, &moves, self.winner, &mut self.list);
+        let guide = self.guide.as_ref().map(|g| (g, self.style, self.tempo));
+        order(&pos, &moves, self.winner, guide, &mut self.list);
         self.frames.push(Frame {
             pos,
             start,
@@ -205,12 +299,26 @@ impl Search {
 }
 
 /// Appends `moves` to `list` with their classes: a mate in one first (the winner to move), then
-/// rewarded, normal, punished.
-fn order(pos: &Chess, moves: &MoveList, winner: Color, list: &mut Vec<(Move, u8)>) {
+/// rewarded, tempo, normal, strict, punished.
+fn order(
+    pos: &Chess,
+    moves: &MoveList,
+    winner: Color,
+    guide: Option<(&Guide, Style, bool)>,
+    list: &mut Vec<(Move, u8)>,
+) {
     let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
+    let jailed = guide.is_some_and(|(g, ..)| g.jailed(pos.board()));
     let mut raw = [NORMAL; 256];
     for (c, &m) in raw.iter_mut().zip(moves.iter()) {
-        *c = scorer.class(m);
+        *c = match guide {
+            Some((g, Style::Distances, _)) => scorer.by_distances(g, jailed, m),
+            Some((g, Style::Potential, _)) => scorer.by_potential(g, jailed, m),
+            _ => scorer.class(m),
+        };
+    }
+    if let Some((_, _, true)) = guide {
+        one_tempo(pos, moves, winner, &mut raw);
     }
     if pos.turn() == winner
         && let Some(i) = mate_in_one(pos, moves)
@@ -218,11 +326,42 @@ fn order(pos: &Chess, moves: &MoveList, winner: Color, list: &mut Vec<(Move, u8)
     {
         *c = MATE;
     }
-    for want in [MATE, REWARD, NORMAL, PUNISH] {
+    for want in CLASSES {
         for (&c, &m) in raw.iter().zip(moves.iter()) {
             if c == want {
                 list.push((m, c));
             }
+        }
+    }
+}
+
+/// Of the normal moves, keeps one as the tempo (free after a rewarded move) and makes the others
+/// strict: the move of the piece farthest from the loser's king, a king last (a piece far from
+/// the action is the likeliest to wait without spoiling a plan). Waiting moves are what a
+/// helpmate plan needs between the two sides' progress, and which piece waits rarely matters:
+/// one free choice instead of dozens keeps the cheap lines few.
+fn one_tempo(pos: &Chess, moves: &MoveList, winner: Color, raw: &mut [u8; 256]) {
+    let Some(king) = pos.board().king_of(!winner) else {
+        return;
+    };
+    let mut best: Option<(u32, usize)> = None;
+    for (i, (&c, &m)) in raw.iter().zip(moves.iter()).enumerate() {
+        if c != NORMAL {
+            continue;
+        }
+        let far = m.from().map_or(0, |f| f.distance(king));
+        let score = 2 * far + u32::from(m.role() != Role::King);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, i));
+        }
+    }
+    for (i, c) in raw.iter_mut().enumerate() {
+        if *c == NORMAL {
+            *c = if best.is_some_and(|(_, b)| b == i) {
+                TEMPO
+            } else {
+                STRICT
+            };
         }
     }
 }
@@ -345,6 +484,85 @@ impl Scorer {
         } else {
             NORMAL
         }
+    }
+}
+
+impl Scorer {
+    /// The class of `m` by the guide's distances: a capture or pawn move of the winner, a
+    /// piece nearing its targets on the blocked board, a winner's piece leaving the net, and the
+    /// loser's pawn captures (which open files in locked positions) are rewarded; the loser's
+    /// other captures and the punished moves punished.
+    fn by_distances(&self, guide: &Guide, jailed: bool, m: Move) -> u8 {
+        if guide.punished(m) {
+            return PUNISH;
+        }
+        if self.winner_to_move {
+            let near = guide.approaches(guide.winner(), m, jailed) || guide.clears(m);
+            return if m.is_capture() || m.role() == Role::Pawn || near {
+                REWARD
+            } else {
+                NORMAL
+            };
+        }
+        if let Some(c) = self.loser_pawn(m) {
+            c
+        } else if guide.frees(m) || guide.approaches(!guide.winner(), m, jailed) {
+            REWARD
+        } else if m.is_capture() {
+            PUNISH
+        } else {
+            NORMAL
+        }
+    }
+
+    /// The class of `m` by the guide's potential: lowering it is rewarded, raising it strict;
+    /// captures and pawn moves as in [`Scorer::by_distances`].
+    fn by_potential(&self, guide: &Guide, jailed: bool, m: Move) -> u8 {
+        if guide.punished(m) {
+            return PUNISH;
+        }
+        let color = if self.winner_to_move {
+            guide.winner()
+        } else {
+            !guide.winner()
+        };
+        let delta = guide.delta(color, m, jailed);
+        let by_delta = match delta.signum() {
+            -1 => REWARD,
+            0 => NORMAL,
+            _ => STRICT,
+        };
+        if self.winner_to_move {
+            return if m.is_capture() || m.role() == Role::Pawn {
+                REWARD
+            } else {
+                by_delta
+            };
+        }
+        if let Some(c) = self.loser_pawn(m) {
+            c
+        } else if delta < 0 || guide.frees(m) {
+            REWARD
+        } else if m.is_capture() {
+            PUNISH
+        } else {
+            by_delta
+        }
+    }
+
+    /// The class of a loser's pawn move where the guided styles fix it: a capture (it opens a
+    /// file), and the pawn moves of the Lemma 5/6 shapes as in [`Scorer::class`].
+    fn loser_pawn(&self, m: Move) -> Option<u8> {
+        if m.role() != Role::Pawn {
+            return None;
+        }
+        if m.is_capture() {
+            return Some(REWARD);
+        }
+        self.needs_help.then_some(match m.promotion() {
+            Some(Role::Queen | Role::Rook) => PUNISH,
+            _ => REWARD,
+        })
     }
 }
 

@@ -624,3 +624,192 @@ fn semi_static_never_contradicts_cha() {
     eprintln!("semi-static: {proved} sides proved");
     assert!(wrong.is_empty(), "{wrong:#?}");
 }
+
+/// Line 524 (`W-`): eight dark-squared bishops. White mates only after Black's king walks from
+/// a8 to h8 on light squares while White's bishops leave the long diagonal and the corner, then
+/// Black's bishops fill g8 and h7 and a bishop comes back to the diagonal with check, some 25
+/// plies. The guide plans that corner, steady pawns b2/b3 stand in the way, and the search
+/// scored by its potential finds the mate in a few tens of thousands of nodes, where the plain
+/// scoring spends millions.
+#[test]
+fn guided_search_finds_the_eight_bishops_mate() {
+    let pos = parse("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -").expect("524");
+    let steady = guide::steady(pos.board());
+    assert_eq!(
+        steady,
+        Bitboard::from(Square::B2) | Bitboard::from(Square::B3)
+    );
+    let g = guide::Guide::new(&pos, Color::White);
+    assert_eq!(g.mate(), Some(Square::H8));
+    let budget = Budget {
+        nodes: 300_000,
+        time: None,
+        positions: 100_000,
+    };
+    let find = |style: search::Style, tempo: bool| {
+        let mut meter = Meter::new(&budget, std::time::Instant::now());
+        let mut s = search::Search::guided(Color::White, budget.positions, g.clone(), style, tempo);
+        for depth in 1..=MAX_DEPTH {
+            match s.iteration(&pos, depth, u64::MAX, &mut meter) {
+                search::Outcome::Mate(line) => return Some((line, meter.nodes)),
+                search::Outcome::Spent => return None,
+                _ => {}
+            }
+        }
+        None
+    };
+    let (line, nodes) = find(search::Style::Potential, true).expect("a mate");
+    assert!(replays_to_mate(&pos, Color::White, &line), "{line:?}");
+    assert!(nodes < 100_000, "{nodes}");
+    // The plain scoring does not find it within the same budget.
+    let mut meter = Meter::new(&budget, std::time::Instant::now());
+    let mut plain = search::Search::new(Color::White, budget.positions);
+    for depth in 1..=MAX_DEPTH {
+        match plain.iteration(&pos, depth, u64::MAX, &mut meter) {
+            search::Outcome::Mate(_) => panic!("plain found it"),
+            search::Outcome::Spent => break,
+            _ => {}
+        }
+    }
+    // The whole analysis finds it too (in the early guided tier).
+    let budget = Budget {
+        time: None,
+        ..Budget::default()
+    };
+    match analyse(&pos, Color::White, &budget).0 {
+        Verdict::Winnable(h) => assert!(replays_to_mate(&pos, Color::White, &h.moves)),
+        v => panic!("{v:?}"),
+    }
+}
+
+/// The guide's corner is the one of the winner's bishops' colour on the loser's side, unless
+/// the loser's king cannot reach it on the blocked board: then the other one of that colour.
+/// Steady pieces: rammed pawns, pawns behind them, pieces with nowhere to go.
+#[test]
+fn guide_plans_a_reachable_corner() {
+    // Line 3343: Black's light bishops aim at h1 (White's king can walk there below the
+    // wall); the rammed pawns and g2 behind g3 are steady.
+    let pos = parse("k1b5/8/8/1p1p1p1p/1PbP1PpP/6P1/6P1/K7 w - -").expect("3343");
+    let g = guide::Guide::new(&pos, Color::Black);
+    assert_eq!(g.mate(), Some(Square::H1));
+    let pawns = pos.board().pawns();
+    assert_eq!(guide::steady(pos.board()), pawns);
+    // Line 863: White's light bishops, Black's king below the pawn wall: a8 is out of its
+    // reach, h1 is not.
+    let pos = parse("2B1B1B1/pBpBpBp1/P1P1P1P1/4k3/8/8/4K3/8 w - -").expect("863");
+    let g = guide::Guide::new(&pos, Color::White);
+    assert_eq!(g.mate(), Some(Square::H1));
+    // Open board: the corner of the bishops' colour on the loser's side.
+    let pos = parse("4k3/8/8/8/8/8/8/2B1K3 w - -").expect("open");
+    assert_eq!(
+        guide::Guide::new(&pos, Color::White).mate(),
+        Some(Square::H8)
+    );
+}
+
+/// Line 1011 (`WB`, Black to mate): Black's king is shut in on a8 and b8 by its own bishop on c8,
+/// which cannot move, and its pawns; only White can let it out, by taking the bishop (the
+/// pawn on b7 is as much a jailer). The guide finds the jailers, sends White's king to them,
+/// rewards the capture, and the analysis finds the helpmate (White's king takes c8 and d7, walks
+/// back to h1 beside its bishop on g1, and Black's king and light bishop mate it there).
+#[test]
+fn guide_frees_a_king_shut_in_by_its_own_pieces() {
+    let pos = parse("k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - -").expect("1011");
+    let g = guide::Guide::new(&pos, Color::Black);
+    assert_eq!(g.jailers(), Bitboard::from(Square::B7) | Bitboard::from(Square::C8));
+    assert!(g.jailed(pos.board()));
+    let budget = Budget {
+        time: None,
+        ..Budget::default()
+    };
+    match analyse(&pos, Color::Black, &budget).0 {
+        Verdict::Winnable(h) => assert!(replays_to_mate(&pos, Color::Black, &h.moves)),
+        v => panic!("{v:?}"),
+    }
+    // No jailers where the winner's king can get out.
+    let pos = parse("k6B/1b4B1/2b2B2/4B3/3B4/1pB1B3/pP1B4/K7 w - -").expect("524");
+    assert!(guide::Guide::new(&pos, Color::White).jailers().is_empty());
+}
+
+/// A search paused and resumed many times finds the same mate as one run straight through,
+/// with the same nodes but for the one a pause counts twice.
+#[test]
+fn paused_search_resumes_where_it_stopped() {
+    let pos = parse("k1b5/8/8/1p1p1p1p/1PbP1PpP/6P1/6P1/K7 w - -").expect("3343");
+    let budget = Budget {
+        nodes: 1_000_000,
+        time: None,
+        positions: 100_000,
+    };
+    let g = guide::Guide::new(&pos, Color::Black);
+    let new = || {
+        search::Search::guided(
+            Color::Black,
+            100_000,
+            g.clone(),
+            search::Style::Potential,
+            true,
+        )
+    };
+    let mut meter = Meter::new(&budget, std::time::Instant::now());
+    let mut straight = new();
+    let mut once = None;
+    for depth in 1..=8 {
+        if let search::Outcome::Mate(line) = straight.iteration(&pos, depth, u64::MAX, &mut meter) {
+            once = Some((line, meter.nodes));
+            break;
+        }
+    }
+    let (line, nodes) = once.expect("a mate");
+    assert!(replays_to_mate(&pos, Color::Black, &line));
+    let mut meter = Meter::new(&budget, std::time::Instant::now());
+    let mut paused = new();
+    let mut pauses = 0u64;
+    let mut again = None;
+    'depths: for depth in 1..=8 {
+        paused.begin(&pos, depth);
+        loop {
+            match paused.run(997, &mut meter) {
+                search::Outcome::Paused => pauses += 1,
+                search::Outcome::Mate(l) => {
+                    again = Some(l);
+                    break 'depths;
+                }
+                _ => break,
+            }
+        }
+    }
+    assert_eq!(again, Some(line));
+    assert_eq!(meter.nodes, nodes + pauses);
+    assert!(pauses > 3);
+}
+
+/// Whatever the scoring, every legal move is tried: a guided iteration that ends without a cut
+/// is a proof, as a plain one is (line 411, `--`: Black's king is boxed in on b8 and a8, and
+/// every line of Black's pawns ends in material the lemmas settle).
+#[test]
+fn guided_iterations_still_prove() {
+    let pos = parse("1k6/1P5p/BP3p2/1P6/8/6K1/5P1P/8 b - -").expect("411");
+    let budget = Budget {
+        nodes: 500_000,
+        time: None,
+        positions: 100_000,
+    };
+    for (style, tempo) in [
+        (search::Style::Plain, false),
+        (search::Style::Potential, true),
+        (search::Style::Distances, true),
+        (search::Style::Distances, false),
+    ] {
+        let g = guide::Guide::new(&pos, Color::Black);
+        let mut s = search::Search::guided(Color::Black, budget.positions, g, style, tempo);
+        let mut meter = Meter::new(&budget, std::time::Instant::now());
+        let proved = (1..=MAX_DEPTH).any(|depth| {
+            matches!(
+                s.iteration(&pos, depth, u64::MAX, &mut meter),
+                search::Outcome::Complete
+            )
+        });
+        assert!(proved, "{style:?} {tempo}");
+    }
+}
