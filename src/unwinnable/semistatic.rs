@@ -38,7 +38,8 @@
 //!   colour or wall on each line) is a wall of its colour, or for a king, attacked by an enemy
 //!   wall, or holds a safe piece of its colour that by the same rule cannot move while the
 //!   first one stands (a piece held by such pieces: a rook in a corner behind its king and
-//!   bishop can be taken, but the two cannot move while it stands, so it never moves);
+//!   bishop can be taken, but the two cannot move while it stands, so it never moves), or is
+//!   fatal for it (a loser's piece: see below);
 //! * a piece is safe when no square of its reach (its own square, if it stays) is attacked from
 //!   an enemy free piece's reach, nor is next to the enemy king's reach without being attacked
 //!   by a wall of its own colour. Only the pieces some staying piece relies on are checked;
@@ -47,28 +48,84 @@
 //! A wall *attacks for good* the squares it attacks whatever stands around it: a pawn's two
 //! capture squares, a knight's and a king's squares, a slider's next square on each line.
 //!
-//! Why it is sound: consider the first move after which an assumption is broken (a filed pawn
-//! captured or stepped out of its range, a fixed pawn or a safe piece was captured, a staying
-//! piece or one it relies on moved while it stood, a free piece left its reach). Before it,
-//! every assumption held: the walls stood, the pawns of each file kept their order, every
-//! piece was in its reach. A filed pawn cannot step past its range (the stopper and the own
-//! fixed pawns in between are still there; an enemy pawn only comes closer), cannot capture
-//! (no enemy piece can be on its capture squares; an en-passant capture needs an enemy pawn to
-//! pass a capture square, which its reach or range would include). A fixed pawn or safe piece
-//! cannot be captured: no free enemy piece attacks it, filed pawns and staying pieces capture
-//! nothing, and the king would step next to a square a wall attacks. A staying piece and the
-//! pieces it relies on have no square to move to while it stands (an own piece stands on each,
-//! or for a king, a wall attacks it). A free piece's next square is in its reach by
-//! construction of the flood. So no such move exists.
+//! # Moves that end the game
 //!
-//! Then the winner can checkmate only if one of its pieces can attack a square the loser's king
-//! can stand on: the king's reach, or the square it stands on. If no reach and no range of the
-//! winner attacks them, the winner can never even give check: unwinnable.
+//! Some moves are left out of the floods because, made, they end the game at once, and not
+//! with the loser mated: nothing follows them.
+//!
+//! *Stalemating king steps.* A side whose every piece but the king stays or is a *stuck* pawn
+//! (a filed pawn whose range is its own square: the square ahead always holds a wall or a fixed
+//! pawn of its own, and no enemy piece but the king ever stands on its capture squares) can
+//! move nothing but its king. The other side's king never steps onto a square `t` where, for
+//! every square `k` of the first side's king's reach, the step is illegal (`t` is `k` or next
+//! to it) or stalemates: every square next to `k` holds a wall of the first side's, or is
+//! attacked for good by a wall of the stepping side's, or is next to `t`; and the step opens no
+//! line onto `k` (the square the king leaves is next to `t`, not a wall, not attacked by the
+//! first side's walls, not next to `k`; it opens a line only if it is on one with `k`, with no
+//! wall between, and beyond it, before any wall, is a square where a piece of the stepping
+//! side's other than the king can ever stand). After such a step the first side is to move; its
+//! king was not in check (the other side was to move) and is not now (a king gives no check, no
+//! line opened, and a piece the king took on `t` is replaced on the same square by the king),
+//! and has no square; its stuck pawns have the square ahead occupied (by the wall or own pawn,
+//! or by the king on `t`) and nothing to capture (the other side's pieces but the king did not
+//! move); its staying pieces have only their own pieces on their squares, or the king on `t`,
+//! which they would then attack, so the step was illegal. Stalemate. These squares are left out
+//! of the king's reach, and a fixed pawn or safe piece is not taken by the king where stepping
+//! onto it is such a step.
+//!
+//! *Fatal arrivals of the loser's pieces.* While the winner's king stays, a piece of the
+//! loser's arriving where it surely checks that king, on a square no piece of the winner's can
+//! ever attack and, if next to the king, that a wall of the loser's defends, checkmates the
+//! winner: the king cannot step (each square next to it still holds an own wall or a piece it
+//! relies on, or is attacked by a wall of the loser's; the arrival square, if next to it, is
+//! defended), the checking piece cannot be taken, and the check cannot be blocked (a knight's or
+//! a pawn's, or one from a square next to the king). Such *fatal* squares: for a knight, every
+//! square it checks the king from; for a bishop, rook or queen, the squares next to the king on
+//! its lines; for a pawn, the two squares it checks the king from, reached by a step or a
+//! capture, or by a double step when the square it passes is one the winner can never attack
+//! (no capture en passant). The loser's pieces never go there: their reaches leave them out, a
+//! piece whose every move would go there stays, and a filed pawn's range ends before the first
+//! such square ahead (all of it for a pawn on its second rank, whose double step may pass one;
+//! a pawn that would otherwise promote may so be filed). The fatal squares start as every
+//! square they may be and shrink with the winner's attacks, like the other sets, and there are
+//! none once the winner's king may move. While there are, the winner's king never moves and
+//! its stalemating steps are not looked for (the loser's pieces that stay only for fear of a
+//! fatal square have moves).
+//!
+//! # Why it is sound
+//!
+//! Consider the first move after which an assumption is broken (a filed pawn captured or
+//! stepped out of its range, a fixed pawn or a safe piece was captured, a staying piece or one
+//! it relies on moved while it stood, a free piece left its reach). Before it, every
+//! assumption held: the walls stood, the pawns of each file kept their order, every piece was
+//! in its reach. A filed pawn cannot step past its range (the stopper and the own fixed pawns
+//! in between are still there; an enemy pawn only comes closer), cannot capture (no enemy piece
+//! can be on its capture squares; an en-passant capture needs an enemy pawn to pass a capture
+//! square, which its reach or range would include). A fixed pawn or safe piece cannot be
+//! captured: no free enemy piece attacks it, filed pawns and staying pieces capture nothing,
+//! and the king would step next to a square a wall attacks. A staying piece and the pieces it
+//! relies on have no square to move to while it stands (an own piece stands on each, or for a
+//! king, a wall attacks it). A free piece's next square is in its reach by construction of the
+//! flood. The only moves left out of all this are the ones that end the game (above): a king's
+//! stalemating step, a loser's fatal arrival (a staying piece's move or a pawn's step beyond
+//! its shortened range is one). So every position reached is one where all the assumptions
+//! hold, or a final position, reached from one by one move, where the loser is not mated.
+//!
+//! Then the winner can checkmate only if one of its pieces can give check on a square the
+//! loser's king can stand on: the king's reach, or the square it stands on. A check is given
+//! only by a move (a move never leaves the mover's own king in check): the piece moved attacks
+//! the king from where it arrives, or a line opens for a slider; or it is in force at the
+//! start. A filed pawn arrives only on the squares of its range ahead of it (a stuck pawn never
+//! checks), a free piece only in its reach; a slider's lines are taken with the walls alone
+//! blocking them. So if no square the winner's pieces can so attack, and not the loser's king's
+//! square if it is in check now, is one the loser's king can stand on, the winner can never
+//! even give check: unwinnable.
 //!
 //! The counting form (in [`analyse`](super::analyse), after the probe; not in `quick`) goes on
 //! where a check is possible. To be mated on a square `k`, the king must be checked there and
-//! have no flight square: each square next to `k` is a wall, or attacked by a winner's piece,
-//! or holds a piece of the loser's (a winner's piece there, undefended, would be taken). The
+//! have no flight square: each square next to `k` is a wall, or attacked by a winner's piece
+//! (any attack counts here, a stuck pawn's too), or holds a piece of the loser's (a winner's
+//! piece there, undefended, would be taken). The
 //! winner's king stands on one square `w` of its reach, not next to `k`, and covers the
 //! squares next to `w`; every other flight square that no winner's piece can ever attack needs
 //! a piece of the loser's, a different one on each, each able to reach it. When for every `k`
@@ -139,6 +196,109 @@ struct Mobility {
     king: Bitboard,
 }
 
+/// Squares where a piece of the loser's (`loser`), arriving, would checkmate the winner's king
+/// that never moves: a knight anywhere it checks the king from, a bishop, rook or queen next to
+/// the king (so the check is certain) on a square the loser's walls defend; in both cases where
+/// no piece of the winner's can ever attack (see [`decide`]). The loser's pieces never go there:
+/// the game would end, the winner mated.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fatal {
+    loser: Color,
+    knight: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// Where a pawn checks the king, next to it on a square the loser's walls defend.
+    pawn: Bitboard,
+    /// Those of `pawn` a pawn may not reach by a double step either: the square it passes is
+    /// one the winner can never attack (no capture en passant).
+    pawn_double: Bitboard,
+}
+
+impl Fatal {
+    /// The squares a piece of `role` and `color` never enters.
+    fn of(&self, role: Role, color: Color) -> Bitboard {
+        if color != self.loser {
+            return Bitboard::EMPTY;
+        }
+        match role {
+            Role::Knight => self.knight,
+            Role::Bishop => self.diagonal,
+            Role::Rook => self.straight,
+            Role::Queen => self.diagonal | self.straight,
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        }
+    }
+
+    /// No fatal square.
+    fn none(loser: Color) -> Fatal {
+        Fatal {
+            loser,
+            knight: Bitboard::EMPTY,
+            diagonal: Bitboard::EMPTY,
+            straight: Bitboard::EMPTY,
+            pawn: Bitboard::EMPTY,
+            pawn_double: Bitboard::EMPTY,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        (self.knight | self.diagonal | self.straight | self.pawn).is_empty()
+    }
+
+    /// The squares a pawn of `color` never steps onto (one step, or a capture), and never
+    /// reaches by a double step.
+    pub(crate) fn pawn_of(&self, color: Color) -> (Bitboard, Bitboard) {
+        if color == self.loser {
+            (self.pawn, self.pawn_double)
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        }
+    }
+
+    /// The squares fatal in both.
+    fn meet(self, other: Fatal) -> Fatal {
+        Fatal {
+            loser: self.loser,
+            knight: self.knight & other.knight,
+            diagonal: self.diagonal & other.diagonal,
+            straight: self.straight & other.straight,
+            pawn: self.pawn & other.pawn,
+            pawn_double: self.pawn_double & other.pawn_double,
+        }
+    }
+
+    /// The squares for the winner's king on `king` (when it never moves), where the winner
+    /// can never attack (`covers`) and the loser's walls attack `defended`.
+    pub(crate) fn new(
+        loser: Color,
+        king: Option<Square>,
+        covers: Bitboard,
+        defended: Bitboard,
+    ) -> Fatal {
+        let Some(w) = king else {
+            return Fatal::none(loser);
+        };
+        let near = attacks::king_attacks(w) & defended & !covers;
+        let pawn = near & attacks::pawn_attacks(!loser, w);
+        // The square a loser's pawn passes on a double step onto `t` is behind `t`.
+        let back = if loser == Color::White { -8 } else { 8 };
+        let mut pawn_double = Bitboard::EMPTY;
+        for t in pawn {
+            if t.offset(back).is_some_and(|p| !covers.contains(p)) {
+                pawn_double.add(t);
+            }
+        }
+        Fatal {
+            loser,
+            knight: attacks::knight_attacks(w) & !covers,
+            diagonal: near & attacks::bishop_attacks(w, Bitboard::EMPTY),
+            straight: near & attacks::rook_attacks(w, Bitboard::EMPTY),
+            pawn,
+            pawn_double,
+        }
+    }
+}
+
 /// Squares the walls of `color` attack for good, whatever stands around them (a slider: its
 /// next square on each line; it attacks it even when pinned).
 fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
@@ -153,8 +313,16 @@ fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
 
 /// Squares pawns of `color` starting on `from` can ever stand on: forward (one, or two from
 /// their first rank) onto squares that are not walls, diagonally forward only onto squares of
-/// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture).
-fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> Bitboard {
+/// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture), never
+/// onto the squares of `fatal` (by a double step, of its second set).
+fn pawn_flood(
+    color: Color,
+    from: Bitboard,
+    walls: Bitboard,
+    prey: Bitboard,
+    fatal: &Fatal,
+) -> Bitboard {
+    let (single, double) = fatal.pawn_of(color);
     let forward = if color == Color::White { 8 } else { -8 };
     let second = color.relative_rank(Rank::Second);
     let mut seen = from;
@@ -162,13 +330,16 @@ fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> 
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
         for sq in frontier {
-            next |= attacks::pawn_attacks(color, sq) & prey;
+            next |= attacks::pawn_attacks(color, sq) & prey & !single;
             if let Some(one) = sq.offset(forward)
                 && !walls.contains(one)
             {
-                next.add(one);
+                if !single.contains(one) {
+                    next.add(one);
+                }
                 if sq.rank() == second
                     && let Some(two) = one.offset(forward)
+                    && !double.contains(two)
                 {
                     next.add(two);
                 }
@@ -180,31 +351,42 @@ fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> 
     seen
 }
 
-/// The pieces of `color`: the free ones (not in `still`) flooding, the pieces of `stay` where
-/// they stand, with `walls` standing for good (`enemy_walls`: the squares the enemy's attack
-/// for good).
-fn mobility(
-    board: &Board,
+/// What the floods of both sides share: the board, the pieces that never leave their squares
+/// or files (`still`; of them, `stay`: the pieces but pawns), the walls, the loser's fatal
+/// squares.
+struct Frame<'a> {
+    board: &'a Board,
     still: Bitboard,
     stay: Bitboard,
     walls: Bitboard,
-    enemy_walls: Bitboard,
-    color: Color,
-    prey: Bitboard,
-) -> Mobility {
+    fatal: &'a Fatal,
+}
+
+/// The pieces of `color`: the free ones (not in `still`) flooding, the pieces of `stay` where
+/// they stand, with `walls` standing for good (`barred`: the squares the king never steps onto:
+/// those the enemy's walls attack for good, and those where the step would stalemate the enemy,
+/// see [`stalemate_entries`]).
+fn mobility(frame: &Frame, barred: Bitboard, color: Color, prey: Bitboard) -> Mobility {
+    let Frame {
+        board,
+        still,
+        stay,
+        walls,
+        fatal,
+    } = *frame;
     let mine = board.by_color(color);
     let ours = mine & !still;
     let kings = mine & board.kings();
     let king = if kings.is_subset(stay) {
         kings
     } else {
-        flood(Role::King, kings, walls, enemy_walls) | kings
+        flood(Role::King, kings, walls, barred) | kings
     };
-    let pawns = pawn_flood(color, ours & board.pawns(), walls, prey);
+    let pawns = pawn_flood(color, ours & board.pawns(), walls, prey, fatal);
     let mut occupy = pawns | (mine & stay & !board.kings());
     let mut attack = attacked_from(Role::Pawn, color, pawns, walls);
-    // A piece that stays attacks only squares of its own pieces (see `jammed`), the pieces
-    // next to it on its lines: they matter to the counting form (an own piece it defends).
+    // A piece that stays attacks only squares of its own pieces and fatal ones (see
+    // `jammed`): they matter to the counting form (an own piece it defends).
     for sq in mine & stay & !board.kings() {
         if let Some(role) = board.role_at(sq) {
             attack |= attacks_from(role, color, sq, board.occupied());
@@ -216,7 +398,7 @@ fn mobility(
         if from.is_empty() {
             continue;
         }
-        let reach = flood(role, from, walls, Bitboard::EMPTY);
+        let reach = flood(role, from, walls, fatal.of(role, color));
         occupy |= reach;
         attack |= attacked_from(role, color, reach, walls);
     }
@@ -233,6 +415,67 @@ fn side(color: Color) -> usize {
         Color::White => 0,
         Color::Black => 1,
     }
+}
+
+/// Whether the king of a side, stepping onto `t`, may give check to the enemy king on `k` by
+/// opening a line. A king gives no check itself; it may uncover one from the square it leaves,
+/// a square next to `t` where it may stand (not in `off`: walls, squares the enemy's walls
+/// attack) and not next to `k` (kings never stand side by side), on a line with `k` with no
+/// wall between them, beyond which on that line, before any wall, is a square of `sliders`
+/// (where a piece of the king's side other than the king may ever stand; any kind, so more
+/// than needed).
+fn may_discover(t: Square, k: Square, off: Bitboard, walls: Bitboard, sliders: Bitboard) -> bool {
+    let origins = attacks::king_attacks(t) & !off & !attacks::king_attacks(k);
+    origins.into_iter().any(|s| {
+        s != k
+            && !attacks::between(k, s).intersects(walls)
+            && attacks::ray(k, s).into_iter().any(|x| {
+                x != s
+                    && attacks::between(k, x).contains(s)
+                    && sliders.contains(x)
+                    && !attacks::between(s, x).intersects(walls)
+            })
+    })
+}
+
+/// The squares the king of a side can never step onto, when the enemy can move nothing but its
+/// king (every other enemy piece stays or is a filed pawn whose range is its own square): for
+/// every square `k` of `theirs` (where the enemy king can ever stand), the step onto `t` is
+/// illegal (onto or next to `k`), or ends the game in stalemate: the enemy king is not in
+/// check (see [`may_discover`]; `off`: walls and the squares the enemy's walls attack, where
+/// the king never stands) and every square next to `k` holds a wall of the enemy's or is
+/// attacked for good by a wall of the side's (`cover`: both), or is next to `t`. `sliders`:
+/// where the side's pieces other than the king may ever stand. Empty when `theirs` is.
+fn stalemate_entries(
+    theirs: Bitboard,
+    cover: Bitboard,
+    off: Bitboard,
+    walls: Bitboard,
+    sliders: Bitboard,
+) -> Bitboard {
+    if theirs.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mut out = Bitboard::FULL;
+    for k in theirs {
+        // The step ends the game only if `t` is next to every square next to `k` not covered.
+        let mut near = Bitboard::FULL;
+        for n in attacks::king_attacks(k) & !cover {
+            near &= attacks::king_attacks(n);
+        }
+        let illegal = attacks::king_attacks(k).with(k);
+        let mut ends = illegal;
+        for t in out & near & !illegal {
+            if !may_discover(t, k, off, walls, sliders) {
+                ends.add(t);
+            }
+        }
+        out &= ends;
+        if out.is_empty() {
+            break;
+        }
+    }
+    out
 }
 
 /// The squares a filed pawn on `sq` may ever stand on: from its square up to the square below
@@ -274,32 +517,86 @@ fn range(
     }
 }
 
+/// The squares a filed pawn of `color` on `sq` may ever stand on, given its range `full` (see
+/// [`range`]; `None`: no stopper ahead), up to the first square of `fatal` it would step onto
+/// (it never does: see [`Fatal`]). `None` when it may still promote. All of the range for a
+/// pawn on its second rank (a double step may pass a fatal square).
+fn short_of(full: Option<Bitboard>, sq: Square, color: Color, fatal: &Fatal) -> Option<Bitboard> {
+    let (single, _) = fatal.pawn_of(color);
+    if single.is_empty() || sq.rank() == color.relative_rank(Rank::Second) {
+        return full;
+    }
+    let forward = if color == Color::White { 8 } else { -8 };
+    let last = color.relative_rank(Rank::Eighth);
+    let mut out = Bitboard::from(sq);
+    let mut at = sq;
+    while let Some(next) = at.offset(forward) {
+        if single.contains(next) || full.is_some_and(|f| !f.contains(next)) {
+            return Some(out);
+        }
+        if next.rank() == last {
+            return None;
+        }
+        out.add(next);
+        at = next;
+    }
+    Some(out)
+}
+
 /// True when `winner` provably can never give check, hence never checkmate (see the module
 /// documentation). False says nothing. Stops as soon as a check looks possible (the cheap form,
 /// for [`quick`](super::quick)).
 pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
-    decide(pos, winner, false)
+    decide(pos, winner, false, Rules::ALL)
 }
 
 /// As [`unwinnable`], and where the winner can give check, whether the loser's pieces are
 /// enough to block the flight squares no winner's piece can ever attack (see the module
 /// documentation). Slower: no early stop.
 pub(crate) fn unwinnable_counting(pos: &Chess, winner: Color) -> bool {
-    decide(pos, winner, true)
+    decide(pos, winner, true, Rules::ALL)
+}
+
+/// Which of the tier's rules on moves that end the game and on where checks come from are
+/// used: all of them, but for the tests that compare the tier with and without them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rules {
+    /// Stalemating king steps.
+    pub(crate) stalemate: bool,
+    /// Fatal arrivals of the loser's pieces.
+    pub(crate) fatal: bool,
+    /// A filed pawn checks only from the squares of its range ahead of it.
+    pub(crate) moved_checks: bool,
+}
+
+impl Rules {
+    pub(crate) const ALL: Rules = Rules {
+        stalemate: true,
+        fatal: true,
+        moved_checks: true,
+    };
+}
+
+/// [`unwinnable`] (`counting` false) or [`unwinnable_counting`] with only some of the rules.
+#[cfg(test)]
+pub(crate) fn unwinnable_with(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
+    decide(pos, winner, counting, rules)
 }
 
 /// Whether the piece on `sq` can never move: every square it could move to holds a wall of
-/// its colour, or (a king) is attacked by an enemy wall, or holds a piece of its colour of
-/// `safe` (never captured) that can itself never move while the piece on `sq` stands, by the
-/// same rule (a slider's lines stop at the first piece of its colour). `Some` of the squares of
-/// those pieces, `sq` included: they stand there as long as the piece on `sq` does. Its
-/// attacks are then only squares of its own pieces (or, a king's, squares enemy walls attack).
+/// its colour, or (a king) is attacked by an enemy wall, or is `fatal` for it, or holds a piece
+/// of its colour of `safe` (never captured) that can itself never move while the piece on `sq`
+/// stands, by the same rule (a slider's lines stop at the first piece of its colour). `Some`
+/// of the squares of those pieces, `sq` included: they stand there as long as the piece on
+/// `sq` does. Its attacks are then only squares of its own pieces, fatal ones, or (a king's)
+/// squares enemy walls attack.
 fn jammed(
     board: &Board,
     walls: Bitboard,
     safe: Bitboard,
     sq: Square,
     enemy_wall_attacks: Bitboard,
+    fatal: &Fatal,
 ) -> Option<Bitboard> {
     let color = board.color_at(sq)?;
     let own = board.by_color(color);
@@ -314,6 +611,7 @@ fn jammed(
             if own_walls.contains(to)
                 || held.contains(to)
                 || (role == Role::King && enemy_wall_attacks.contains(to))
+                || fatal.of(role, color).contains(to)
             {
                 continue;
             }
@@ -328,14 +626,17 @@ fn jammed(
 }
 
 /// The pieces that may be found to stay (see [`jammed`]): those with nothing but their own
-/// pieces (not a pawn free to step ahead) on every square they could move to, or for a king,
-/// squares next to an enemy piece's lines. Every piece `jammed` accepts is among them, so
-/// starting the fixpoint from them skips rounds that would drop the others one by one.
-fn stay_candidates(board: &Board) -> Bitboard {
+/// pieces (not a pawn free to step ahead) or squares of `fatal` (any it may ever hold) on every
+/// square they could move to, or for a king, squares next to an enemy piece's lines. Every
+/// piece `jammed` accepts is among them, so starting the fixpoint from them skips rounds that
+/// would drop the others one by one.
+fn stay_candidates(board: &Board, fatal: &Fatal) -> Bitboard {
     let occupied = board.occupied();
-    // Pawns with a piece right ahead: the only pawns that may be walls.
-    let stuck = (board.white() & board.pawns() & occupied.shift(-8))
-        | (board.black() & board.pawns() & occupied.shift(8));
+    // Pawns with a piece or a fatal square right ahead: the only pawns that may be walls.
+    let (white_fatal, _) = fatal.pawn_of(Color::White);
+    let (black_fatal, _) = fatal.pawn_of(Color::Black);
+    let stuck = (board.white() & board.pawns() & (occupied | white_fatal).shift(-8))
+        | (board.black() & board.pawns() & (occupied | black_fatal).shift(8));
     // Squares next to the lines of the pieces of a colour (computed only for a king that needs
     // them).
     let near = |color: Color| {
@@ -352,7 +653,8 @@ fn stay_candidates(board: &Board) -> Bitboard {
         let Some(piece) = board.piece_at(sq) else {
             continue;
         };
-        let allowed = board.by_color(piece.color) & (!board.pawns() | stuck);
+        let allowed = (board.by_color(piece.color) & (!board.pawns() | stuck))
+            | fatal.of(piece.role, piece.color);
         let moves = attacks_from(piece.role, piece.color, sq, occupied) & !allowed;
         if moves.is_empty() || (piece.role == Role::King && moves.is_subset(near(!piece.color))) {
             out.add(sq);
@@ -361,13 +663,24 @@ fn stay_candidates(board: &Board) -> Bitboard {
     out
 }
 
-fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
+fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
     if pos.castles().any() || pos.legal_ep_square().is_some() {
         return false;
     }
     let board = pos.board();
     let Some(loser_king) = board.king_of(!winner) else {
         return false;
+    };
+    // A check in force now (the loser to move): the king's square counts as checked.
+    let in_check = if pos.turn() == !winner && pos.is_check() {
+        Bitboard::from(loser_king)
+    } else {
+        Bitboard::EMPTY
+    };
+    // The pawn squares checks come from: the squares ahead in their ranges (filled in below;
+    // without the rule, the whole ranges).
+    let checking = |ahead: [Bitboard; 2], ranges: [Bitboard; 2]| {
+        if rules.moved_checks { ahead } else { ranges }
     };
     // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
     // the whole board: not worth computing.
@@ -382,24 +695,43 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     let mut filed = pawns;
     let mut fixed = pawns;
     let men = board.occupied() & !pawns;
-    let mut stay = stay_candidates(board);
+    // The loser's fatal squares: at first every square they may be (no cover, every square
+    // next to the king defended); they only shrink.
+    let winner_king = board.king_of(winner);
+    let mut fatal = if rules.fatal {
+        Fatal::new(!winner, winner_king, Bitboard::EMPTY, Bitboard::FULL)
+    } else {
+        Fatal::none(!winner)
+    };
+    let mut stay = stay_candidates(board, &fatal);
     let mut safe = men;
     let mut frozen;
     let mut mob;
     let mut walls;
     let mut ranges;
+    // The squares of the filed pawns' ranges ahead of them (their own left out).
+    let mut ahead;
     let mut prey;
+    let mut entries;
     loop {
         frozen = stay & safe;
         // The ranges of the pawns still filed; drop those whose range is not bounded.
         let mut bounded = Bitboard::EMPTY;
         walls = frozen;
         ranges = [Bitboard::EMPTY; 2];
+        ahead = [Bitboard::EMPTY; 2];
+        // Filed pawns whose range is their own square: they never move (captured or not).
+        let mut stuck = Bitboard::EMPTY;
         for color in [Color::White, Color::Black] {
             for sq in filed & board.by_color(color) {
-                if let Some(r) = range(board, fixed, frozen, sq, color) {
+                let full = range(board, fixed, frozen, sq, color);
+                if let Some(r) = short_of(full, sq, color, &fatal) {
                     bounded.add(sq);
                     ranges[side(color)] |= r;
+                    ahead[side(color)] |= r.without(sq);
+                    if full == Some(Bitboard::from(sq)) {
+                        stuck.add(sq);
+                    }
                     if fixed.contains(sq) && r == Bitboard::from(sq) {
                         walls.add(sq);
                     }
@@ -422,7 +754,8 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
         let mut members = Bitboard::EMPTY;
         for sq in stay {
             if let Some(color) = board.color_at(sq)
-                && let Some(held) = jammed(board, walls, safe, sq, wall_attacked[side(!color)])
+                && let Some(held) =
+                    jammed(board, walls, safe, sq, wall_attacked[side(!color)], &fatal)
             {
                 jams.add(sq);
                 members |= held;
@@ -430,6 +763,11 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
         }
         if jams != stay {
             stay = jams;
+            continue;
+        }
+        // Fatal squares only while the winner's king stays (then it never moves at all).
+        if !fatal.is_empty() && !winner_king.is_some_and(|w| stay.contains(w)) {
+            fatal = Fatal::none(!winner);
             continue;
         }
         if (walls & pawns).is_empty() {
@@ -444,46 +782,63 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
             (board.white() & others) | ranges[0],
         ];
         let still = filed | stay;
+        // A side that can move nothing but its king: the other side's king never steps where
+        // that would stalemate it (see `stalemate_entries`). The kings' regions grow together
+        // with the prey, from where the kings stand.
+        let only_king = [Color::White, Color::Black].map(|c| {
+            rules.stalemate && (board.by_color(c) & !board.kings()).is_subset(stay | stuck)
+        });
+        let mut regions = [board.white() & board.kings(), board.black() & board.kings()];
         loop {
+            // (While the loser has fatal squares, the winner's king never moves, and the
+            // loser's pieces that stay for fear of them may yet move: no entries for it.)
+            entries = [Color::White, Color::Black].map(|c| {
+                if only_king[side(!c)] && (c != winner || fatal.is_empty()) {
+                    stalemate_entries(
+                        regions[side(!c)],
+                        (walls & board.by_color(!c)) | wall_attacked[side(c)],
+                        walls | wall_attacked[side(!c)],
+                        walls,
+                        prey[side(!c)],
+                    )
+                } else {
+                    Bitboard::EMPTY
+                }
+            });
+            let frame = Frame {
+                board,
+                still,
+                stay,
+                walls,
+                fatal: &fatal,
+            };
             mob = [
-                mobility(
-                    board,
-                    still,
-                    stay,
-                    walls,
-                    wall_attacked[1],
-                    Color::White,
-                    prey[0],
-                ),
-                mobility(
-                    board,
-                    still,
-                    stay,
-                    walls,
-                    wall_attacked[0],
-                    Color::Black,
-                    prey[1],
-                ),
+                mobility(&frame, wall_attacked[1] | entries[0], Color::White, prey[0]),
+                mobility(&frame, wall_attacked[0] | entries[1], Color::Black, prey[1]),
             ];
             // Shrinking the sets and growing the prey only grow the winner's checks and the
             // loser king's reach: once they meet, they meet at the fixpoints too.
             if !counting
-                && checks(&mob, ranges, winner).intersects(mob[side(!winner)].king | loser_king)
+                && checks(&mob, checking(ahead, ranges), winner, in_check)
+                    .intersects(mob[side(!winner)].king)
             {
                 return false;
             }
             let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
-            if grown == prey {
+            let reached = [mob[0].king, mob[1].king];
+            if grown == prey && reached == regions {
                 break;
             }
             prey = grown;
+            regions = reached;
         }
         let mut keep_filed = Bitboard::EMPTY;
         let mut keep_fixed = Bitboard::EMPTY;
         let mut keep_safe = safe & (board.kings() | !members);
         for color in [Color::White, Color::Black] {
             let them = &mob[side(!color)];
-            let defended = wall_attacked[side(color)];
+            // The enemy king takes only where it may step.
+            let defended = wall_attacked[side(color)] | entries[side(!color)];
             let enemy_squares = ranges[side(!color)] | them.occupy;
             // Whether an enemy piece can ever take on one of `squares`.
             let taken = |squares: Bitboard| {
@@ -494,7 +849,8 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
                 them.attack.intersects(squares) || near.intersects(them.king)
             };
             for sq in filed & board.by_color(color) {
-                let Some(r) = range(board, fixed, frozen, sq, color) else {
+                let full = range(board, fixed, frozen, sq, color);
+                let Some(r) = short_of(full, sq, color, &fatal) else {
                     continue;
                 };
                 let mut captures = Bitboard::EMPTY;
@@ -521,21 +877,32 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
                 }
             }
         }
-        if keep_filed == filed && keep_fixed == fixed && keep_safe == safe {
+        // The fatal squares as the winner's pieces can now attack them (never more than
+        // before: what the floods assumed must still hold at the fixpoint).
+        let keep_fatal = fatal.meet(Fatal::new(
+            !winner,
+            winner_king.filter(|&w| stay.contains(w)),
+            checks(&mob, ranges, winner, Bitboard::EMPTY),
+            wall_attacked[side(!winner)],
+        ));
+        if keep_filed == filed && keep_fixed == fixed && keep_safe == safe && keep_fatal == fatal {
             break;
         }
         filed = keep_filed;
         fixed = keep_fixed;
         safe = keep_safe;
+        fatal = keep_fatal;
     }
-    let checks = checks(&mob, ranges, winner);
-    let mates = (mob[side(!winner)].king | loser_king) & checks;
+    let checked = checks(&mob, checking(ahead, ranges), winner, in_check);
+    let mates = mob[side(!winner)].king & checked;
     if mates.is_empty() {
         return true;
     }
     if !counting {
         return false;
     }
+    // A flight square is covered by any attack, also one from a pawn that never moves.
+    let covers = checks(&mob, ranges, winner, Bitboard::EMPTY);
     // Where the king is checked, every flight square that is not a wall and that no winner's
     // piece (king included) can ever attack must hold a piece of the loser's (a winner's piece
     // there would be undefended: the king takes it), a different piece on each.
@@ -567,7 +934,7 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     };
     let winner_king = mob[side(winner)].king;
     mates.into_iter().all(|k| {
-        let need = attacks::king_attacks(k) & !walls & !checks;
+        let need = attacks::king_attacks(k) & !walls & !covers;
         // The winner's king stands on one square of its reach, not next to `k`, and covers
         // the flight squares next to it.
         let mut kings = winner_king & !attacks::king_attacks(k) & !Bitboard::from(k);
@@ -589,7 +956,7 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
     if role != Role::Pawn {
         return flood(role, from, walls, Bitboard::EMPTY);
     }
-    let pawn = pawn_flood(color, from, walls, prey);
+    let pawn = pawn_flood(color, from, walls, prey, &Fatal::none(!color));
     let promotions = pawn & Bitboard::from_rank(color.relative_rank(Rank::Eighth));
     if promotions.is_empty() {
         return pawn;
@@ -599,10 +966,11 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
 }
 
 /// Squares the winner can ever attack: from its free pieces' reaches and its filed pawns'
-/// ranges.
-fn checks(mob: &[Mobility; 2], ranges: [Bitboard; 2], winner: Color) -> Bitboard {
-    let mut out = mob[side(winner)].attack;
-    for sq in ranges[side(winner)] {
+/// ranges (`pawns`: the ranges, or only the squares ahead of the pawns, see [`decide`]), and
+/// `extra`.
+fn checks(mob: &[Mobility; 2], pawns: [Bitboard; 2], winner: Color, extra: Bitboard) -> Bitboard {
+    let mut out = mob[side(winner)].attack | extra;
+    for sq in pawns[side(winner)] {
         out |= attacks::pawn_attacks(winner, sq);
     }
     out
