@@ -56,22 +56,28 @@
 //! *Stalemating king steps.* A side whose every piece but the king stays or is a *stuck* pawn
 //! (a filed pawn whose range is its own square: the square ahead always holds a wall or a fixed
 //! pawn of its own, and no enemy piece but the king ever stands on its capture squares) can
-//! move nothing but its king. The other side's king never steps onto a square `t` where, for
-//! every square `k` of the first side's king's reach, the step is illegal (`t` is `k` or next
-//! to it) or stalemates: every square next to `k` holds a wall of the first side's, or is
-//! attacked for good by a wall of the stepping side's, or is next to `t`; and the step opens no
-//! line onto `k` (the square the king leaves is next to `t`, not a wall, not attacked by the
-//! first side's walls, not next to `k`; it opens a line only if it is on one with `k`, with no
-//! wall between, and beyond it, before any wall, is a square where a piece of the stepping
-//! side's other than the king can ever stand). After such a step the first side is to move; its
-//! king was not in check (the other side was to move) and is not now (a king gives no check, no
-//! line opened, and a piece the king took on `t` is replaced on the same square by the king),
-//! and has no square; its stuck pawns have the square ahead occupied (by the wall or own pawn,
-//! or by the king on `t`) and nothing to capture (the other side's pieces but the king did not
-//! move); its staying pieces have only their own pieces on their squares, or the king on `t`,
-//! which they would then attack, so the step was illegal. Stalemate. These squares are left out
-//! of the king's reach, and a fixed pawn or safe piece is not taken by the king where stepping
-//! onto it is such a step.
+//! move nothing but its king. When one side can, or when the kings' regions, taken apart,
+//! touch, the kings' squares are taken together, as the pairs (white king's square, black
+//! king's square) that can ever stand together: from the pair they stand on, one king steps at
+//! a time onto a square next to it that is not a wall, not attacked by an enemy wall, not the
+//! other king's square nor next to it (kings never stand side by side), and not a stalemating
+//! step. A step onto `t`, the other king on `k`, the other side moving nothing but its king,
+//! stalemates when every square next to `k` holds a wall of the other side's, or is attacked
+//! for good by a wall of the stepping side's, or is next to `t`, and the step opens no line
+//! onto `k` (the square the king leaves is on a line with `k`, no wall between, and beyond it,
+//! before any wall, is a square where a piece of the stepping side's other than the king can
+//! ever stand). After such a step the other side is to move; its king was not in check (the
+//! stepping side was to move) and is not now (a king gives no check, no line opened, and a
+//! piece the king took on `t` is replaced on the same square by the king), and has no square;
+//! its stuck pawns have the square ahead occupied (by the wall or own pawn, or by the king on
+//! `t`) and nothing to capture (the stepping side's other pieces did not move); its staying
+//! pieces have only their own pieces on their squares, or the king on `t`, which they would
+//! then attack, so the step was illegal. Stalemate. Whether a side has another move to make
+//! between two king steps is not asked: the pairs are more than play can reach, never fewer.
+//! Each king's region is then the squares of its pairs, and a fixed pawn or safe piece is taken
+//! by the king only where it may step onto it from a pair, on the same conditions. (Past
+//! 1,024 pairs the kings are taken apart, without this rule.) The counting form below places
+//! the winner's king only on squares paired with the loser king's.
 //!
 //! *Fatal arrivals of the loser's pieces.* While the winner's king stays, a piece of the
 //! loser's arriving where it surely checks that king, on a square no piece of the winner's can
@@ -103,13 +109,15 @@
 //! can be on its capture squares; an en-passant capture needs an enemy pawn to pass a capture
 //! square, which its reach or range would include). A fixed pawn or safe piece cannot be
 //! captured: no free enemy piece attacks it, filed pawns and staying pieces capture nothing,
-//! and the king would step next to a square a wall attacks. A staying piece and the pieces it
-//! relies on have no square to move to while it stands (an own piece stands on each, or for a
-//! king, a wall attacks it). A free piece's next square is in its reach by construction of the
-//! flood. The only moves left out of all this are the ones that end the game (above): a king's
-//! stalemating step, a loser's fatal arrival (a staying piece's move or a pawn's step beyond
-//! its shortened range is one). So every position reached is one where all the assumptions
-//! hold, or a final position, reached from one by one move, where the loser is not mated.
+//! and the enemy king cannot step onto it (a wall of its own defends it, or, the kings taken
+//! together, no pair allows the step). A staying piece and the pieces it relies on have no
+//! square to move to while it stands (an own piece stands on each, or for a king, a wall
+//! attacks it). A free piece's next square is in its reach by construction of the flood, and
+//! the kings' next pair among their pairs. The only moves left out of all this are the ones
+//! that end the game (above): a king's stalemating step, a loser's fatal arrival (a staying
+//! piece's move or a pawn's step beyond its shortened range is one). So every position reached
+//! is one where all the assumptions hold, or a final position, reached from one by one move,
+//! where the loser is not mated.
 //!
 //! Then the winner can checkmate only if one of its pieces can give check on a square the
 //! loser's king can stand on: the king's reach, or the square it stands on. A check is given
@@ -363,9 +371,8 @@ struct Frame<'a> {
 }
 
 /// The pieces of `color`: the free ones (not in `still`) flooding, the pieces of `stay` where
-/// they stand, with `walls` standing for good (`barred`: the squares the king never steps onto:
-/// those the enemy's walls attack for good, and those where the step would stalemate the enemy,
-/// see [`stalemate_entries`]).
+/// they stand, with `walls` standing for good (`barred`: the squares the king never steps onto,
+/// those the enemy's walls attack for good; the kings apart, see [`together`]).
 fn mobility(frame: &Frame, barred: Bitboard, color: Color, prey: Bitboard) -> Mobility {
     let Frame {
         board,
@@ -417,65 +424,103 @@ fn side(color: Color) -> usize {
     }
 }
 
-/// Whether the king of a side, stepping onto `t`, may give check to the enemy king on `k` by
-/// opening a line. A king gives no check itself; it may uncover one from the square it leaves,
-/// a square next to `t` where it may stand (not in `off`: walls, squares the enemy's walls
-/// attack) and not next to `k` (kings never stand side by side), on a line with `k` with no
-/// wall between them, beyond which on that line, before any wall, is a square of `sliders`
-/// (where a piece of the king's side other than the king may ever stand; any kind, so more
-/// than needed).
-fn may_discover(t: Square, k: Square, off: Bitboard, walls: Bitboard, sliders: Bitboard) -> bool {
-    let origins = attacks::king_attacks(t) & !off & !attacks::king_attacks(k);
-    origins.into_iter().any(|s| {
-        s != k
-            && !attacks::between(k, s).intersects(walls)
-            && attacks::ray(k, s).into_iter().any(|x| {
-                x != s
-                    && attacks::between(k, x).contains(s)
-                    && sliders.contains(x)
-                    && !attacks::between(s, x).intersects(walls)
-            })
-    })
+/// Whether a king leaving `s` may give check to the enemy king on `k` by opening a line: `s`
+/// is on a line with `k`, no wall between them, and beyond `s` on that line, before any wall,
+/// is a square of `sliders` (where a piece of the king's side other than the king may ever
+/// stand; any kind, so more than needed).
+fn may_discover(s: Square, k: Square, walls: Bitboard, sliders: Bitboard) -> bool {
+    !attacks::between(k, s).intersects(walls)
+        && attacks::ray(k, s).into_iter().any(|x| {
+            x != s
+                && attacks::between(k, x).contains(s)
+                && sliders.contains(x)
+                && !attacks::between(s, x).intersects(walls)
+        })
 }
 
-/// The squares the king of a side can never step onto, when the enemy can move nothing but its
-/// king (every other enemy piece stays or is a filed pawn whose range is its own square): for
-/// every square `k` of `theirs` (where the enemy king can ever stand), the step onto `t` is
-/// illegal (onto or next to `k`), or ends the game in stalemate: the enemy king is not in
-/// check (see [`may_discover`]; `off`: walls and the squares the enemy's walls attack, where
-/// the king never stands) and every square next to `k` holds a wall of the enemy's or is
-/// attacked for good by a wall of the side's (`cover`: both), or is next to `t`. `sliders`:
-/// where the side's pieces other than the king may ever stand. Empty when `theirs` is.
-fn stalemate_entries(
-    theirs: Bitboard,
-    cover: Bitboard,
-    off: Bitboard,
+/// Most pairs of kings' squares [`together`] looks at; with more, the kings are taken apart.
+const PAIRS: usize = 1024;
+
+/// What the kings' steps depend on, each side's (`[white, black]`).
+struct Kings {
+    /// Where each king stands.
+    start: [Square; 2],
+    /// The king may move (it does not stay).
+    moves: [bool; 2],
+    /// Squares the king never steps onto: walls, squares the enemy's walls attack.
+    blocked: [Bitboard; 2],
+    /// Enemy walls the king might take: those no enemy wall defends.
+    prey: [Bitboard; 2],
+    /// The side can move nothing but its king: the enemy king's stalemating steps are left
+    /// out.
+    only_king: [bool; 2],
+    /// Squares next to the side's king it can never step onto whatever the enemy king does:
+    /// its own walls, squares the enemy's walls attack.
+    cover: [Bitboard; 2],
+    /// Where the side's pieces other than the king may ever stand.
+    sliders: [Bitboard; 2],
     walls: Bitboard,
-    sliders: Bitboard,
-) -> Bitboard {
-    if theirs.is_empty() {
-        return Bitboard::EMPTY;
+}
+
+/// Where the kings can ever stand together: the pairs of squares (white king's, black king's)
+/// reached from the pair they stand on, one king stepping at a time onto a square next to it
+/// that it may enter (not `blocked`), not the other king's nor next to it, and not a
+/// stalemating step (the other side can move nothing but its king, every square next to the
+/// other king is covered, by `cover` or by the stepping king, and no line opens onto it from
+/// the square the king leaves, see [`may_discover`]). Whether a side has another move to make
+/// in between is not asked: more pairs than play can reach, never fewer. Returns, for each
+/// king, the squares it stands on and the enemy walls it may step onto (takes), and for each
+/// square of the black king the white king's squares beside it; `None` past [`PAIRS`] pairs.
+fn together(k: &Kings) -> Option<([Bitboard; 2], [Bitboard; 2], [Bitboard; 64])> {
+    let [w0, b0] = k.start;
+    let mut seen = [Bitboard::EMPTY; 64];
+    let mut queue = vec![(w0, b0)];
+    if let Some(s) = seen.get_mut(b0.to_usize()) {
+        s.add(w0);
     }
-    let mut out = Bitboard::FULL;
-    for k in theirs {
-        // The step ends the game only if `t` is next to every square next to `k` not covered.
-        let mut near = Bitboard::FULL;
-        for n in attacks::king_attacks(k) & !cover {
-            near &= attacks::king_attacks(n);
-        }
-        let illegal = attacks::king_attacks(k).with(k);
-        let mut ends = illegal;
-        for t in out & near & !illegal {
-            if !may_discover(t, k, off, walls, sliders) {
-                ends.add(t);
+    let mut region = [Bitboard::EMPTY; 2];
+    let mut takes = [Bitboard::EMPTY; 2];
+    let mut i = 0usize;
+    while let Some(&(w, b)) = queue.get(i) {
+        i += 1;
+        region[0].add(w);
+        region[1].add(b);
+        for c in 0..2 {
+            if !k.moves[c] {
+                continue;
+            }
+            let (me, other) = if c == 0 { (w, b) } else { (b, w) };
+            let steps = attacks::king_attacks(me)
+                & (!k.blocked[c] | k.prey[c])
+                & !attacks::king_attacks(other)
+                & !Bitboard::from(other);
+            for t in steps {
+                let stalemates = k.only_king[1 - c]
+                    && attacks::king_attacks(other)
+                        .is_subset(k.cover[1 - c] | attacks::king_attacks(t))
+                    && !may_discover(me, other, k.walls, k.sliders[c]);
+                if stalemates {
+                    continue;
+                }
+                if k.prey[c].contains(t) {
+                    takes[c].add(t);
+                    continue;
+                }
+                let (nw, nb) = if c == 0 { (t, b) } else { (w, t) };
+                let Some(s) = seen.get_mut(nb.to_usize()) else {
+                    continue;
+                };
+                if !s.contains(nw) {
+                    if queue.len() >= PAIRS {
+                        return None;
+                    }
+                    s.add(nw);
+                    queue.push((nw, nb));
+                }
             }
         }
-        out &= ends;
-        if out.is_empty() {
-            break;
-        }
     }
-    out
+    Some((region, takes, seen))
 }
 
 /// The squares a filed pawn on `sq` may ever stand on: from its square up to the square below
@@ -712,7 +757,10 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
     // The squares of the filed pawns' ranges ahead of them (their own left out).
     let mut ahead;
     let mut prey;
-    let mut entries;
+    // The walls each king may step onto; the pairs of kings' squares, when computed together
+    // (for each square of the black king, the white king's squares beside it).
+    let mut takes;
+    let mut pairs: Option<[Bitboard; 64]>;
     loop {
         frozen = stay & safe;
         // The ranges of the pawns still filed; drop those whose range is not bounded.
@@ -783,28 +831,11 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
         ];
         let still = filed | stay;
         // A side that can move nothing but its king: the other side's king never steps where
-        // that would stalemate it (see `stalemate_entries`). The kings' regions grow together
-        // with the prey, from where the kings stand.
+        // that would stalemate it (see `together`).
         let only_king = [Color::White, Color::Black].map(|c| {
             rules.stalemate && (board.by_color(c) & !board.kings()).is_subset(stay | stuck)
         });
-        let mut regions = [board.white() & board.kings(), board.black() & board.kings()];
         loop {
-            // (While the loser has fatal squares, the winner's king never moves, and the
-            // loser's pieces that stay for fear of them may yet move: no entries for it.)
-            entries = [Color::White, Color::Black].map(|c| {
-                if only_king[side(!c)] && (c != winner || fatal.is_empty()) {
-                    stalemate_entries(
-                        regions[side(!c)],
-                        (walls & board.by_color(!c)) | wall_attacked[side(c)],
-                        walls | wall_attacked[side(!c)],
-                        walls,
-                        prey[side(!c)],
-                    )
-                } else {
-                    Bitboard::EMPTY
-                }
-            });
             let frame = Frame {
                 board,
                 still,
@@ -813,9 +844,49 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 fatal: &fatal,
             };
             mob = [
-                mobility(&frame, wall_attacked[1] | entries[0], Color::White, prey[0]),
-                mobility(&frame, wall_attacked[0] | entries[1], Color::Black, prey[1]),
+                mobility(&frame, wall_attacked[1], Color::White, prey[0]),
+                mobility(&frame, wall_attacked[0], Color::Black, prey[1]),
             ];
+            // The kings apart: each takes the enemy walls next to its region that no enemy
+            // wall defends.
+            takes = [Color::White, Color::Black].map(|c| {
+                let mut near = Bitboard::EMPTY;
+                for sq in mob[side(c)].king {
+                    near |= attacks::king_attacks(sq);
+                }
+                near & walls & board.by_color(!c) & !wall_attacked[side(!c)]
+            });
+            pairs = None;
+            // The kings together, when one side can move only its king or their regions
+            // touch, and the pairs are few.
+            let [white, black] = [mob[0].king, mob[1].king];
+            let mut around = Bitboard::EMPTY;
+            for sq in white {
+                around |= attacks::king_attacks(sq).with(sq);
+            }
+            if (only_king[0] || only_king[1] || around.intersects(black))
+                && (white.count() * black.count()) <= PAIRS
+                && let (Some(w), Some(b)) =
+                    (board.king_of(Color::White), board.king_of(Color::Black))
+            {
+                let kings = Kings {
+                    start: [w, b],
+                    moves: [!stay.contains(w), !stay.contains(b)],
+                    blocked: [walls | wall_attacked[1], walls | wall_attacked[0]],
+                    prey: [takes[0], takes[1]],
+                    only_king,
+                    cover: [Color::White, Color::Black]
+                        .map(|c| (walls & board.by_color(c)) | wall_attacked[side(!c)]),
+                    sliders: [prey[1], prey[0]],
+                    walls,
+                };
+                if let Some((region, took, by_black)) = together(&kings) {
+                    mob[0].king = region[0];
+                    mob[1].king = region[1];
+                    takes = took;
+                    pairs = Some(by_black);
+                }
+            }
             // Shrinking the sets and growing the prey only grow the winner's checks and the
             // loser king's reach: once they meet, they meet at the fixpoints too.
             if !counting
@@ -825,28 +896,22 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 return false;
             }
             let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
-            let reached = [mob[0].king, mob[1].king];
-            if grown == prey && reached == regions {
+            if grown == prey {
                 break;
             }
             prey = grown;
-            regions = reached;
         }
         let mut keep_filed = Bitboard::EMPTY;
         let mut keep_fixed = Bitboard::EMPTY;
         let mut keep_safe = safe & (board.kings() | !members);
         for color in [Color::White, Color::Black] {
             let them = &mob[side(!color)];
-            // The enemy king takes only where it may step.
-            let defended = wall_attacked[side(color)] | entries[side(!color)];
+            // The enemy king takes where it may stand, or step onto a wall.
+            let king_takes = them.king | takes[side(!color)];
             let enemy_squares = ranges[side(!color)] | them.occupy;
             // Whether an enemy piece can ever take on one of `squares`.
             let taken = |squares: Bitboard| {
-                let mut near = Bitboard::EMPTY;
-                for at in squares & !defended {
-                    near |= attacks::king_attacks(at);
-                }
-                them.attack.intersects(squares) || near.intersects(them.king)
+                them.attack.intersects(squares) || king_takes.intersects(squares)
             };
             for sq in filed & board.by_color(color) {
                 let full = range(board, fixed, frozen, sq, color);
@@ -933,12 +998,33 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 .all(|f| pieces.iter().any(|r| r.contains(f)))
     };
     let winner_king = mob[side(winner)].king;
+    // The winner's king's squares beside the loser's king on `k`, when the kings were taken
+    // together.
+    let beside = |k: Square| {
+        let by_black = pairs?;
+        Some(if winner == Color::White {
+            by_black
+                .get(k.to_usize())
+                .copied()
+                .unwrap_or(Bitboard::FULL)
+        } else {
+            let mut out = Bitboard::EMPTY;
+            for (b, whites) in Square::ALL.into_iter().zip(by_black) {
+                if whites.contains(k) {
+                    out.add(b);
+                }
+            }
+            out
+        })
+    };
     mates.into_iter().all(|k| {
         let need = attacks::king_attacks(k) & !walls & !covers;
-        // The winner's king stands on one square of its reach, not next to `k`, and covers
-        // the flight squares next to it.
+        // The winner's king stands on one square of its reach (beside `k`, if known), not
+        // next to `k`, and covers the flight squares next to it.
         let mut kings = winner_king & !attacks::king_attacks(k) & !Bitboard::from(k);
-        if kings.is_empty() {
+        if let Some(b) = beside(k) {
+            kings &= b;
+        } else if kings.is_empty() {
             kings = winner_king;
         }
         let possible = kings

@@ -83,6 +83,7 @@ const NAMED: &[(usize, &str, &str)] = &[
         "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - -",
     ),
     (1428, "--", "7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b - -"),
+    (2131, "W-", "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -"),
     (
         2044,
         "--",
@@ -705,6 +706,22 @@ fn semi_static_moves_that_end_the_game() {
         &p,
         Color::Black,
         &uci_line(&p, "f1g2 a2a3 d4f6")
+    ));
+
+    // Kings together: White's king (c8) can step to b7, a6 and a8, never to d8 or d7 while
+    // Black's stands on e8, nor can Black's king leave e8 and d8 while White's is near: taken
+    // apart, White's king would reach e8 and g8 and take the f8 bishop. So the walls hold, and
+    // White's king only stands on light squares, which Black's dark bishops never check.
+    let p = named(2131);
+    assert_eq!(both(&p, Color::Black), (true, true));
+    // Abstains: with Black's free bishop light (d1 for e1), it checks the cage:
+    // 1... Bb3 2. Bb7 Bxe6#.
+    let p = fen("BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B1b3B b - -");
+    assert_eq!(both(&p, Color::Black), (false, false));
+    assert!(replays_to_mate(
+        &p,
+        Color::Black,
+        &uci_line(&p, "d1b3 a8b7 b3e6")
     ));
 
     // Fatal knights: White's king on c5 never moves, and a black knight arriving on a6, b7,
