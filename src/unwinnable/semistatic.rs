@@ -75,8 +75,8 @@
 //! then attack, so the step was illegal. Stalemate. Whether a side has another move to make
 //! between two king steps is not asked: the pairs are more than play can reach, never fewer.
 //! Each king's region is then the squares of its pairs, and a fixed pawn or safe piece is taken
-//! by the king only where it may step onto it from a pair, on the same conditions. (Past
-//! 1,024 pairs the kings are taken apart, without this rule.) The counting form below places
+//! by the king only where it may step onto it from a pair, on the same conditions. (Past 256
+//! pairs the kings are taken apart, without this rule.) The counting form below places
 //! the winner's king only on squares paired with the loser king's.
 //!
 //! *Fatal arrivals of the loser's pieces.* While the winner's king stays, a piece of the
@@ -143,7 +143,7 @@
 //! The tier abstains (says nothing) when castling rights remain or an en-passant capture is
 //! legal; both are moves the floods do not model.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square, attacks};
 
 /// Squares a piece of `role` and `color` can ever stand on, starting from `from`, never
 /// entering `walls` or (kings) `forbidden`.
@@ -323,6 +323,7 @@ fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
 /// their first rank) onto squares that are not walls, diagonally forward only onto squares of
 /// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture), never
 /// onto the squares of `fatal` (by a double step, of its second set).
+#[inline]
 fn pawn_flood(
     color: Color,
     from: Bitboard,
@@ -370,10 +371,21 @@ struct Frame<'a> {
     fatal: &'a Fatal,
 }
 
-/// The pieces of `color`: the free ones (not in `still`) flooding, the pieces of `stay` where
-/// they stand, with `walls` standing for good (`barred`: the squares the king never steps onto,
-/// those the enemy's walls attack for good; the kings apart, see [`together`]).
-fn mobility(frame: &Frame, barred: Bitboard, color: Color, prey: Bitboard) -> Mobility {
+/// The squares the king of `color` can ever stand on, apart from the other king: a flood from
+/// where it stands, never onto a wall or a square of `barred` (those the enemy's walls attack
+/// for good); where it stands if it stays. The kings together: see [`together`].
+fn king_region(frame: &Frame, barred: Bitboard, color: Color) -> Bitboard {
+    let kings = frame.board.by_color(color) & frame.board.kings();
+    if kings.is_subset(frame.stay) {
+        kings
+    } else {
+        flood(Role::King, kings, frame.walls, barred) | kings
+    }
+}
+
+/// The pieces of `color` but the king: the free ones (not in `still`) flooding, the pieces of
+/// `stay` where they stand, with `walls` standing for good; `king`: its king's region.
+fn mobility(frame: &Frame, color: Color, prey: Bitboard, king: Bitboard) -> Mobility {
     let Frame {
         board,
         still,
@@ -383,12 +395,6 @@ fn mobility(frame: &Frame, barred: Bitboard, color: Color, prey: Bitboard) -> Mo
     } = *frame;
     let mine = board.by_color(color);
     let ours = mine & !still;
-    let kings = mine & board.kings();
-    let king = if kings.is_subset(stay) {
-        kings
-    } else {
-        flood(Role::King, kings, walls, barred) | kings
-    };
     let pawns = pawn_flood(color, ours & board.pawns(), walls, prey, fatal);
     let mut occupy = pawns | (mine & stay & !board.kings());
     let mut attack = attacked_from(Role::Pawn, color, pawns, walls);
@@ -416,6 +422,14 @@ fn mobility(frame: &Frame, barred: Bitboard, color: Color, prey: Bitboard) -> Mo
     }
 }
 
+/// The squares of `b` and those next to them.
+fn around(b: Bitboard) -> Bitboard {
+    let not_a = !Bitboard::from_file(File::A);
+    let not_h = !Bitboard::from_file(File::H);
+    let row = b | (b & not_h).shift(1) | (b & not_a).shift(-1);
+    row | row.shift(8) | row.shift(-8)
+}
+
 /// Index of `color` in a `[white, black]` pair.
 fn side(color: Color) -> usize {
     match color {
@@ -439,7 +453,7 @@ fn may_discover(s: Square, k: Square, walls: Bitboard, sliders: Bitboard) -> boo
 }
 
 /// Most pairs of kings' squares [`together`] looks at; with more, the kings are taken apart.
-const PAIRS: usize = 1024;
+const PAIRS: usize = 256;
 
 /// What the kings' steps depend on, each side's (`[white, black]`).
 struct Kings {
@@ -485,19 +499,24 @@ fn together(k: &Kings) -> Option<([Bitboard; 2], [Bitboard; 2], [Bitboard; 64])>
         i += 1;
         region[0].add(w);
         region[1].add(b);
-        for c in 0..2 {
+        for color in [Color::White, Color::Black] {
+            let (c, o) = (side(color), side(!color));
             if !k.moves[c] {
                 continue;
             }
-            let (me, other) = if c == 0 { (w, b) } else { (b, w) };
+            let (me, other) = if color == Color::White {
+                (w, b)
+            } else {
+                (b, w)
+            };
             let steps = attacks::king_attacks(me)
                 & (!k.blocked[c] | k.prey[c])
                 & !attacks::king_attacks(other)
                 & !Bitboard::from(other);
             for t in steps {
-                let stalemates = k.only_king[1 - c]
+                let stalemates = k.only_king[o]
                     && attacks::king_attacks(other)
-                        .is_subset(k.cover[1 - c] | attacks::king_attacks(t))
+                        .is_subset(k.cover[o] | attacks::king_attacks(t))
                     && !may_discover(me, other, k.walls, k.sliders[c]);
                 if stalemates {
                     continue;
@@ -506,7 +525,11 @@ fn together(k: &Kings) -> Option<([Bitboard; 2], [Bitboard; 2], [Bitboard; 64])>
                     takes[c].add(t);
                     continue;
                 }
-                let (nw, nb) = if c == 0 { (t, b) } else { (w, t) };
+                let (nw, nb) = if color == Color::White {
+                    (t, b)
+                } else {
+                    (w, t)
+                };
                 let Some(s) = seen.get_mut(nb.to_usize()) else {
                     continue;
                 };
@@ -716,6 +739,14 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
     let Some(loser_king) = board.king_of(!winner) else {
         return false;
     };
+    // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
+    // the whole board: not worth computing.
+    let pawns = board.pawns();
+    let blocked = (board.white() & pawns & (board.black() & pawns).shift(-8))
+        | (board.black() & pawns & (board.white() & pawns).shift(8));
+    if blocked.is_empty() {
+        return false;
+    }
     // A check in force now (the loser to move): the king's square counts as checked.
     let in_check = if pos.turn() == !winner && pos.is_check() {
         Bitboard::from(loser_king)
@@ -727,21 +758,13 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
     let checking = |ahead: [Bitboard; 2], ranges: [Bitboard; 2]| {
         if rules.moved_checks { ahead } else { ranges }
     };
-    // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
-    // the whole board: not worth computing.
-    let pawns = board.pawns();
-    let blocked = (board.white() & pawns & (board.black() & pawns).shift(-8))
-        | (board.black() & pawns & (board.white() & pawns).shift(8));
-    if blocked.is_empty() {
-        return false;
-    }
     // Candidates: every pawn is filed and fixed, every other piece stays and is safe; the
     // sets only shrink. Frozen: staying and safe.
     let mut filed = pawns;
     let mut fixed = pawns;
     let men = board.occupied() & !pawns;
-    // The loser's fatal squares: at first every square they may be (no cover, every square
-    // next to the king defended); they only shrink.
+    // The loser's fatal squares: at first every square they may be (every square next to the
+    // king defended); they only shrink.
     let winner_king = board.king_of(winner);
     let mut fatal = if rules.fatal {
         Fatal::new(!winner, winner_king, Bitboard::EMPTY, Bitboard::FULL)
@@ -749,6 +772,21 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
         Fatal::none(!winner)
     };
     let mut stay = stay_candidates(board, &fatal);
+    // No fatal squares while the winner's king may move (see below); the candidates stay a
+    // superset of the pieces that stay. Else the winner's pieces attack at least what they
+    // attack from where they stand (their reaches and ranges include it, and only walls block
+    // their lines there).
+    if !winner_king.is_some_and(|w| stay.contains(w)) {
+        fatal = Fatal::none(!winner);
+    } else if !fatal.is_empty() {
+        let mut now = Bitboard::EMPTY;
+        for sq in board.by_color(winner) & !board.kings() {
+            if let Some(role) = board.role_at(sq) {
+                now |= attacks_from(role, winner, sq, board.occupied());
+            }
+        }
+        fatal = fatal.meet(Fatal::new(!winner, winner_king, now, Bitboard::FULL));
+    }
     let mut safe = men;
     let mut frozen;
     let mut mob;
@@ -756,6 +794,8 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
     let mut ranges;
     // The squares of the filed pawns' ranges ahead of them (their own left out).
     let mut ahead;
+    // Each filed pawn's range, by its square (empty: none, it may promote).
+    let mut own_range = [Bitboard::EMPTY; 64];
     let mut prey;
     // The walls each king may step onto; the pairs of kings' squares, when computed together
     // (for each square of the black king, the white king's squares beside it).
@@ -773,7 +813,11 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
         for color in [Color::White, Color::Black] {
             for sq in filed & board.by_color(color) {
                 let full = range(board, fixed, frozen, sq, color);
-                if let Some(r) = short_of(full, sq, color, &fatal) {
+                let short = short_of(full, sq, color, &fatal);
+                if let Some(slot) = own_range.get_mut(sq.to_usize()) {
+                    *slot = short.unwrap_or(Bitboard::EMPTY);
+                }
+                if let Some(r) = short {
                     bounded.add(sq);
                     ranges[side(color)] |= r;
                     ahead[side(color)] |= r.without(sq);
@@ -843,28 +887,20 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 walls,
                 fatal: &fatal,
             };
-            mob = [
-                mobility(&frame, wall_attacked[1], Color::White, prey[0]),
-                mobility(&frame, wall_attacked[0], Color::Black, prey[1]),
+            let mut region = [
+                king_region(&frame, wall_attacked[1], Color::White),
+                king_region(&frame, wall_attacked[0], Color::Black),
             ];
-            // The kings apart: each takes the enemy walls next to its region that no enemy
-            // wall defends.
-            takes = [Color::White, Color::Black].map(|c| {
-                let mut near = Bitboard::EMPTY;
-                for sq in mob[side(c)].king {
-                    near |= attacks::king_attacks(sq);
-                }
-                near & walls & board.by_color(!c) & !wall_attacked[side(!c)]
-            });
+            // The enemy walls a king might take: those no enemy wall defends.
+            let open = [Color::White, Color::Black]
+                .map(|c| walls & board.by_color(!c) & !wall_attacked[side(!c)]);
+            // The kings apart: each takes those next to its region.
+            takes = [around(region[0]) & open[0], around(region[1]) & open[1]];
             pairs = None;
             // The kings together, when one side can move only its king or their regions
             // touch, and the pairs are few.
-            let [white, black] = [mob[0].king, mob[1].king];
-            let mut around = Bitboard::EMPTY;
-            for sq in white {
-                around |= attacks::king_attacks(sq).with(sq);
-            }
-            if (only_king[0] || only_king[1] || around.intersects(black))
+            let [white, black] = region;
+            if (only_king[0] || only_king[1] || around(white).intersects(black))
                 && (white.count() * black.count()) <= PAIRS
                 && let (Some(w), Some(b)) =
                     (board.king_of(Color::White), board.king_of(Color::Black))
@@ -873,28 +909,36 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                     start: [w, b],
                     moves: [!stay.contains(w), !stay.contains(b)],
                     blocked: [walls | wall_attacked[1], walls | wall_attacked[0]],
-                    prey: [takes[0], takes[1]],
+                    prey: open,
                     only_king,
                     cover: [Color::White, Color::Black]
                         .map(|c| (walls & board.by_color(c)) | wall_attacked[side(!c)]),
                     sliders: [prey[1], prey[0]],
                     walls,
                 };
-                if let Some((region, took, by_black)) = together(&kings) {
-                    mob[0].king = region[0];
-                    mob[1].king = region[1];
+                if let Some((joint, took, by_black)) = together(&kings) {
+                    region = joint;
                     takes = took;
                     pairs = Some(by_black);
                 }
             }
-            // Shrinking the sets and growing the prey only grow the winner's checks and the
-            // loser king's reach: once they meet, they meet at the fixpoints too.
-            if !counting
-                && checks(&mob, checking(ahead, ranges), winner, in_check)
-                    .intersects(mob[side(!winner)].king)
-            {
-                return false;
+            // The winner's pieces first: shrinking the sets and growing the prey only grow
+            // the winner's checks and the loser king's region; once they meet, they meet at
+            // the fixpoints too, and the loser's pieces need not be flooded.
+            let (w, l) = (side(winner), side(!winner));
+            let won = mobility(&frame, winner, prey[w], region[w]);
+            if !counting {
+                let pawns = checking(ahead, ranges);
+                if checks_of(won.attack, pawns[w], winner, in_check).intersects(region[l]) {
+                    return false;
+                }
             }
+            let lost = mobility(&frame, !winner, prey[l], region[l]);
+            mob = if winner == Color::White {
+                [won, lost]
+            } else {
+                [lost, won]
+            };
             let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
             if grown == prey {
                 break;
@@ -914,8 +958,7 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 them.attack.intersects(squares) || king_takes.intersects(squares)
             };
             for sq in filed & board.by_color(color) {
-                let full = range(board, fixed, frozen, sq, color);
-                let Some(r) = short_of(full, sq, color, &fatal) else {
+                let Some(r) = own_range.get(sq.to_usize()).copied().filter(|r| r.any()) else {
                     continue;
                 };
                 let mut captures = Bitboard::EMPTY;
@@ -944,12 +987,16 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
         }
         // The fatal squares as the winner's pieces can now attack them (never more than
         // before: what the floods assumed must still hold at the fixpoint).
-        let keep_fatal = fatal.meet(Fatal::new(
-            !winner,
-            winner_king.filter(|&w| stay.contains(w)),
-            checks(&mob, ranges, winner, Bitboard::EMPTY),
-            wall_attacked[side(!winner)],
-        ));
+        let keep_fatal = if fatal.is_empty() {
+            fatal
+        } else {
+            fatal.meet(Fatal::new(
+                !winner,
+                winner_king.filter(|&w| stay.contains(w)),
+                checks(&mob, ranges, winner, Bitboard::EMPTY),
+                wall_attacked[side(!winner)],
+            ))
+        };
         if keep_filed == filed && keep_fixed == fixed && keep_safe == safe && keep_fatal == fatal {
             break;
         }
@@ -1055,8 +1102,13 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
 /// ranges (`pawns`: the ranges, or only the squares ahead of the pawns, see [`decide`]), and
 /// `extra`.
 fn checks(mob: &[Mobility; 2], pawns: [Bitboard; 2], winner: Color, extra: Bitboard) -> Bitboard {
-    let mut out = mob[side(winner)].attack | extra;
-    for sq in pawns[side(winner)] {
+    checks_of(mob[side(winner)].attack, pawns[side(winner)], winner, extra)
+}
+
+/// [`checks`] from the winner's pieces' `attack` and its pawns' squares.
+fn checks_of(attack: Bitboard, pawns: Bitboard, winner: Color, extra: Bitboard) -> Bitboard {
+    let mut out = attack | extra;
+    for sq in pawns {
         out |= attacks::pawn_attacks(winner, sq);
     }
     out

@@ -83,7 +83,11 @@ const NAMED: &[(usize, &str, &str)] = &[
         "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - -",
     ),
     (1428, "--", "7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b - -"),
-    (2131, "W-", "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -"),
+    (
+        2131,
+        "W-",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -",
+    ),
     (
         2044,
         "--",
