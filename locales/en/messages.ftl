@@ -53,6 +53,7 @@ tier-semi-static = locked pawns, and pieces that can never move, wall the board:
 tier-quick-search = every series of moves in a short search ends without that mate
 tier-search = a complete search of every series of moves, to depth { $depth }, finds no mate
 tier-closure = every position that can still arise ({ $positions }) was examined, and none is that mate
+tier-check-chain = every move, and every series of checks after it, ends without that mate or reaches a position where locked pawns and pieces that can never move wall the board, or where the material left cannot mate
 effects = Effects: { $list }.
 effect-draw = the game is drawn
 effect-win = { $side ->

@@ -43,6 +43,9 @@ pub enum Tier {
     Search { depth: u32 },
     /// Every position that can still arise (this many) was examined.
     Closure { positions: usize },
+    /// Every move, and every series of checks after it, ends without that mate or reaches a
+    /// position the semi-static tier or the material proves.
+    Chain { positions: usize },
 }
 
 impl Tier {
@@ -55,6 +58,7 @@ impl Tier {
             Proof::QuickSearch => Tier::QuickSearch,
             Proof::Search { depth } => Tier::Search { depth },
             Proof::Closure { positions } => Tier::Closure { positions },
+            Proof::Chain { positions } => Tier::Chain { positions },
         }
     }
 
@@ -71,11 +75,12 @@ impl Tier {
                 "tier-closure",
                 vec![("positions", i64::try_from(positions).unwrap_or(i64::MAX))],
             ),
+            Tier::Chain { .. } => ("tier-check-chain", vec![]),
         }
     }
 
     /// Every message [`message`](Tier::message) can name (the renderer checks they exist).
-    pub const MESSAGES: [&'static str; 7] = [
+    pub const MESSAGES: [&'static str; 8] = [
         "tier-material",
         "tier-terminal",
         "tier-forced-cycle",
@@ -83,6 +88,7 @@ impl Tier {
         "tier-quick-search",
         "tier-search",
         "tier-closure",
+        "tier-check-chain",
     ];
 }
 

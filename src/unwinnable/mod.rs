@@ -53,10 +53,13 @@
 //!    provably never capture (so stay on their files, between the pawns and pieces that stand
 //!    for good), those also never captured, and pieces that provably never move (a greatest
 //!    fixpoint over them and the squares every other piece can ever reach, promotions
-//!    included); the ones that never move and are never captured act as walls; if no square
-//!    the winner's pieces can ever attack is one the loser's king can ever stand on, the winner
-//!    can never even give check. Microseconds; abstains when castling rights remain or an
-//!    en-passant capture is legal.
+//!    included); the ones that never move and are never captured act as walls; moves that
+//!    would end the game at once (a king's step that stalemates a side that can move nothing
+//!    but its king; a loser's piece arriving where it mates the winner's king that never
+//!    moves) are left out; if no square the winner's pieces can ever give check on (a check
+//!    comes from a move: a pawn that never moves never gives one) is one the loser's king can
+//!    ever stand on, the winner can never even give check. Microseconds; abstains when
+//!    castling rights remain or an en-passant capture is legal.
 //! 5. **Bounded full-width search** ([`Proof::QuickSearch`]). Every line, to a small depth,
 //!    reaches a proof leaf (a material-lemma position, a stalemate, or the winner mated). Sound
 //!    by construction: no line within the depth escapes to a position that could go on.
@@ -66,6 +69,12 @@
 //! 6. **Probe**: helpmate search iterations at depths [`PROBE_FROM`] to [`PROBE_DEPTH`] within
 //!    [`PROBE_NODES`] nodes: finds the mates of most positions from games in tens of nodes.
 //!    At every node where the winner is to move, a move that mates at once is tried first.
+//!    Then the counting form of tier 4, and **check chains** ([`Proof::Chain`], the `chain`
+//!    submodule): every move from the position, and every series of checks after it, is
+//!    played, and every other position met must be proved by tiers 1–4 (a check in force, or
+//!    a queen en prise with check, upsets the static tiers one move earlier). At most
+//!    [`CHAIN_POSITIONS`] positions are expanded; the first position neither a check nor
+//!    proved ends the tier without an answer.
 //! 7. **Reachable-set closure, small** ([`Proof::Closure`]): breadth first over every position
 //!    reachable from the input, not expanding material-lemma positions. If it ends without
 //!    meeting the loser mated, that is a proof; if it meets one, the breadth-first parents give
@@ -156,11 +165,16 @@
 //!
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
 //! give check, or (the counting form) that where it can, the loser's pieces are too few to
-//! block the flight squares; it knows nothing of stalemate, so a king caged on two squares that
-//! the other side can only free by stalemating it is left to the closure and the search. A pawn
-//! that may ever capture is free and floods like any piece (one that may only be captured
-//! stays on its file, but stops no other pawn). Check-chain search (chasolver's) is not built.
+//! block the flight squares. Of stalemate it knows the king's step that leaves a side moving
+//! nothing but its king without a square, not a piece's (a bishop's step covering the last
+//! flight square is taken as possible). A pawn that may ever capture is free and floods like
+//! any piece (one that may only be captured stays on its file, but stops no other pawn), and a
+//! piece is counted as defending a pawn only if it never moves: pawns defended by one of
+//! several pieces that shuffle on a few squares (line 3290) are not proved. Helpmates that need
+//! a plan are found by guided searches (a mating corner, distances on the board of pieces that
+//! never move), not by chasolver's move ordering.
 
+mod chain;
 mod closure;
 mod guide;
 mod key;
@@ -206,6 +220,8 @@ pub const GUIDED_EARLY: u64 = 200_000;
 pub const TURN_NODES: u64 = 20_000;
 /// Turns of the plain deep search in tier 10, for each round of the guided ones.
 pub const PLAIN_TURNS: u64 = 2;
+/// Positions the check-chain search (tier 6c) may expand before it gives up.
+pub const CHAIN_POSITIONS: usize = 2_000;
 /// Full-width depth of [`quick`], and with pawns and bishops only.
 const QUICK_DEPTH: u32 = 4;
 const QUICK_DEPTH_PB: u32 = 7;
@@ -277,6 +293,9 @@ pub enum Proof {
     Search { depth: u32 },
     /// Every reachable position was enumerated (this many), none the loser mated.
     Closure { positions: usize },
+    /// Every move, and every series of checks after it, ends without the loser mated or
+    /// reaches a position a static tier proves (this many positions expanded).
+    Chain { positions: usize },
 }
 
 /// Work done by one call.
@@ -504,6 +523,16 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     // `quick`, so only once the probe has failed).
     if semistatic::unwinnable_counting(&pos, winner) {
         return Verdict::Unwinnable(Proof::SemiStatic);
+    }
+
+    // Tier 6c: check chains, static proofs at their ends.
+    match chain::chain(&pos, winner, CHAIN_POSITIONS.min(positions), meter) {
+        chain::Chain::Mate(line) => return winnable(prefix, line),
+        chain::Chain::Complete(positions) => {
+            return Verdict::Unwinnable(Proof::Chain { positions });
+        }
+        chain::Chain::Open => {}
+        chain::Chain::Spent => return undetermined(meter),
     }
 
     // Tier 7: small closure.

@@ -38,7 +38,8 @@
 //!   colour or wall on each line) is a wall of its colour, or for a king, attacked by an enemy
 //!   wall, or holds a safe piece of its colour that by the same rule cannot move while the
 //!   first one stands (a piece held by such pieces: a rook in a corner behind its king and
-//!   bishop can be taken, but the two cannot move while it stands, so it never moves);
+//!   bishop can be taken, but the two cannot move while it stands, so it never moves), or is
+//!   fatal for it (a loser's piece: see below);
 //! * a piece is safe when no square of its reach (its own square, if it stays) is attacked from
 //!   an enemy free piece's reach, nor is next to the enemy king's reach without being attacked
 //!   by a wall of its own colour. Only the pieces some staying piece relies on are checked;
@@ -47,28 +48,92 @@
 //! A wall *attacks for good* the squares it attacks whatever stands around it: a pawn's two
 //! capture squares, a knight's and a king's squares, a slider's next square on each line.
 //!
-//! Why it is sound: consider the first move after which an assumption is broken (a filed pawn
-//! captured or stepped out of its range, a fixed pawn or a safe piece was captured, a staying
-//! piece or one it relies on moved while it stood, a free piece left its reach). Before it,
-//! every assumption held: the walls stood, the pawns of each file kept their order, every
-//! piece was in its reach. A filed pawn cannot step past its range (the stopper and the own
-//! fixed pawns in between are still there; an enemy pawn only comes closer), cannot capture
-//! (no enemy piece can be on its capture squares; an en-passant capture needs an enemy pawn to
-//! pass a capture square, which its reach or range would include). A fixed pawn or safe piece
-//! cannot be captured: no free enemy piece attacks it, filed pawns and staying pieces capture
-//! nothing, and the king would step next to a square a wall attacks. A staying piece and the
-//! pieces it relies on have no square to move to while it stands (an own piece stands on each,
-//! or for a king, a wall attacks it). A free piece's next square is in its reach by
-//! construction of the flood. So no such move exists.
+//! # Moves that end the game
 //!
-//! Then the winner can checkmate only if one of its pieces can attack a square the loser's king
-//! can stand on: the king's reach, or the square it stands on. If no reach and no range of the
-//! winner attacks them, the winner can never even give check: unwinnable.
+//! Some moves are left out of the floods because, made, they end the game at once, and not
+//! with the loser mated: nothing follows them.
+//!
+//! *Stalemating king steps.* A side whose every piece but the king stays or is a *stuck* pawn
+//! (a filed pawn whose range is its own square: the square ahead always holds a wall or a fixed
+//! pawn of its own, and no enemy piece but the king ever stands on its capture squares) can
+//! move nothing but its king. When one side can, or when the kings' regions, taken apart,
+//! touch, the kings' squares are taken together, as the pairs (white king's square, black
+//! king's square) that can ever stand together: from the pair they stand on, one king steps at
+//! a time onto a square next to it that is not a wall, not attacked by an enemy wall, not the
+//! other king's square nor next to it (kings never stand side by side), and not a stalemating
+//! step. A step onto `t`, the other king on `k`, the other side moving nothing but its king,
+//! stalemates when every square next to `k` holds a wall of the other side's, or is attacked
+//! for good by a wall of the stepping side's, or is next to `t`, and the step opens no line
+//! onto `k` (the square the king leaves is on a line with `k`, no wall between, and beyond it,
+//! before any wall, is a square where a piece of the stepping side's other than the king can
+//! ever stand). After such a step the other side is to move; its king was not in check (the
+//! stepping side was to move) and is not now (a king gives no check, no line opened, and a
+//! piece the king took on `t` is replaced on the same square by the king), and has no square;
+//! its stuck pawns have the square ahead occupied (by the wall or own pawn, or by the king on
+//! `t`) and nothing to capture (the stepping side's other pieces did not move); its staying
+//! pieces have only their own pieces on their squares, or the king on `t`, which they would
+//! then attack, so the step was illegal. Stalemate. Whether a side has another move to make
+//! between two king steps is not asked: the pairs are more than play can reach, never fewer.
+//! Each king's region is then the squares of its pairs, and a fixed pawn or safe piece is taken
+//! by the king only where it may step onto it from a pair, on the same conditions. (Past 256
+//! pairs the kings are taken apart, without this rule.) The counting form below places
+//! the winner's king only on squares paired with the loser king's.
+//!
+//! *Fatal arrivals of the loser's pieces.* While the winner's king stays, a piece of the
+//! loser's arriving where it surely checks that king, on a square no piece of the winner's can
+//! ever attack and, if next to the king, that a wall of the loser's defends, checkmates the
+//! winner: the king cannot step (each square next to it still holds an own wall or a piece it
+//! relies on, or is attacked by a wall of the loser's; the arrival square, if next to it, is
+//! defended), the checking piece cannot be taken, and the check cannot be blocked (a knight's or
+//! a pawn's, or one from a square next to the king). Such *fatal* squares: for a knight, every
+//! square it checks the king from; for a bishop, rook or queen, the squares next to the king on
+//! its lines; for a pawn, the two squares it checks the king from, reached by a step or a
+//! capture, or by a double step when the square it passes is one the winner can never attack
+//! (no capture en passant). The loser's pieces never go there: their reaches leave them out, a
+//! piece whose every move would go there stays, and a filed pawn's range ends before the first
+//! such square ahead (all of it for a pawn on its second rank, whose double step may pass one;
+//! a pawn that would otherwise promote may so be filed). The fatal squares start as every
+//! square they may be and shrink with the winner's attacks, like the other sets, and there are
+//! none once the winner's king may move. While there are, the winner's king never moves and
+//! its stalemating steps are not looked for (the loser's pieces that stay only for fear of a
+//! fatal square have moves).
+//!
+//! # Why it is sound
+//!
+//! Consider the first move after which an assumption is broken (a filed pawn captured or
+//! stepped out of its range, a fixed pawn or a safe piece was captured, a staying piece or one
+//! it relies on moved while it stood, a free piece left its reach). Before it, every
+//! assumption held: the walls stood, the pawns of each file kept their order, every piece was
+//! in its reach. A filed pawn cannot step past its range (the stopper and the own fixed pawns
+//! in between are still there; an enemy pawn only comes closer), cannot capture (no enemy piece
+//! can be on its capture squares; an en-passant capture needs an enemy pawn to pass a capture
+//! square, which its reach or range would include). A fixed pawn or safe piece cannot be
+//! captured: no free enemy piece attacks it, filed pawns and staying pieces capture nothing,
+//! and the enemy king cannot step onto it (a wall of its own defends it, or, the kings taken
+//! together, no pair allows the step). A staying piece and the pieces it relies on have no
+//! square to move to while it stands (an own piece stands on each, or for a king, a wall
+//! attacks it). A free piece's next square is in its reach by construction of the flood, and
+//! the kings' next pair among their pairs. The only moves left out of all this are the ones
+//! that end the game (above): a king's stalemating step, a loser's fatal arrival (a staying
+//! piece's move or a pawn's step beyond its shortened range is one). So every position reached
+//! is one where all the assumptions hold, or a final position, reached from one by one move,
+//! where the loser is not mated.
+//!
+//! Then the winner can checkmate only if one of its pieces can give check on a square the
+//! loser's king can stand on: the king's reach, or the square it stands on. A check is given
+//! only by a move (a move never leaves the mover's own king in check): the piece moved attacks
+//! the king from where it arrives, or a line opens for a slider; or it is in force at the
+//! start. A filed pawn arrives only on the squares of its range ahead of it (a stuck pawn never
+//! checks), a free piece only in its reach; a slider's lines are taken with the walls alone
+//! blocking them. So if no square the winner's pieces can so attack, and not the loser's king's
+//! square if it is in check now, is one the loser's king can stand on, the winner can never
+//! even give check: unwinnable.
 //!
 //! The counting form (in [`analyse`](super::analyse), after the probe; not in `quick`) goes on
 //! where a check is possible. To be mated on a square `k`, the king must be checked there and
-//! have no flight square: each square next to `k` is a wall, or attacked by a winner's piece,
-//! or holds a piece of the loser's (a winner's piece there, undefended, would be taken). The
+//! have no flight square: each square next to `k` is a wall, or attacked by a winner's piece
+//! (any attack counts here, a stuck pawn's too), or holds a piece of the loser's (a winner's
+//! piece there, undefended, would be taken). The
 //! winner's king stands on one square `w` of its reach, not next to `k`, and covers the
 //! squares next to `w`; every other flight square that no winner's piece can ever attack needs
 //! a piece of the loser's, a different one on each, each able to reach it. When for every `k`
@@ -78,7 +143,7 @@
 //! The tier abstains (says nothing) when castling rights remain or an en-passant capture is
 //! legal; both are moves the floods do not model.
 
-use shakmaty::{Bitboard, Board, Chess, Color, Position, Rank, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, File, Position, Rank, Role, Square, attacks};
 
 /// Squares a piece of `role` and `color` can ever stand on, starting from `from`, never
 /// entering `walls` or (kings) `forbidden`.
@@ -139,6 +204,109 @@ struct Mobility {
     king: Bitboard,
 }
 
+/// Squares where a piece of the loser's (`loser`), arriving, would checkmate the winner's king
+/// that never moves: a knight anywhere it checks the king from, a bishop, rook or queen next to
+/// the king (so the check is certain) on a square the loser's walls defend; in both cases where
+/// no piece of the winner's can ever attack (see [`decide`]). The loser's pieces never go there:
+/// the game would end, the winner mated.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Fatal {
+    loser: Color,
+    knight: Bitboard,
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// Where a pawn checks the king, next to it on a square the loser's walls defend.
+    pawn: Bitboard,
+    /// Those of `pawn` a pawn may not reach by a double step either: the square it passes is
+    /// one the winner can never attack (no capture en passant).
+    pawn_double: Bitboard,
+}
+
+impl Fatal {
+    /// The squares a piece of `role` and `color` never enters.
+    fn of(&self, role: Role, color: Color) -> Bitboard {
+        if color != self.loser {
+            return Bitboard::EMPTY;
+        }
+        match role {
+            Role::Knight => self.knight,
+            Role::Bishop => self.diagonal,
+            Role::Rook => self.straight,
+            Role::Queen => self.diagonal | self.straight,
+            Role::Pawn | Role::King => Bitboard::EMPTY,
+        }
+    }
+
+    /// No fatal square.
+    fn none(loser: Color) -> Fatal {
+        Fatal {
+            loser,
+            knight: Bitboard::EMPTY,
+            diagonal: Bitboard::EMPTY,
+            straight: Bitboard::EMPTY,
+            pawn: Bitboard::EMPTY,
+            pawn_double: Bitboard::EMPTY,
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        (self.knight | self.diagonal | self.straight | self.pawn).is_empty()
+    }
+
+    /// The squares a pawn of `color` never steps onto (one step, or a capture), and never
+    /// reaches by a double step.
+    pub(crate) fn pawn_of(&self, color: Color) -> (Bitboard, Bitboard) {
+        if color == self.loser {
+            (self.pawn, self.pawn_double)
+        } else {
+            (Bitboard::EMPTY, Bitboard::EMPTY)
+        }
+    }
+
+    /// The squares fatal in both.
+    fn meet(self, other: Fatal) -> Fatal {
+        Fatal {
+            loser: self.loser,
+            knight: self.knight & other.knight,
+            diagonal: self.diagonal & other.diagonal,
+            straight: self.straight & other.straight,
+            pawn: self.pawn & other.pawn,
+            pawn_double: self.pawn_double & other.pawn_double,
+        }
+    }
+
+    /// The squares for the winner's king on `king` (when it never moves), where the winner
+    /// can never attack (`covers`) and the loser's walls attack `defended`.
+    pub(crate) fn new(
+        loser: Color,
+        king: Option<Square>,
+        covers: Bitboard,
+        defended: Bitboard,
+    ) -> Fatal {
+        let Some(w) = king else {
+            return Fatal::none(loser);
+        };
+        let near = attacks::king_attacks(w) & defended & !covers;
+        let pawn = near & attacks::pawn_attacks(!loser, w);
+        // The square a loser's pawn passes on a double step onto `t` is behind `t`.
+        let back = if loser == Color::White { -8 } else { 8 };
+        let mut pawn_double = Bitboard::EMPTY;
+        for t in pawn {
+            if t.offset(back).is_some_and(|p| !covers.contains(p)) {
+                pawn_double.add(t);
+            }
+        }
+        Fatal {
+            loser,
+            knight: attacks::knight_attacks(w) & !covers,
+            diagonal: near & attacks::bishop_attacks(w, Bitboard::EMPTY),
+            straight: near & attacks::rook_attacks(w, Bitboard::EMPTY),
+            pawn,
+            pawn_double,
+        }
+    }
+}
+
 /// Squares the walls of `color` attack for good, whatever stands around them (a slider: its
 /// next square on each line; it attacks it even when pinned).
 fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
@@ -153,8 +321,17 @@ fn wall_attacks(board: &Board, walls: Bitboard, color: Color) -> Bitboard {
 
 /// Squares pawns of `color` starting on `from` can ever stand on: forward (one, or two from
 /// their first rank) onto squares that are not walls, diagonally forward only onto squares of
-/// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture).
-fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> Bitboard {
+/// `prey` (where an enemy piece can ever stand: a pawn moves diagonally only to capture), never
+/// onto the squares of `fatal` (by a double step, of its second set).
+#[inline]
+fn pawn_flood(
+    color: Color,
+    from: Bitboard,
+    walls: Bitboard,
+    prey: Bitboard,
+    fatal: &Fatal,
+) -> Bitboard {
+    let (single, double) = fatal.pawn_of(color);
     let forward = if color == Color::White { 8 } else { -8 };
     let second = color.relative_rank(Rank::Second);
     let mut seen = from;
@@ -162,13 +339,16 @@ fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> 
     while frontier.any() {
         let mut next = Bitboard::EMPTY;
         for sq in frontier {
-            next |= attacks::pawn_attacks(color, sq) & prey;
+            next |= attacks::pawn_attacks(color, sq) & prey & !single;
             if let Some(one) = sq.offset(forward)
                 && !walls.contains(one)
             {
-                next.add(one);
+                if !single.contains(one) {
+                    next.add(one);
+                }
                 if sq.rank() == second
                     && let Some(two) = one.offset(forward)
+                    && !double.contains(two)
                 {
                     next.add(two);
                 }
@@ -180,31 +360,46 @@ fn pawn_flood(color: Color, from: Bitboard, walls: Bitboard, prey: Bitboard) -> 
     seen
 }
 
-/// The pieces of `color`: the free ones (not in `still`) flooding, the pieces of `stay` where
-/// they stand, with `walls` standing for good (`enemy_walls`: the squares the enemy's attack
-/// for good).
-fn mobility(
-    board: &Board,
+/// What the floods of both sides share: the board, the pieces that never leave their squares
+/// or files (`still`; of them, `stay`: the pieces but pawns), the walls, the loser's fatal
+/// squares.
+struct Frame<'a> {
+    board: &'a Board,
     still: Bitboard,
     stay: Bitboard,
     walls: Bitboard,
-    enemy_walls: Bitboard,
-    color: Color,
-    prey: Bitboard,
-) -> Mobility {
-    let mine = board.by_color(color);
-    let ours = mine & !still;
-    let kings = mine & board.kings();
-    let king = if kings.is_subset(stay) {
+    fatal: &'a Fatal,
+}
+
+/// The squares the king of `color` can ever stand on, apart from the other king: a flood from
+/// where it stands, never onto a wall or a square of `barred` (those the enemy's walls attack
+/// for good); where it stands if it stays. The kings together: see [`together`].
+fn king_region(frame: &Frame, barred: Bitboard, color: Color) -> Bitboard {
+    let kings = frame.board.by_color(color) & frame.board.kings();
+    if kings.is_subset(frame.stay) {
         kings
     } else {
-        flood(Role::King, kings, walls, enemy_walls) | kings
-    };
-    let pawns = pawn_flood(color, ours & board.pawns(), walls, prey);
+        flood(Role::King, kings, frame.walls, barred) | kings
+    }
+}
+
+/// The pieces of `color` but the king: the free ones (not in `still`) flooding, the pieces of
+/// `stay` where they stand, with `walls` standing for good; `king`: its king's region.
+fn mobility(frame: &Frame, color: Color, prey: Bitboard, king: Bitboard) -> Mobility {
+    let Frame {
+        board,
+        still,
+        stay,
+        walls,
+        fatal,
+    } = *frame;
+    let mine = board.by_color(color);
+    let ours = mine & !still;
+    let pawns = pawn_flood(color, ours & board.pawns(), walls, prey, fatal);
     let mut occupy = pawns | (mine & stay & !board.kings());
     let mut attack = attacked_from(Role::Pawn, color, pawns, walls);
-    // A piece that stays attacks only squares of its own pieces (see `jammed`), the pieces
-    // next to it on its lines: they matter to the counting form (an own piece it defends).
+    // A piece that stays attacks only squares of its own pieces and fatal ones (see
+    // `jammed`): they matter to the counting form (an own piece it defends).
     for sq in mine & stay & !board.kings() {
         if let Some(role) = board.role_at(sq) {
             attack |= attacks_from(role, color, sq, board.occupied());
@@ -216,7 +411,7 @@ fn mobility(
         if from.is_empty() {
             continue;
         }
-        let reach = flood(role, from, walls, Bitboard::EMPTY);
+        let reach = flood(role, from, walls, fatal.of(role, color));
         occupy |= reach;
         attack |= attacked_from(role, color, reach, walls);
     }
@@ -227,12 +422,128 @@ fn mobility(
     }
 }
 
+/// The squares of `b` and those next to them.
+fn around(b: Bitboard) -> Bitboard {
+    let not_a = !Bitboard::from_file(File::A);
+    let not_h = !Bitboard::from_file(File::H);
+    let row = b | (b & not_h).shift(1) | (b & not_a).shift(-1);
+    row | row.shift(8) | row.shift(-8)
+}
+
 /// Index of `color` in a `[white, black]` pair.
 fn side(color: Color) -> usize {
     match color {
         Color::White => 0,
         Color::Black => 1,
     }
+}
+
+/// Whether a king leaving `s` may give check to the enemy king on `k` by opening a line: `s`
+/// is on a line with `k`, no wall between them, and beyond `s` on that line, before any wall,
+/// is a square of `sliders` (where a piece of the king's side other than the king may ever
+/// stand; any kind, so more than needed).
+fn may_discover(s: Square, k: Square, walls: Bitboard, sliders: Bitboard) -> bool {
+    !attacks::between(k, s).intersects(walls)
+        && attacks::ray(k, s).into_iter().any(|x| {
+            x != s
+                && attacks::between(k, x).contains(s)
+                && sliders.contains(x)
+                && !attacks::between(s, x).intersects(walls)
+        })
+}
+
+/// Most pairs of kings' squares [`together`] looks at; with more, the kings are taken apart.
+const PAIRS: usize = 256;
+
+/// What the kings' steps depend on, each side's (`[white, black]`).
+struct Kings {
+    /// Where each king stands.
+    start: [Square; 2],
+    /// The king may move (it does not stay).
+    moves: [bool; 2],
+    /// Squares the king never steps onto: walls, squares the enemy's walls attack.
+    blocked: [Bitboard; 2],
+    /// Enemy walls the king might take: those no enemy wall defends.
+    prey: [Bitboard; 2],
+    /// The side can move nothing but its king: the enemy king's stalemating steps are left
+    /// out.
+    only_king: [bool; 2],
+    /// Squares next to the side's king it can never step onto whatever the enemy king does:
+    /// its own walls, squares the enemy's walls attack.
+    cover: [Bitboard; 2],
+    /// Where the side's pieces other than the king may ever stand.
+    sliders: [Bitboard; 2],
+    walls: Bitboard,
+}
+
+/// Where the kings can ever stand together: the pairs of squares (white king's, black king's)
+/// reached from the pair they stand on, one king stepping at a time onto a square next to it
+/// that it may enter (not `blocked`), not the other king's nor next to it, and not a
+/// stalemating step (the other side can move nothing but its king, every square next to the
+/// other king is covered, by `cover` or by the stepping king, and no line opens onto it from
+/// the square the king leaves, see [`may_discover`]). Whether a side has another move to make
+/// in between is not asked: more pairs than play can reach, never fewer. Returns, for each
+/// king, the squares it stands on and the enemy walls it may step onto (takes), and for each
+/// square of the black king the white king's squares beside it; `None` past [`PAIRS`] pairs.
+fn together(k: &Kings) -> Option<([Bitboard; 2], [Bitboard; 2], [Bitboard; 64])> {
+    let [w0, b0] = k.start;
+    let mut seen = [Bitboard::EMPTY; 64];
+    let mut queue = vec![(w0, b0)];
+    if let Some(s) = seen.get_mut(b0.to_usize()) {
+        s.add(w0);
+    }
+    let mut region = [Bitboard::EMPTY; 2];
+    let mut takes = [Bitboard::EMPTY; 2];
+    let mut i = 0usize;
+    while let Some(&(w, b)) = queue.get(i) {
+        i += 1;
+        region[0].add(w);
+        region[1].add(b);
+        for color in [Color::White, Color::Black] {
+            let (c, o) = (side(color), side(!color));
+            if !k.moves[c] {
+                continue;
+            }
+            let (me, other) = if color == Color::White {
+                (w, b)
+            } else {
+                (b, w)
+            };
+            let steps = attacks::king_attacks(me)
+                & (!k.blocked[c] | k.prey[c])
+                & !attacks::king_attacks(other)
+                & !Bitboard::from(other);
+            for t in steps {
+                let stalemates = k.only_king[o]
+                    && attacks::king_attacks(other)
+                        .is_subset(k.cover[o] | attacks::king_attacks(t))
+                    && !may_discover(me, other, k.walls, k.sliders[c]);
+                if stalemates {
+                    continue;
+                }
+                if k.prey[c].contains(t) {
+                    takes[c].add(t);
+                    continue;
+                }
+                let (nw, nb) = if color == Color::White {
+                    (t, b)
+                } else {
+                    (w, t)
+                };
+                let Some(s) = seen.get_mut(nb.to_usize()) else {
+                    continue;
+                };
+                if !s.contains(nw) {
+                    if queue.len() >= PAIRS {
+                        return None;
+                    }
+                    s.add(nw);
+                    queue.push((nw, nb));
+                }
+            }
+        }
+    }
+    Some((region, takes, seen))
 }
 
 /// The squares a filed pawn on `sq` may ever stand on: from its square up to the square below
@@ -274,32 +585,86 @@ fn range(
     }
 }
 
+/// The squares a filed pawn of `color` on `sq` may ever stand on, given its range `full` (see
+/// [`range`]; `None`: no stopper ahead), up to the first square of `fatal` it would step onto
+/// (it never does: see [`Fatal`]). `None` when it may still promote. All of the range for a
+/// pawn on its second rank (a double step may pass a fatal square).
+fn short_of(full: Option<Bitboard>, sq: Square, color: Color, fatal: &Fatal) -> Option<Bitboard> {
+    let (single, _) = fatal.pawn_of(color);
+    if single.is_empty() || sq.rank() == color.relative_rank(Rank::Second) {
+        return full;
+    }
+    let forward = if color == Color::White { 8 } else { -8 };
+    let last = color.relative_rank(Rank::Eighth);
+    let mut out = Bitboard::from(sq);
+    let mut at = sq;
+    while let Some(next) = at.offset(forward) {
+        if single.contains(next) || full.is_some_and(|f| !f.contains(next)) {
+            return Some(out);
+        }
+        if next.rank() == last {
+            return None;
+        }
+        out.add(next);
+        at = next;
+    }
+    Some(out)
+}
+
 /// True when `winner` provably can never give check, hence never checkmate (see the module
 /// documentation). False says nothing. Stops as soon as a check looks possible (the cheap form,
 /// for [`quick`](super::quick)).
 pub(crate) fn unwinnable(pos: &Chess, winner: Color) -> bool {
-    decide(pos, winner, false)
+    decide(pos, winner, false, Rules::ALL)
 }
 
 /// As [`unwinnable`], and where the winner can give check, whether the loser's pieces are
 /// enough to block the flight squares no winner's piece can ever attack (see the module
 /// documentation). Slower: no early stop.
 pub(crate) fn unwinnable_counting(pos: &Chess, winner: Color) -> bool {
-    decide(pos, winner, true)
+    decide(pos, winner, true, Rules::ALL)
+}
+
+/// Which of the tier's rules on moves that end the game and on where checks come from are
+/// used: all of them, but for the tests that compare the tier with and without them.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rules {
+    /// Stalemating king steps.
+    pub(crate) stalemate: bool,
+    /// Fatal arrivals of the loser's pieces.
+    pub(crate) fatal: bool,
+    /// A filed pawn checks only from the squares of its range ahead of it.
+    pub(crate) moved_checks: bool,
+}
+
+impl Rules {
+    pub(crate) const ALL: Rules = Rules {
+        stalemate: true,
+        fatal: true,
+        moved_checks: true,
+    };
+}
+
+/// [`unwinnable`] (`counting` false) or [`unwinnable_counting`] with only some of the rules.
+#[cfg(test)]
+pub(crate) fn unwinnable_with(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
+    decide(pos, winner, counting, rules)
 }
 
 /// Whether the piece on `sq` can never move: every square it could move to holds a wall of
-/// its colour, or (a king) is attacked by an enemy wall, or holds a piece of its colour of
-/// `safe` (never captured) that can itself never move while the piece on `sq` stands, by the
-/// same rule (a slider's lines stop at the first piece of its colour). `Some` of the squares of
-/// those pieces, `sq` included: they stand there as long as the piece on `sq` does. Its
-/// attacks are then only squares of its own pieces (or, a king's, squares enemy walls attack).
+/// its colour, or (a king) is attacked by an enemy wall, or is `fatal` for it, or holds a piece
+/// of its colour of `safe` (never captured) that can itself never move while the piece on `sq`
+/// stands, by the same rule (a slider's lines stop at the first piece of its colour). `Some`
+/// of the squares of those pieces, `sq` included: they stand there as long as the piece on
+/// `sq` does. Its attacks are then only squares of its own pieces, fatal ones, or (a king's)
+/// squares enemy walls attack.
 fn jammed(
     board: &Board,
     walls: Bitboard,
     safe: Bitboard,
     sq: Square,
     enemy_wall_attacks: Bitboard,
+    fatal: &Fatal,
 ) -> Option<Bitboard> {
     let color = board.color_at(sq)?;
     let own = board.by_color(color);
@@ -314,6 +679,7 @@ fn jammed(
             if own_walls.contains(to)
                 || held.contains(to)
                 || (role == Role::King && enemy_wall_attacks.contains(to))
+                || fatal.of(role, color).contains(to)
             {
                 continue;
             }
@@ -328,14 +694,17 @@ fn jammed(
 }
 
 /// The pieces that may be found to stay (see [`jammed`]): those with nothing but their own
-/// pieces (not a pawn free to step ahead) on every square they could move to, or for a king,
-/// squares next to an enemy piece's lines. Every piece `jammed` accepts is among them, so
-/// starting the fixpoint from them skips rounds that would drop the others one by one.
-fn stay_candidates(board: &Board) -> Bitboard {
+/// pieces (not a pawn free to step ahead) or squares of `fatal` (any it may ever hold) on every
+/// square they could move to, or for a king, squares next to an enemy piece's lines. Every
+/// piece `jammed` accepts is among them, so starting the fixpoint from them skips rounds that
+/// would drop the others one by one.
+fn stay_candidates(board: &Board, fatal: &Fatal) -> Bitboard {
     let occupied = board.occupied();
-    // Pawns with a piece right ahead: the only pawns that may be walls.
-    let stuck = (board.white() & board.pawns() & occupied.shift(-8))
-        | (board.black() & board.pawns() & occupied.shift(8));
+    // Pawns with a piece or a fatal square right ahead: the only pawns that may be walls.
+    let (white_fatal, _) = fatal.pawn_of(Color::White);
+    let (black_fatal, _) = fatal.pawn_of(Color::Black);
+    let stuck = (board.white() & board.pawns() & (occupied | white_fatal).shift(-8))
+        | (board.black() & board.pawns() & (occupied | black_fatal).shift(8));
     // Squares next to the lines of the pieces of a colour (computed only for a king that needs
     // them).
     let near = |color: Color| {
@@ -352,7 +721,8 @@ fn stay_candidates(board: &Board) -> Bitboard {
         let Some(piece) = board.piece_at(sq) else {
             continue;
         };
-        let allowed = board.by_color(piece.color) & (!board.pawns() | stuck);
+        let allowed = (board.by_color(piece.color) & (!board.pawns() | stuck))
+            | fatal.of(piece.role, piece.color);
         let moves = attacks_from(piece.role, piece.color, sq, occupied) & !allowed;
         if moves.is_empty() || (piece.role == Role::King && moves.is_subset(near(!piece.color))) {
             out.add(sq);
@@ -361,7 +731,7 @@ fn stay_candidates(board: &Board) -> Bitboard {
     out
 }
 
-fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
+fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
     if pos.castles().any() || pos.legal_ep_square().is_some() {
         return false;
     }
@@ -377,29 +747,83 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
     if blocked.is_empty() {
         return false;
     }
+    // A check in force now (the loser to move): the king's square counts as checked.
+    let in_check = if pos.turn() == !winner && pos.is_check() {
+        Bitboard::from(loser_king)
+    } else {
+        Bitboard::EMPTY
+    };
+    // The pawn squares checks come from: the squares ahead in their ranges (filled in below;
+    // without the rule, the whole ranges).
+    let checking = |ahead: [Bitboard; 2], ranges: [Bitboard; 2]| {
+        if rules.moved_checks { ahead } else { ranges }
+    };
     // Candidates: every pawn is filed and fixed, every other piece stays and is safe; the
     // sets only shrink. Frozen: staying and safe.
     let mut filed = pawns;
     let mut fixed = pawns;
     let men = board.occupied() & !pawns;
-    let mut stay = stay_candidates(board);
+    // The loser's fatal squares: at first every square they may be (every square next to the
+    // king defended); they only shrink.
+    let winner_king = board.king_of(winner);
+    let mut fatal = if rules.fatal {
+        Fatal::new(!winner, winner_king, Bitboard::EMPTY, Bitboard::FULL)
+    } else {
+        Fatal::none(!winner)
+    };
+    let mut stay = stay_candidates(board, &fatal);
+    // No fatal squares while the winner's king may move (see below); the candidates stay a
+    // superset of the pieces that stay. Else the winner's pieces attack at least what they
+    // attack from where they stand (their reaches and ranges include it, and only walls block
+    // their lines there).
+    if !winner_king.is_some_and(|w| stay.contains(w)) {
+        fatal = Fatal::none(!winner);
+    } else if !fatal.is_empty() {
+        let mut now = Bitboard::EMPTY;
+        for sq in board.by_color(winner) & !board.kings() {
+            if let Some(role) = board.role_at(sq) {
+                now |= attacks_from(role, winner, sq, board.occupied());
+            }
+        }
+        fatal = fatal.meet(Fatal::new(!winner, winner_king, now, Bitboard::FULL));
+    }
     let mut safe = men;
     let mut frozen;
     let mut mob;
     let mut walls;
     let mut ranges;
+    // The squares of the filed pawns' ranges ahead of them (their own left out).
+    let mut ahead;
+    // Each filed pawn's range, by its square (empty: none, it may promote).
+    let mut own_range = [Bitboard::EMPTY; 64];
     let mut prey;
+    // The walls each king may step onto; the pairs of kings' squares, when computed together
+    // (for each square of the black king, the white king's squares beside it).
+    let mut takes;
+    let mut pairs: Option<[Bitboard; 64]>;
     loop {
         frozen = stay & safe;
         // The ranges of the pawns still filed; drop those whose range is not bounded.
         let mut bounded = Bitboard::EMPTY;
         walls = frozen;
         ranges = [Bitboard::EMPTY; 2];
+        ahead = [Bitboard::EMPTY; 2];
+        // Filed pawns whose range is their own square: they never move (captured or not).
+        let mut stuck = Bitboard::EMPTY;
         for color in [Color::White, Color::Black] {
             for sq in filed & board.by_color(color) {
-                if let Some(r) = range(board, fixed, frozen, sq, color) {
+                let full = range(board, fixed, frozen, sq, color);
+                let short = short_of(full, sq, color, &fatal);
+                if let Some(slot) = own_range.get_mut(sq.to_usize()) {
+                    *slot = short.unwrap_or(Bitboard::EMPTY);
+                }
+                if let Some(r) = short {
                     bounded.add(sq);
                     ranges[side(color)] |= r;
+                    ahead[side(color)] |= r.without(sq);
+                    if full == Some(Bitboard::from(sq)) {
+                        stuck.add(sq);
+                    }
                     if fixed.contains(sq) && r == Bitboard::from(sq) {
                         walls.add(sq);
                     }
@@ -422,7 +846,8 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
         let mut members = Bitboard::EMPTY;
         for sq in stay {
             if let Some(color) = board.color_at(sq)
-                && let Some(held) = jammed(board, walls, safe, sq, wall_attacked[side(!color)])
+                && let Some(held) =
+                    jammed(board, walls, safe, sq, wall_attacked[side(!color)], &fatal)
             {
                 jams.add(sq);
                 members |= held;
@@ -430,6 +855,11 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
         }
         if jams != stay {
             stay = jams;
+            continue;
+        }
+        // Fatal squares only while the winner's king stays (then it never moves at all).
+        if !fatal.is_empty() && !winner_king.is_some_and(|w| stay.contains(w)) {
+            fatal = Fatal::none(!winner);
             continue;
         }
         if (walls & pawns).is_empty() {
@@ -444,34 +874,71 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
             (board.white() & others) | ranges[0],
         ];
         let still = filed | stay;
+        // A side that can move nothing but its king: the other side's king never steps where
+        // that would stalemate it (see `together`).
+        let only_king = [Color::White, Color::Black].map(|c| {
+            rules.stalemate && (board.by_color(c) & !board.kings()).is_subset(stay | stuck)
+        });
         loop {
-            mob = [
-                mobility(
-                    board,
-                    still,
-                    stay,
-                    walls,
-                    wall_attacked[1],
-                    Color::White,
-                    prey[0],
-                ),
-                mobility(
-                    board,
-                    still,
-                    stay,
-                    walls,
-                    wall_attacked[0],
-                    Color::Black,
-                    prey[1],
-                ),
+            let frame = Frame {
+                board,
+                still,
+                stay,
+                walls,
+                fatal: &fatal,
+            };
+            let mut region = [
+                king_region(&frame, wall_attacked[1], Color::White),
+                king_region(&frame, wall_attacked[0], Color::Black),
             ];
-            // Shrinking the sets and growing the prey only grow the winner's checks and the
-            // loser king's reach: once they meet, they meet at the fixpoints too.
-            if !counting
-                && checks(&mob, ranges, winner).intersects(mob[side(!winner)].king | loser_king)
+            // The enemy walls a king might take: those no enemy wall defends.
+            let open = [Color::White, Color::Black]
+                .map(|c| walls & board.by_color(!c) & !wall_attacked[side(!c)]);
+            // The kings apart: each takes those next to its region.
+            takes = [around(region[0]) & open[0], around(region[1]) & open[1]];
+            pairs = None;
+            // The kings together, when one side can move only its king or their regions
+            // touch, and the pairs are few.
+            let [white, black] = region;
+            if (only_king[0] || only_king[1] || around(white).intersects(black))
+                && (white.count() * black.count()) <= PAIRS
+                && let (Some(w), Some(b)) =
+                    (board.king_of(Color::White), board.king_of(Color::Black))
             {
-                return false;
+                let kings = Kings {
+                    start: [w, b],
+                    moves: [!stay.contains(w), !stay.contains(b)],
+                    blocked: [walls | wall_attacked[1], walls | wall_attacked[0]],
+                    prey: open,
+                    only_king,
+                    cover: [Color::White, Color::Black]
+                        .map(|c| (walls & board.by_color(c)) | wall_attacked[side(!c)]),
+                    sliders: [prey[1], prey[0]],
+                    walls,
+                };
+                if let Some((joint, took, by_black)) = together(&kings) {
+                    region = joint;
+                    takes = took;
+                    pairs = Some(by_black);
+                }
             }
+            // The winner's pieces first: shrinking the sets and growing the prey only grow
+            // the winner's checks and the loser king's region; once they meet, they meet at
+            // the fixpoints too, and the loser's pieces need not be flooded.
+            let (w, l) = (side(winner), side(!winner));
+            let won = mobility(&frame, winner, prey[w], region[w]);
+            if !counting {
+                let pawns = checking(ahead, ranges);
+                if checks_of(won.attack, pawns[w], winner, in_check).intersects(region[l]) {
+                    return false;
+                }
+            }
+            let lost = mobility(&frame, !winner, prey[l], region[l]);
+            mob = if winner == Color::White {
+                [won, lost]
+            } else {
+                [lost, won]
+            };
             let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
             if grown == prey {
                 break;
@@ -483,18 +950,15 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
         let mut keep_safe = safe & (board.kings() | !members);
         for color in [Color::White, Color::Black] {
             let them = &mob[side(!color)];
-            let defended = wall_attacked[side(color)];
+            // The enemy king takes where it may stand, or step onto a wall.
+            let king_takes = them.king | takes[side(!color)];
             let enemy_squares = ranges[side(!color)] | them.occupy;
             // Whether an enemy piece can ever take on one of `squares`.
             let taken = |squares: Bitboard| {
-                let mut near = Bitboard::EMPTY;
-                for at in squares & !defended {
-                    near |= attacks::king_attacks(at);
-                }
-                them.attack.intersects(squares) || near.intersects(them.king)
+                them.attack.intersects(squares) || king_takes.intersects(squares)
             };
             for sq in filed & board.by_color(color) {
-                let Some(r) = range(board, fixed, frozen, sq, color) else {
+                let Some(r) = own_range.get(sq.to_usize()).copied().filter(|r| r.any()) else {
                     continue;
                 };
                 let mut captures = Bitboard::EMPTY;
@@ -521,21 +985,36 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
                 }
             }
         }
-        if keep_filed == filed && keep_fixed == fixed && keep_safe == safe {
+        // The fatal squares as the winner's pieces can now attack them (never more than
+        // before: what the floods assumed must still hold at the fixpoint).
+        let keep_fatal = if fatal.is_empty() {
+            fatal
+        } else {
+            fatal.meet(Fatal::new(
+                !winner,
+                winner_king.filter(|&w| stay.contains(w)),
+                checks(&mob, ranges, winner, Bitboard::EMPTY),
+                wall_attacked[side(!winner)],
+            ))
+        };
+        if keep_filed == filed && keep_fixed == fixed && keep_safe == safe && keep_fatal == fatal {
             break;
         }
         filed = keep_filed;
         fixed = keep_fixed;
         safe = keep_safe;
+        fatal = keep_fatal;
     }
-    let checks = checks(&mob, ranges, winner);
-    let mates = (mob[side(!winner)].king | loser_king) & checks;
+    let checked = checks(&mob, checking(ahead, ranges), winner, in_check);
+    let mates = mob[side(!winner)].king & checked;
     if mates.is_empty() {
         return true;
     }
     if !counting {
         return false;
     }
+    // A flight square is covered by any attack, also one from a pawn that never moves.
+    let covers = checks(&mob, ranges, winner, Bitboard::EMPTY);
     // Where the king is checked, every flight square that is not a wall and that no winner's
     // piece (king included) can ever attack must hold a piece of the loser's (a winner's piece
     // there would be undefended: the king takes it), a different piece on each.
@@ -566,12 +1045,33 @@ fn decide(pos: &Chess, winner: Color, counting: bool) -> bool {
                 .all(|f| pieces.iter().any(|r| r.contains(f)))
     };
     let winner_king = mob[side(winner)].king;
+    // The winner's king's squares beside the loser's king on `k`, when the kings were taken
+    // together.
+    let beside = |k: Square| {
+        let by_black = pairs?;
+        Some(if winner == Color::White {
+            by_black
+                .get(k.to_usize())
+                .copied()
+                .unwrap_or(Bitboard::FULL)
+        } else {
+            let mut out = Bitboard::EMPTY;
+            for (b, whites) in Square::ALL.into_iter().zip(by_black) {
+                if whites.contains(k) {
+                    out.add(b);
+                }
+            }
+            out
+        })
+    };
     mates.into_iter().all(|k| {
-        let need = attacks::king_attacks(k) & !walls & !checks;
-        // The winner's king stands on one square of its reach, not next to `k`, and covers
-        // the flight squares next to it.
+        let need = attacks::king_attacks(k) & !walls & !covers;
+        // The winner's king stands on one square of its reach (beside `k`, if known), not
+        // next to `k`, and covers the flight squares next to it.
         let mut kings = winner_king & !attacks::king_attacks(k) & !Bitboard::from(k);
-        if kings.is_empty() {
+        if let Some(b) = beside(k) {
+            kings &= b;
+        } else if kings.is_empty() {
             kings = winner_king;
         }
         let possible = kings
@@ -589,7 +1089,7 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
     if role != Role::Pawn {
         return flood(role, from, walls, Bitboard::EMPTY);
     }
-    let pawn = pawn_flood(color, from, walls, prey);
+    let pawn = pawn_flood(color, from, walls, prey, &Fatal::none(!color));
     let promotions = pawn & Bitboard::from_rank(color.relative_rank(Rank::Eighth));
     if promotions.is_empty() {
         return pawn;
@@ -599,10 +1099,16 @@ fn piece_reach(role: Role, color: Color, sq: Square, walls: Bitboard, prey: Bitb
 }
 
 /// Squares the winner can ever attack: from its free pieces' reaches and its filed pawns'
-/// ranges.
-fn checks(mob: &[Mobility; 2], ranges: [Bitboard; 2], winner: Color) -> Bitboard {
-    let mut out = mob[side(winner)].attack;
-    for sq in ranges[side(winner)] {
+/// ranges (`pawns`: the ranges, or only the squares ahead of the pawns, see [`decide`]), and
+/// `extra`.
+fn checks(mob: &[Mobility; 2], pawns: [Bitboard; 2], winner: Color, extra: Bitboard) -> Bitboard {
+    checks_of(mob[side(winner)].attack, pawns[side(winner)], winner, extra)
+}
+
+/// [`checks`] from the winner's pieces' `attack` and its pawns' squares.
+fn checks_of(attack: Bitboard, pawns: Bitboard, winner: Color, extra: Bitboard) -> Bitboard {
+    let mut out = attack | extra;
+    for sq in pawns {
         out |= attacks::pawn_attacks(winner, sq);
     }
     out

@@ -70,6 +70,29 @@ const NAMED: &[(usize, &str, &str)] = &[
     (617, "W-", "3k4/2b5/1b4B1/8/8/6p1/6Pp/7K w - -"),
     (1144, "--", "k7/1p6/1Pp5/n1P5/N1p5/1pP1B3/1P1B4/K7 w - -"),
     (2124, "--", "B2b4/8/8/4k3/1p1p1p1p/1PpP1P1P/K1P4b/RB6 b - -"),
+    (110, "--", "8/7p/k4p1P/5p1K/5Pp1/6P1/6P1/8 w - -"),
+    (500, "--", "8/8/3b3p/5p1P/3b1p1K/5Pp1/6P1/5kb1 b - -"),
+    (
+        2108,
+        "-B",
+        "bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1B1 b - -",
+    ),
+    (
+        2111,
+        "-B",
+        "3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1P1P1P2/8/1BbB1B1B b - -",
+    ),
+    (1428, "--", "7b/3B2Q1/4Bk2/p1p1p1p1/P1P1P1P1/8/8/4K3 b - -"),
+    (
+        2131,
+        "W-",
+        "BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B2b2B b - -",
+    ),
+    (
+        2044,
+        "--",
+        "1bB5/k7/Q6q/8/1pBp1p1p/1PpP1P1P/K1P5/NB2b3 b - -",
+    ),
 ];
 
 /// Budget for the debug-build tests: the engine is unoptimised there.
@@ -133,6 +156,22 @@ fn can_win(class: &str, side: Color) -> bool {
         Color::White => b[0] == b'W',
         Color::Black => b[1] == b'B',
     }
+}
+
+/// The moves of `line` (UCI, separated by spaces) played from `pos`; panics at an illegal one.
+fn uci_line(pos: &Chess, line: &str) -> Vec<Move> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for u in line.split_whitespace() {
+        let m = u
+            .parse::<shakmaty::uci::UciMove>()
+            .ok()
+            .and_then(|m| m.to_move(&p).ok())
+            .unwrap_or_else(|| panic!("{u} is not legal here"));
+        p.play_unchecked(m);
+        out.push(m);
+    }
+    out
 }
 
 /// The line is legal move by move from `pos` and ends with the loser checkmated.
@@ -812,4 +851,367 @@ fn guided_iterations_still_prove() {
         });
         assert!(proved, "{style:?} {tempo}");
     }
+/// The semi-static tier's rules on moves that end the game (a king's stalemating step, a
+/// loser's piece arriving where it mates the winner's king that never moves) and on where
+/// checks come from, one at a time: a position each proves (and the tier without the rule does
+/// not), and a similar one where it must abstain, with a helpmate worked out by hand.
+#[test]
+fn semi_static_moves_that_end_the_game() {
+    let named = |line: usize| {
+        let (_, _, fen) = NAMED.iter().find(|n| n.0 == line).expect("named");
+        parse(fen).expect("parses")
+    };
+    let fen = |f: &str| parse(f).expect("parses");
+    let both = |pos: &Chess, side: Color| {
+        (
+            semistatic::unwinnable(pos, side),
+            semistatic::unwinnable_counting(pos, side),
+        )
+    };
+    let without = |pos: &Chess, side: Color, rules: semistatic::Rules| {
+        (
+            semistatic::unwinnable_with(pos, side, false, rules),
+            semistatic::unwinnable_with(pos, side, true, rules),
+        )
+    };
+    let all = semistatic::Rules::ALL;
+
+    // Stalemating steps: White can move only its king (h4/h3). Black's king never steps to h2
+    // or takes on g2 with White's king on h4 (stalemate; with it on h3, illegal), so g2 is
+    // never taken, the pawns stay locked, and h3 is never covered: Black's dark bishops check
+    // on h4 (the counting form), never mate there. White can never check at all.
+    let p = named(500);
+    assert_eq!(both(&p, Color::Black), (false, true));
+    assert_eq!(both(&p, Color::White), (true, true));
+    let no_stalemate = semistatic::Rules {
+        stalemate: false,
+        ..all
+    };
+    assert_eq!(without(&p, Color::Black, no_stalemate), (false, false));
+    assert_eq!(without(&p, Color::White, no_stalemate), (false, false));
+    // Abstains: with a white pawn on a2, White always has a move, and the king's step is no
+    // stalemate: 1... Kxg2 2. a3 Bf6#.
+    let p = fen("8/8/3b3p/5p1P/3b1p1K/5Pp1/P5P1/5kb1 b - -");
+    assert_eq!(both(&p, Color::Black), (false, false));
+    assert!(replays_to_mate(
+        &p,
+        Color::Black,
+        &uci_line(&p, "f1g2 a2a3 d4f6")
+    ));
+
+    // Kings together: White's king (c8) can step to b7, a6 and a8, never to d8 or d7 while
+    // Black's stands on e8, nor can Black's king leave e8 and d8 while White's is near: taken
+    // apart, White's king would reach e8 and g8 and take the f8 bishop. So the walls hold, and
+    // White's king only stands on light squares, which Black's dark bishops never check.
+    let p = named(2131);
+    assert_eq!(both(&p, Color::Black), (true, true));
+    // Abstains: with Black's free bishop light (d1 for e1), it checks the cage:
+    // 1... Bb3 2. Bb7 Bxe6#.
+    let p = fen("BbK1kb2/b1p1p1p1/1pP1P1P1/1P6/8/8/8/1B1b3B b - -");
+    assert_eq!(both(&p, Color::Black), (false, false));
+    assert!(replays_to_mate(
+        &p,
+        Color::Black,
+        &uci_line(&p, "d1b3 a8b7 b3e6")
+    ));
+
+    // Fatal knights: White's king on c5 never moves, and a black knight arriving on a6, b7,
+    // d7 or e6 (light squares, which White's dark bishops never attack) mates it. So the
+    // knights on b8 and d8 never move, c6 stays defended, and the walls hold: White's bishops
+    // never leave the first ranks.
+    let p = named(2108);
+    assert_eq!(both(&p, Color::White), (true, true));
+    let no_fatal = semistatic::Rules {
+        fatal: false,
+        ..all
+    };
+    assert_eq!(without(&p, Color::White, no_fatal), (false, false));
+    // Abstains: a white queen (on h1, for the g1 bishop) can take a checking knight:
+    // 1... Bb7 2. Qxd5 Nd7+ 3. Qxd7 Bc8 4. Qxd8#.
+    let p = fen("bn1n2k1/2p2p1b/2p2Pp1/1pKp1pP1/1P1P1P2/8/5B2/2B1B1BQ b - -");
+    assert_eq!(both(&p, Color::White), (false, false));
+    assert!(replays_to_mate(
+        &p,
+        Color::White,
+        &uci_line(&p, "a8b7 h1d5 b8d7 d5d7 b7c8 d7d8")
+    ));
+
+    // Fatal pawns: White's king on c4 never moves; b6-b5 or d6-d5 would mate it (c6 defends
+    // both squares, White's light bishops never reach them). So the b6 and d6 pawns, the c5
+    // bishop behind them and c6 in front of the king are walls, and White's bishops stay
+    // below the chain.
+    let p = named(2111);
+    assert_eq!(both(&p, Color::White), (true, true));
+    assert_eq!(without(&p, Color::White, no_fatal), (false, false));
+    // Abstains: a white knight on c3 covers b5 and d5. It leaves the cage by b5, the d-pawn
+    // takes the c5 bishop and runs to b7, and the b1 bishop mates the king on a8:
+    // 1... Bb2 2. Nb5 Ba3 3. Nxa3 Bc7 4. Nb5 Bb8 5. Nxd4 Kf6 6. Nb5 Ke5 7. d4+ Ke6 8. dxc5
+    // Kd7 9. cxb6 Kc8 10. b7+ Kxb7 11. Be4 Ka8 12. Bxc6#.
+    let p = fen("3b4/6k1/1ppp4/2b3p1/1pKp1pP1/1PNP1P2/8/1BbB1B1B b - -");
+    assert_eq!(both(&p, Color::White), (false, false));
+    let line = "c1b2 c3b5 b2a3 b5a3 d8c7 a3b5 c7b8 b5d4 g7f6 d4b5 f6e5 d3d4 e5e6 d4c5 e6d7 \
+                c5b6 d7c8 b6b7 c8b7 b1e4 b7a8 e4c6";
+    assert!(replays_to_mate(&p, Color::White, &uci_line(&p, line)));
+    // A double step whose passed square the winner attacks may be taken en passant: not
+    // fatal. Black's e7-e5 would check a king on d4, but a white pawn on f5 attacks e6.
+    let covers = Bitboard::from(Square::E6) | Bitboard::from(Square::G6);
+    let f = semistatic::Fatal::new(Color::Black, Some(Square::D4), covers, Bitboard::FULL);
+    let (single, double) = f.pawn_of(Color::Black);
+    assert_eq!(
+        single,
+        Bitboard::from(Square::C5) | Bitboard::from(Square::E5)
+    );
+    assert_eq!(double, Bitboard::from(Square::C5));
+    assert_eq!(f.pawn_of(Color::White), (Bitboard::EMPTY, Bitboard::EMPTY));
+
+    // Checks come from moves: White's h6 pawn never moves (h7 blocks it), so it never gives
+    // check, though Black's king may stand on g7 once it is gone; White's king alone cannot
+    // check either. (Without the rule, only the counting form sees that a check on g7 is no
+    // mate.)
+    let p = named(110);
+    assert_eq!(both(&p, Color::White), (true, true));
+    let no_moved = semistatic::Rules {
+        moved_checks: false,
+        ..all
+    };
+    assert_eq!(without(&p, Color::White, no_moved), (false, true));
+    // Abstains: without the h7 pawn, the h-pawn promotes and the queens mate: 1. h7 Ka7
+    // 2. h8=Q Ka6 3. Qxf6+ Ka7 4. Qxf5 Ka8 5. Qxg4 Ka7 6. f5 Ka8 7. f6 Ka7 8. f7 Ka8 9. Qd7 Kb8
+    // 10. f8=Q#.
+    let p = fen("8/8/k4p1P/5p1K/5Pp1/6P1/6P1/8 w - -");
+    assert_eq!(both(&p, Color::White), (false, false));
+    let line = "h6h7 a6a7 h7h8q a7a6 h8f6 a6a7 f6f5 a7a8 f5g4 a8a7 f4f5 a7a8 f5f6 a8a7 f6f7 \
+                a7a8 g4d7 a8b8 f7f8q";
+    assert!(replays_to_mate(&p, Color::White, &uci_line(&p, line)));
+}
+
+/// Check chains: a queen en prise with check (line 1428: 1... Kxg7 or Bxg7 and White's two
+/// light bishops never mate behind the locked pawns; line 2044: the queens come off with
+/// checks) is proved by the positions one move away; a chain that meets a mate returns it.
+#[test]
+fn check_chains() {
+    let named = |line: usize| {
+        let (_, _, fen) = NAMED.iter().find(|n| n.0 == line).expect("named");
+        parse(fen).expect("parses")
+    };
+    for line in [1428, 2044] {
+        let p = named(line);
+        for side in [Color::White, Color::Black] {
+            assert_eq!(quick(&p, side), None, "line {line} {side:?}");
+            assert!(
+                matches!(
+                    analyse(&p, side, &test_budget()).0,
+                    Verdict::Unwinnable(Proof::Chain { .. })
+                ),
+                "line {line} {side:?}"
+            );
+        }
+    }
+    // A back-rank mate (1. Rd8#) and a position where both sides can mate: the chain never
+    // completes; a mate it meets replays.
+    let p = parse("6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - -").expect("back rank");
+    for side in [Color::White, Color::Black] {
+        let mut meter = Meter::new(&test_budget(), std::time::Instant::now());
+        match chain::chain(&p, side, 100, &mut meter) {
+            chain::Chain::Mate(line) => assert!(replays_to_mate(&p, side, &line)),
+            chain::Chain::Open | chain::Chain::Spent => {}
+            chain::Chain::Complete(_) => panic!("{side:?} can mate"),
+        }
+    }
+}
+
+/// The final positions of the games of the corpus (`../shared/corpus` beside the crate, or
+/// `$ARBITER_CORPUS`; every `.pgn` file in it and its subfolders), at most `limit`.
+fn corpus_finals(limit: usize) -> Vec<Chess> {
+    use pgn_reader::{Reader, SanPlus, Visitor};
+    use std::ops::ControlFlow;
+    struct Finals(Vec<Chess>);
+    impl Visitor for Finals {
+        type Tags = ();
+        type Movetext = Option<Chess>;
+        type Output = ();
+        fn begin_tags(&mut self) -> ControlFlow<(), ()> {
+            ControlFlow::Continue(())
+        }
+        fn begin_movetext(&mut self, _: ()) -> ControlFlow<(), Option<Chess>> {
+            ControlFlow::Continue(Some(Chess::default()))
+        }
+        fn san(&mut self, st: &mut Option<Chess>, san: SanPlus) -> ControlFlow<()> {
+            if let Some(p) = st {
+                match san.san.to_move(p) {
+                    Ok(m) => p.play_unchecked(m),
+                    Err(_) => *st = None,
+                }
+            }
+            ControlFlow::Continue(())
+        }
+        fn end_game(&mut self, st: Option<Chess>) {
+            self.0.extend(st);
+        }
+    }
+    fn files(dir: &std::path::Path, out: &mut Vec<PathBuf>) {
+        let Ok(entries) = std::fs::read_dir(dir) else {
+            return;
+        };
+        let mut entries: Vec<PathBuf> = entries.flatten().map(|e| e.path()).collect();
+        entries.sort();
+        for p in entries {
+            if p.is_dir() {
+                files(&p, out);
+            } else if p.extension().is_some_and(|e| e == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+    let dir = std::env::var_os("ARBITER_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    let mut paths = Vec::new();
+    files(&dir, &mut paths);
+    let mut finals = Finals(Vec::new());
+    for f in paths {
+        let Ok(bytes) = std::fs::read(&f) else {
+            continue;
+        };
+        let mut r = Reader::new(&bytes[..]);
+        while finals.0.len() < limit
+            && let Ok(Some(())) = r.read_game(&mut finals)
+        {}
+    }
+    finals.0.truncate(limit);
+    finals.0
+}
+
+/// Differential check of the semi-static tier's rules on moves that end the game and on where
+/// checks come from, and of the check chains. Positions a few random plies from CHA's and from
+/// the final positions of the corpus's games; wherever the new reasoning proves a side
+/// unwinnable (the semi-static tier with the rules where it fails without them, or the chain
+/// search), a search that uses no static tier (the closure, then helpmate iterations) must
+/// never find a mate. Slow: run it in release, `cargo test --release --lib
+/// differential_new_rules -- --ignored --nocapture`; it prints its figures.
+#[test]
+#[ignore]
+fn differential_new_rules() {
+    let none = semistatic::Rules {
+        stalemate: false,
+        fatal: false,
+        moved_checks: false,
+    };
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n.max(1) as u64) as usize
+    };
+    let walks: usize = std::env::var("DIFF_WALKS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(4);
+    let mut bases: Vec<(String, Chess)> = Vec::new();
+    for (line, _, fen) in data_lines() {
+        if let Some(p) = parse(&fen) {
+            bases.push((format!("CHA line {line}"), p));
+        }
+    }
+    let cha = bases.len();
+    for (i, p) in corpus_finals(20_000).into_iter().enumerate() {
+        bases.push((format!("corpus game {}", i + 1), p));
+    }
+    let corpus = bases.len() - cha;
+    let (mut positions, mut sides) = (0u64, 0u64);
+    let (mut static_new, mut chain_new) = (0u64, 0u64);
+    let (mut confirmed, mut open) = (0u64, 0u64);
+    let mut mates = Vec::new();
+    let budget = Budget {
+        nodes: 3_000_000,
+        time: Some(Duration::from_secs(3)),
+        positions: 200_000,
+    };
+    for (name, base) in &bases {
+        for w in 0..walks {
+            let mut p = base.clone();
+            let plies = if w == 0 { 0 } else { 1 + next(6) };
+            for _ in 0..plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.play_unchecked(moves[next(moves.len())]);
+            }
+            if p.legal_moves().is_empty() {
+                continue;
+            }
+            positions += 1;
+            for side in [Color::White, Color::Black] {
+                sides += 1;
+                let new = semistatic::unwinnable_counting(&p, side);
+                let claimed = if new {
+                    !semistatic::unwinnable_with(&p, side, true, none)
+                        && !p.has_insufficient_material(side)
+                } else if quick(&p, side).is_none() {
+                    let mut meter = Meter::new(&budget, std::time::Instant::now());
+                    matches!(
+                        chain::chain(&p, side, CHAIN_POSITIONS, &mut meter),
+                        chain::Chain::Complete(_)
+                    )
+                } else {
+                    false
+                };
+                if !claimed {
+                    continue;
+                }
+                if new {
+                    static_new += 1;
+                } else {
+                    chain_new += 1;
+                }
+                // The reference: no static tier at all.
+                let mut meter = Meter::new(&budget, std::time::Instant::now());
+                let fen = Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string();
+                match closure::closure(&p, side, budget.positions, &mut meter) {
+                    closure::Closure::Mate(line) => {
+                        mates.push(format!("{name} +{plies}: {fen} {side:?} {line:?}"));
+                        continue;
+                    }
+                    closure::Closure::Complete(_) => {
+                        confirmed += 1;
+                        continue;
+                    }
+                    closure::Closure::TooBig | closure::Closure::Spent => {}
+                }
+                let mut search = search::Search::new(side, budget.positions);
+                let mut meter = Meter::new(&budget, std::time::Instant::now());
+                let mut done = false;
+                for depth in 1..=MAX_DEPTH {
+                    match search.iteration(&p, depth, u64::MAX, &mut meter) {
+                        search::Outcome::Mate(line) => {
+                            mates.push(format!("{name} +{plies}: {fen} {side:?} {line:?}"));
+                            done = true;
+                            break;
+                        }
+                        search::Outcome::Complete => {
+                            confirmed += 1;
+                            done = true;
+                            break;
+                        }
+                        search::Outcome::Cut => {}
+                        search::Outcome::Spent => break,
+                    }
+                }
+                if !done {
+                    open += 1;
+                }
+            }
+        }
+    }
+    eprintln!(
+        "differential: {} bases ({cha} CHA positions, {corpus} corpus final positions), {walks} \
+         walks each: {positions} positions, {sides} sides; the new rules prove {static_new} \
+         sides the tier without them does not, the chains {chain_new}; the reference search \
+         proves {confirmed} of them unwinnable too, {open} undetermined, {} mates",
+        bases.len(),
+        mates.len()
+    );
+    assert!(mates.is_empty(), "{mates:#?}");
 }
