@@ -153,11 +153,10 @@
 //!
 //! # Figures, limits and what comes next
 //!
-//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`): 6,692 of 6,822 sides agree with
-//! CHA's classes, 0 disagree, 130 undetermined within [`Budget::default`] (90 sides CHA
-//! proves unwinnable, mostly kings caged on two squares that the other side can only free by
-//! stalemating them, and pawns that may capture a free piece; 40 winnable sides whose
-//! helpmates need plans the move scoring does not guide). The worst side stays within the
+//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`): 6,791 of 6,822 sides agree with
+//! CHA's classes, 0 disagree, 31 undetermined within [`Budget::default`] and a 2 s deadline
+//! (11 sides CHA proves unwinnable, 20 winnable sides whose helpmates need long composed
+//! manoeuvres). The worst side stays within the
 //! budget and under 200 MB (the large closure, about 115 MB). On positions from games
 //! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 22,000–23,000 positions a
 //! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.1–1.2 million

@@ -755,7 +755,10 @@ fn guide_plans_a_reachable_corner() {
 fn guide_frees_a_king_shut_in_by_its_own_pieces() {
     let pos = parse("k1b5/1p1pK3/1P1P4/8/8/8/bB6/8 b - -").expect("1011");
     let g = guide::Guide::new(&pos, Color::Black);
-    assert_eq!(g.jailers(), Bitboard::from(Square::B7) | Bitboard::from(Square::C8));
+    assert_eq!(
+        g.jailers(),
+        Bitboard::from(Square::B7) | Bitboard::from(Square::C8)
+    );
     assert!(g.jailed(pos.board()));
     let budget = Budget {
         time: None,
@@ -851,6 +854,8 @@ fn guided_iterations_still_prove() {
         });
         assert!(proved, "{style:?} {tempo}");
     }
+}
+
 /// The semi-static tier's rules on moves that end the game (a king's stalemating step, a
 /// loser's piece arriving where it mates the winner's king that never moves) and on where
 /// checks come from, one at a time: a position each proves (and the tier without the rule does
@@ -1195,7 +1200,7 @@ fn differential_new_rules() {
                             done = true;
                             break;
                         }
-                        search::Outcome::Cut => {}
+                        search::Outcome::Cut | search::Outcome::Paused => {}
                         search::Outcome::Spent => break,
                     }
                 }
