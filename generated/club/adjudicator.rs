@@ -139,6 +139,8 @@ pub enum Clause {
     CIII_6_2,
     /// club.D.1
     Cclub_D_1,
+    /// club.D.2
+    Cclub_D_2,
     /// club.D.2.1
     Cclub_D_2_1,
     /// club.D.2.2
@@ -213,6 +215,8 @@ pub enum Rule {
     RIII_3_1_1,
     /// III.3.1.2, on `both_flags`
     RIII_3_1_2,
+    /// III.4 (not-available), on `increment`
+    RIII_4_not_available,
     /// III.4 (request), on `increment`
     RIII_4_request,
     /// III.4 (too-much-time), on `increment`
@@ -223,6 +227,8 @@ pub enum Rule {
     RIII_4_offer_pending,
     /// III.4 (refused), on `arbiter_rejects`
     RIII_4_refused,
+    /// III.5 (increment-applies), on `quickplay`
+    RIII_5_increment_applies,
     /// III.5 (referred), on `quickplay`
     RIII_5_referred,
     /// III.5 (too-much-time), on `quickplay`
@@ -287,8 +293,6 @@ pub enum Rule {
     Rclub_I_1_irregularity,
     /// club.I.1 (corrected), on `correct`
     Rclub_I_1_corrected,
-    /// club.I.1 (promotion-corrected), on `correct`
-    Rclub_I_1_promotion_corrected,
     /// club.I.1 (not-the-opponent), on `correct`
     Rclub_I_1_not_the_opponent,
     /// club.I.1 (too-late), on `correct`
@@ -300,7 +304,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 69] = [
+    const ALL: [Rule; 70] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -328,11 +332,13 @@ impl Rule {
         Rule::RIII_2_2_quickplay,
         Rule::RIII_3_1_1,
         Rule::RIII_3_1_2,
+        Rule::RIII_4_not_available,
         Rule::RIII_4_request,
         Rule::RIII_4_too_much_time,
         Rule::RIII_4_granted,
         Rule::RIII_4_offer_pending,
         Rule::RIII_4_refused,
+        Rule::RIII_5_increment_applies,
         Rule::RIII_5_referred,
         Rule::RIII_5_too_much_time,
         Rule::RIII_5_already_claimed,
@@ -365,7 +371,6 @@ impl Rule {
         Rule::Rclub_D_5,
         Rule::Rclub_I_1_irregularity,
         Rule::Rclub_I_1_corrected,
-        Rule::Rclub_I_1_promotion_corrected,
         Rule::Rclub_I_1_not_the_opponent,
         Rule::Rclub_I_1_too_late,
         Rule::Rclub_I_1_nothing_to_correct,
@@ -390,6 +395,8 @@ enum Param {
     DrawOfferMinMoves,
     /// `param.draw_offers_allowed`
     DrawOffersAllowed,
+    /// `param.increment_requests`
+    IncrementRequests,
     /// `param.quickplay_finish`
     QuickplayFinish,
 }
@@ -641,6 +648,10 @@ fn meta() -> BookMeta {
                 ],
             },
             ClauseMeta {
+                id: "club.D.2".to_string(),
+                beats: vec![],
+            },
+            ClauseMeta {
                 id: "club.D.2.1".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
             },
@@ -835,6 +846,12 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::Increment,
+                message: "ruling-III-4-not-available".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as Index,
+                on: EventKind::Increment,
                 message: "ruling-III-4-request".to_string(),
                 decisive: false,
             },
@@ -860,6 +877,12 @@ fn meta() -> BookMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::ArbiterRejects,
                 message: "ruling-III-4-refused".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-increment-applies".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1057,12 +1080,6 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::Cclub_I_1 as Index,
                 on: EventKind::Correct,
-                message: "ruling-club-I-1-promotion-corrected".to_string(),
-                decisive: true,
-            },
-            RuleMeta {
-                clause: Clause::Cclub_I_1 as Index,
-                on: EventKind::Correct,
                 message: "ruling-club-I-1-not-the-opponent".to_string(),
                 decisive: true,
             },
@@ -1100,6 +1117,11 @@ fn meta() -> BookMeta {
                 name: "draw_offers_allowed".to_string(),
                 default: Value::Bool(true),
                 tag: Some("DrawOffers".to_string()),
+            },
+            ParamMeta {
+                name: "increment_requests".to_string(),
+                default: Value::Bool(false),
+                tag: Some("IncrementRequests".to_string()),
             },
             ParamMeta {
                 name: "quickplay_finish".to_string(),
@@ -1155,7 +1177,7 @@ impl Rules for Compiled {
                 fire(cx, Rule::Rclub_D_3_rejected_by_move, holds);
             }
             EventKind::Claim => {
-                let holds = clause_9_1_2_3::when(cx);
+                let holds = clause_9_1_2_3::when(cx).map_err(|e| e.in_clause("9.1.2.3"))?;
                 fire(cx, Rule::R9_1_2_3, holds);
                 let holds = clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?;
                 fire(cx, Rule::R9_3_1, holds);
@@ -1205,7 +1227,7 @@ impl Rules for Compiled {
                 fire(cx, Rule::R6_9_drawn, holds);
                 let holds = clause_6_9::when_undetermined(cx);
                 fire(cx, Rule::R6_9_undetermined, holds);
-                let holds = clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?;
+                let holds = clause_iii_5_2::when_flag(cx);
                 fire(cx, Rule::RIII_5_2_flag, holds);
             }
             EventKind::BothFlags => {
@@ -1240,6 +1262,9 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?;
                 fire(cx, Rule::RIII_2_2_increment, holds);
+                let holds =
+                    clause_iii_4::when_not_available(cx).map_err(|e| e.in_clause("III.4"))?;
+                fire(cx, Rule::RIII_4_not_available, holds);
                 let holds = clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?;
                 fire(cx, Rule::RIII_4_request, holds);
                 let holds =
@@ -1253,6 +1278,9 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?;
                 fire(cx, Rule::RIII_2_2_quickplay, holds);
+                let holds =
+                    clause_iii_5::when_increment_applies(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_increment_applies, holds);
                 let holds = clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?;
                 fire(cx, Rule::RIII_5_referred, holds);
                 let holds =
@@ -1318,9 +1346,6 @@ impl Rules for Compiled {
                 let holds =
                     clause_club_i_1::when_corrected(cx).map_err(|e| e.in_clause("club.I.1"))?;
                 fire(cx, Rule::Rclub_I_1_corrected, holds);
-                let holds = clause_club_i_1::when_promotion_corrected(cx)
-                    .map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_promotion_corrected, holds);
                 let holds = clause_club_i_1::when_not_the_opponent(cx)
                     .map_err(|e| e.in_clause("club.I.1"))?;
                 fire(cx, Rule::Rclub_I_1_not_the_opponent, holds);
@@ -1396,6 +1421,8 @@ impl Rules for Compiled {
             Rule::RIII_3_1_2 => {
                 clause_iii_3_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("III.3.1.2"))?
             }
+            Rule::RIII_4_not_available => clause_iii_4::effects_not_available(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.4"))?,
             Rule::RIII_4_request => {
                 clause_iii_4::effects_request(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
             }
@@ -1406,6 +1433,10 @@ impl Rules for Compiled {
             }
             Rule::RIII_4_refused => {
                 clause_iii_4::effects_refused(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_5_increment_applies => {
+                clause_iii_5::effects_increment_applies(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5"))?
             }
             Rule::RIII_5_referred => clause_iii_5::effects_referred(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.5"))?,
@@ -1477,10 +1508,6 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("club.I.1"))?,
             Rule::Rclub_I_1_corrected => clause_club_i_1::effects_corrected(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.I.1"))?,
-            Rule::Rclub_I_1_promotion_corrected => {
-                clause_club_i_1::effects_promotion_corrected(cx, &mut effects)
-                    .map_err(|e| e.in_clause("club.I.1"))?
-            }
             Rule::Rclub_I_1_not_the_opponent => {
                 clause_club_i_1::effects_not_the_opponent(cx, &mut effects)
                     .map_err(|e| e.in_clause("club.I.1"))?
@@ -1555,6 +1582,9 @@ impl Rules for Compiled {
             }
             Rule::RIII_5_2_flag => {
                 clause_iii_5_2::vars_flag(cx).map_err(|e| e.in_clause("III.5.2"))?
+            }
+            Rule::RIII_5_2_declared_draw => {
+                clause_iii_5_2::vars_declared_draw(cx).map_err(|e| e.in_clause("III.5.2"))?
             }
             Rule::RIII_5_2_declared_loss => {
                 clause_iii_5_2::vars_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?
@@ -1645,6 +1675,18 @@ mod defined {
     /// `losing_irregularities`: a constant of the rulebook
     pub const LOSING_IRREGULARITIES: i64 = 2;
 
+    /// `draw_agreement_allowed` (9.1.2): `arbiter_consent or (param.draw_offers_allowed and
+    /// moves_made(white) >= param.draw_offer_min_moves and moves_made(black) >=
+    /// param.draw_offer_min_moves)`
+    pub fn draw_agreement_allowed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.arbiter_consent()
+            || cx.param_bool(Param::DrawOffersAllowed as usize)?
+                && cx.moves_made(Color::White)
+                    >= cx.param_int(Param::DrawOfferMinMoves as usize)?
+                && cx.moves_made(Color::Black)
+                    >= cx.param_int(Param::DrawOfferMinMoves as usize)?)
+    }
+
     /// `blitz` (B.1): `timed and time_for_moves(game_type_moves) <= blitz_time`
     pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
@@ -1684,10 +1726,12 @@ mod defined {
 /// 5.1.1 — Checkmate
 ///
 /// [en] The game is won by the player who has checkmated his opponent's king. This immediately ends
-/// the game.
+/// the game, provided that the move producing the checkmate position was in accordance with Article
+/// 3 and Articles 4.2–4.7.
 ///
 /// [ru] Партию выигрывает игрок, который поставил мат королю соперника. Это немедленно заканчивает
-/// партию.
+/// партию при условии, что ход, приведший к матовой позиции, соответствовал Статье 3 и Статьям
+/// 4.2–4.7.
 mod clause_5_1_1 {
     #[allow(unused_imports)]
     use super::*;
@@ -1742,11 +1786,13 @@ mod clause_5_1_2 {
 /// 5.2.1 — Stalemate
 ///
 /// [en] The game is drawn when the player to move has no legal move and his king is not in check.
-/// The game is said to end in 'stalemate'. This immediately ends the game.
+/// The game is said to end in 'stalemate'. This immediately ends the game, provided that the move
+/// producing the stalemate position was in accordance with Article 3 and Articles 4.2–4.7.
 ///
 /// [ru] Партия заканчивается вничью, если у игрока, чья очередь хода, нет ни одного возможного хода
 /// и его король не находится под шахом. Говорят, что партия закончилась «патом». Это немедленно
-/// заканчивает партию.
+/// заканчивает партию при условии, что ход, приведший к патовой позиции, соответствовал Статье 3 и
+/// Статьям 4.2–4.7.
 mod clause_5_2_1 {
     #[allow(unused_imports)]
     use super::*;
@@ -1770,11 +1816,13 @@ mod clause_5_2_1 {
 ///
 /// [en] The game is drawn when a position has arisen in which neither player can checkmate the
 /// opponent's king with any series of legal moves. The game is said to end in a 'dead position'.
-/// This immediately ends the game.
+/// This immediately ends the game, provided that the move producing the position was in accordance
+/// with Article 3 and Articles 4.2–4.7.
 ///
 /// [ru] Партия заканчивается вничью, если возникла позиция, в которой ни один из игроков не может
 /// поставить мат королю соперника никакой серией возможных ходов. Говорят, что партия закончилась
-/// «мёртвой позицией». Это немедленно заканчивает партию.
+/// «мёртвой позицией». Это немедленно заканчивает партию при условии, что ход, приведший к этой
+/// позиции, соответствовал Статье 3 и Статьям 4.2–4.7.
 mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
@@ -1811,12 +1859,9 @@ mod clause_9_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `offer`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `offer`: `not draw_agreement_allowed`
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1840,12 +1885,9 @@ mod clause_9_1_1 {
         ])
     }
 
-    /// On `accept`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `accept`: `not draw_agreement_allowed`
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn vars_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1861,12 +1903,9 @@ mod clause_9_1_1 {
         ])
     }
 
-    /// On `agreement`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `agreement`: `not draw_agreement_allowed`
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn vars_recorded_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1893,9 +1932,9 @@ mod clause_9_1_2_3 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `not offer_pending`
-    pub fn when(cx: &mut Ctx) -> bool {
-        !cx.offer_pending()
+    /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1923,10 +1962,10 @@ mod clause_9_3_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.fifty and claim.has_move and
+    /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty() && cx.claim_has_move() && {
+        Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
             cx.moves_since_pawn_or_capture_after(mv)?
         } >= defined::CLAIM_MOVES)
@@ -2040,7 +2079,7 @@ mod clause_9_5_3 {
             },
             seconds: defined::claim_penalty(cx)?,
         });
-        if cx.claim_has_move() {
+        if cx.claim_move_legal() {
             effects.push(Effect::RequireMove {
                 r#move: MoveArg::new(cx.claim_move()?),
             });
@@ -2052,6 +2091,7 @@ mod clause_9_5_3 {
         Ok(vec![
             ("claimant".to_string(), Value::Side(cx.event_by())),
             ("has_move".to_string(), Value::Bool(cx.claim_has_move())),
+            ("legal".to_string(), Value::Bool(cx.claim_move_legal())),
         ])
     }
 
@@ -2373,11 +2413,11 @@ mod clause_iii_3_1_2 {
 
 /// III.4
 ///
-/// [en] If the player having the move has less than two minutes left on his clock, he may request
-/// that a time delay or cumulative mode of an extra five seconds per move be introduced for both
-/// players. This constitutes the offer of a draw. If the offer is refused, and the arbiter agrees
-/// to the request, the clocks shall then be set with the extra time; the opponent shall be awarded
-/// two extra minutes and the game shall continue.
+/// [en] If the player, when it is his move, has less than two minutes left on his clock before his
+/// flag falls, he may request that a mode of adding time, in the form of an extra five seconds per
+/// move, be introduced for both players. This is equivalent to an offer of a draw. If the offer is
+/// refused, and the arbiter agrees with the request, the mode of adding time shall then be set on
+/// the clocks; the opponent is awarded two extra minutes, and the game continues.
 ///
 /// [ru] Если на часах игрока при его ходе остаётся меньше двух минут до падения флажка, он может
 /// попросить, чтобы для обоих игроков был введён режим прибавления времени в виде дополнительных
@@ -2388,12 +2428,29 @@ mod clause_iii_4 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < quickplay_time`
+    /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?)
+    }
+
+    pub fn effects_not_available(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) < quickplay_time`
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(defined::guidelines_iii_apply(cx)? && {
-            let side = cx.event_by();
-            cx.remaining(side)?
-        } < defined::QUICKPLAY_TIME)
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2421,12 +2478,15 @@ mod clause_iii_4 {
         ])
     }
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= quickplay_time`
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(defined::guidelines_iii_apply(cx)? && {
-            let side = cx.event_by();
-            cx.remaining(side)?
-        } >= defined::QUICKPLAY_TIME)
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2491,8 +2551,8 @@ mod clause_iii_4 {
 ///
 /// [en] If Article III.4 does not apply and the player having the move has less than two minutes
 /// left on his clock, he may claim a draw before his flag falls. He shall summon the arbiter and
-/// may stop the chessclock (see Article 6.12.2). He may claim on the basis that his opponent cannot
-/// win by normal means, and/or that his opponent has been making no effort to win by normal means.
+/// may stop his clock (see Article 6.12.2). He may claim on the basis that his opponent cannot win
+/// by normal means, and/or that his opponent has been making no effort to win by normal means.
 ///
 /// [ru] Если Статья III.4 не применяется, и на часах игрока при его ходе остаётся меньше двух
 /// минут, он может заявить о признании партии ничьей до того, как у него упадёт флажок. Он должен
@@ -2503,11 +2563,29 @@ mod clause_iii_5 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) < quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
+    /// param.increment_requests`
+    pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.param_bool(Param::IncrementRequests as usize)?)
+    }
+
+    pub fn effects_increment_applies(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) <
+    /// quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
             && {
                 let side = cx.event_by();
@@ -2540,11 +2618,13 @@ mod clause_iii_5 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) >= quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) >=
+    /// quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
             && {
                 let side = cx.event_by();
@@ -2578,10 +2658,12 @@ mod clause_iii_5 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and quickplay_pending`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and quickplay_pending`
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && cx.quickplay_pending())
     }
 }
@@ -2663,11 +2745,9 @@ mod clause_iii_5_2 {
         ])
     }
 
-    /// On `flag`: `quickplay_pending and quickplay_postponed and flag.by == quickplay_by`
-    pub fn when_flag(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending()
-            && cx.quickplay_postponed()
-            && cx.event_by() == cx.quickplay_by()?)
+    /// On `flag`: `quickplay_pending and quickplay_postponed`
+    pub fn when_flag(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && cx.quickplay_postponed()
     }
 
     pub fn effects_flag(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2676,7 +2756,10 @@ mod clause_iii_5_2 {
     }
 
     pub fn vars_flag(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.quickplay_by()?)),
+            ("flagged".to_string(), Value::Side(cx.event_by())),
+        ])
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
@@ -2691,6 +2774,10 @@ mod clause_iii_5_2 {
         effects.push(Effect::Uphold);
         effects.push(Effect::Draw);
         Ok(())
+    }
+
+    pub fn vars_declared_draw(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("fallen".to_string(), Value::Bool(cx.flag_fallen()))])
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
@@ -2960,12 +3047,12 @@ mod clause_iii_6_2 {
 
 /// club.D.1
 ///
-/// [en] The game is drawn in the following cases: if one of the players offers a draw and the other
-/// accepts the offer; if, in a game played with tournament clocks, both players' time has run out,
-/// a draw is awarded.
+/// [en] The game is drawn in the following cases: - if one of the players offers a draw and the
+/// other accepts the offer; - if, in a game played with tournament clocks, both players' time has
+/// run out, a draw is awarded.
 ///
-/// [ru] Партия считается закончившейся вничью в следующих случаях: если один из участников
-/// предлагает ничью, а другой принимает это предложение; если в партии, играющейся с турнирными
+/// [ru] Партия считается закончившейся вничью в следующих случаях: - если один из участников
+/// предлагает ничью, а другой принимает это предложение; - если в партии, играющейся с турнирными
 /// часами, истекло время у обоих участников, то присуждается ничья.
 mod clause_club_d_1 {
     #[allow(unused_imports)]
@@ -3009,13 +3096,13 @@ mod clause_club_d_1 {
 
 /// club.D.2.1
 ///
-/// [en] If a player makes a move by which the same position appears for the third time or more, his
+/// [en] if a player makes a move by which the same position appears for the third time or more, his
 /// partner has the right, before making his next move, to claim to the judge that the game be
-/// stopped and declared drawn.
+/// stopped and declared drawn;
 ///
-/// [ru] Если играющий делает ход, в результате которого одна и та же позиция возникнет третий раз
+/// [ru] если играющий делает ход, в результате которого одна и та же позиция возникнет третий раз
 /// или более, то его партнер имеет право до совершения своего очередного хода заявить судье
-/// соревнований о прекращении партии и признании ее закончившейся вничью.
+/// соревнований о прекращении партии и признании ее закончившейся вничью;
 mod clause_club_d_2_1 {
     #[allow(unused_imports)]
     use super::*;
@@ -3041,21 +3128,21 @@ mod clause_club_d_2_1 {
 
 /// club.D.2.2
 ///
-/// [en] If one of the players wants to make a move by which the same position will appear for the
+/// [en] if one of the players wants to make a move by which the same position will appear for the
 /// third time (or more), he must, without making this move on the board, claim to the judge that
 /// the game be stopped and declared drawn.
 ///
-/// [ru] Если один из играющих хочет сделать ход, в результате которого одна и та же позиция
+/// [ru] если один из играющих хочет сделать ход, в результате которого одна и та же позиция
 /// возникнет третий раз (или более), то он, не делая этого хода на доске, должен заявить судье о
 /// прекращении партии и признании ее закончившейся вничью.
 mod clause_club_d_2_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >=
+    /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.claim_has_move() && {
+        Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
             cx.repetitions_after(mv)?
         } >= defined::CLAIM_REPETITIONS)
@@ -3262,20 +3349,21 @@ mod clause_club_d_5 {
 
 /// club.I.1
 ///
-/// [en] If a player has committed one of the following irregularities (made one impossible move):
-/// made a wrong move with a piece; made two moves in a row; touched one of his pieces and moved
-/// another; took a move back; removed his opponent's pieces or his own without reason; when
-/// promoting a pawn to a queen, did not designate the queen — then only his opponent has the right
-/// to decide whether to correct this error or not. If the opponent has made a reply move, he loses
-/// the right to demand a correction, except in the case of the undesignated promotion (this error
-/// may be corrected later).
+/// [en] If a player has committed one of the following irregularities (made one impossible move) -
+/// made a wrong move with a piece; - made two moves in a row; - touched one of his pieces and the
+/// move was made with another; - took a move back; - removed his opponent's pieces or his own
+/// without reason; - when promoting a pawn/man to a queen/draughts king, did not designate the
+/// queen/draughts king; then only his opponent has the right to decide whether to correct this
+/// error or not. If the opponent has made a reply move, he loses the right to demand a correction,
+/// except in the case of the undesignated draughts king (this error may be corrected later).
 ///
-/// [ru] Если игрок совершил одно из следующих нарушений (сделал один невозможный ход): сделал
-/// неправильный ход фигурой; сделал два хода подряд; тронул одну из своих фигур и ход сделан
-/// другой; взял ход обратно; снял без причины фигуры соперника или свои фигуры; при превращении
-/// пешки в ферзя не обозначил ферзя; то только его соперник имеет право решить исправлять ли эту
-/// ошибку или нет. Если же соперник сделал ответный ход, то он теряет право требовать исправления,
-/// за исключением ситуации с не обозначением ферзя (эту ошибку можно исправить позднее).
+/// [ru] Если игрок совершил одно из следующих нарушений (сделал один невозможный ход) - сделал
+/// неправильный ход фигурой; - сделал два хода подряд; - тронул одну из своих фигур и ход сделан
+/// другой; - взял ход обратно; - снял без причины фигуры соперника или свои фигуры; - при
+/// превращении пешки/шашки в ферзя/в дамку, не обозначил ферзя/дамку; то только его соперник имеет
+/// право решить исправлять ли эту ошибку или нет. Если же соперник сделал ответный ход, то он
+/// теряет право требовать исправления, за исключением ситуации с не обозначением дамки (эту ошибку
+/// можно исправить позднее).
 mod clause_club_i_1 {
     #[allow(unused_imports)]
     use super::*;
@@ -3314,23 +3402,6 @@ mod clause_club_i_1 {
         Ok(())
     }
 
-    /// On `correct`: `irregularity_open and correct.by != irregularity_by and
-    /// irregularity_promotion`
-    pub fn when_promotion_corrected(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.irregularity_open()
-            && cx.event_by() != cx.irregularity_by()?
-            && cx.irregularity_promotion())
-    }
-
-    pub fn effects_promotion_corrected(
-        _cx: &mut Ctx,
-        effects: &mut Vec<Effect>,
-    ) -> Result<(), EvalError> {
-        effects.push(Effect::Uphold);
-        effects.push(Effect::CorrectIrregularity);
-        Ok(())
-    }
-
     /// On `correct`: `irregularity_open and correct.by == irregularity_by`
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open() && cx.event_by() == cx.irregularity_by()?)
@@ -3345,12 +3416,11 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
-    /// replied_since_irregularity and not irregularity_promotion`
+    /// replied_since_irregularity`
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
-            && cx.replied_since_irregularity()
-            && !cx.irregularity_promotion())
+            && cx.replied_since_irregularity())
     }
 
     pub fn effects_too_late(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -3374,9 +3444,9 @@ mod clause_club_i_1 {
 
 /// club.I.2
 ///
-/// [en] Two impossible moves count as a loss.
+/// [en] Two impossible moves count as a loss!
 ///
-/// [ru] Два невозможных хода засчитываются за поражение.
+/// [ru] Два невозможных хода засчитываются за поражение!
 mod clause_club_i_2 {
     #[allow(unused_imports)]
     use super::*;

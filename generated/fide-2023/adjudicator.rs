@@ -250,6 +250,8 @@ pub enum Rule {
     RIII_3_1_1,
     /// III.3.1.2, on `both_flags`
     RIII_3_1_2,
+    /// III.4 (not-available), on `increment`
+    RIII_4_not_available,
     /// III.4 (request), on `increment`
     RIII_4_request,
     /// III.4 (too-much-time), on `increment`
@@ -260,6 +262,8 @@ pub enum Rule {
     RIII_4_offer_pending,
     /// III.4 (refused), on `arbiter_rejects`
     RIII_4_refused,
+    /// III.5 (increment-applies), on `quickplay`
+    RIII_5_increment_applies,
     /// III.5 (referred), on `quickplay`
     RIII_5_referred,
     /// III.5 (too-much-time), on `quickplay`
@@ -295,7 +299,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 63] = [
+    const ALL: [Rule; 65] = [
         Rule::R5_1_1,
         Rule::R5_1_2_lost,
         Rule::R5_1_2_drawn,
@@ -338,11 +342,13 @@ impl Rule {
         Rule::RIII_2_2_quickplay,
         Rule::RIII_3_1_1,
         Rule::RIII_3_1_2,
+        Rule::RIII_4_not_available,
         Rule::RIII_4_request,
         Rule::RIII_4_too_much_time,
         Rule::RIII_4_granted,
         Rule::RIII_4_offer_pending,
         Rule::RIII_4_refused,
+        Rule::RIII_5_increment_applies,
         Rule::RIII_5_referred,
         Rule::RIII_5_too_much_time,
         Rule::RIII_5_already_claimed,
@@ -379,6 +385,8 @@ enum Param {
     DrawOfferMinMoves,
     /// `param.draw_offers_allowed`
     DrawOffersAllowed,
+    /// `param.increment_requests`
+    IncrementRequests,
     /// `param.quickplay_finish`
     QuickplayFinish,
     /// `param.competitive_rules`
@@ -878,6 +886,12 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::Increment,
+                message: "ruling-III-4-not-available".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as Index,
+                on: EventKind::Increment,
                 message: "ruling-III-4-request".to_string(),
                 decisive: false,
             },
@@ -903,6 +917,12 @@ fn meta() -> BookMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::ArbiterRejects,
                 message: "ruling-III-4-refused".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-increment-applies".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1019,6 +1039,11 @@ fn meta() -> BookMeta {
                 tag: Some("DrawOffers".to_string()),
             },
             ParamMeta {
+                name: "increment_requests".to_string(),
+                default: Value::Bool(false),
+                tag: Some("IncrementRequests".to_string()),
+            },
+            ParamMeta {
                 name: "quickplay_finish".to_string(),
                 default: Value::Bool(false),
                 tag: Some("QuickplayFinish".to_string()),
@@ -1077,7 +1102,7 @@ impl Rules for Compiled {
                 fire(cx, Rule::R9_6_2, holds);
             }
             EventKind::Claim => {
-                let holds = clause_9_1_2_3::when(cx);
+                let holds = clause_9_1_2_3::when(cx).map_err(|e| e.in_clause("9.1.2.3"))?;
                 fire(cx, Rule::R9_1_2_3, holds);
                 let holds = clause_9_2_1::when(cx).map_err(|e| e.in_clause("9.2.1.1"))?;
                 fire(cx, Rule::R9_2_1, holds);
@@ -1129,7 +1154,7 @@ impl Rules for Compiled {
                 fire(cx, Rule::R6_9_drawn, holds);
                 let holds = clause_6_9::when_undetermined(cx);
                 fire(cx, Rule::R6_9_undetermined, holds);
-                let holds = clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?;
+                let holds = clause_iii_5_2::when_flag(cx);
                 fire(cx, Rule::RIII_5_2_flag, holds);
             }
             EventKind::BothFlags => {
@@ -1168,6 +1193,9 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?;
                 fire(cx, Rule::RIII_2_2_increment, holds);
+                let holds =
+                    clause_iii_4::when_not_available(cx).map_err(|e| e.in_clause("III.4"))?;
+                fire(cx, Rule::RIII_4_not_available, holds);
                 let holds = clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?;
                 fire(cx, Rule::RIII_4_request, holds);
                 let holds =
@@ -1181,6 +1209,9 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?;
                 fire(cx, Rule::RIII_2_2_quickplay, holds);
+                let holds =
+                    clause_iii_5::when_increment_applies(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_increment_applies, holds);
                 let holds = clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?;
                 fire(cx, Rule::RIII_5_referred, holds);
                 let holds =
@@ -1328,6 +1359,8 @@ impl Rules for Compiled {
             Rule::RIII_3_1_2 => {
                 clause_iii_3_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("III.3.1.2"))?
             }
+            Rule::RIII_4_not_available => clause_iii_4::effects_not_available(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.4"))?,
             Rule::RIII_4_request => {
                 clause_iii_4::effects_request(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
             }
@@ -1338,6 +1371,10 @@ impl Rules for Compiled {
             }
             Rule::RIII_4_refused => {
                 clause_iii_4::effects_refused(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_5_increment_applies => {
+                clause_iii_5::effects_increment_applies(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5"))?
             }
             Rule::RIII_5_referred => clause_iii_5::effects_referred(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.5"))?,
@@ -1466,6 +1503,9 @@ impl Rules for Compiled {
             Rule::RIII_5_2_flag => {
                 clause_iii_5_2::vars_flag(cx).map_err(|e| e.in_clause("III.5.2"))?
             }
+            Rule::RIII_5_2_declared_draw => {
+                clause_iii_5_2::vars_declared_draw(cx).map_err(|e| e.in_clause("III.5.2"))?
+            }
             Rule::RIII_5_2_declared_loss => {
                 clause_iii_5_2::vars_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?
             }
@@ -1522,6 +1562,18 @@ mod defined {
 
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
+
+    /// `draw_agreement_allowed` (9.1.2): `arbiter_consent or (param.draw_offers_allowed and
+    /// moves_made(white) >= param.draw_offer_min_moves and moves_made(black) >=
+    /// param.draw_offer_min_moves)`
+    pub fn draw_agreement_allowed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.arbiter_consent()
+            || cx.param_bool(Param::DrawOffersAllowed as usize)?
+                && cx.moves_made(Color::White)
+                    >= cx.param_int(Param::DrawOfferMinMoves as usize)?
+                && cx.moves_made(Color::Black)
+                    >= cx.param_int(Param::DrawOfferMinMoves as usize)?)
+    }
 
     /// `rapid` (A.1): `timed and time_for_moves(game_type_moves) > blitz_time and
     /// time_for_moves(game_type_moves) < standard_time`
@@ -1915,12 +1967,9 @@ mod clause_9_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `offer`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `offer`: `not draw_agreement_allowed`
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1944,12 +1993,9 @@ mod clause_9_1_1 {
         ])
     }
 
-    /// On `accept`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `accept`: `not draw_agreement_allowed`
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn vars_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1965,12 +2011,9 @@ mod clause_9_1_1 {
         ])
     }
 
-    /// On `agreement`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `agreement`: `not draw_agreement_allowed`
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn vars_recorded_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -2129,9 +2172,9 @@ mod clause_9_1_2_3 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `not offer_pending`
-    pub fn when(cx: &mut Ctx) -> bool {
-        !cx.offer_pending()
+    /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2159,10 +2202,10 @@ mod clause_9_2_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >=
+    /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.claim_has_move() && {
+        Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
             cx.repetitions_after(mv)?
         } >= defined::CLAIM_REPETITIONS)
@@ -2232,10 +2275,10 @@ mod clause_9_3_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.fifty and claim.has_move and
+    /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty() && cx.claim_has_move() && {
+        Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
             cx.moves_since_pawn_or_capture_after(mv)?
         } >= defined::CLAIM_MOVES)
@@ -2349,7 +2392,7 @@ mod clause_9_5_3 {
             },
             seconds: defined::claim_penalty(cx)?,
         });
-        if cx.claim_has_move() {
+        if cx.claim_move_legal() {
             effects.push(Effect::RequireMove {
                 r#move: MoveArg::new(cx.claim_move()?),
             });
@@ -2361,6 +2404,7 @@ mod clause_9_5_3 {
         Ok(vec![
             ("claimant".to_string(), Value::Side(cx.event_by())),
             ("has_move".to_string(), Value::Bool(cx.claim_has_move())),
+            ("legal".to_string(), Value::Bool(cx.claim_move_legal())),
         ])
     }
 
@@ -2605,12 +2649,29 @@ mod clause_iii_4 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < quickplay_time`
+    /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?)
+    }
+
+    pub fn effects_not_available(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) < quickplay_time`
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(defined::guidelines_iii_apply(cx)? && {
-            let side = cx.event_by();
-            cx.remaining(side)?
-        } < defined::QUICKPLAY_TIME)
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2638,12 +2699,15 @@ mod clause_iii_4 {
         ])
     }
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= quickplay_time`
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(defined::guidelines_iii_apply(cx)? && {
-            let side = cx.event_by();
-            cx.remaining(side)?
-        } >= defined::QUICKPLAY_TIME)
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2721,11 +2785,29 @@ mod clause_iii_5 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) < quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
+    /// param.increment_requests`
+    pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.param_bool(Param::IncrementRequests as usize)?)
+    }
+
+    pub fn effects_increment_applies(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) <
+    /// quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
             && {
                 let side = cx.event_by();
@@ -2758,11 +2840,13 @@ mod clause_iii_5 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) >= quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) >=
+    /// quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
             && {
                 let side = cx.event_by();
@@ -2796,10 +2880,12 @@ mod clause_iii_5 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and quickplay_pending`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and quickplay_pending`
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && cx.quickplay_pending())
     }
 }
@@ -2881,11 +2967,9 @@ mod clause_iii_5_2 {
         ])
     }
 
-    /// On `flag`: `quickplay_pending and quickplay_postponed and flag.by == quickplay_by`
-    pub fn when_flag(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending()
-            && cx.quickplay_postponed()
-            && cx.event_by() == cx.quickplay_by()?)
+    /// On `flag`: `quickplay_pending and quickplay_postponed`
+    pub fn when_flag(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && cx.quickplay_postponed()
     }
 
     pub fn effects_flag(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2894,7 +2978,10 @@ mod clause_iii_5_2 {
     }
 
     pub fn vars_flag(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.quickplay_by()?)),
+            ("flagged".to_string(), Value::Side(cx.event_by())),
+        ])
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
@@ -2909,6 +2996,10 @@ mod clause_iii_5_2 {
         effects.push(Effect::Uphold);
         effects.push(Effect::Draw);
         Ok(())
+    }
+
+    pub fn vars_declared_draw(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("fallen".to_string(), Value::Bool(cx.flag_fallen()))])
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not

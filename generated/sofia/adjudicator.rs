@@ -221,6 +221,8 @@ pub enum Rule {
     RIII_3_1_1,
     /// III.3.1.2, on `both_flags`
     RIII_3_1_2,
+    /// III.4 (not-available), on `increment`
+    RIII_4_not_available,
     /// III.4 (request), on `increment`
     RIII_4_request,
     /// III.4 (too-much-time), on `increment`
@@ -231,6 +233,8 @@ pub enum Rule {
     RIII_4_offer_pending,
     /// III.4 (refused), on `arbiter_rejects`
     RIII_4_refused,
+    /// III.5 (increment-applies), on `quickplay`
+    RIII_5_increment_applies,
     /// III.5 (referred), on `quickplay`
     RIII_5_referred,
     /// III.5 (too-much-time), on `quickplay`
@@ -270,7 +274,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 63] = [
+    const ALL: [Rule; 65] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -311,11 +315,13 @@ impl Rule {
         Rule::RIII_2_2_quickplay,
         Rule::RIII_3_1_1,
         Rule::RIII_3_1_2,
+        Rule::RIII_4_not_available,
         Rule::RIII_4_request,
         Rule::RIII_4_too_much_time,
         Rule::RIII_4_granted,
         Rule::RIII_4_offer_pending,
         Rule::RIII_4_refused,
+        Rule::RIII_5_increment_applies,
         Rule::RIII_5_referred,
         Rule::RIII_5_too_much_time,
         Rule::RIII_5_already_claimed,
@@ -354,6 +360,8 @@ enum Param {
     DrawOfferMinMoves,
     /// `param.draw_offers_allowed`
     DrawOffersAllowed,
+    /// `param.increment_requests`
+    IncrementRequests,
     /// `param.quickplay_finish`
     QuickplayFinish,
 }
@@ -831,6 +839,12 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::Increment,
+                message: "ruling-III-4-not-available".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as Index,
+                on: EventKind::Increment,
                 message: "ruling-III-4-request".to_string(),
                 decisive: false,
             },
@@ -856,6 +870,12 @@ fn meta() -> BookMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::ArbiterRejects,
                 message: "ruling-III-4-refused".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_5 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-increment-applies".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -984,6 +1004,11 @@ fn meta() -> BookMeta {
                 tag: Some("DrawOffers".to_string()),
             },
             ParamMeta {
+                name: "increment_requests".to_string(),
+                default: Value::Bool(false),
+                tag: Some("IncrementRequests".to_string()),
+            },
+            ParamMeta {
                 name: "quickplay_finish".to_string(),
                 default: Value::Bool(false),
                 tag: Some("QuickplayFinish".to_string()),
@@ -1037,7 +1062,7 @@ impl Rules for Compiled {
                 fire(cx, Rule::R9_6_2, holds);
             }
             EventKind::Claim => {
-                let holds = clause_9_1_2_3::when(cx);
+                let holds = clause_9_1_2_3::when(cx).map_err(|e| e.in_clause("9.1.2.3"))?;
                 fire(cx, Rule::R9_1_2_3, holds);
                 let holds = clause_9_2_1_1::when(cx).map_err(|e| e.in_clause("9.2.1.1"))?;
                 fire(cx, Rule::R9_2_1_1, holds);
@@ -1093,7 +1118,7 @@ impl Rules for Compiled {
                 fire(cx, Rule::R6_9_drawn, holds);
                 let holds = clause_6_9::when_undetermined(cx);
                 fire(cx, Rule::R6_9_undetermined, holds);
-                let holds = clause_iii_5_2::when_flag(cx).map_err(|e| e.in_clause("III.5.2"))?;
+                let holds = clause_iii_5_2::when_flag(cx);
                 fire(cx, Rule::RIII_5_2_flag, holds);
             }
             EventKind::BothFlags => {
@@ -1128,6 +1153,9 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?;
                 fire(cx, Rule::RIII_2_2_increment, holds);
+                let holds =
+                    clause_iii_4::when_not_available(cx).map_err(|e| e.in_clause("III.4"))?;
+                fire(cx, Rule::RIII_4_not_available, holds);
                 let holds = clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?;
                 fire(cx, Rule::RIII_4_request, holds);
                 let holds =
@@ -1141,6 +1169,9 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?;
                 fire(cx, Rule::RIII_2_2_quickplay, holds);
+                let holds =
+                    clause_iii_5::when_increment_applies(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_increment_applies, holds);
                 let holds = clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?;
                 fire(cx, Rule::RIII_5_referred, holds);
                 let holds =
@@ -1283,6 +1314,8 @@ impl Rules for Compiled {
             Rule::RIII_3_1_2 => {
                 clause_iii_3_1_2::effects(cx, &mut effects).map_err(|e| e.in_clause("III.3.1.2"))?
             }
+            Rule::RIII_4_not_available => clause_iii_4::effects_not_available(cx, &mut effects)
+                .map_err(|e| e.in_clause("III.4"))?,
             Rule::RIII_4_request => {
                 clause_iii_4::effects_request(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
             }
@@ -1293,6 +1326,10 @@ impl Rules for Compiled {
             }
             Rule::RIII_4_refused => {
                 clause_iii_4::effects_refused(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_5_increment_applies => {
+                clause_iii_5::effects_increment_applies(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5"))?
             }
             Rule::RIII_5_referred => clause_iii_5::effects_referred(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.5"))?,
@@ -1419,6 +1456,9 @@ impl Rules for Compiled {
             Rule::RIII_5_2_flag => {
                 clause_iii_5_2::vars_flag(cx).map_err(|e| e.in_clause("III.5.2"))?
             }
+            Rule::RIII_5_2_declared_draw => {
+                clause_iii_5_2::vars_declared_draw(cx).map_err(|e| e.in_clause("III.5.2"))?
+            }
             Rule::RIII_5_2_declared_loss => {
                 clause_iii_5_2::vars_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?
             }
@@ -1479,6 +1519,18 @@ mod defined {
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
 
+    /// `draw_agreement_allowed` (9.1.2): `arbiter_consent or (param.draw_offers_allowed and
+    /// moves_made(white) >= param.draw_offer_min_moves and moves_made(black) >=
+    /// param.draw_offer_min_moves)`
+    pub fn draw_agreement_allowed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.arbiter_consent()
+            || cx.param_bool(Param::DrawOffersAllowed as usize)?
+                && cx.moves_made(Color::White)
+                    >= cx.param_int(Param::DrawOfferMinMoves as usize)?
+                && cx.moves_made(Color::Black)
+                    >= cx.param_int(Param::DrawOfferMinMoves as usize)?)
+    }
+
     /// `blitz` (B.1): `timed and time_for_moves(game_type_moves) <= blitz_time`
     pub fn blitz(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
@@ -1518,10 +1570,12 @@ mod defined {
 /// 5.1.1 — Checkmate
 ///
 /// [en] The game is won by the player who has checkmated his opponent's king. This immediately ends
-/// the game.
+/// the game, provided that the move producing the checkmate position was in accordance with Article
+/// 3 and Articles 4.2–4.7.
 ///
 /// [ru] Партию выигрывает игрок, который поставил мат королю соперника. Это немедленно заканчивает
-/// партию.
+/// партию при условии, что ход, приведший к матовой позиции, соответствовал Статье 3 и Статьям
+/// 4.2–4.7.
 mod clause_5_1_1 {
     #[allow(unused_imports)]
     use super::*;
@@ -1576,11 +1630,13 @@ mod clause_5_1_2 {
 /// 5.2.1 — Stalemate
 ///
 /// [en] The game is drawn when the player to move has no legal move and his king is not in check.
-/// The game is said to end in 'stalemate'. This immediately ends the game.
+/// The game is said to end in 'stalemate'. This immediately ends the game, provided that the move
+/// producing the stalemate position was in accordance with Article 3 and Articles 4.2–4.7.
 ///
 /// [ru] Партия заканчивается вничью, если у игрока, чья очередь хода, нет ни одного возможного хода
 /// и его король не находится под шахом. Говорят, что партия закончилась «патом». Это немедленно
-/// заканчивает партию.
+/// заканчивает партию при условии, что ход, приведший к патовой позиции, соответствовал Статье 3 и
+/// Статьям 4.2–4.7.
 mod clause_5_2_1 {
     #[allow(unused_imports)]
     use super::*;
@@ -1604,11 +1660,13 @@ mod clause_5_2_1 {
 ///
 /// [en] The game is drawn when a position has arisen in which neither player can checkmate the
 /// opponent's king with any series of legal moves. The game is said to end in a 'dead position'.
-/// This immediately ends the game.
+/// This immediately ends the game, provided that the move producing the position was in accordance
+/// with Article 3 and Articles 4.2–4.7.
 ///
 /// [ru] Партия заканчивается вничью, если возникла позиция, в которой ни один из игроков не может
 /// поставить мат королю соперника никакой серией возможных ходов. Говорят, что партия закончилась
-/// «мёртвой позицией». Это немедленно заканчивает партию.
+/// «мёртвой позицией». Это немедленно заканчивает партию при условии, что ход, приведший к этой
+/// позиции, соответствовал Статье 3 и Статьям 4.2–4.7.
 mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
@@ -1703,12 +1761,9 @@ mod clause_9_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `offer`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `offer`: `not draw_agreement_allowed`
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects_offer(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1732,12 +1787,9 @@ mod clause_9_1_1 {
         ])
     }
 
-    /// On `accept`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `accept`: `not draw_agreement_allowed`
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn vars_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1753,12 +1805,9 @@ mod clause_9_1_1 {
         ])
     }
 
-    /// On `agreement`: `not arbiter_consent and (not param.draw_offers_allowed or move_number <
-    /// param.draw_offer_min_moves)`
+    /// On `agreement`: `not draw_agreement_allowed`
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.arbiter_consent()
-            && (!cx.param_bool(Param::DrawOffersAllowed as usize)?
-                || cx.move_number() < cx.param_int(Param::DrawOfferMinMoves as usize)?))
+        Ok(!defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn vars_recorded_agreement(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
@@ -1917,9 +1966,9 @@ mod clause_9_1_2_3 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `not offer_pending`
-    pub fn when(cx: &mut Ctx) -> bool {
-        !cx.offer_pending()
+    /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1945,10 +1994,10 @@ mod clause_9_2_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.threefold and claim.has_move and repetitions_after(claim.move) >=
+    /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_threefold() && cx.claim_has_move() && {
+        Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
             cx.repetitions_after(mv)?
         } >= defined::CLAIM_REPETITIONS)
@@ -2016,10 +2065,10 @@ mod clause_9_3_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `claim`: `claim.fifty and claim.has_move and
+    /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.claim_fifty() && cx.claim_has_move() && {
+        Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
             cx.moves_since_pawn_or_capture_after(mv)?
         } >= defined::CLAIM_MOVES)
@@ -2133,7 +2182,7 @@ mod clause_9_5_3 {
             },
             seconds: defined::claim_penalty(cx)?,
         });
-        if cx.claim_has_move() {
+        if cx.claim_move_legal() {
             effects.push(Effect::RequireMove {
                 r#move: MoveArg::new(cx.claim_move()?),
             });
@@ -2145,6 +2194,7 @@ mod clause_9_5_3 {
         Ok(vec![
             ("claimant".to_string(), Value::Side(cx.event_by())),
             ("has_move".to_string(), Value::Bool(cx.claim_has_move())),
+            ("legal".to_string(), Value::Bool(cx.claim_move_legal())),
         ])
     }
 
@@ -2466,11 +2516,11 @@ mod clause_iii_3_1_2 {
 
 /// III.4
 ///
-/// [en] If the player having the move has less than two minutes left on his clock, he may request
-/// that a time delay or cumulative mode of an extra five seconds per move be introduced for both
-/// players. This constitutes the offer of a draw. If the offer is refused, and the arbiter agrees
-/// to the request, the clocks shall then be set with the extra time; the opponent shall be awarded
-/// two extra minutes and the game shall continue.
+/// [en] If the player, when it is his move, has less than two minutes left on his clock before his
+/// flag falls, he may request that a mode of adding time, in the form of an extra five seconds per
+/// move, be introduced for both players. This is equivalent to an offer of a draw. If the offer is
+/// refused, and the arbiter agrees with the request, the mode of adding time shall then be set on
+/// the clocks; the opponent is awarded two extra minutes, and the game continues.
 ///
 /// [ru] Если на часах игрока при его ходе остаётся меньше двух минут до падения флажка, он может
 /// попросить, чтобы для обоих игроков был введён режим прибавления времени в виде дополнительных
@@ -2481,12 +2531,29 @@ mod clause_iii_4 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) < quickplay_time`
+    /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?)
+    }
+
+    pub fn effects_not_available(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) < quickplay_time`
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(defined::guidelines_iii_apply(cx)? && {
-            let side = cx.event_by();
-            cx.remaining(side)?
-        } < defined::QUICKPLAY_TIME)
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } < defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2514,12 +2581,15 @@ mod clause_iii_4 {
         ])
     }
 
-    /// On `increment`: `guidelines_iii_apply and remaining(increment.by) >= quickplay_time`
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(defined::guidelines_iii_apply(cx)? && {
-            let side = cx.event_by();
-            cx.remaining(side)?
-        } >= defined::QUICKPLAY_TIME)
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } >= defined::QUICKPLAY_TIME)
     }
 
     pub fn effects_too_much_time(
@@ -2584,8 +2654,8 @@ mod clause_iii_4 {
 ///
 /// [en] If Article III.4 does not apply and the player having the move has less than two minutes
 /// left on his clock, he may claim a draw before his flag falls. He shall summon the arbiter and
-/// may stop the chessclock (see Article 6.12.2). He may claim on the basis that his opponent cannot
-/// win by normal means, and/or that his opponent has been making no effort to win by normal means.
+/// may stop his clock (see Article 6.12.2). He may claim on the basis that his opponent cannot win
+/// by normal means, and/or that his opponent has been making no effort to win by normal means.
 ///
 /// [ru] Если Статья III.4 не применяется, и на часах игрока при его ходе остаётся меньше двух
 /// минут, он может заявить о признании партии ничьей до того, как у него упадёт флажок. Он должен
@@ -2596,11 +2666,29 @@ mod clause_iii_5 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) < quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
+    /// param.increment_requests`
+    pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.param_bool(Param::IncrementRequests as usize)?)
+    }
+
+    pub fn effects_increment_applies(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) <
+    /// quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
             && {
                 let side = cx.event_by();
@@ -2633,11 +2721,13 @@ mod clause_iii_5 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not quickplay_pending
-    /// and remaining(quickplay.by) >= quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) >=
+    /// quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
             && {
                 let side = cx.event_by();
@@ -2671,10 +2761,12 @@ mod clause_iii_5 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and quickplay_pending`
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and quickplay_pending`
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
             && cx.quickplay_pending())
     }
 }
@@ -2756,11 +2848,9 @@ mod clause_iii_5_2 {
         ])
     }
 
-    /// On `flag`: `quickplay_pending and quickplay_postponed and flag.by == quickplay_by`
-    pub fn when_flag(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(cx.quickplay_pending()
-            && cx.quickplay_postponed()
-            && cx.event_by() == cx.quickplay_by()?)
+    /// On `flag`: `quickplay_pending and quickplay_postponed`
+    pub fn when_flag(cx: &mut Ctx) -> bool {
+        cx.quickplay_pending() && cx.quickplay_postponed()
     }
 
     pub fn effects_flag(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2769,7 +2859,10 @@ mod clause_iii_5_2 {
     }
 
     pub fn vars_flag(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("flagged".to_string(), Value::Side(cx.event_by()))])
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.quickplay_by()?)),
+            ("flagged".to_string(), Value::Side(cx.event_by())),
+        ])
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
@@ -2784,6 +2877,10 @@ mod clause_iii_5_2 {
         effects.push(Effect::Uphold);
         effects.push(Effect::Draw);
         Ok(())
+    }
+
+    pub fn vars_declared_draw(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("fallen".to_string(), Value::Bool(cx.flag_fallen()))])
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not

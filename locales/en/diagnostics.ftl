@@ -256,7 +256,6 @@ game-evaluating-effects = evaluating effects on `{ $event }` at ply { $ply }: { 
 game-evaluating-vars = evaluating ruling variables on `{ $event }` at ply { $ply }: { $error }
 game-cascade = the rules' effects raised events more than { $max } times in a row (the last `{ $event }`): the rulebook raises the event that triggers it
 game-illegal-move = { $number } { $san } is not a legal move in the position ({ $error })
-game-intended-not-legal = the intended move `{ $san }` is not legal in the position
 game-bad-fen = the FEN tag is not a valid FEN: { $error }
 game-illegal-fen = the FEN tag is not a legal position: { $error }
 game-fen-number-too-large = the FEN tag's { $field ->

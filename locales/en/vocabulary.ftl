@@ -42,6 +42,7 @@ fact-opponent = the opponent of { $a0 }
 fact-claim-threefold = the claim is of a repeated position
 fact-claim-fifty = the claim is under the move-count rule
 fact-claim-has_move = the claimant has written an intended move
+fact-claim-move_legal = the intended move written is a legal move in the position
 fact-claim-move = the intended move
 fact-claim-by = the claimant
 fact-moved = a move has just been made

@@ -267,7 +267,6 @@ game-evaluating-effects = при вычислении последствий н�
 game-evaluating-vars = при вычислении переменных решения на `{ $event }` на полуходе { $ply }: { $error }
 game-cascade = последствия правил порождали события больше { $max } раз подряд (последнее — `{ $event }`): свод правил порождает событие, которое его же и вызывает
 game-illegal-move = { $number } { $san } — невозможный ход в этой позиции ({ $error })
-game-intended-not-legal = заявленный ход `{ $san }` невозможен в этой позиции
 game-bad-fen = тег FEN содержит некорректный FEN: { $error }
 game-illegal-fen = тег FEN задаёт невозможную позицию: { $error }
 game-fen-number-too-large = в теге FEN { $field ->

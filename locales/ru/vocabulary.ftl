@@ -42,6 +42,7 @@ fact-opponent = соперник стороны { $a0 }
 fact-claim-threefold = заявлена ничья в связи с повторением позиции
 fact-claim-fifty = заявлена ничья по правилу числа ходов
 fact-claim-has_move = заявивший записал на бланке свой ход
+fact-claim-move_legal = записанный ход возможен в этой позиции
 fact-claim-move = записанный ход
 fact-claim-by = заявивший игрок
 fact-moved = только что сделан ход

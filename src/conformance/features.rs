@@ -81,7 +81,10 @@ pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
     if game.tag("DrawOffers").is_some() || game.tag("DrawOfferMinMoves").is_some() {
         add("event-regulations");
     }
-    if game.tag("QuickplayFinish").is_some() || game.tag("ArbiterPresent").is_some() {
+    if ["QuickplayFinish", "ArbiterPresent", "IncrementRequests"]
+        .iter()
+        .any(|t| game.tag(t).is_some())
+    {
         add("quickplay-finish");
     }
     // A claim is also an offer (9.1.2.3): a scenario stating the fate of offers needs them.

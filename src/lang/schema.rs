@@ -304,7 +304,7 @@ mod tests {
     #[test]
     fn guards_and_event_fields() {
         let m = fact("claim.move").unwrap();
-        assert_eq!(m.guard, Some(FactId::ClaimHasMove));
+        assert_eq!(m.guard, Some(FactId::ClaimMoveLegal));
         assert_eq!(m.event, Some(EventKind::Claim));
         assert!(m.fallible);
         let w = effect("add_time").unwrap();

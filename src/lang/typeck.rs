@@ -548,14 +548,22 @@ mod tests {
         assert!(check("repetitions_after(claim.move) >= 3", EventKind::Claim).is_err());
         assert!(
             check(
-                "claim.has_move and repetitions_after(claim.move) >= 3",
+                "claim.move_legal and repetitions_after(claim.move) >= 3",
                 EventKind::Claim
             )
             .is_ok()
         );
+        // Written is not enough: the move must be legal to be read.
         assert!(
             check(
-                "claim.has_move or repetitions_after(claim.move) >= 3",
+                "claim.has_move and repetitions_after(claim.move) >= 3",
+                EventKind::Claim
+            )
+            .is_err()
+        );
+        assert!(
+            check(
+                "claim.move_legal or repetitions_after(claim.move) >= 3",
                 EventKind::Claim
             )
             .is_err()

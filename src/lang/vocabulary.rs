@@ -67,7 +67,8 @@ macro_rules! with_facts {
         { "claim.threefold", ClaimThreefold, [], Bool, claim_threefold, infallible, Claim, none }
         { "claim.fifty", ClaimFifty, [], Bool, claim_fifty, infallible, Claim, none }
         { "claim.has_move", ClaimHasMove, [], Bool, claim_has_move, infallible, Claim, none }
-        { "claim.move", ClaimMove, [], Move, claim_move, fallible, Claim, ClaimHasMove }
+        { "claim.move_legal", ClaimMoveLegal, [], Bool, claim_move_legal, infallible, Claim, none }
+        { "claim.move", ClaimMove, [], Move, claim_move, fallible, Claim, ClaimMoveLegal }
         { "claim.by", ClaimEventBy, [], Side, event_by, infallible, Claim, none }
         { "moved", Moved, [], Bool, moved, infallible, Position, none }
         { "last_move", LastMove, [], Move, last_move, fallible, Position, Moved }

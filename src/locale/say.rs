@@ -363,7 +363,6 @@ messages! {
     /// The rules' effects kept raising events (a rulebook that was not checked).
     game_cascade = "game-cascade" (max, event);
     game_illegal_move = "game-illegal-move" (number, san, error);
-    game_intended_not_legal = "game-intended-not-legal" (san);
     game_bad_fen = "game-bad-fen" (error);
     game_illegal_fen = "game-illegal-fen" (error);
     game_fen_number_too_large = "game-fen-number-too-large" (field, value, max);

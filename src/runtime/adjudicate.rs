@@ -679,7 +679,9 @@ fn effect_args(effects: &[Effect]) -> Vec<(String, Arg)> {
 fn arg(state: &GameState, moves: &[pgn_reader::SanPlus], v: Value) -> Arg {
     match v {
         Value::Bool(b) => Arg::Str(b.to_string()),
-        Value::Int(i) | Value::Duration(i) => Arg::Num(i),
+        Value::Int(i) => Arg::Num(i),
+        // A time is said in minutes and seconds (`1 min 40 s`), never as a bare number.
+        Value::Duration(i) => Arg::Duration(i),
         Value::Side(c) => Arg::Str(side_name(c).to_string()),
         Value::Move(m) => Arg::Str(move_name(state, moves, m)),
     }
@@ -716,12 +718,13 @@ fn move_number(pos: &Chess) -> String {
     }
 }
 
-/// A claim's intended move, in the position where the claim is made.
-fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Move, (usize, String)> {
+/// A claim's intended move, in the position where the claim is made: `None` when the move
+/// written is not a legal move there (illegal, or ambiguous). That is a fact the rules read (an
+/// incorrect claim, 9.5.3), not an error of the record; a word that is no move in SAN at all is.
+fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Option<Move>, (usize, String)> {
     let s = &m.san;
     let san: San = s.parse().map_err(|_| (m.offset, say::pgn_not_san(s)))?;
-    san.to_move(pos)
-        .map_err(|_| (m.offset, say::game_intended_not_legal(s)))
+    Ok(san.to_move(pos).ok())
 }
 
 fn arbiter_event(act: ArbiterAct) -> Event {

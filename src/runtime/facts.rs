@@ -19,8 +19,10 @@ pub use crate::pgn::events::ClaimKind;
 pub struct Claim {
     pub kind: ClaimKind,
     pub by: Color,
-    /// The intended move, already checked to be legal in the position.
-    pub intended: Option<Move>,
+    /// The intended move as written, if any: `Some(Some(m))` when it is a legal move in the
+    /// position, `Some(None)` when it is not (an incorrect claim, 9.5.3, not an error of the
+    /// record: only a word that is no move at all is).
+    pub intended: Option<Option<Move>>,
 }
 
 /// An event the rules are asked about.
@@ -236,10 +238,15 @@ impl Ctx<'_> {
     pub fn claim_has_move(&self) -> bool {
         self.claim().is_some_and(|c| c.intended.is_some())
     }
+    /// The intended move written with the claim is a legal move in the position.
+    pub fn claim_move_legal(&self) -> bool {
+        self.claim()
+            .is_some_and(|c| matches!(c.intended, Some(Some(_))))
+    }
     pub fn claim_move(&self) -> Result<Move, EvalError> {
         self.claim()
-            .and_then(|c| c.intended)
-            .ok_or_else(|| EvalError::new("the claim names no intended move"))
+            .and_then(|c| c.intended.flatten())
+            .ok_or_else(|| EvalError::new("the claim names no legal intended move"))
     }
     /// The side making the event (`claim.by`, `offer.by`, ...); the player to move otherwise.
     pub fn event_by(&self) -> Color {

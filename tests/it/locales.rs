@@ -121,6 +121,21 @@ fn a_result_awaiting_the_arbiter_is_not_called_a_draw() {
     }
 }
 
+#[test]
+fn remaining_time_is_said_in_minutes_and_seconds() {
+    // III.5's ruling names the claimant's time left: 1:50 is "1 min 50 s", never "110".
+    let game = "conformance/fide-2018/quickplay/claim-rejected-then-agree-answers-nothing.pgn";
+    for (lang, says) in [
+        ("en", "with 1 min 50 s left"),
+        ("ru", "осталось 1 мин 50 с"),
+    ] {
+        let out = arbiter(&["adjudicate", "--lang", lang, game], None);
+        assert_eq!(out.status.code(), Some(0), "{lang}");
+        let t = text(&out.stdout);
+        assert!(t.contains(says) && !t.contains(" 110 "), "{lang}: {t}");
+    }
+}
+
 /// The messages arbiter says itself (`locale::say::ALL`) are in every shipped language and in the
 /// German test locale, each with exactly the variables the tool gives it.
 #[test]
@@ -184,7 +199,13 @@ fn a_rulebook_diagnostic_in_russian() {
     let out = arbiter_in(parent, &["--lang", "ru", "check", "fide-2018"], None);
     assert_eq!(out.status.code(), Some(1));
     let ru = text(&out.stderr);
-    let location = "fide-2018/article9.yaml:625:12:";
+    // The line of the edited condition, found in the file rather than written down.
+    let source = std::fs::read_to_string(dir.join("article9.yaml")).expect("article9.yaml");
+    let line = source
+        .lines()
+        .position(|l| l.contains("repetitons >= automatic_repetitions"))
+        .map_or(0, |i| i + 1);
+    let location = format!("fide-2018/article9.yaml:{line}:12:");
     assert!(
         en.contains(&format!("{location} unknown fact `repetitons`")),
         "{en}"

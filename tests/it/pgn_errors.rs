@@ -89,9 +89,21 @@ fn malformed_claim() {
     snapshot!(b"[Event \"x\"]\n\n1. e4 e5 { [%claim twofold] } *\n");
 }
 
+/// An intended move that is no move in SAN at all is an error of the record.
 #[test]
-fn illegal_intended_move() {
-    snapshot!(b"[Event \"x\"]\n\n1. e4 e5 { [%claim threefold Ke3] } *\n");
+fn unparseable_intended_move() {
+    snapshot!(b"[Event \"x\"]\n\n1. e4 e5 { [%claim threefold Zz9] } *\n");
+}
+
+/// An intended move in SAN that is not legal in the position is no error: the claim is ruled on,
+/// and it is incorrect (9.5.3; `conformance/fide-2018/claim-procedure/`).
+#[test]
+fn illegal_intended_move_is_ruled_on() {
+    let (verdicts, rendered) = adjudicate(
+        "game.pgn",
+        b"[Event \"x\"]\n\n1. e4 e5 { [%claim threefold Ke3] } *\n",
+    );
+    assert_eq!((verdicts, rendered.as_str()), (1, ""));
 }
 
 #[test]

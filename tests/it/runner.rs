@@ -339,7 +339,8 @@ fn arbiter_serve_passes_the_whole_suite_over_the_protocol() {
     );
     assert!(r.outcomes.len() >= 239);
     only_known_failures(&r.outcomes);
-    assert_eq!(r.code, Some(1), "{}", r.stderr);
+    let want = if known_failures().is_empty() { 0 } else { 1 };
+    assert_eq!(r.code, Some(want), "{}", r.stderr);
 }
 
 #[test]
@@ -347,7 +348,7 @@ fn the_builtin_engines_pass_and_the_tables_name_every_clause() {
     let known = known_failures().len();
     for engine in ["builtin", "interpreter"] {
         let r = conformance(engine, engine, "fide-2018/", &[]);
-        assert_eq!(r.code, Some(1), "{}", r.stdout);
+        assert_eq!(r.code, Some(i32::from(known > 0)), "{}", r.stdout);
         only_known_failures(&r.outcomes);
         assert!(r.stdout.contains(&format!(
             "{} passed, {known} failed, 0 skipped (0 not applicable), 0 errored",

@@ -98,7 +98,10 @@ ruling-6-9-undetermined =
 ruling-9-1-1-offer =
     The regulations of the event do not allow a draw to be offered { $at_all ->
         [true] at all
-       *[false] before move { $min }
+       *[false] before both players have made { $min } { $min ->
+            [one] move
+           *[other] moves
+        }
     } without the consent of the arbiter: the offer by { $by ->
         [white] White
        *[black] Black
@@ -108,14 +111,20 @@ ruling-9-1-1-offer =
 ruling-9-1-1-agreement =
     The regulations of the event do not allow a draw to be agreed { $at_all ->
         [true] at all
-       *[false] before move { $min }
+       *[false] before both players have made { $min } { $min ->
+            [one] move
+           *[other] moves
+        }
     } without the consent of the arbiter: the acceptance is not valid and the game continues.
 
 # 9.1.1 (recorded-agreement) (variables: $at_all, $min)
 ruling-9-1-1-recorded-agreement =
     The record shows the game drawn by agreement, but the regulations of the event do not allow a draw to be agreed { $at_all ->
         [true] at all
-       *[false] before move { $min }
+       *[false] before both players have made { $min } { $min ->
+            [one] move
+           *[other] moves
+        }
     } without the consent of the arbiter, and no consent is recorded: the agreement is not valid.
 
 # 9.1.2.1 (offer) (variables: $by, $normal)
@@ -218,7 +227,7 @@ ruling-9-4 =
        *[black] Black has
     } touched a piece with the intention of moving or capturing it on this move, and so has lost the right to claim a draw under Article 9.2 or 9.3 on this move: the claim is rejected. The right returns on a later move.
 
-# 9.5.3 (incorrect) (variables: $claimant, $has_move, $added_to, $added, $required)
+# 9.5.3 (incorrect) (variables: $claimant, $has_move, $legal, $added_to, $added, $required)
 ruling-9-5-3-incorrect =
     The claim by { $claimant ->
         [white] White
@@ -227,7 +236,10 @@ ruling-9-5-3-incorrect =
         [white] are added to White's
        *[black] are added to Black's
     } remaining thinking time, and the game continues{ $has_move ->
-        [true] ; the intended move { $required } must be made
+        [true] { $legal ->
+            [true] ; the intended move { $required } must be made
+           *[false] ; the intended move written with the claim is not a legal move in this position, so it cannot be made in accordance with Articles 3 and 4
+        }
        *[false] {""}
     }.
 
@@ -296,6 +308,10 @@ ruling-III-3-1-1 =
 ruling-III-3-1-2 =
     Both flags have fallen in the period in which all remaining moves must be completed, and which fell first cannot be established: the game is drawn.
 
+# III.4 (not-available)
+ruling-III-4-not-available =
+    Article III.4 does not apply at this event (the clocks cannot be set with an increment, or the regulations exclude it): an increment cannot be requested, and the game continues. A draw may be claimed under III.5 instead.
+
 # III.4 (request) (variables: $by, $left)
 ruling-III-4-request =
     { $by ->
@@ -324,6 +340,10 @@ ruling-III-4-offer-pending =
 # III.4 (refused)
 ruling-III-4-refused =
     The arbiter does not agree to the request for an increment: the game continues.
+
+# III.5 (increment-applies)
+ruling-III-5-increment-applies =
+    Article III.4 applies at this event (the clocks can be set with an increment on request): a draw cannot be claimed under III.5, which applies only if III.4 does not. The player may request an increment under III.4 instead, and the game continues.
 
 # III.5 (referred) (variables: $by, $left, $no_effort, $no_win)
 ruling-III-5-referred =
@@ -369,16 +389,22 @@ ruling-III-5-2-postponed =
        *[false] {""}
     }: the game continues, and he will declare the result later in the game or after a flag falls.
 
-# III.5.2 (flag) (variables: $flagged)
+# III.5.2 (flag) (variables: $claimant, $flagged)
 ruling-III-5-2-flag =
-    The flag of { $flagged ->
+    { $flagged ->
+        [white] White's
+       *[black] Black's
+    } flag has fallen while the arbiter's decision on the claim of { $claimant ->
         [white] White
        *[black] Black
-    }, whose claim the arbiter postponed, has fallen: play stops, and the arbiter must now declare the result.
+    } is postponed: play stops, and the arbiter must now declare the final result.
 
-# III.5.2 (declared-draw)
+# III.5.2 (declared-draw) (variables: $fallen)
 ruling-III-5-2-declared-draw =
-    The arbiter declares his postponed decision: he agrees with the claim, and the game is drawn.
+    The arbiter declares his postponed decision: { $fallen ->
+        [true] a flag has fallen, and he agrees that the opponent of the player whose flag has fallen cannot win by normal means, or was not making sufficient attempts to
+       *[false] he agrees with the claim
+    }; the game is drawn.
 
 # III.5.2 (declared-no-draw)
 ruling-III-5-2-declared-no-draw =
@@ -386,18 +412,18 @@ ruling-III-5-2-declared-no-draw =
 
 # III.5.2 (declared-loss) (variables: $flagged, $winner)
 ruling-III-5-2-declared-loss =
-    The arbiter declares his postponed decision: he does not agree with the claim, and { $flagged ->
+    The arbiter declares his postponed decision: the game is not drawn, and { $flagged ->
         [white] White, whose flag has fallen, loses
        *[black] Black, whose flag has fallen, loses
     } the game (6.9).
 
 # III.5.2 (declared-no-mating-material)
 ruling-III-5-2-declared-no-mating-material =
-    The arbiter declares his postponed decision: he does not agree with the claim, but the opponent of the player whose flag has fallen cannot checkmate by any series of legal moves, so the game is drawn (6.9).
+    The arbiter declares his postponed decision: he does not declare a draw, but the opponent of the player whose flag has fallen cannot checkmate by any series of legal moves, so the game is drawn (6.9).
 
 # III.5.2 (declared-undetermined)
 ruling-III-5-2-declared-undetermined =
-    The arbiter declares his postponed decision: he does not agree with the claim. Whether the opponent of the player whose flag has fallen can checkmate by any series of legal moves could not be decided within the analysis budget, so the result still awaits the arbiter's decision (6.9).
+    The arbiter declares his postponed decision: he does not declare a draw. Whether the opponent of the player whose flag has fallen can checkmate by any series of legal moves could not be decided within the analysis budget, so the result still awaits the arbiter's decision (6.9).
 
 # III.5.3 (variables: $added_to, $added)
 ruling-III-5-3 =
