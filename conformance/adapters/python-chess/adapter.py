@@ -57,7 +57,19 @@ class Unsupported(Exception):
 def claim(board, args):
     """(upheld, clause) for a claim by the player to move."""
     kind = args[0]
-    intended = board.parse_san(args[1]) if len(args) > 1 else None
+    intended = None
+    if len(args) > 1:
+        try:
+            intended = board.parse_san(args[1])
+        except (chess.IllegalMoveError, chess.AmbiguousMoveError):
+            # A written move that is not one legal move here cannot be made (9.5.3): only the
+            # claim on the current position is left to examine.
+            if kind not in ("threefold", "fifty"):
+                raise Unsupported(f"claim kind {kind!r}")
+            current = board.is_repetition(3) if kind == "threefold" else board.is_fifty_moves()
+            if current:
+                return True, "9.2.1.2" if kind == "threefold" else "9.3.2"
+            return False, INCORRECT_CLAIM
     if kind == "threefold":
         if intended is None:
             # The library's claim API: the position has occurred three times, or some legal
