@@ -171,8 +171,8 @@ pub fn rulebook(data: &[u8]) -> usize {
         .collect();
     let mut verdicts = 0;
     for game in pgn::read_games(GAMES.as_bytes()).into_iter().flatten() {
-        for infer_flags in [false, true] {
-            if let Ok(v) = adjudicate_with(&game, &interp, options(infer_flags)) {
+        for record in [false, true] {
+            if let Ok(v) = adjudicate_with(&game, &interp, options(record)) {
                 verdicts += 1;
                 for r in &renderers {
                     let e = r.explain(&v);
@@ -219,10 +219,11 @@ fn books() -> &'static Books {
 }
 
 /// PGN bytes as `arbiter adjudicate` reads them: every game, its events and implied
-/// conformance features, ruled on under the embedded fide-2018 by the compiled rules and by the
-/// interpreter (with and without `--infer-flags`), which must agree; each verdict explained in
-/// English and Russian, as text and as JSON; each bad game's error rendered as a located
-/// diagnostic over the whole input. Returns the number of games ruled on.
+/// conformance features, ruled on under the embedded default rulebook (fide-2023) by the
+/// compiled rules and by the interpreter (with and without reading the record, `--no-record`),
+/// which must agree; each verdict explained in English and Russian, as text and as JSON; each
+/// bad game's error rendered as a located diagnostic over the whole input. Returns the number
+/// of games ruled on.
 pub fn pgn(data: &[u8]) -> usize {
     let b = books();
     let mut ruled = 0;
@@ -245,13 +246,13 @@ pub fn pgn(data: &[u8]) -> usize {
         };
         let _ = pgn::events::events(&game);
         let _ = arbiter::conformance::features::implied(&game);
-        for infer_flags in [false, true] {
-            let o = options(infer_flags);
+        for record in [false, true] {
+            let o = options(record);
             let compiled = adjudicate_with(&game, b.compiled.as_ref(), o);
             let interpreted = adjudicate_with(&game, b.interpreted.as_ref(), o);
             match (&compiled, &interpreted) {
                 (Ok(c), Ok(i)) => {
-                    ruled += usize::from(!infer_flags);
+                    ruled += usize::from(!record);
                     for r in &b.renderers {
                         let ec = r.explain(c);
                         let ei = r.explain(i);
@@ -345,15 +346,17 @@ pub fn protocol(data: &[u8]) -> usize {
     replies
 }
 
-/// Adjudication options for fuzzing: the unwinnability engine on a small budget, so that a
-/// hostile position costs milliseconds, not seconds.
+/// Adjudication options for fuzzing: the unwinnability engine on a small node budget, so that
+/// a hostile position costs milliseconds, not seconds. No deadline: a clock would make the two
+/// backends' answers depend on the machine's load (one undetermined, the other not), which the
+/// target would report as a disagreement.
 fn options(record: bool) -> Options {
     Options {
         record,
         evidence_nodes: arbiter::runtime::analysis::SHORTEN_NODES,
         analysis: Some(arbiter::unwinnable::Budget {
             nodes: 20_000,
-            time: Some(std::time::Duration::from_millis(200)),
+            time: None,
             positions: 20_000,
         }),
     }

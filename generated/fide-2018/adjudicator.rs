@@ -235,6 +235,8 @@ pub enum Rule {
     RIII_4_not_available,
     /// III.4 (request), on `increment`
     RIII_4_request,
+    /// III.4 (request-not-an-offer), on `increment`
+    RIII_4_request_not_an_offer,
     /// III.4 (too-much-time), on `increment`
     RIII_4_too_much_time,
     /// III.4 (granted), on `arbiter_grants`
@@ -280,7 +282,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 63] = [
+    const ALL: [Rule; 64] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -323,6 +325,7 @@ impl Rule {
         Rule::RIII_3_1_2,
         Rule::RIII_4_not_available,
         Rule::RIII_4_request,
+        Rule::RIII_4_request_not_an_offer,
         Rule::RIII_4_too_much_time,
         Rule::RIII_4_granted,
         Rule::RIII_4_offer_pending,
@@ -847,6 +850,12 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::CIII_4 as Index,
                 on: EventKind::Increment,
+                message: "ruling-III-4-request-not-an-offer".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CIII_4 as Index,
+                on: EventKind::Increment,
                 message: "ruling-III-4-too-much-time".to_string(),
                 decisive: true,
             },
@@ -1138,6 +1147,9 @@ impl Rules for Compiled {
                 fire(cx, Rule::RIII_4_not_available, holds);
                 let holds = clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?;
                 fire(cx, Rule::RIII_4_request, holds);
+                let holds = clause_iii_4::when_request_not_an_offer(cx)
+                    .map_err(|e| e.in_clause("III.4"))?;
+                fire(cx, Rule::RIII_4_request_not_an_offer, holds);
                 let holds =
                     clause_iii_4::when_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?;
                 fire(cx, Rule::RIII_4_too_much_time, holds);
@@ -1299,6 +1311,10 @@ impl Rules for Compiled {
             Rule::RIII_4_request => {
                 clause_iii_4::effects_request(cx, &mut effects).map_err(|e| e.in_clause("III.4"))?
             }
+            Rule::RIII_4_request_not_an_offer => {
+                clause_iii_4::effects_request_not_an_offer(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.4"))?
+            }
             Rule::RIII_4_too_much_time => clause_iii_4::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.4"))?,
             Rule::RIII_4_granted => {
@@ -1418,8 +1434,14 @@ impl Rules for Compiled {
             Rule::RIII_4_request => {
                 clause_iii_4::vars_request(cx).map_err(|e| e.in_clause("III.4"))?
             }
+            Rule::RIII_4_request_not_an_offer => {
+                clause_iii_4::vars_request_not_an_offer(cx).map_err(|e| e.in_clause("III.4"))?
+            }
             Rule::RIII_4_too_much_time => {
                 clause_iii_4::vars_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?
+            }
+            Rule::RIII_4_granted => {
+                clause_iii_4::vars_granted(cx).map_err(|e| e.in_clause("III.4"))?
             }
             Rule::RIII_5_referred => {
                 clause_iii_5::vars_referred(cx).map_err(|e| e.in_clause("III.5"))?
@@ -2521,14 +2543,15 @@ mod clause_iii_4 {
     }
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
-    /// remaining(increment.by) < quickplay_time`
+    /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
-            } < defined::QUICKPLAY_TIME)
+            } < defined::QUICKPLAY_TIME
+            && defined::draw_agreement_allowed(cx)?)
     }
 
     pub fn effects_request(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2544,6 +2567,41 @@ mod clause_iii_4 {
     }
 
     pub fn vars_request(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            (
+                "left".to_string(),
+                Value::Duration({
+                    let side = cx.event_by();
+                    cx.remaining(side)?
+                }),
+            ),
+        ])
+    }
+
+    /// On `increment`: `guidelines_iii_apply and param.increment_requests and
+    /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::IncrementRequests as usize)?
+            && {
+                let side = cx.event_by();
+                cx.remaining(side)?
+            } < defined::QUICKPLAY_TIME
+            && !defined::draw_agreement_allowed(cx)?)
+    }
+
+    pub fn effects_request_not_an_offer(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::RequestIncrement {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_request_not_an_offer(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![
             ("by".to_string(), Value::Side(cx.event_by())),
             (
@@ -2606,6 +2664,13 @@ mod clause_iii_4 {
         });
         effects.push(Effect::CloseRequest);
         Ok(())
+    }
+
+    pub fn vars_granted(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "offered".to_string(),
+            Value::Bool(defined::draw_agreement_allowed(cx)?),
+        )])
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`

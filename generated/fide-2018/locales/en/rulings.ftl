@@ -305,6 +305,13 @@ ruling-III-4-request =
        *[black] Black, with
     } { $left } left, asks that five seconds per move be added for both players: this is the offer of a draw, which the opponent may accept or refuse.
 
+# III.4 (request-not-an-offer) (variables: $by, $left)
+ruling-III-4-request-not-an-offer =
+    { $by ->
+        [white] White, with
+       *[black] Black, with
+    } { $left } left, asks that five seconds per move be added for both players. The regulations of the event do not allow a draw to be offered now (9.1.1), so the request is not an offer of a draw: it is for the arbiter alone to decide.
+
 # III.4 (too-much-time) (variables: $by, $left)
 ruling-III-4-too-much-time =
     { $by ->
@@ -312,9 +319,12 @@ ruling-III-4-too-much-time =
        *[black] Black has
     } { $left } left, not less than two minutes: the request for an increment cannot be made, and the game continues.
 
-# III.4 (granted) (variables: $increment, $added_to, $added)
+# III.4 (granted) (variables: $offered, $increment, $added_to, $added)
 ruling-III-4-granted =
-    The offer was refused and the arbiter agrees to the request: from now on { $increment } per move for both players, and { $added } { $added_to ->
+    { $offered ->
+        [true] The offer was refused and the arbiter
+       *[false] The arbiter
+    } agrees to the request: from now on { $increment } per move for both players, and { $added } { $added_to ->
         [white] are added to White's
        *[black] are added to Black's
     } time. The game continues.
