@@ -14,7 +14,7 @@ use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::analysis::{self, DeadPlies, DeadStatus};
-use super::facts::{Claim, Ctx, Event};
+use super::facts::{Claim, Ctx, Event, Intended};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Index, Rules, at, side_name, winners};
@@ -357,10 +357,10 @@ impl Adjudication<'_> {
             Command::Claim { kind, intended } => Event::Claim(Claim {
                 kind: *kind,
                 by: to_move,
-                intended: intended
-                    .as_ref()
-                    .map(|m| intended_move(self.state.mechanics().position(), m))
-                    .transpose()?,
+                intended: match intended {
+                    Some(m) => intended_move(self.state.mechanics().position(), m)?,
+                    None => Intended::None,
+                },
             }),
             Command::Offer(side) => Event::Offer {
                 by: side
@@ -718,13 +718,13 @@ fn move_number(pos: &Chess) -> String {
     }
 }
 
-/// A claim's intended move, in the position where the claim is made: `None` when the move
-/// written is not a legal move there (illegal, or ambiguous). That is a fact the rules read (an
-/// incorrect claim, 9.5.3), not an error of the record; a word that is no move in SAN at all is.
-fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Option<Move>, (usize, String)> {
+/// A claim's intended move, in the position where the claim is made: legal there or not (an
+/// illegal or ambiguous move makes the claim incorrect, 9.5.3, a fact the rules read). Only a
+/// word that is no move in SAN at all is an error of the record.
+fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Intended, (usize, String)> {
     let s = &m.san;
     let san: San = s.parse().map_err(|_| (m.offset, say::pgn_not_san(s)))?;
-    Ok(san.to_move(pos).ok())
+    Ok(san.to_move(pos).map_or(Intended::NotLegal, Intended::Legal))
 }
 
 fn arbiter_event(act: ArbiterAct) -> Event {

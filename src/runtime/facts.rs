@@ -19,10 +19,20 @@ pub use crate::pgn::events::ClaimKind;
 pub struct Claim {
     pub kind: ClaimKind,
     pub by: Color,
-    /// The intended move as written, if any: `Some(Some(m))` when it is a legal move in the
-    /// position, `Some(None)` when it is not (an incorrect claim, 9.5.3, not an error of the
-    /// record: only a word that is no move at all is).
-    pub intended: Option<Option<Move>>,
+    pub intended: Intended,
+}
+
+/// The move a claim says its claimant intends to make (9.2.1.1, 9.3.1).
+#[derive(Clone, Debug)]
+pub enum Intended {
+    /// The claim names no move.
+    None,
+    /// A legal move in the position where the claim is made.
+    Legal(Move),
+    /// A move that is not legal there (illegal, or ambiguous): the claim is incorrect (9.5.3),
+    /// which is a fact the rules read, not an error of the record (only a word that is no move
+    /// in SAN at all is).
+    NotLegal,
 }
 
 /// An event the rules are asked about.
@@ -236,16 +246,20 @@ impl Ctx<'_> {
         self.claim().is_some_and(|c| c.kind == ClaimKind::Fifty)
     }
     pub fn claim_has_move(&self) -> bool {
-        self.claim().is_some_and(|c| c.intended.is_some())
+        self.claim()
+            .is_some_and(|c| !matches!(c.intended, Intended::None))
     }
     /// The intended move written with the claim is a legal move in the position.
     pub fn claim_move_legal(&self) -> bool {
         self.claim()
-            .is_some_and(|c| matches!(c.intended, Some(Some(_))))
+            .is_some_and(|c| matches!(c.intended, Intended::Legal(_)))
     }
     pub fn claim_move(&self) -> Result<Move, EvalError> {
         self.claim()
-            .and_then(|c| c.intended.flatten())
+            .and_then(|c| match c.intended {
+                Intended::Legal(m) => Some(m),
+                Intended::None | Intended::NotLegal => None,
+            })
             .ok_or_else(|| EvalError::new("the claim names no legal intended move"))
     }
     /// The side making the event (`claim.by`, `offer.by`, ...); the player to move otherwise.
