@@ -10,6 +10,19 @@ use std::sync::Arc;
 
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
+/// Whether reports are drawn in colour (`arbiter --color`); off unless a program turns it on,
+/// so a library user and the tests get plain text.
+static COLOR: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Draw reports in colour (ANSI escapes) or not, from now on.
+pub fn set_color(on: bool) {
+    COLOR.store(on, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn color() -> bool {
+    COLOR.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// One located error.
 #[derive(Debug, Clone)]
 pub struct Diag {
@@ -132,8 +145,12 @@ impl Diag {
             return out;
         }
         let mut out = String::new();
-        let handler = GraphicalReportHandler::new_themed(GraphicalTheme::unicode_nocolor())
-            .with_context_lines(1);
+        let theme = if color() {
+            GraphicalTheme::unicode()
+        } else {
+            GraphicalTheme::unicode_nocolor()
+        };
+        let handler = GraphicalReportHandler::new_themed(theme).with_context_lines(1);
         let mut body = String::new();
         if handler.render_report(&mut body, self).is_ok() {
             out.push_str(&body);

@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
 
-use clap::{Parser, Subcommand};
+use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
 
 // The `adjudicate` command: its options, progress display and summary.
 #[path = "cli/adjudicate.rs"]
@@ -53,6 +53,10 @@ struct Cli {
     /// the errors it reports.
     #[arg(long, global = true, default_value = arbiter::locale::DEFAULT)]
     lang: String,
+    /// Colour in reports and help: `auto` (when writing to a terminal and `NO_COLOR` is not
+    /// set), `always` or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
     #[command(subcommand)]
     command: Command,
 }
@@ -97,10 +101,60 @@ enum Command {
         #[arg(long, default_value = DEFAULT_RULEBOOK)]
         rulebook: String,
     },
+    /// Print a shell completion script: `arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or with --out write one page per
+    /// command into a folder (`arbiter.1`, `arbiter-adjudicate.1`, ...).
+    Man {
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// `--color` as the command line gives it, read before parsing so that clap's own help and
+/// errors follow it too.
+fn color_choice() -> ColorChoice {
+    let mut args = std::env::args_os().skip(1);
+    let mut choice = ColorChoice::Auto;
+    while let Some(a) = args.next() {
+        let a = a.to_string_lossy().into_owned();
+        let value = if a == "--color" {
+            args.next().map(|v| v.to_string_lossy().into_owned())
+        } else {
+            a.strip_prefix("--color=").map(str::to_string)
+        };
+        match value.as_deref() {
+            Some("always") => choice = ColorChoice::Always,
+            Some("never") => choice = ColorChoice::Never,
+            Some("auto") => choice = ColorChoice::Auto,
+            _ => {}
+        }
+    }
+    choice
+}
+
+fn color_on(choice: ColorChoice) -> bool {
+    use std::io::IsTerminal;
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stderr().is_terminal()
+        }
+    }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let matches = Cli::command().color(color_choice()).get_matches();
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    arbiter::diag::set_color(color_on(cli.color));
     for dir in &cli.locales {
         if let Err(e) = arbiter::locale::add_dir(dir) {
             eprintln!("{}", say::error(e));
@@ -121,8 +175,68 @@ fn main() -> ExitCode {
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
         Command::Explain { clause, rulebook } => explain(&clause, &rulebook, &lang),
         Command::ExplainPosition(args) => position::run(&args, &lang),
+        Command::Completions { shell } => {
+            clap_complete::generate(
+                shell,
+                &mut Cli::command(),
+                "arbiter",
+                &mut std::io::stdout(),
+            );
+            0
+        }
+        Command::Man { out } => man(out.as_deref()),
     };
     ExitCode::from(code)
+}
+
+/// The manual: one page to standard output, or a page per command into `out`.
+fn man(out: Option<&Path>) -> u8 {
+    let cmd = Cli::command();
+    let Some(dir) = out else {
+        let mut page = Vec::new();
+        if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
+            eprintln!("{}", say::error(e.to_string()));
+            return 1;
+        }
+        return match std::io::Write::write_all(&mut std::io::stdout(), &page) {
+            Ok(()) => 0,
+            Err(_) => 1,
+        };
+    };
+    let write = |name: String, c: clap::Command| -> Result<(), String> {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(c)
+            .render(&mut page)
+            .map_err(|e| e.to_string())?;
+        let path = dir.join(format!("{name}.1"));
+        std::fs::write(&path, page)
+            .map_err(|e| say::writing_error(path.display().to_string(), e.to_string()))
+    };
+    let mut pages = vec![("arbiter".to_string(), cmd.clone())];
+    for sub in cmd.get_subcommands() {
+        let name = format!("arbiter-{}", sub.get_name());
+        pages.push((
+            name.clone(),
+            sub.clone()
+                .display_name(name.clone())
+                .bin_name(name)
+                .version(env!("CARGO_PKG_VERSION")),
+        ));
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        eprintln!(
+            "{}",
+            say::error(say::writing_error(dir.display().to_string(), e.to_string()))
+        );
+        return 1;
+    }
+    for (name, c) in pages {
+        if let Err(e) = write(name, c) {
+            eprintln!("{}", say::error(e));
+            return 1;
+        }
+    }
+    0
 }
 
 pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {

@@ -6,6 +6,7 @@ mod common;
 
 mod audit;
 mod certify;
+mod cli;
 mod corpus;
 mod editions;
 mod fuzz_regressions;

@@ -1,0 +1,85 @@
+//! The command line a person uses: shell completions, the manual page, `--color`.
+
+use crate::common::{arbiter, scratch, text};
+
+const COMMANDS: &[&str] = &[
+    "adjudicate",
+    "audit",
+    "check",
+    "compile",
+    "conformance",
+    "serve",
+    "explain-position",
+    "explain",
+    "completions",
+    "man",
+];
+
+#[test]
+fn completions_name_every_command_in_each_shell() {
+    for (shell, marker) in [
+        ("bash", "complete -F _arbiter"),
+        ("zsh", "#compdef arbiter"),
+        ("fish", "complete -c arbiter"),
+    ] {
+        let out = arbiter(&["completions", shell], None);
+        assert_eq!(out.status.code(), Some(0), "{shell}: {}", text(&out.stderr));
+        let script = text(&out.stdout);
+        assert!(script.contains(marker), "{shell}: {script}");
+        for c in COMMANDS {
+            assert!(script.contains(c), "{shell} completion misses `{c}`");
+        }
+    }
+    // A shell clap does not know is a usage error, not a panic.
+    let out = arbiter(&["completions", "cmd.exe"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn man_prints_a_page_and_writes_one_per_command() {
+    let out = arbiter(&["man"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    // roff escapes hyphens.
+    let page = text(&out.stdout).replace("\\-", "-");
+    assert!(page.contains(".TH arbiter 1"), "{page}");
+    assert!(page.contains(".SH SUBCOMMANDS"), "{page}");
+    for c in COMMANDS {
+        assert!(page.contains(c), "the page misses `{c}`");
+    }
+    let dir = scratch("man-pages");
+    let dir_arg = dir.to_string_lossy().into_owned();
+    let out = arbiter(&["man", "--out", &dir_arg], None);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    for c in COMMANDS {
+        let p = dir.join(format!("arbiter-{c}.1"));
+        let page = std::fs::read_to_string(&p)
+            .unwrap_or_default()
+            .replace("\\-", "-");
+        assert!(
+            page.contains(&format!(".TH arbiter-{c} 1")),
+            "{}",
+            p.display()
+        );
+    }
+    assert!(dir.join("arbiter.1").is_file());
+}
+
+#[test]
+fn color_is_asked_for_or_not_and_never_sent_down_a_pipe_by_default() {
+    let report = |extra: &[&str]| {
+        let mut args = extra.to_vec();
+        args.extend(["check", "no-such-rulebook-folder"]);
+        let out = arbiter(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let escape = '\u{1b}';
+    assert!(report(&["--color", "always"]).contains(escape));
+    assert!(report(&["--color=always"]).contains(escape));
+    assert!(!report(&["--color", "never"]).contains(escape));
+    // Standard error is a pipe here: `auto` (the default) means no colour.
+    assert!(!report(&[]).contains(escape));
+    assert!(!report(&["--color", "auto"]).contains(escape));
+    let out = arbiter(&["--color", "sometimes", "check"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
