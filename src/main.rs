@@ -239,7 +239,17 @@ fn man(out: Option<&Path>) -> u8 {
     0
 }
 
+/// `--rulebook NAME` names a built-in rulebook first; a folder of the same name here is not
+/// read, which would be a surprise to whoever edits it: say so.
+pub(crate) fn warn_if_shadowed(spec: &str) {
+    if arbiter::embedded_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
+    {
+        eprintln!("{}", say::builtin_shadows_folder(spec));
+    }
+}
+
 pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
+    warn_if_shadowed(spec);
     match load_rules(spec, engine) {
         Ok(r) => Some(r),
         Err(d) => {

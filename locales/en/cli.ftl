@@ -11,8 +11,14 @@ cli-error = error: { $message }
 cli-file-error = { $path }: { $error }
 cli-writing-error = writing { $path }: { $error }
 cli-no-rulebook-folders = no rulebook folders given and none under ./rules
-cli-check-ok = { $dir }: ok ({ $clauses } clauses)
-cli-check-errors = { $dir }: { $count } error(s)
+cli-check-ok = { $dir }: ok ({ $clauses } { $clauses ->
+    [one] clause
+   *[other] clauses
+})
+cli-check-errors = { $dir }: { $count } { $count ->
+    [one] error
+   *[other] errors
+}
 cli-generated-up-to-date = generated/ is up to date
 cli-stale-file = stale: { $path }
 cli-generated-stale = generated/ is stale: run `cargo run -- compile` and commit the result
@@ -37,6 +43,7 @@ cli-line-too-long = line { $number }: longer than { $limit } bytes, skipped
 ## Choosing a rulebook
 cli-no-such-rulebook = `{ $spec }` is neither an embedded rulebook ({ $names }) nor a rulebook folder
 cli-folder-not-compiled = a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)
+cli-builtin-shadows-folder = warning: `{ $name }` is a built-in rulebook, which is used; the folder `{ $name }` here is not (write `./{ $name }` to use the folder)
 cli-unknown-encoding = unknown encoding `{ $label }` (for example utf-8, latin1, windows-1251: any label of the WHATWG Encoding Standard)
 cli-summary-games = { $games ->
     [one] { $games } game: { $ruled } ruled on, { $bad } could not be read or ruled on

@@ -140,8 +140,14 @@ diag-unknown-parameter = unknown parameter `{ $name }`
 diag-declared-parameters = the rulebook declares: { $names }
 diag-no-parameters = no parameters
 diag-broken-definition = `{ $name }` has an error in its definition
-diag-takes-arguments = `{ $name }` takes { $count } argument(s)
-diag-arguments-given = `{ $name }` takes { $count } argument(s), { $given } given
+diag-takes-arguments = `{ $name }` takes { $count } { $count ->
+    [one] argument
+   *[other] arguments
+}
+diag-arguments-given = `{ $name }` takes { $count } { $count ->
+    [one] argument
+   *[other] arguments
+}, { $given } given
 diag-not-a-function = `{ $name }` is not a function
 diag-cannot-negate = cannot negate { $ty }
 diag-if-branches = the branches of `if` must have one type, not { $first } and { $second }

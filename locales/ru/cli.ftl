@@ -45,6 +45,7 @@ cli-line-too-long = строка { $number }: длиннее { $limit } байт
 ## Выбор свода правил
 cli-no-such-rulebook = `{ $spec }` — не встроенный свод правил ({ $names }) и не папка свода правил
 cli-folder-not-compiled = свод правил из папки работает на интерпретаторе; `--engine compiled` требует встроенного свода (вкомпилируйте его командой `arbiter compile`)
+cli-builtin-shadows-folder = предупреждение: `{ $name }` — встроенный свод правил, используется он; папка `{ $name }` здесь не используется (чтобы взять папку, напишите `./{ $name }`)
 cli-unknown-encoding = неизвестная кодировка `{ $label }` (например utf-8, latin1, windows-1251: любое имя из стандарта WHATWG Encoding)
 cli-summary-games = { $games ->
     [one] { $games } партия: вынесено решений { $ruled }, не удалось прочесть или рассудить { $bad }

@@ -72,7 +72,10 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
     // scenarios and inherits its bases' (`conformance::inherit`).
     let books: Vec<String> = match &o.rulebook {
-        Some(spec) => vec![spec.clone()],
+        Some(spec) => {
+            crate::warn_if_shadowed(spec);
+            vec![spec.clone()]
+        }
         None => {
             let mut b: Vec<String> = discover(&o.suite)
                 .iter()

@@ -76,6 +76,8 @@ messages! {
     no_rulebook_folders = "cli-no-rulebook-folders" ();
     check_ok = "cli-check-ok" (dir, clauses);
     check_errors = "cli-check-errors" (dir, count);
+    /// `--rulebook NAME` where NAME is both a built-in rulebook and a folder here.
+    builtin_shadows_folder = "cli-builtin-shadows-folder" (name);
     generated_up_to_date = "cli-generated-up-to-date" ();
     stale_file = "cli-stale-file" (path);
     generated_stale = "cli-generated-stale" ();

@@ -1,6 +1,6 @@
 //! The command line a person uses: shell completions, the manual page, `--color`.
 
-use crate::common::{arbiter, scratch, text};
+use crate::common::{arbiter, arbiter_in, root, scratch, text};
 
 const COMMANDS: &[&str] = &[
     "adjudicate",
@@ -82,4 +82,51 @@ fn color_is_asked_for_or_not_and_never_sent_down_a_pipe_by_default() {
     assert!(!report(&["--color", "auto"]).contains(escape));
     let out = arbiter(&["--color", "sometimes", "check"], None);
     assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn a_folder_named_like_a_built_in_rulebook_is_warned_about() {
+    let dir = scratch("shadowed-rulebook");
+    let folder = dir.join("fide-2023");
+    std::fs::create_dir_all(&folder).expect("folder");
+    std::fs::write(folder.join("rulebook.yaml"), "id: not-what-runs\n").expect("rulebook.yaml");
+    let game = root().join("conformance/fide-2023/resignation/black-resigns-named.pgn");
+    let game = game.to_string_lossy().into_owned();
+    for lang in ["en", "ru"] {
+        let out = arbiter_in(
+            &dir,
+            &[
+                "--lang",
+                lang,
+                "adjudicate",
+                "--rulebook",
+                "fide-2023",
+                &game,
+            ],
+            None,
+        );
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let err = text(&out.stderr);
+        let word = if lang == "en" {
+            "warning"
+        } else {
+            "предупреждение"
+        };
+        assert!(err.contains(word) && err.contains("./fide-2023"), "{err}");
+    }
+    // The folder, asked for as a path, is read (and here fails to load: it is no rulebook).
+    let out = arbiter_in(
+        &dir,
+        &["adjudicate", "--rulebook", "./fide-2023", &game],
+        None,
+    );
+    assert_ne!(out.status.code(), Some(0));
+    assert!(!text(&out.stderr).contains("warning"));
+    // No folder, no warning.
+    let out = arbiter(&["adjudicate", "--rulebook", "fide-2023", &game], None);
+    assert!(
+        !text(&out.stderr).contains("warning"),
+        "{}",
+        text(&out.stderr)
+    );
 }

@@ -278,7 +278,7 @@ fn check_exits_1_and_reports_on_stderr() {
     let (stdout, stderr) = (text(&out.stdout), text(&out.stderr));
     assert_eq!(out.status.code(), Some(1), "{stderr}");
     assert_eq!(stdout, "");
-    assert_eq!(stderr, format!("{}fide-2018: 1 error(s)\n", check(&dir)));
+    assert_eq!(stderr, format!("{}fide-2018: 1 error\n", check(&dir)));
 }
 
 #[test]
