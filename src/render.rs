@@ -51,7 +51,11 @@ impl Renderer {
             "scoresheet",
             "duration-s",
             "duration-min",
-            "duration-min-s",
+            "duration-clock",
+            "game-header",
+            "after-move",
+            "in-start-position",
+            "start-position-short",
             "evidence-can-checkmate",
             "evidence-cannot-checkmate",
             "evidence-dead-position",
@@ -329,6 +333,7 @@ impl Renderer {
                     &[
                         ("result".into(), Arg::Str(result.into())),
                         ("ply".into(), Arg::Num(i64::from(*ply))),
+                        ("when".into(), Arg::Str(self.when(v, *ply))),
                         ("rule".into(), Arg::Str(rule.clone())),
                         ("ruling".into(), Arg::Str(ending.unwrap_or_default().into())),
                     ],
@@ -338,6 +343,7 @@ impl Renderer {
                 "game-not-ended",
                 &[
                     ("plies".into(), Arg::Num(i64::from(v.plies))),
+                    ("when".into(), Arg::Str(self.when(v, v.plies))),
                     ("recorded".into(), Arg::Str(recorded.into())),
                 ],
             ),
@@ -364,15 +370,29 @@ impl Renderer {
     /// (each with its effects), then the verdict.
     pub fn text(&self, e: &Explained) -> String {
         let v = e.verdict;
-        let mut s = format!(
-            "{}:{} game {}: {} – {}: {}\n",
-            v.file,
-            v.line,
-            v.game,
-            v.white.as_deref().unwrap_or("?"),
-            v.black.as_deref().unwrap_or("?"),
-            v.outcome.result().as_str(),
+        let mut s = self.message(
+            "game-header",
+            &[
+                ("place".into(), Arg::Str(format!("{}:{}", v.file, v.line))),
+                (
+                    "game".into(),
+                    Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX)),
+                ),
+                (
+                    "white".into(),
+                    Arg::Str(v.white.as_deref().unwrap_or("?").into()),
+                ),
+                (
+                    "black".into(),
+                    Arg::Str(v.black.as_deref().unwrap_or("?").into()),
+                ),
+                (
+                    "result".into(),
+                    Arg::Str(v.outcome.result().as_str().into()),
+                ),
+            ],
         );
+        s.push('\n');
         if !v.offers.is_empty() {
             s.push_str(&format!(
                 "  {}\n",
@@ -382,7 +402,11 @@ impl Renderer {
         for (i, (r, text)) in v.rulings.iter().zip(&e.rulings).enumerate() {
             if Some(i) != v.outcome.ruling() {
                 let rule = r.rule.as_deref().unwrap_or("-");
-                s.push_str(&format!("  [ply {} · {rule}] {text}\n", r.ply));
+                let at = match v.scoresheet.move_at(r.ply) {
+                    Some(m) => m,
+                    None => self.message("start-position-short", &[]),
+                };
+                s.push_str(&format!("  [{at} · {rule}] {text}\n"));
                 if !r.effects.is_empty() {
                     s.push_str(&format!("      {}\n", self.effects(&r.effects)));
                 }
@@ -390,6 +414,15 @@ impl Renderer {
         }
         s.push_str(&format!("  {}\n", e.text));
         s
+    }
+
+    /// When something happened, as a player says it: after a numbered move (`after 60…Rd5`), or
+    /// in the start position.
+    fn when(&self, v: &Verdict, ply: u32) -> String {
+        match v.scoresheet.move_at(ply) {
+            Some(m) => self.message("after-move", &[("move".into(), Arg::Str(m))]),
+            None => self.message("in-start-position", &[]),
+        }
     }
 }
 

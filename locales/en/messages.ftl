@@ -4,12 +4,9 @@ game-ended =
         [draw] The game is drawn
         [white] White wins
        *[black] Black wins
-    } at ply { $ply } under { $rule }: { $ruling }
-game-awaits-decision = Play stopped at ply { $ply } under { $rule }, and the result awaits the arbiter's decision: { $ruling }
-game-not-ended = The laws have not ended the game after { $plies } { $plies ->
-        [one] ply
-       *[other] plies
-    }; the scoresheet records { $recorded }.
+    } { $when } under { $rule }: { $ruling }
+game-awaits-decision = Play stopped { $when } under { $rule }, and the result awaits the arbiter's decision: { $ruling }
+game-not-ended = The laws have not ended the game { $when }; the scoresheet records { $recorded }.
 unplayed-moves = { $count ->
         [one] One recorded move was
        *[other] { $count } recorded moves were
@@ -99,3 +96,7 @@ effect-score = the draw scores as a win for { $side ->
     }
 effect-correct-irregularity = the error is corrected
 scoresheet = Scoresheet: { $moves }
+game-header = { $place } game { $game }: { $white } – { $black }: { $result }
+after-move = after { $move }
+in-start-position = in the start position
+start-position-short = start

@@ -4,12 +4,9 @@ game-ended =
         [draw] Партия закончилась вничью
         [white] Белые выиграли
        *[black] Чёрные выиграли
-    } на { $ply }-м полуходу по статье { $rule }: { $ruling }
-game-awaits-decision = Игра остановлена на { $ply }-м полуходу по статье { $rule }, и результат ожидает решения арбитра: { $ruling }
-game-not-ended = Правила не завершили партию после { $plies } { $plies ->
-        [one] полухода
-       *[other] полуходов
-    }; в бланке записан результат { $recorded }.
+    } { $when } по статье { $rule }: { $ruling }
+game-awaits-decision = Игра остановлена { $when } по статье { $rule }, и результат ожидает решения арбитра: { $ruling }
+game-not-ended = Правила не завершили партию { $when }; в бланке записан результат { $recorded }.
 unplayed-moves = { $count ->
         [one] { $count } записанный ход не сыгран
         [few] { $count } записанных хода не сыграны
@@ -97,3 +94,7 @@ effect-score = ничья засчитывается как победа { $side
     }
 effect-correct-irregularity = ошибка исправлена
 scoresheet = Бланк: { $moves }
+game-header = { $place } партия { $game }: { $white } – { $black }: { $result }
+after-move = после { $move }
+in-start-position = в начальной позиции
+start-position-short = начало

@@ -128,17 +128,24 @@ pub fn duration(secs: i64, w: &Words) -> Said {
     w.get(id, &args)
 }
 
-/// How a duration is said: the message (`duration-s`, `duration-min`, `duration-min-s`) and its
-/// arguments, minutes and seconds (the readable rulebook and the verdicts say it alike).
+/// How a duration is said: the message and its arguments (the readable rulebook and the verdicts
+/// say it alike): under a minute in seconds (`30 s`), whole minutes under an hour in minutes
+/// (`2 min`), anything else as a clock shows it (`1:45`, `1:30:00`).
 pub fn duration_parts(secs: i64) -> (&'static str, Vec<(&'static str, String)>) {
     let (m, sec) = (secs / 60, secs % 60);
     match (m, sec) {
         (0, _) => ("duration-s", vec![("s", sec.to_string())]),
-        (_, 0) => ("duration-min", vec![("min", m.to_string())]),
-        _ => (
-            "duration-min-s",
-            vec![("min", m.to_string()), ("s", sec.to_string())],
-        ),
+        (1..60, 0) => ("duration-min", vec![("min", m.to_string())]),
+        // A time as a clock shows it (m:ss, h:mm:ss): how a player reads "1:45".
+        _ => {
+            let (h, m) = (m / 60, m % 60);
+            let clock = if h > 0 {
+                format!("{h}:{m:02}:{sec:02}")
+            } else {
+                format!("{m}:{sec:02}")
+            };
+            ("duration-clock", vec![("clock", clock)])
+        }
     }
 }
 

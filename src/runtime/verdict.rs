@@ -355,6 +355,24 @@ pub struct Scoresheet {
 }
 
 impl Scoresheet {
+    /// The move that made ply `ply` (1 is the first move of the record), with its number as a
+    /// player reads it: `61.Re3+`, `60…Rd5`. `None` for ply 0 (the start position) or past the
+    /// moves played.
+    pub fn move_at(&self, ply: u32) -> Option<String> {
+        let i = usize::try_from(ply.checked_sub(1)?).ok()?;
+        let m = self.moves.get(i)?;
+        let (turn, first) = self.first.unwrap_or((Color::White, 1));
+        // Plies before this move, counted from a White move (a record that starts with Black's
+        // move is one ply into its first move number).
+        let from_white = u64::try_from(i).ok()? + u64::from(turn == Color::Black);
+        let number = u64::from(first) + from_white / 2;
+        Some(if from_white % 2 == 0 {
+            format!("{number}.{m}")
+        } else {
+            format!("{number}…{m}")
+        })
+    }
+
     /// The moves in PGN move-number style, with (=) after the move where a draw was offered.
     pub fn text(&self, offers: &[OfferRecord]) -> String {
         use std::fmt::Write;

@@ -34,11 +34,11 @@ fn adjudicate_speaks_german() {
     );
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let stdout = text(&out.stdout);
-    // 9.6.1 of the German rulebook: the fifth appearance (ply 16) draws; the ruling is the
+    // 9.6.1 of the German rulebook: the fifth appearance (ply 16, after 8…Ng8) draws; the ruling is the
     // rulebook's German pattern, the rest the German locale's messages.
     assert!(
         stdout.contains(
-            "Die Partie endet remis im Halbzug 16 nach 9.6.1: Dieselbe Stellung ist 5 Mal \
+            "Die Partie endet remis nach 8…Ng8 gemäß 9.6.1: Dieselbe Stellung ist 5 Mal \
              aufgetreten: die Partie endet ohne Antrag remis."
         ),
         "{stdout}"

@@ -195,8 +195,8 @@ ruling-9-5-3-incorrect =
         [white] White
        *[black] Black
     } is incorrect: { $added } { $added_to ->
-        [white] are added to White's
-       *[black] are added to Black's
+        [white] is added to White's
+       *[black] is added to Black's
     } remaining thinking time, and the game continues{ $has_move ->
         [true] { $legal ->
             [true] ; the intended move { $required } must be made
@@ -325,8 +325,8 @@ ruling-III-4-granted =
         [true] The offer was refused and the arbiter
        *[false] The arbiter
     } agrees to the request: from now on { $increment } per move for both players, and { $added } { $added_to ->
-        [white] are added to White's
-       *[black] are added to Black's
+        [white] is added to White's
+       *[black] is added to Black's
     } time. The game continues.
 
 # III.4 (offer-pending)
@@ -379,8 +379,8 @@ ruling-III-5-2-postponed =
        *[black] Black
     }{ $extra ->
         [true] , and { $added } { $added_to ->
-            [white] are added to White's
-           *[black] are added to Black's
+            [white] is added to White's
+           *[black] is added to Black's
         } time
        *[false] {""}
     }: the game continues, and he will declare the result later in the game or after a flag falls.
@@ -424,8 +424,8 @@ ruling-III-5-2-declared-undetermined =
 # III.5.3 (variables: $added_to, $added)
 ruling-III-5-3 =
     The arbiter rejects the claim: { $added } { $added_to ->
-        [white] are added to White's
-       *[black] are added to Black's
+        [white] is added to White's
+       *[black] is added to Black's
     } time, and the game continues.
 
 # III.6.1 (claim) (variables: $by, $left, $no_effort, $no_win)
