@@ -95,9 +95,10 @@ enum Command {
     /// Can each side still checkmate from a position (FEN), and is it dead (Articles 6.9,
     /// 5.2.2)? The analysis with its evidence: a helpmate line, or the proof that none exists.
     ExplainPosition(position::Args),
-    /// Show a clause: its text, its condition in words, its effects and cross-references.
+    /// Show a clause: its text, its condition in words, its effects and cross-references
+    /// (without a clause: the rulebook's clauses, one per line).
     Explain {
-        clause: String,
+        clause: Option<String>,
         #[arg(long, default_value = DEFAULT_RULEBOOK)]
         rulebook: String,
     },
@@ -173,7 +174,10 @@ fn main() -> ExitCode {
         Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
-        Command::Explain { clause, rulebook } => explain(&clause, &rulebook, &lang),
+        Command::Explain { clause, rulebook } => match clause {
+            Some(clause) => explain(&clause, &rulebook, &lang),
+            None => list_clauses(&rulebook, &lang),
+        },
         Command::ExplainPosition(args) => position::run(&args, &lang),
         Command::Completions { shell } => {
             clap_complete::generate(
@@ -346,6 +350,48 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
     }
 }
 
+/// `explain` without a clause: every clause in force, its id and the start of its text.
+fn list_clauses(spec: &str, lang: &str) -> u8 {
+    warn_if_shadowed(spec);
+    let ir = match arbiter::load_ir(spec) {
+        Ok(ir) => ir,
+        Err(d) => {
+            eprint!("{}", d.render());
+            return 1;
+        }
+    };
+    let width = ir
+        .clauses
+        .iter()
+        .map(|c| c.id.chars().count())
+        .max()
+        .unwrap_or(0);
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    for c in ir.clauses.iter().filter(|c| c.disabled.is_none()) {
+        let text = c
+            .title
+            .as_ref()
+            .and_then(|t| t.get(lang))
+            .or_else(|| c.text.get(lang))
+            .or_else(|| c.text.values().next())
+            .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+            .unwrap_or_default();
+        let short: String = if text.chars().count() > 72 {
+            text.chars().take(71).chain(['…']).collect()
+        } else {
+            text
+        };
+        // Padding counted in characters, not bytes, so Cyrillic lines up too.
+        let pad = width.saturating_sub(c.id.chars().count());
+        // A reader that stops reading (`| head`) ends the listing, not a panic.
+        if writeln!(stdout, "{}{}  {short}", c.id, " ".repeat(pad)).is_err() {
+            break;
+        }
+    }
+    0
+}
+
 fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
     let Some(rules) = rules_or_report(spec, None) else {
         return 1;
@@ -368,11 +414,14 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
         return 1;
     };
     let head = md[..start].rfind("### ").unwrap_or(start);
+    // The clause ends where the next clause or the next article begins, whichever is first.
     let rest = &md[start..];
-    let end = rest[1..]
-        .find("\n### ")
-        .or_else(|| rest[1..].find("\n## "))
-        .map_or(md.len(), |i| start + 1 + i);
-    println!("{}", md[head..end].replace(&anchor, "").trim_end());
+    let end = [rest.find("\n### "), rest.find("\n## ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .map_or(md.len(), |i| start + i);
+    let text = arbiter::render::terminal(&md[head..end].replace(&anchor, ""));
+    let _ = std::io::Write::write_all(&mut std::io::stdout(), format!("{text}\n").as_bytes());
     0
 }

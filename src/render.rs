@@ -466,6 +466,68 @@ fn effect_message(e: crate::lang::schema::EffectId) -> String {
     format!("effect-{}", e.spec().name.replace('_', "-"))
 }
 
+/// A piece of the readable rulebook (the Markdown that `backend::codegen::markdown` writes) as
+/// plain text for a terminal: headings underlined, a rule's lines indented under it, quotes
+/// marked with a bar, and no Markdown markup (`**`, backticks, link targets, anchors) left.
+pub fn terminal(md: &str) -> String {
+    let mut out = Vec::new();
+    for line in md.trim().lines() {
+        let line = line.trim_end();
+        if let Some(h) = line.strip_prefix("### ") {
+            let h = inline(h);
+            out.push(h.clone());
+            out.push("─".repeat(h.chars().count()));
+        } else if let Some(h) = line.strip_prefix("## ") {
+            let h = inline(h);
+            out.push(h.clone());
+            out.push("═".repeat(h.chars().count()));
+        } else if let Some(q) = line.strip_prefix("> ") {
+            out.push(format!("  │ {}", inline(q)));
+        } else if let Some(item) = line.strip_prefix("- ") {
+            // `- **Rule `name`**` heads a rule; `- **Label:** value` is one of its lines.
+            let bold_whole = item.starts_with("**") && item.ends_with("**") && item.len() > 4;
+            if bold_whole {
+                out.push(format!("▸ {}", inline(item)));
+            } else {
+                out.push(format!("    {}", inline(item)));
+            }
+        } else if line.len() > 2 && line.starts_with('*') && line.ends_with('*') {
+            out.push(inline(&line[1..line.len() - 1]));
+        } else {
+            out.push(inline(line));
+        }
+    }
+    out.join("\n")
+}
+
+/// Inline Markdown as plain text: `[text](#anchor)` is `text`, `**` and backticks go.
+fn inline(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(open) = rest.find('[') {
+        let after = &rest[open + 1..];
+        match after.find("](").map(|close| (close, &after[close + 2..])) {
+            Some((close, target)) if !after[..close].contains('[') => match target.find(')') {
+                Some(end) => {
+                    out.push_str(&rest[..open]);
+                    out.push_str(&after[..close]);
+                    rest = &target[end + 1..];
+                }
+                None => {
+                    out.push_str(&rest[..=open]);
+                    rest = after;
+                }
+            },
+            _ => {
+                out.push_str(&rest[..=open]);
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out.replace("**", "").replace('`', "")
+}
+
 #[cfg(test)]
 mod missing_messages {
     use super::*;

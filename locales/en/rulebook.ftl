@@ -30,6 +30,7 @@ unit-times = times
 label-on = Event
 label-when = Condition
 label-effects = Effects
+label-effects-none = none (the ruling only explains)
 label-exception-to = Exception to
 label-refs = References
 label-rule = Rule

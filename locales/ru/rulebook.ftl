@@ -30,6 +30,7 @@ unit-times = разы
 label-on = Событие
 label-when = Условие
 label-effects = Последствия
+label-effects-none = нет (решение только разъясняет)
 label-exception-to = Исключение из
 label-refs = Ссылки
 label-rule = Правило

@@ -130,3 +130,40 @@ fn a_folder_named_like_a_built_in_rulebook_is_warned_about() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn explain_without_a_clause_lists_them_in_columns() {
+    for (lang, first) in [("en", "Checkmate"), ("ru", "Мат")] {
+        let out = arbiter(&["--lang", lang, "explain"], None);
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let list = text(&out.stdout);
+        let lines: Vec<&str> = list.lines().collect();
+        assert!(lines.len() > 40, "{list}");
+        assert!(
+            lines[0].starts_with("5.1.1") && lines[0].ends_with(first),
+            "{list}"
+        );
+        // The texts start in one column, counted in characters (Cyrillic included).
+        let column = |l: &str| {
+            let id = l.split(' ').next().unwrap_or_default().chars().count();
+            id + l.chars().skip(id).take_while(|c| *c == ' ').count()
+        };
+        let c0 = column(lines[0]);
+        assert!(lines.iter().all(|l| column(l) == c0), "{list}");
+        // The 2023 edition's renumbered 9.2, and no clause its amendments replaced.
+        assert!(lines.iter().any(|l| l.starts_with("9.2.3.2 ")), "{list}");
+        assert!(!lines.iter().any(|l| l.starts_with("9.2.1.1 ")), "{list}");
+    }
+}
+
+#[test]
+fn explain_ends_with_its_clause() {
+    // 5.2.3 is the last clause of Article 5: Article 6 does not follow it.
+    let out = arbiter(&["explain", "5.2.3"], None);
+    let shown = text(&out.stdout);
+    assert!(shown.starts_with("5.2.3"), "{shown}");
+    assert!(
+        !shown.contains("Article 6") && !shown.contains("6.9"),
+        "{shown}"
+    );
+}

@@ -73,7 +73,24 @@ fn every_clause_has_both_texts_and_explains() {
                 None,
             );
             assert_eq!(out.status.code(), Some(0), "explain {} {lang}", c.id);
-            assert!(text(&out.stdout).contains(&c.id));
+            let shown = text(&out.stdout);
+            assert!(shown.contains(&c.id));
+            // For a terminal: no Markdown markup, no anchor, nothing of the next article, and
+            // every label with its value.
+            for markup in ["**", "`", "](#", "<a id", "###", "═"] {
+                assert!(
+                    !shown.contains(markup),
+                    "explain {} {lang}: {markup}\n{shown}",
+                    c.id
+                );
+            }
+            assert!(
+                shown
+                    .lines()
+                    .all(|l| !(l.starts_with("    ") && l.trim_end().ends_with(':'))),
+                "explain {} {lang}: an empty label\n{shown}",
+                c.id
+            );
         }
     }
 }

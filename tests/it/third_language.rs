@@ -67,11 +67,11 @@ fn the_readable_rulebook_speaks_german() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let md = text(&out.stdout);
     for line in [
-        "- **Ereignis:** eine Stellung entsteht (die Ausgangsstellung oder nach einem Zug)",
-        "- **Bedingung:** die Anzahl der Auftritte der gegenwärtigen Stellung ist mindestens \
-         «automatische_wiederholungen» (5) (`repetitions >= automatische_wiederholungen`)",
-        "- **Folgen:** die Partie endet remis",
-        "*Von den Verfassern des Regelwerks geschrieben; kein amtlicher Text.*",
+        "    Ereignis: eine Stellung entsteht (die Ausgangsstellung oder nach einem Zug)",
+        "    Bedingung: die Anzahl der Auftritte der gegenwärtigen Stellung ist mindestens \
+         «automatische_wiederholungen» (5) (repetitions >= automatische_wiederholungen)",
+        "    Folgen: die Partie endet remis",
+        "Von den Verfassern des Regelwerks geschrieben; kein amtlicher Text.",
     ] {
         assert!(md.lines().any(|l| l == line), "missing {line:?} in:\n{md}");
     }

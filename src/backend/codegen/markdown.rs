@@ -28,6 +28,7 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         "on",
         "when",
         "effects",
+        "effects-none",
         "exception-to",
         "refs",
         "rule",
