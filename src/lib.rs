@@ -3,10 +3,13 @@
 //! Pipeline (see ARCHITECTURE.md): `rulebook` (YAML) -> `lang` (parse, type-check) -> `compile`
 //! (IR, static checks) -> `backend` (codegen into `generated/`, or the interpreter);
 //! `pgn` -> `runtime` (replay, events, facts, precedence) -> `render` (Fluent, RU/EN).
+//!
+//! Start with [`Adjudicator`]: `Adjudicator::new("fide-2023")?.adjudicate(pgn)`.
 
 // `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
 #![allow(clippy::result_large_err)]
 
+pub mod adjudicator;
 pub mod audit;
 pub mod backend;
 pub mod compile;
@@ -38,6 +41,7 @@ pub mod generated {
 use std::path::Path;
 use std::sync::Arc;
 
+pub use adjudicator::Adjudicator;
 use backend::interp::Interpreter;
 use diag::{Diag, Diags};
 use runtime::rules::Rules;

@@ -71,6 +71,16 @@ pub struct PgnError {
     pub message: String,
 }
 
+/// The message alone (its place is `offset`: [`crate::diag::Diag`] turns it into a line and
+/// column with the source).
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for PgnError {}
+
 /// Every game of the input, or its error; one bad game does not stop the others.
 pub fn read_games(src: &[u8]) -> Vec<Result<Game, PgnError>> {
     scan::scan(src)

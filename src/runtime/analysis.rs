@@ -247,7 +247,7 @@ pub fn winnability(pos: &Chess, side: Color, budget: &Budget, shorten: u32) -> W
 /// proved a side unwinnable, the reason also holds after the forced moves (the successors of an
 /// unwinnable position are unwinnable, material never grows along forced moves — a promotion is
 /// never the only legal move — and locked pawns stay locked), so "after the forced moves F,
-/// <reason>" is true. `None` when there are none, when the reason is the forced cycle itself,
+/// &lt;reason&gt;" is true. `None` when there are none, when the reason is the forced cycle itself,
 /// or when every proof is by material that is already insufficient in `pos`.
 pub fn forced_line(pos: &Chess, proofs: &[(Color, Tier)]) -> Option<Line> {
     if proofs.iter().any(|(_, t)| *t == Tier::ForcedCycle) {
