@@ -1,8 +1,9 @@
 //! The committed certification reports (conformance/reports/) are what the adapters produce
 //! today: each run is repeated and compared line by line, and every failure of a third-party
 //! library must be explained (conformance/adapters/*/failures.yaml). The libraries are the
-//! pinned versions that `conformance/certify --install` puts beside their adapters; without
-//! them the third-party runs are skipped locally and fail in CI.
+//! pinned versions that `conformance/certify --install` puts beside their adapters (the Rust
+//! adapters built against the version their Cargo.lock pins); without them the third-party
+//! runs are skipped locally and fail in CI.
 
 use std::path::Path;
 use std::process::Command;
@@ -21,16 +22,47 @@ fn pinned_python_chess() -> Option<String> {
     (text(&out.stdout).trim() == want).then_some(want)
 }
 
-fn pinned_chess_js() -> Option<String> {
-    let dir = root().join("conformance/adapters/chess.js");
+fn pinned_npm(adapter: &str, package: &str) -> Option<String> {
+    let dir = root().join("conformance/adapters").join(adapter);
     let manifest: serde_json::Value = serde_json::from_str(
-        &std::fs::read_to_string(dir.join("node_modules/chess.js/package.json")).ok()?,
+        &std::fs::read_to_string(dir.join("node_modules").join(package).join("package.json"))
+            .ok()?,
     )
     .ok()?;
     let want: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("package.json")).ok()?).ok()?;
     let have = manifest["version"].as_str()?;
-    (Some(have) == want["dependencies"]["chess.js"].as_str()).then(|| have.to_string())
+    (Some(have) == want["dependencies"][package].as_str()).then(|| have.to_string())
+}
+
+/// The built adapter of a Rust library, when the version it says hello with is the one its
+/// Cargo.lock pins.
+fn pinned_rust(adapter: &str, krate: &str) -> Option<String> {
+    let dir = root().join("conformance/adapters").join(adapter);
+    let lock = std::fs::read_to_string(dir.join("Cargo.lock")).ok()?;
+    let want = lock
+        .split("[[package]]")
+        .find(|p| p.contains(&format!("\nname = \"{krate}\"\n")))?
+        .lines()
+        .find_map(|l| l.strip_prefix("version = \""))?
+        .trim_end_matches('"')
+        .to_string();
+    let bin = dir.join(format!("target/release/arbiter-adapter-{adapter}"));
+    let mut child = Command::new(bin)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take()?;
+        stdin
+            .write_all(b"{\"type\":\"hello\",\"protocol\":1}\n{\"type\":\"stop\"}\n")
+            .ok()?;
+    }
+    let out = child.wait_with_output().ok()?;
+    let hello: serde_json::Value = serde_json::from_str(text(&out.stdout).lines().next()?).ok()?;
+    (hello["implementation"]["version"].as_str() == Some(want.as_str())).then_some(want)
 }
 
 /// Run one certification and compare both reports with the committed ones.
@@ -119,11 +151,44 @@ fn python_chess_report_is_fresh_and_explained() {
 
 #[test]
 fn chess_js_report_is_fresh_and_explained() {
-    if require("chess.js", pinned_chess_js()) {
+    if require("chess.js", pinned_npm("chess.js", "chess.js")) {
         certify(
             "chess.js",
             "node conformance/adapters/chess.js/adapter.js",
             Some("conformance/adapters/chess.js/failures.yaml"),
+        );
+    }
+}
+
+#[test]
+fn chess_crate_report_is_fresh_and_explained() {
+    if require("the chess crate", pinned_rust("chess-crate", "chess")) {
+        certify(
+            "chess-crate",
+            "conformance/adapters/chess-crate/target/release/arbiter-adapter-chess-crate",
+            Some("conformance/adapters/chess-crate/failures.yaml"),
+        );
+    }
+}
+
+#[test]
+fn esca_report_is_fresh_and_explained() {
+    if require("esca", pinned_rust("esca", "esca")) {
+        certify(
+            "esca",
+            "conformance/adapters/esca/target/release/arbiter-adapter-esca",
+            Some("conformance/adapters/esca/failures.yaml"),
+        );
+    }
+}
+
+#[test]
+fn chessops_report_is_fresh_and_explained() {
+    if require("chessops", pinned_npm("chessops", "chessops")) {
+        certify(
+            "chessops",
+            "node conformance/adapters/chessops/adapter.js",
+            Some("conformance/adapters/chessops/failures.yaml"),
         );
     }
 }
@@ -147,6 +212,9 @@ fn the_readme_table_matches_the_reports() {
         ("arbiter", "| arbiter (compiled backend) |"),
         ("python-chess", "| python-chess | 1"),
         ("chess.js", "| chess.js | 1"),
+        ("chess-crate", "| chess (Rust crate) | 3"),
+        ("esca", "| esca | 0"),
+        ("chessops", "| chessops | 0"),
     ] {
         let report =
             std::fs::read_to_string(root().join(format!("conformance/reports/{name}.jsonl")))
