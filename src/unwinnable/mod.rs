@@ -108,9 +108,15 @@
 //!    Rewarded moves are tried first. Plans 50–100 plies deep are thus reached at small
 //!    nominal depth. Each depth `d` runs with a node limit growing with `d`
 //!    ([`PER_DEPTH_NODES`] × d); the tier stops at a quarter of the node budget.
-//! 9. **Closure, large**: the same closure up to [`Budget::positions`] positions. It proves
-//!    locked-pawn positions (kings and bishops wandering behind a pawn wall) that the search
-//!    cannot finish, and finds the helpmates hidden in such walls.
+//! 9. **Closure, large**: the same closure up to [`CLOSURE_LARGE`] × [`Budget::positions`]
+//!    positions, stored packed (a 32-byte key and the parent's index; each position is rebuilt
+//!    with `Chess::from_setup` when its turn to be expanded comes, and must pack to the same key
+//!    again or the closure gives up), with the rest of the node budget. It gives up early when
+//!    the positions waiting to be expanded are many (three eighths of [`Budget::positions`])
+//!    and more than half of those expanded (a set still growing that fast is left to tier 10). It proves locked-pawn positions (kings and
+//!    bishops wandering behind a pawn wall, up to about a million positions) that the search
+//!    cannot finish, and finds the helpmates hidden in such walls, shortest first: composed
+//!    lines the searches need 300 plies and ten million nodes for come out at 60–100 plies.
 //! 10. **Deep search**: iterative deepening again, with no per-depth limit, taking turns with
 //!     the guided searches of tier 7b (which resume where they stopped; the plain search's
 //!     turns are [`PLAIN_TURNS`] times as long), until the node or time budget runs out (then
@@ -213,6 +219,14 @@ pub const PROBE_NODES: u64 = 3_000;
 pub const IS_DEAD_PROBE_NODES: u64 = 200;
 /// Positions the small closure (tier 7) may hold before it gives up.
 pub const CLOSURE_SMALL: usize = 3_000;
+/// The large closure (tier 9) holds this many times [`Budget::positions`]: its positions are
+/// packed (32 bytes and an index), the search's table entries are not. It gives up sooner when
+/// more than three eighths of [`Budget::positions`] (150,000 by default) wait to be expanded
+/// and they outnumber half the positions expanded so far: the closures of the CHA test set that
+/// end (a proof, or a mate found) have up to about 195,000 waiting, but then fewer than 40% of
+/// those expanded; those that do not end cross the line early, and their nodes are better
+/// left to tier 10.
+pub const CLOSURE_LARGE: usize = 3;
 /// Nodes of the guided searches before tier 8 (tier 7b), all of them together.
 pub const GUIDED_EARLY: u64 = 200_000;
 /// Nodes of one turn of a guided search (tiers 7b and 10).
@@ -238,12 +252,15 @@ pub struct Budget {
     pub nodes: u64,
     /// Wall-clock time, read every 1,024 nodes; `None`: no deadline.
     pub time: Option<Duration>,
-    /// Most positions the large reachable-set closure may hold (about 200 bytes each).
+    /// Most positions the transposition table of the plain search may hold (about 100 bytes
+    /// each; a quarter of that for each guided search); the large reachable-set closure holds
+    /// [`CLOSURE_LARGE`] times as many, packed (about 50 bytes each).
     pub positions: usize,
 }
 
 impl Default for Budget {
-    /// 2,000,000 nodes, 2 seconds, a closure of at most 400,000 positions (about 80 MB).
+    /// 2,000,000 nodes, 2 seconds, tables of at most 400,000 positions (about 40 MB), a closure
+    /// of at most 1,200,000 (about 60 MB).
     fn default() -> Budget {
         Budget {
             nodes: 2_000_000,
@@ -535,7 +552,8 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     }
 
     // Tier 7: small closure.
-    match closure::closure(&pos, winner, CLOSURE_SMALL.min(positions), meter) {
+    let small = CLOSURE_SMALL.min(positions);
+    match closure::closure(&pos, winner, small, small, meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
             return Verdict::Unwinnable(Proof::Closure { positions });
@@ -582,7 +600,8 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     // Tier 9: large closure (the search's table freed first: the two never hold memory at
     // once; the guided searches' small tables stay).
     search.release();
-    match closure::closure(&pos, winner, positions, meter) {
+    let large = positions.saturating_mul(CLOSURE_LARGE);
+    match closure::closure(&pos, winner, large, positions / 8 * 3, meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
             return Verdict::Unwinnable(Proof::Closure { positions });
