@@ -159,15 +159,19 @@
 //!
 //! # Figures, limits and what comes next
 //!
-//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`): 6,791 of 6,822 sides agree with
-//! CHA's classes, 0 disagree, 31 undetermined within [`Budget::default`] and a 2 s deadline
-//! (11 sides CHA proves unwinnable, 20 winnable sides whose helpmates need long composed
-//! manoeuvres). The worst side stays within the
-//! budget and under 200 MB (the large closure, about 115 MB). On positions from games
+//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`), within [`Budget::default`]'s
+//! 2,000,000 nodes: 6,809 of 6,822 sides agree with CHA's classes, 0 disagree, 13 undetermined
+//! (7 sides CHA proves unwinnable: lines 2072–2076, a king walled in by its own pieces whose
+//! every move mates the opponent, and 3290, pawns defended by bishops shuffling on a zigzag;
+//! 6 winnable sides whose helpmates need long composed manoeuvres: lines 394, 1008, 1579,
+//! 2377, 2764, 3352). Before the large closure was packed: 6,791, 0, 31. With the example's
+//! 2 s deadline on a loaded machine five more run out of time (6,804, 0, 18; the closure of
+//! line 2181 takes 1.2 million positions and 3–4 s). The worst side stays within the budget and under 200 MB
+//! (line 2181, its closure: 83 MB resident in all). On positions from games
 //! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 22,000–23,000 positions a
 //! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.1–1.2 million
-//! times a second.
-//!
+//! times a second (on an idle machine; the packed closure changed neither measurably).
+
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
 //! give check, or (the counting form) that where it can, the loser's pieces are too few to
 //! block the flight squares. Of stalemate it knows the king's step that leaves a side moving
