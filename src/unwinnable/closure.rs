@@ -164,7 +164,8 @@ impl Seen {
             parents: Vec::with_capacity(cap.min(1 << 16)),
             slots: vec![u32::MAX; 1 << 10],
         };
-        seen.insert(root, u32::MAX);
+        // The first insertion into an empty list.
+        let _ = seen.insert(root, u32::MAX);
         seen
     }
 
@@ -172,28 +173,27 @@ impl Seen {
         self.keys.len()
     }
 
-    /// Adds `key` with its parent; false if it was there already.
-    fn insert(&mut self, key: Packed, parent: u32) -> bool {
+    /// Adds `key` with its parent: `Some(false)` if it was there already, `None` if the list
+    /// is full (the caller gives up: a position never added must not pass for one seen).
+    fn insert(&mut self, key: Packed, parent: u32) -> Option<bool> {
         if 2 * (self.keys.len() + 1) > self.slots.len() {
             self.grow();
         }
         let mask = self.slots.len() - 1;
         let mut at = (key.hash() as usize) & mask;
         loop {
-            let Some(slot) = self.slots.get_mut(at) else {
-                return false;
-            };
+            let slot = self.slots.get_mut(at)?;
             if *slot == u32::MAX {
-                let Ok(index) = u32::try_from(self.keys.len()) else {
-                    return false;
-                };
+                let index = u32::try_from(self.keys.len())
+                    .ok()
+                    .filter(|&i| i != u32::MAX)?;
                 *slot = index;
                 self.keys.push(key);
                 self.parents.push(parent);
-                return true;
+                return Some(true);
             }
             if self.keys.get(*slot as usize) == Some(&key) {
-                return false;
+                return Some(false);
             }
             at = (at + 1) & mask;
         }
@@ -264,8 +264,10 @@ pub(crate) fn closure(
                 let Some(k) = Packed::new(&child) else {
                     return Closure::TooBig;
                 };
-                if seen.insert(k, parent) && seen.len() > cap {
-                    return Closure::TooBig;
+                match seen.insert(k, parent) {
+                    Some(true) if seen.len() > cap => return Closure::TooBig,
+                    Some(_) => {}
+                    None => return Closure::TooBig,
                 }
             }
         }
