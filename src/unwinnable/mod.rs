@@ -165,8 +165,8 @@
 //! every move mates the opponent, and 3290, pawns defended by bishops shuffling on a zigzag;
 //! 6 winnable sides whose helpmates need long composed manoeuvres: lines 394, 1008, 1579,
 //! 2377, 2764, 3352). Before the large closure was packed: 6,791, 0, 31. With the example's
-//! 2 s deadline on a loaded machine five more run out of time (6,804, 0, 18; the closure of
-//! line 2181 takes 1.2 million positions and 3–4 s). The worst side stays within the budget and under 200 MB
+//! 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
+//! positions and 2–4 s), on a loaded machine a few more. The worst side stays within the budget and under 200 MB
 //! (line 2181, its closure: 83 MB resident in all). On positions from games
 //! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 22,000–23,000 positions a
 //! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.1–1.2 million
