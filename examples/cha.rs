@@ -265,14 +265,15 @@ fn print_markdown(r: &Report) {
     println!("| **all** | both | **{a}** | **{w}** | **{u}** |");
     println!();
     println!(
-        "{} sides queried ({} positions), budget {} nodes, {:?}, closure of at most {} positions. \
-         Wrong answers (including the quick tier's): {}. The quick tier alone proves {} of the {} \
+        "{} sides queried ({} positions), budget {} nodes, {:?}, tables of at most {} positions, \
+         a closure of at most {} (packed). Wrong answers (including the quick tier's): {}. The quick tier alone proves {} of the {} \
          sides CHA classes unwinnable.",
         a + w + u,
         (a + w + u) / 2,
         r.budget.nodes,
         r.budget.time.unwrap_or_default(),
         r.budget.positions,
+        r.budget.positions * unwinnable::CLOSURE_LARGE,
         r.wrong,
         r.quick.0,
         r.quick.1

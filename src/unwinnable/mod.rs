@@ -108,9 +108,15 @@
 //!    Rewarded moves are tried first. Plans 50–100 plies deep are thus reached at small
 //!    nominal depth. Each depth `d` runs with a node limit growing with `d`
 //!    ([`PER_DEPTH_NODES`] × d); the tier stops at a quarter of the node budget.
-//! 9. **Closure, large**: the same closure up to [`Budget::positions`] positions. It proves
-//!    locked-pawn positions (kings and bishops wandering behind a pawn wall) that the search
-//!    cannot finish, and finds the helpmates hidden in such walls.
+//! 9. **Closure, large**: the same closure up to [`CLOSURE_LARGE`] × [`Budget::positions`]
+//!    positions, stored packed (a 32-byte key and the parent's index; each position is rebuilt
+//!    with `Chess::from_setup` when its turn to be expanded comes, and must pack to the same key
+//!    again or the closure gives up), with the rest of the node budget. It gives up early when
+//!    the positions waiting to be expanded are many (three eighths of [`Budget::positions`])
+//!    and more than half of those expanded (a set still growing that fast is left to tier 10). It proves locked-pawn positions (kings and
+//!    bishops wandering behind a pawn wall, up to about a million positions) that the search
+//!    cannot finish, and finds the helpmates hidden in such walls, shortest first: composed
+//!    lines the searches need 300 plies and ten million nodes for come out at 60–100 plies.
 //! 10. **Deep search**: iterative deepening again, with no per-depth limit, taking turns with
 //!     the guided searches of tier 7b (which resume where they stopped; the plain search's
 //!     turns are [`PLAIN_TURNS`] times as long), until the node or time budget runs out (then
@@ -153,15 +159,19 @@
 //!
 //! # Figures, limits and what comes next
 //!
-//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`): 6,791 of 6,822 sides agree with
-//! CHA's classes, 0 disagree, 31 undetermined within [`Budget::default`] and a 2 s deadline
-//! (11 sides CHA proves unwinnable, 20 winnable sides whose helpmates need long composed
-//! manoeuvres). The worst side stays within the
-//! budget and under 200 MB (the large closure, about 115 MB). On positions from games
+//! On the CHA test set (`src/unwinnable/CHA-AGREEMENT.md`), within [`Budget::default`]'s
+//! 2,000,000 nodes: 6,809 of 6,822 sides agree with CHA's classes, 0 disagree, 13 undetermined
+//! (7 sides CHA proves unwinnable: lines 2072–2076, a king walled in by its own pieces whose
+//! every move mates the opponent, and 3290, pawns defended by bishops shuffling on a zigzag;
+//! 6 winnable sides whose helpmates need long composed manoeuvres: lines 394, 1008, 1579,
+//! 2377, 2764, 3352). Before the large closure was packed: 6,791, 0, 31. With the example's
+//! 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
+//! positions and 2–4 s), on a loaded machine a few more. The worst side stays within the budget and under 200 MB
+//! (line 2181, its closure: 83 MB resident in all). On positions from games
 //! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 22,000–23,000 positions a
 //! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.1–1.2 million
-//! times a second.
-//!
+//! times a second (on an idle machine; the packed closure changed neither measurably).
+
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
 //! give check, or (the counting form) that where it can, the loser's pieces are too few to
 //! block the flight squares. Of stalemate it knows the king's step that leaves a side moving
@@ -213,6 +223,14 @@ pub const PROBE_NODES: u64 = 3_000;
 pub const IS_DEAD_PROBE_NODES: u64 = 200;
 /// Positions the small closure (tier 7) may hold before it gives up.
 pub const CLOSURE_SMALL: usize = 3_000;
+/// The large closure (tier 9) holds this many times [`Budget::positions`]: its positions are
+/// packed (32 bytes and an index), the search's table entries are not. It gives up sooner when
+/// more than three eighths of [`Budget::positions`] (150,000 by default) wait to be expanded
+/// and they outnumber half the positions expanded so far: the closures of the CHA test set that
+/// end (a proof, or a mate found) have up to about 195,000 waiting, but then fewer than 40% of
+/// those expanded; those that do not end cross the line early, and their nodes are better
+/// left to tier 10.
+pub const CLOSURE_LARGE: usize = 3;
 /// Nodes of the guided searches before tier 8 (tier 7b), all of them together.
 pub const GUIDED_EARLY: u64 = 200_000;
 /// Nodes of one turn of a guided search (tiers 7b and 10).
@@ -238,12 +256,15 @@ pub struct Budget {
     pub nodes: u64,
     /// Wall-clock time, read every 1,024 nodes; `None`: no deadline.
     pub time: Option<Duration>,
-    /// Most positions the large reachable-set closure may hold (about 200 bytes each).
+    /// Most positions the transposition table of the plain search may hold (about 100 bytes
+    /// each; a quarter of that for each guided search); the large reachable-set closure holds
+    /// [`CLOSURE_LARGE`] times as many, packed (about 50 bytes each).
     pub positions: usize,
 }
 
 impl Default for Budget {
-    /// 2,000,000 nodes, 2 seconds, a closure of at most 400,000 positions (about 80 MB).
+    /// 2,000,000 nodes, 2 seconds, tables of at most 400,000 positions (about 40 MB), a closure
+    /// of at most 1,200,000 (about 60 MB).
     fn default() -> Budget {
         Budget {
             nodes: 2_000_000,
@@ -535,7 +556,8 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     }
 
     // Tier 7: small closure.
-    match closure::closure(&pos, winner, CLOSURE_SMALL.min(positions), meter) {
+    let small = CLOSURE_SMALL.min(positions);
+    match closure::closure(&pos, winner, small, small, meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
             return Verdict::Unwinnable(Proof::Closure { positions });
@@ -582,7 +604,8 @@ fn analyse_with(pos: &Chess, winner: Color, positions: usize, meter: &mut Meter)
     // Tier 9: large closure (the search's table freed first: the two never hold memory at
     // once; the guided searches' small tables stay).
     search.release();
-    match closure::closure(&pos, winner, positions, meter) {
+    let large = positions.saturating_mul(CLOSURE_LARGE);
+    match closure::closure(&pos, winner, large, positions / 8 * 3, meter) {
         closure::Closure::Mate(line) => return winnable(prefix, line),
         closure::Closure::Complete(positions) => {
             return Verdict::Unwinnable(Proof::Closure { positions });

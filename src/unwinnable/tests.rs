@@ -501,7 +501,7 @@ fn castling_is_searched() {
     assert!(mates[0].is_castle());
     let start = std::time::Instant::now();
     let mut meter = Meter::new(&test_budget(), start);
-    match closure::closure(&pos, Color::White, 1_000, &mut meter) {
+    match closure::closure(&pos, Color::White, 1_000, 1_000, &mut meter) {
         closure::Closure::Mate(line) => assert_eq!(line, mates),
         _ => panic!("no mate"),
     }
@@ -686,7 +686,8 @@ fn guided_search_finds_the_eight_bishops_mate() {
         positions: 100_000,
     };
     let find = |style: search::Style, tempo: bool| {
-        let mut meter = Meter::new(&budget, std::time::Instant::now());
+        let t0 = std::time::Instant::now();
+        let mut meter = Meter::new(&budget, t0);
         let mut s = search::Search::guided(Color::White, budget.positions, g.clone(), style, tempo);
         for depth in 1..=MAX_DEPTH {
             match s.iteration(&pos, depth, u64::MAX, &mut meter) {
@@ -845,7 +846,8 @@ fn guided_iterations_still_prove() {
     ] {
         let g = guide::Guide::new(&pos, Color::Black);
         let mut s = search::Search::guided(Color::Black, budget.positions, g, style, tempo);
-        let mut meter = Meter::new(&budget, std::time::Instant::now());
+        let t0 = std::time::Instant::now();
+        let mut meter = Meter::new(&budget, t0);
         let proved = (1..=MAX_DEPTH).any(|depth| {
             matches!(
                 s.iteration(&pos, depth, u64::MAX, &mut meter),
@@ -1155,7 +1157,8 @@ fn differential_new_rules() {
                     !semistatic::unwinnable_with(&p, side, true, none)
                         && !p.has_insufficient_material(side)
                 } else if quick(&p, side).is_none() {
-                    let mut meter = Meter::new(&budget, std::time::Instant::now());
+                    let t0 = std::time::Instant::now();
+                    let mut meter = Meter::new(&budget, t0);
                     matches!(
                         chain::chain(&p, side, CHAIN_POSITIONS, &mut meter),
                         chain::Chain::Complete(_)
@@ -1172,9 +1175,10 @@ fn differential_new_rules() {
                     chain_new += 1;
                 }
                 // The reference: no static tier at all.
-                let mut meter = Meter::new(&budget, std::time::Instant::now());
+                let t0 = std::time::Instant::now();
+                let mut meter = Meter::new(&budget, t0);
                 let fen = Fen::from_position(&p, shakmaty::EnPassantMode::Legal).to_string();
-                match closure::closure(&p, side, budget.positions, &mut meter) {
+                match closure::closure(&p, side, budget.positions, budget.positions, &mut meter) {
                     closure::Closure::Mate(line) => {
                         mates.push(format!("{name} +{plies}: {fen} {side:?} {line:?}"));
                         continue;
@@ -1186,7 +1190,8 @@ fn differential_new_rules() {
                     closure::Closure::TooBig | closure::Closure::Spent => {}
                 }
                 let mut search = search::Search::new(side, budget.positions);
-                let mut meter = Meter::new(&budget, std::time::Instant::now());
+                let t0 = std::time::Instant::now();
+                let mut meter = Meter::new(&budget, t0);
                 let mut done = false;
                 for depth in 1..=MAX_DEPTH {
                     match search.iteration(&p, depth, u64::MAX, &mut meter) {
@@ -1219,4 +1224,101 @@ fn differential_new_rules() {
         mates.len()
     );
     assert!(mates.is_empty(), "{mates:#?}");
+}
+
+/// The closure's packed keys rebuild the very position: pieces, side to move, castling rights,
+/// the en-passant square when the capture is legal, promoted pieces and a full board.
+#[test]
+fn packed_keys_rebuild_the_position() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq -",
+        "r3k2r/8/8/8/8/8/8/R3K2R b Kq -",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - d6",
+        "4k3/8/8/3pP3/8/8/8/4K3 w - -",
+        "1QQQ1QQ1/8/8/8/8/8/8/k3K2q w - -",
+        // More bishops than promotions allow (the CHA set has such positions).
+        "8/7B/7b/8/3p1p1p/b1pP1PpP/B1PpBkP1/3K1BRB w - -",
+    ] {
+        let pos = parse(fen).expect(fen);
+        let key = closure::Packed::new(&pos).expect(fen);
+        let back = key.unpack(pos.castles().mode()).expect(fen);
+        assert_eq!(Key::new(&back), Key::new(&pos), "{fen}");
+        assert_eq!(back.legal_moves().len(), pos.legal_moves().len(), "{fen}");
+        for m in pos.legal_moves() {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let k = closure::Packed::new(&child).expect(fen);
+            assert_ne!(k, key, "{fen}: a move changes the key");
+            let again = k.unpack(pos.castles().mode()).expect(fen);
+            assert_eq!(Key::new(&again), Key::new(&child), "{fen} {m:?}");
+        }
+    }
+    // A legal en-passant capture is part of the key (the moves differ).
+    let a = parse("4k3/8/8/3pP3/8/8/8/4K3 w - -").expect("a");
+    let b = parse("4k3/8/8/3pP3/8/8/8/4K3 w - d6").expect("b");
+    assert_ne!(closure::Packed::new(&a), closure::Packed::new(&b));
+}
+
+/// The large closure holds three times the table's positions, packed: CHA line 2220 (Black
+/// cannot mate: its king is walled in on f8 and its bishop on four squares, while White's
+/// king and light bishops wander, 726,592 positions in all) is proved by it within the default
+/// node budget, past the 400,000 positions the unpacked closure stopped at. With fewer positions
+/// allowed than there are, it must give up, not answer. Slow in a debug build (seconds).
+#[test]
+fn large_closure_proves_walled_bishops() {
+    let pos = parse("1b3kBR/4pP1P/1p1pP1BP/1P1P4/6Bp/6pP/K5P1/8 b - -").expect("2220");
+    let budget = Budget {
+        time: None,
+        ..Budget::default()
+    };
+    let start = std::time::Instant::now();
+    let mut meter = Meter::new(&budget, start);
+    match closure::closure(
+        &pos,
+        Color::Black,
+        budget.positions * CLOSURE_LARGE,
+        budget.positions / 8 * 3,
+        &mut meter,
+    ) {
+        closure::Closure::Complete(n) => assert_eq!(n, 726_592),
+        _ => panic!("2220: no proof"),
+    }
+    let (v, _) = analyse(&pos, Color::Black, &budget);
+    assert!(
+        matches!(v, Verdict::Unwinnable(Proof::Closure { .. })),
+        "{v:?}"
+    );
+    // Negative: a cap below the reachable set gives up.
+    let mut meter = Meter::new(&budget, start);
+    assert!(matches!(
+        closure::closure(&pos, Color::Black, 100_000, 100_000, &mut meter),
+        closure::Closure::TooBig
+    ));
+}
+
+/// A helpmate found by the packed closure is the shortest, and its moves (recovered from the
+/// parents' keys) replay to mate: CHA line 1538 (Black mates in 28 plies; the searches need
+/// more than the default budget, the closure 419,719 positions).
+#[test]
+fn large_closure_finds_shortest_helpmate() {
+    let pos = parse("1k6/1P1p1p1p/BP6/1P5p/8/8/3P1P1P/5K2 w - -").expect("1538");
+    let budget = Budget {
+        time: None,
+        ..Budget::default()
+    };
+    let start = std::time::Instant::now();
+    let mut meter = Meter::new(&budget, start);
+    match closure::closure(
+        &pos,
+        Color::Black,
+        budget.positions * CLOSURE_LARGE,
+        budget.positions / 8 * 3,
+        &mut meter,
+    ) {
+        closure::Closure::Mate(line) => {
+            assert_eq!(line.len(), 28);
+            assert!(replays_to_mate(&pos, Color::Black, &line));
+        }
+        _ => panic!("1538: no mate"),
+    }
 }
