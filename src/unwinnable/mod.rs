@@ -168,9 +168,9 @@
 //! 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
 //! positions and 2–4 s), on a loaded machine a few more. The worst side stays within the budget and under 200 MB
 //! (line 2181, its closure: 83 MB resident in all). On positions from games
-//! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 22,000–23,000 positions a
-//! second, median about 25–35 µs, p99 under 0.4 ms; [`quick`] runs about 1.1–1.2 million
-//! times a second (on an idle machine; the packed closure changed neither measurably).
+//! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 18,000–21,500 positions a
+//! second, median about 25–35 µs, p99 under 0.45 ms; [`quick`] runs about 1.1–1.25 million
+//! times a second.
 
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
 //! give check, or (the counting form) that where it can, the loser's pieces are too few to
@@ -670,18 +670,6 @@ fn probe(
     None
 }
 
-/// Tiers 3 and 4 on `pos` itself (no forced moves played): sound on any position with a legal
-/// move.
-fn cheap_proof(pos: &Chess, winner: Color) -> Option<Proof> {
-    if pos.has_insufficient_material(winner) {
-        Some(Proof::Material)
-    } else if semistatic::unwinnable(pos, winner) {
-        Some(Proof::SemiStatic)
-    } else {
-        None
-    }
-}
-
 /// Material in pawn units (1, 3, 3, 5, 9), to guess which side is more likely to mate.
 fn material(pos: &Chess, color: Color) -> u32 {
     let b = pos.board();
@@ -703,18 +691,15 @@ pub fn is_dead(pos: &Chess, budget: &Budget) -> (Deadness, Stats) {
     } else {
         [Color::White, Color::Black]
     };
-    // The cheapest proofs first (dead positions from games are mostly bare kings, lemma
-    // material and locked pawns), then the probe for each side not proven.
+    // The cheapest proof first (material: most dead positions from games are bare kings and
+    // lemma material), then the probe for each side not proven, which settles almost every
+    // live position in tens of nodes; the walls of locked pawns (the semi-static tier, much
+    // dearer than the probe on a live position) only after it, in `quick`.
     // (Not on a position without moves: some unreachable inputs are mate with "insufficient"
     // material; the full procedure tests that first.)
     let terminal = pos.legal_moves().is_empty();
-    let mut proofs = sides.map(|side| {
-        if terminal {
-            None
-        } else {
-            cheap_proof(pos, side)
-        }
-    });
+    let mut proofs = sides
+        .map(|side| (!terminal && pos.has_insufficient_material(side)).then_some(Proof::Material));
     if let [Some(a), Some(b)] = proofs {
         let (white, black) = if sides[0] == Color::White {
             (a, b)

@@ -326,11 +326,31 @@ fn order(
     {
         *c = MATE;
     }
-    for want in CLASSES {
-        for (&c, &m) in raw.iter().zip(moves.iter()) {
-            if c == want {
-                list.push((m, c));
-            }
+    // A counting sort by class (the classes are 0..6 in the order of CLASSES), stable: one
+    // pass to count, one to place, where a pass per class cost six.
+    let n = moves.len();
+    let mut next = [0usize; CLASSES.len()];
+    for &c in raw.iter().take(n) {
+        if let Some(k) = next.get_mut(usize::from(c)) {
+            *k += 1;
+        }
+    }
+    let mut at = list.len();
+    for k in &mut next {
+        let count = *k;
+        *k = at;
+        at += count;
+    }
+    let Some(&first) = moves.first() else {
+        return;
+    };
+    list.resize(at, (first, NORMAL));
+    for (&c, &m) in raw.iter().zip(moves.iter()) {
+        if let Some(k) = next.get_mut(usize::from(c))
+            && let Some(slot) = list.get_mut(*k)
+        {
+            *slot = (m, c);
+            *k += 1;
         }
     }
 }
@@ -368,12 +388,26 @@ fn one_tempo(pos: &Chess, moves: &MoveList, winner: Color, raw: &mut [u8; 256]) 
 
 /// The index of a move of `moves` that checkmates, if any. Only moves that can give check are
 /// played out: landing on a square from which the moved (or promoted) piece attacks the king,
-/// leaving a line through the king (a discovered check), castling and en passant.
+/// leaving the line between the king and a rook, bishop or queen of the mover's (a discovered
+/// check), castling and en passant.
 pub(crate) fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
     let board = pos.board();
     let king = board.king_of(!pos.turn())?;
     let occupied = board.occupied();
-    let lines = attacks::queen_attacks(king, Bitboard::EMPTY);
+    // Pieces whose move may uncover a check: the only piece between the king and one of the
+    // mover's rooks, bishops or queens on its line.
+    let ours = board.by_color(pos.turn());
+    let snipers = ours
+        & ((attacks::rook_attacks(king, Bitboard::EMPTY) & (board.rooks() | board.queens()))
+            | (attacks::bishop_attacks(king, Bitboard::EMPTY)
+                & (board.bishops() | board.queens())));
+    let mut lines = Bitboard::EMPTY;
+    for sniper in snipers {
+        let between = attacks::between(king, sniper) & occupied;
+        if between.count() == 1 {
+            lines |= between & ours;
+        }
+    }
     moves.iter().position(|&m| {
         let Some(from) = m.from() else {
             return false;
