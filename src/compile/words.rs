@@ -70,13 +70,25 @@ fn arith(op: ArithOp, a: String, b: String, w: &Words) -> Said {
 fn fact(id: FactId, args: &[IrExpr], w: &Words, book: &Rulebook) -> Said {
     let mut said = Vec::new();
     for (i, a) in args.iter().enumerate() {
-        said.push((format!("a{i}"), format!("«{}»", expr(a, w, book)?)));
+        said.push((format!("a{i}"), quoted(expr(a, w, book)?)));
     }
     let args: Vec<(&str, FluentValue)> = said
         .iter()
         .map(|(k, v)| (k.as_str(), s(v.clone())))
         .collect();
     w.get(&fact_message(id), &args)
+}
+
+/// An argument in «», as a name: so that "the draw offer of «the player offering»" reads right
+/// in a language whose nouns decline (Russian: "предложение ничьей стороны «предлагающий
+/// игрок»", not a nominative where a genitive belongs). Not quoted twice; quotes inside become
+/// „ “, as Russian typography nests them.
+fn quoted(said: String) -> String {
+    if said.starts_with('«') && said.ends_with('»') && said.matches('«').count() == 1 {
+        said
+    } else {
+        format!("«{}»", said.replace('«', "„").replace('»', "“"))
+    }
 }
 
 /// The message id of a fact: `fact-NAME`, a dot in the name becoming `-`.
@@ -99,7 +111,7 @@ pub fn event(e: EventKind, w: &Words) -> Said {
 pub fn effect(e: &IrEffect, w: &Words, book: &Rulebook) -> Said {
     let mut said = Vec::new();
     for (i, a) in e.args.iter().enumerate() {
-        said.push((format!("a{i}"), expr(a, w, book)?));
+        said.push((format!("a{i}"), quoted(expr(a, w, book)?)));
     }
     let args: Vec<(&str, FluentValue)> = said
         .iter()
