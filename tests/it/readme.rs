@@ -1,0 +1,216 @@
+//! The README's examples are checked, so that what a reader copies works: every YAML block
+//! parses (and every `when:` it shows is one the rulebooks really have), every ruling pattern in
+//! it is valid Fluent, the JSON example parses, and every `arbiter` command of its shell blocks
+//! is accepted by the command line (no usage error) and, where it names only files that exist,
+//! succeeds.
+
+use std::path::Path;
+
+use crate::common::{arbiter_in, root, scratch, text};
+
+/// The fenced blocks of the README: (language, text, line of the fence).
+fn blocks() -> Vec<(String, String, usize)> {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let mut out = Vec::new();
+    let mut open: Option<(String, String, usize)> = None;
+    for (i, line) in readme.lines().enumerate() {
+        match (&mut open, line.strip_prefix("```")) {
+            (None, Some(lang)) => open = Some((lang.trim().to_string(), String::new(), i + 1)),
+            (Some(_), Some(_)) => out.extend(open.take()),
+            (Some((_, body, _)), None) => {
+                body.push_str(line);
+                body.push('\n');
+            }
+            (None, None) => {}
+        }
+    }
+    out
+}
+
+fn all_rules_text() -> String {
+    let mut all = String::new();
+    let mut stack = vec![root().join("rules")];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("rules").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "yaml") {
+                all.push_str(&std::fs::read_to_string(&p).unwrap_or_default());
+            }
+        }
+    }
+    all
+}
+
+#[test]
+fn yaml_json_and_fluent_examples_are_valid() {
+    let rules = all_rules_text();
+    let blocks = blocks();
+    let mut yaml = 0;
+    for (lang, body, line) in &blocks {
+        match lang.as_str() {
+            "yaml" => {
+                yaml += 1;
+                let value: serde_json::Value = serde_saphyr::from_str(body)
+                    .unwrap_or_else(|e| panic!("README.md:{line}: YAML does not parse: {e}"));
+                // Every condition shown is one a rulebook has, word for word.
+                for l in body.lines() {
+                    if let Some(when) = l.trim().strip_prefix("when: \"") {
+                        let when = when.split('"').next().unwrap_or_default();
+                        assert!(
+                            rules.contains(when),
+                            "README.md:{line}: no rulebook has `{when}`"
+                        );
+                    }
+                }
+                // Every ruling pattern is Fluent.
+                let mut patterns = Vec::new();
+                collect_rulings(&value, &mut patterns);
+                for p in patterns {
+                    let ftl = format!("m = {}\n", p.replace('\n', "\n    "));
+                    assert!(
+                        fluent_bundle::FluentResource::try_new(ftl.clone()).is_ok(),
+                        "README.md:{line}: not a Fluent pattern: {p}"
+                    );
+                }
+            }
+            "json" => {
+                serde_json::from_str::<serde_json::Value>(body)
+                    .unwrap_or_else(|e| panic!("README.md:{line}: JSON does not parse: {e}"));
+            }
+            "ftl" | "fluent" => {
+                assert!(
+                    fluent_bundle::FluentResource::try_new(body.clone()).is_ok(),
+                    "README.md:{line}: not Fluent"
+                );
+            }
+            _ => {}
+        }
+    }
+    assert!(yaml >= 5, "the README's YAML examples were not found");
+}
+
+fn collect_rulings(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                if k == "ruling" {
+                    if let serde_json::Value::Object(langs) = x {
+                        out.extend(
+                            langs
+                                .values()
+                                .filter_map(|t| t.as_str().map(str::to_string)),
+                        );
+                    }
+                } else {
+                    collect_rulings(x, out);
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_rulings(x, out)),
+        _ => {}
+    }
+}
+
+/// Words split as a shell splits them (single and double quotes; no expansion).
+fn words(line: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut quote: Option<char> = None;
+    let mut any = false;
+    for c in line.chars() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), c) => cur.push(c),
+            (None, '\'' | '"') => {
+                quote = Some(c);
+                any = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if any || !cur.is_empty() {
+                    out.push(std::mem::take(&mut cur));
+                    any = false;
+                }
+            }
+            (None, c) => cur.push(c),
+        }
+    }
+    if any || !cur.is_empty() {
+        out.push(cur);
+    }
+    out
+}
+
+#[test]
+fn every_arbiter_command_of_the_readme_is_accepted() {
+    // A folder like the repository's root, where the README's commands are run, with a game.pgn.
+    let dir = scratch("readme-commands");
+    for name in ["rules", "conformance", "tests", "generated", "locales"] {
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root().join(name), dir.join(name)).expect("symlink");
+    }
+    std::fs::copy(
+        root().join("conformance/fide-2018/real-games/fivefold-hou-ju-2013.pgn"),
+        dir.join("game.pgn"),
+    )
+    .expect("game.pgn");
+    let mut ran = 0;
+    for (lang, body, line) in blocks() {
+        if lang != "sh" {
+            continue;
+        }
+        for l in body.lines() {
+            let l = l.split(" #").next().unwrap_or_default().trim();
+            let mut w = words(l);
+            let args: Vec<String> = match w.first().map(String::as_str) {
+                Some("arbiter") => w.split_off(1),
+                Some("cargo") if w.get(1).is_some_and(|x| x == "run") => {
+                    match w.iter().position(|x| x == "--") {
+                        Some(i) => w.split_off(i + 1),
+                        None => continue,
+                    }
+                }
+                _ => continue,
+            };
+            let mut args = args;
+            // What would write: compile only checks; the suite is cut to a few scenarios.
+            if args.first().is_some_and(|a| a == "compile") && !args.iter().any(|a| a == "--check")
+            {
+                args.push("--check".into());
+            }
+            if args.first().is_some_and(|a| a == "conformance") {
+                args.extend(["--filter".into(), "fide-2018/fifty/".into()]);
+            }
+            let named_missing = args
+                .iter()
+                .skip(1)
+                .filter(|a| {
+                    !a.starts_with('-')
+                        && (a.contains('/')
+                            || [".pgn", ".jsonl", ".py", ".yaml"]
+                                .iter()
+                                .any(|x| a.ends_with(x)))
+                })
+                .any(|a| !dir.join(a).exists() && !Path::new(a).exists());
+            let refs: Vec<&str> = args.iter().map(String::as_str).collect();
+            let out = arbiter_in(&dir, &refs, None);
+            let code = out.status.code();
+            assert_ne!(
+                code,
+                Some(2),
+                "README.md:{line}: `{l}` is a usage error: {}",
+                text(&out.stderr)
+            );
+            if !named_missing && refs.first() != Some(&"check") {
+                assert!(
+                    code == Some(0) || (refs.first() == Some(&"conformance") && code == Some(1)),
+                    "README.md:{line}: `{l}` failed: {}",
+                    text(&out.stderr)
+                );
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran >= 10, "only {ran} commands found");
+}
