@@ -17,6 +17,7 @@ pub mod diag;
 pub mod lang;
 pub mod locale;
 pub mod pgn;
+pub mod publish;
 pub mod render;
 pub mod rulebook;
 pub mod runtime;

@@ -102,6 +102,15 @@ enum Command {
         #[arg(long, default_value = DEFAULT_RULEBOOK)]
         rulebook: String,
     },
+    /// Write a static, self-contained site (English and Russian) of the rulebooks, their
+    /// scenarios and the certification reports: open DIR/index.html from disk, no server.
+    Publish {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// The conformance suite: its scenarios and `reports/*.jsonl`.
+        #[arg(long, value_name = "DIR", default_value = "conformance")]
+        conformance: PathBuf,
+    },
     /// Print a shell completion script: `arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter`.
     Completions {
         #[arg(value_enum)]
@@ -189,8 +198,33 @@ fn main() -> ExitCode {
             0
         }
         Command::Man { out } => man(out.as_deref()),
+        Command::Publish { out, conformance } => publish(&out, conformance),
     };
     ExitCode::from(code)
+}
+
+/// `arbiter publish`: the site, and what could not be in it.
+fn publish(out: &Path, conformance: PathBuf) -> u8 {
+    let sources = arbiter::publish::Sources {
+        conformance,
+        rulebooks: arbiter::embedded_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+    };
+    match arbiter::publish::publish(out, &sources) {
+        Ok(p) => {
+            for (id, why) in &p.skipped {
+                eprintln!("{}", say::error(format!("{id}: {why}")));
+            }
+            println!("{}", say::published(p.pages, out.display().to_string()));
+            u8::from(!p.skipped.is_empty())
+        }
+        Err(e) => {
+            eprintln!("{}", say::error(e));
+            1
+        }
+    }
 }
 
 /// The manual: one page to standard output, or a page per command into `out`.

@@ -36,6 +36,7 @@ cli-no-hello = the implementation did not say hello: { $error }
 cli-unexplained-failure = unexplained failure: { $id }
 cli-stale-explanation = stale explanation (did not fail): { $id }
 cli-wrote-report = wrote { $jsonl } and { $markdown }
+cli-published = wrote { $pages } pages into { $dir }
 cli-not-a-protocol-message = line { $number }: not a protocol message ({ $error }): { $line }
 cli-line-not-utf8 = line { $number }: not UTF-8
 cli-line-too-long = line { $number }: longer than { $limit } bytes, skipped

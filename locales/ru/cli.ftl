@@ -38,6 +38,7 @@ cli-no-hello = реализация не поздоровалась: { $error }
 cli-unexplained-failure = необъяснённый провал: { $id }
 cli-stale-explanation = устаревшее объяснение (сценарий не провалился): { $id }
 cli-wrote-report = записаны { $jsonl } и { $markdown }
+cli-published = записано страниц: { $pages }, в { $dir }
 cli-not-a-protocol-message = строка { $number }: это не сообщение протокола ({ $error }): { $line }
 cli-line-not-utf8 = строка { $number }: не в кодировке UTF-8
 cli-line-too-long = строка { $number }: длиннее { $limit } байт, пропущена

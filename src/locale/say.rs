@@ -93,6 +93,7 @@ messages! {
     unexplained_failure = "cli-unexplained-failure" (id);
     stale_explanation = "cli-stale-explanation" (id);
     wrote_report = "cli-wrote-report" (jsonl, markdown);
+    published = "cli-published" (pages, dir);
     not_a_protocol_message = "cli-not-a-protocol-message" (number, error, line);
     line_not_utf8 = "cli-line-not-utf8" (number);
     line_too_long = "cli-line-too-long" (number, limit);

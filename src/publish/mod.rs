@@ -1,0 +1,666 @@
+//! `arbiter publish`: a static, self-contained bilingual site of the rulebooks, the conformance
+//! scenarios and the certification reports (no server, no external fetch: it works from
+//! `file://`). Every page is made twice, `en/...` and `ru/...`, each linking to the other.
+//!
+//! The clauses' event, condition and effects are said in words as the readable rulebook says
+//! them (`compile::words`); the labels are the locale's (`publish-*` in `rulebook.ftl`). Pages are
+//! minijinja templates (`templates/*.html`) with autoescape on: a rulebook's or a scenario's text
+//! is untrusted and always escaped.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use minijinja::{Environment, Value, context};
+use serde::Serialize;
+
+use crate::compile::words;
+use crate::conformance::scenario::{self, Scenario};
+use crate::lang::ir::{Clause, Rulebook};
+use crate::locale::Words;
+
+/// The languages of the site, in the order the clause texts stand side by side.
+pub const LANGUAGES: [&str; 2] = ["ru", "en"];
+
+/// What was written.
+#[derive(Debug, Default)]
+pub struct Published {
+    /// Pages written (both languages).
+    pub pages: usize,
+    /// Scenario files that could not be read (id, why): not published.
+    pub skipped: Vec<(String, String)>,
+}
+
+/// Where the site's material is: the conformance suite (scenarios and `reports/*.jsonl`).
+pub struct Sources {
+    pub conformance: PathBuf,
+    /// Rulebooks to publish (`embedded_names()` by default).
+    pub rulebooks: Vec<String>,
+}
+
+const TEMPLATES: &[(&str, &str)] = &[
+    ("layout.html", include_str!("templates/layout.html")),
+    ("index.html", include_str!("templates/index.html")),
+    ("rulebook.html", include_str!("templates/rulebook.html")),
+    ("scenario.html", include_str!("templates/scenario.html")),
+    ("implementation.html", include_str!("templates/implementation.html")),
+    ("matrix.html", include_str!("templates/matrix.html")),
+    ("languages.html", include_str!("templates/languages.html")),
+];
+
+fn env() -> Result<Environment<'static>, String> {
+    let mut env = Environment::new();
+    env.set_undefined_behavior(minijinja::UndefinedBehavior::Strict);
+    // The default callback already escapes `.html` templates; said here so that it never
+    // silently changes.
+    env.set_auto_escape_callback(|_| minijinja::AutoEscape::Html);
+    for (name, src) in TEMPLATES {
+        env.add_template(name, src).map_err(|e| e.to_string())?;
+    }
+    Ok(env)
+}
+
+fn ser<T: Serialize>(v: &T) -> Value {
+    Value::from(minijinja::value::Serde(v))
+}
+
+/// The anchor of a clause on its rulebook's page.
+pub fn anchor(id: &str) -> String {
+    let tail: String = id
+        .chars()
+        .map(|c| if c.is_ascii_alphanumeric() { c } else { '-' })
+        .collect();
+    format!("c-{tail}")
+}
+
+/// A scenario's page, relative to a language's folder: `scenario/fide-2023--fifty--x.html`.
+pub fn scenario_page(id: &str) -> String {
+    let stem = id.strip_suffix(".pgn").unwrap_or(id);
+    format!("scenario/{}.html", file_name(&stem.replace('/', "--")))
+}
+
+fn file_name(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
+/// One scenario as the site shows it.
+#[derive(Serialize, Clone)]
+struct ScenarioView {
+    id: String,
+    page: String,
+    rulebook: String,
+    description: String,
+    derivation: String,
+    clauses: Vec<String>,
+    features: Vec<String>,
+    fen: Option<String>,
+    movetext: String,
+    result: String,
+    rule: Option<String>,
+    ended_at_ply: Option<u32>,
+}
+
+/// The moves with their numbers, each comment (the event commands) in its place: `70. Ke3
+/// { [%claim fifty] } 70... Kc7`.
+fn movetext(s: &Scenario) -> String {
+    let g = &s.game;
+    let (mut number, mut black) = (1usize, false);
+    if let Some(fen) = g.tag("FEN") {
+        let f: Vec<&str> = fen.split_whitespace().collect();
+        black = f.get(1) == Some(&"b");
+        number = f.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+    }
+    let mut out: Vec<String> = Vec::new();
+    let comments_at = |ply: usize, out: &mut Vec<String>| {
+        for (p, c) in &g.comments {
+            if *p == ply {
+                out.push(format!("{{ {} }}", c.trim()));
+            }
+        }
+    };
+    let mut need_number = true;
+    for (ply, m) in g.moves.iter().enumerate() {
+        let before = out.len();
+        comments_at(ply, &mut out);
+        if out.len() > before {
+            need_number = true;
+        }
+        if !black {
+            out.push(format!("{number}. {m}"));
+        } else if need_number {
+            out.push(format!("{number}... {m}"));
+        } else {
+            out.push(m.to_string());
+        }
+        need_number = black;
+        if black {
+            number += 1;
+        }
+        black = !black;
+    }
+    comments_at(g.moves.len(), &mut out);
+    out.push(s.expected.result.clone());
+    out.join(" ")
+}
+
+fn view(s: &Scenario) -> ScenarioView {
+    ScenarioView {
+        id: s.id.clone(),
+        page: scenario_page(&s.id),
+        rulebook: s.rulebook.clone(),
+        description: s.game.tag("Description").unwrap_or_default().to_string(),
+        derivation: s.game.tag("Derivation").unwrap_or_default().to_string(),
+        clauses: s.clauses.clone(),
+        features: s.features.clone(),
+        fen: s.game.tag("FEN").map(str::to_string),
+        movetext: movetext(s),
+        result: s.expected.result.clone(),
+        rule: s.expected.rule.clone(),
+        ended_at_ply: s.expected.ended_at_ply,
+    }
+}
+
+/// One line of a certification report (`conformance/reports/*.jsonl`).
+#[derive(serde::Deserialize)]
+struct Line {
+    id: String,
+    #[serde(default)]
+    clauses: Vec<String>,
+    #[serde(default)]
+    outcome: String,
+    #[serde(default)]
+    expected: Option<serde_json::Value>,
+    #[serde(default)]
+    got: Option<serde_json::Value>,
+    #[serde(default)]
+    details: Vec<String>,
+}
+
+#[derive(Serialize, Default, Clone, Copy)]
+struct Tally {
+    scenarios: usize,
+    passed: usize,
+    failed: usize,
+    errored: usize,
+    skipped: usize,
+    not_applicable: usize,
+}
+
+impl Tally {
+    fn add(&mut self, outcome: &str) {
+        self.scenarios += 1;
+        match outcome {
+            "passed" => self.passed += 1,
+            "failed" => self.failed += 1,
+            "errored" => self.errored += 1,
+            "not-applicable" => self.not_applicable += 1,
+            _ => self.skipped += 1,
+        }
+    }
+}
+
+struct Implementation {
+    name: String,
+    tally: Tally,
+    lines: Vec<Line>,
+    /// (rulebook, clause) -> tally.
+    by_clause: BTreeMap<(String, String), Tally>,
+}
+
+fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
+    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
+        Ok(rd) => rd
+            .flatten()
+            .map(|e| e.path())
+            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
+            .collect(),
+        Err(_) => return Ok(Vec::new()),
+    };
+    files.sort();
+    let mut out = Vec::new();
+    for f in files {
+        let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
+        let name = f
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        let mut imp = Implementation {
+            name,
+            tally: Tally::default(),
+            lines: Vec::new(),
+            by_clause: BTreeMap::new(),
+        };
+        for (i, l) in text.lines().enumerate() {
+            if l.trim().is_empty() {
+                continue;
+            }
+            let line: Line = serde_json::from_str(l)
+                .map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?;
+            imp.tally.add(&line.outcome);
+            let book = line.id.split('/').next().unwrap_or_default().to_string();
+            for c in &line.clauses {
+                imp.by_clause
+                    .entry((book.clone(), c.clone()))
+                    .or_default()
+                    .add(&line.outcome);
+            }
+            imp.lines.push(line);
+        }
+        out.push(imp);
+    }
+    Ok(out)
+}
+
+/// Numeric order of clause ids: `9.2.1.2` before `9.10`.
+fn clause_key(id: &str) -> Vec<(u32, String)> {
+    id.split('.')
+        .map(|p| (p.parse::<u32>().unwrap_or(u32::MAX), p.to_string()))
+        .collect()
+}
+
+/// What the text in `text_lang` is, said in the page's words: official, a translation of the
+/// official text of other languages, or the rulebook authors' own.
+fn standing(c: &Clause, text_lang: &str, w: &Words) -> Result<String, String> {
+    if c.official.iter().any(|l| l == text_lang) {
+        return w.text("label-official");
+    }
+    if c.official.is_empty() {
+        return w.text("label-unofficial");
+    }
+    let mut names = Vec::new();
+    for l in &c.official {
+        names.push(Words::new(l)?.text("language-autonym")?);
+    }
+    w.get(
+        "label-translation",
+        &[("languages", names.join(", ").into())],
+    )
+}
+
+fn clause_view(
+    ir: &Rulebook,
+    c: &Clause,
+    w: &Words,
+    cited: &BTreeMap<(String, String), Vec<ScenarioView>>,
+) -> Result<Value, String> {
+    let lang = w.lang.as_str();
+    let mut texts = Vec::new();
+    for l in LANGUAGES {
+        texts.push(context! {
+            lang => l,
+            autonym => Words::new(l)?.text("language-autonym")?,
+            text => c.text.get(l).cloned(),
+            standing => standing(c, l, w)?,
+        });
+    }
+    let mut rules = Vec::new();
+    for &r in &c.rules {
+        let Some(r) = ir.rules.get(r) else { continue };
+        let mut effects = Vec::new();
+        for e in &r.effects {
+            effects.push(words::effect(e, w, ir)?);
+        }
+        rules.push(context! {
+            name => r.name.clone(),
+            on => words::event(r.on, w)?,
+            when => words::expr(&r.when, w, ir)?,
+            when_src => r.when_src.replace('\n', " "),
+            effects => effects,
+        });
+    }
+    let link = |id: &str| {
+        let known = ir.clauses.iter().any(|x| x.id == id);
+        context! { id => id, anchor => known.then(|| anchor(id)) }
+    };
+    let disabled = match &c.disabled {
+        None => None,
+        Some(crate::lang::ir::Disabled::Reason(why)) => why.get(lang).cloned(),
+        Some(crate::lang::ir::Disabled::ReplacedBy(id)) => Some(words::replaced_by(id, w)?),
+    };
+    let scenarios = cited
+        .get(&(ir.id.clone(), c.id.clone()))
+        .cloned()
+        .unwrap_or_default();
+    Ok(context! {
+        id => c.id.clone(),
+        anchor => anchor(&c.id),
+        title => c.title.as_ref().and_then(|t| t.get(lang).cloned()),
+        texts => texts,
+        rules => rules,
+        disabled => disabled,
+        note => c.note.as_ref().and_then(|t| t.get(lang).cloned()),
+        refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>(),
+        exception_to => c.exception_to.iter().filter_map(|j| ir.clauses.get(*j)).map(|x| link(&x.id)).collect::<Vec<_>>(),
+        scenarios => ser(&scenarios),
+    })
+}
+
+fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
+    let mut labels = BTreeMap::new();
+    for l in [
+        "on",
+        "when",
+        "effects",
+        "effects-none",
+        "exception-to",
+        "refs",
+        "rule",
+        "official",
+    ] {
+        labels.insert(l.replace('-', "_"), w.text(&format!("label-{l}"))?);
+    }
+    for l in [
+        "site",
+        "rulebooks",
+        "implementations",
+        "matrix",
+        "clause",
+        "scenarios",
+        "scenario",
+        "no-scenarios",
+        "description",
+        "derivation",
+        "moves",
+        "position",
+        "expected-result",
+        "expected-rule",
+        "ended-at-ply",
+        "features",
+        "clauses",
+        "passed",
+        "failed",
+        "errored",
+        "skipped",
+        "not-applicable",
+        "total",
+        "failures",
+        "no-failures",
+        "details",
+        "got",
+        "expected",
+        "implementation",
+        "other-language",
+        "not-in-force",
+        "note",
+        "home",
+    ] {
+        labels.insert(
+            l.replace('-', "_"),
+            w.text(&format!("publish-{l}"))?,
+        );
+    }
+    Ok(labels)
+}
+
+struct Site {
+    env: Environment<'static>,
+    out: PathBuf,
+    pages: usize,
+}
+
+impl Site {
+    /// Write `page` (relative to the language folder) in `lang`, with the shared context.
+    fn write(&mut self, lang: &str, page: &str, template: &str, ctx: Value) -> Result<(), String> {
+        let depth = page.matches('/').count();
+        let root = "../".repeat(depth);
+        let other = LANGUAGES.iter().find(|l| **l != lang).copied().unwrap_or("en");
+        let other_name = Words::new(other)?.text("language-autonym")?;
+        let page_ctx = context! {
+            lang => lang,
+            root => root.clone(),
+            other_lang => other,
+            other_name => other_name,
+            other_href => format!("{root}../{other}/{page}"),
+            ..ctx
+        };
+        let html = self
+            .env
+            .get_template(template)
+            .and_then(|t| t.render(page_ctx))
+            .map_err(|e| format!("{template}: {e:#}"))?;
+        let path = self.out.join(lang).join(page);
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(|e| format!("{}: {e}", parent.display()))?;
+        }
+        std::fs::write(&path, html).map_err(|e| format!("{}: {e}", path.display()))?;
+        self.pages += 1;
+        Ok(())
+    }
+}
+
+/// Write the site into `out`.
+pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
+    let mut published = Published::default();
+    let mut books = Vec::new();
+    for name in &src.rulebooks {
+        let ir = crate::load_ir(name).map_err(|e| format!("{name}: {e}"))?;
+        books.push(ir);
+    }
+    // Scenarios of the published rulebooks, and who cites which clause.
+    let mut scenarios = Vec::new();
+    for (id, path) in scenario::discover(&src.conformance) {
+        let book = id.split('/').next().unwrap_or_default();
+        if !src.rulebooks.iter().any(|b| b == book) {
+            continue;
+        }
+        match Scenario::load(&id, &path) {
+            Ok(s) => scenarios.push(view(&s)),
+            Err(e) => published.skipped.push((id, e)),
+        }
+    }
+    let mut cited: BTreeMap<(String, String), Vec<ScenarioView>> = BTreeMap::new();
+    for s in &scenarios {
+        for c in &s.clauses {
+            cited
+                .entry((s.rulebook.clone(), c.clone()))
+                .or_default()
+                .push(s.clone());
+        }
+    }
+    let published_ids: std::collections::HashSet<&str> =
+        scenarios.iter().map(|s| s.id.as_str()).collect();
+    let imps = implementations(&src.conformance.join("reports"))?;
+    let mut site = Site {
+        env: env()?,
+        out: out.to_path_buf(),
+        pages: 0,
+    };
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    for lang in LANGUAGES {
+        let w = Words::new(lang)?;
+        let labels = labels(&w)?;
+        let book_list: Vec<Value> = books
+            .iter()
+            .map(|b| {
+                context! {
+                    id => b.id.clone(),
+                    title => b.title.get(lang).cloned(),
+                    page => format!("rulebook/{}.html", file_name(&b.id)),
+                    scenarios => scenarios.iter().filter(|s| s.rulebook == b.id).count(),
+                }
+            })
+            .collect();
+        let imp_list: Vec<Value> = imps
+            .iter()
+            .map(|i| {
+                context! {
+                    name => i.name.clone(),
+                    page => format!("implementation/{}.html", file_name(&i.name)),
+                    tally => ser(&i.tally),
+                }
+            })
+            .collect();
+        site.write(
+            lang,
+            "index.html",
+            "index.html",
+            context! { labels => labels.clone(), books => book_list, imps => imp_list.clone() },
+        )?;
+        for b in &books {
+            let mut articles = Vec::new();
+            for a in &b.articles {
+                let mut clauses = Vec::new();
+                for &i in &a.clauses {
+                    if let Some(c) = b.clauses.get(i) {
+                        clauses.push(clause_view(b, c, &w, &cited)?);
+                    }
+                }
+                articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
+            }
+            site.write(
+                lang,
+                &format!("rulebook/{}.html", file_name(&b.id)),
+                "rulebook.html",
+                context! {
+                    labels => labels.clone(), id => b.id.clone(),
+                    title => b.title.get(lang).cloned(), source => b.source.get(lang).cloned(),
+                    articles => articles,
+                },
+            )?;
+        }
+        for s in &scenarios {
+            let book = books.iter().find(|b| b.id == s.rulebook);
+            let clause_links: Vec<Value> = s
+                .clauses
+                .iter()
+                .map(|c| {
+                    let known = book.is_some_and(|b| b.clauses.iter().any(|x| &x.id == c));
+                    context! {
+                        id => c,
+                        href => known.then(|| format!("../rulebook/{}.html#{}", file_name(&s.rulebook), anchor(c))),
+                    }
+                })
+                .collect();
+            site.write(
+                lang,
+                &s.page,
+                "scenario.html",
+                context! {
+                    labels => labels.clone(), s => ser(&s),
+                    clause_links => clause_links,
+                    book_page => book.map(|b| format!("../rulebook/{}.html", file_name(&b.id))),
+                },
+            )?;
+        }
+        for i in &imps {
+            let failures: Vec<Value> = i
+                .lines
+                .iter()
+                .filter(|l| l.outcome == "failed" || l.outcome == "errored")
+                .map(|l| {
+                    context! {
+                        id => l.id.clone(), outcome => l.outcome.clone(), details => l.details.clone(),
+                        expected => l.expected.as_ref().map(|v| v.to_string()),
+                        got => l.got.as_ref().map(|v| v.to_string()),
+                        href => published_ids.contains(l.id.as_str()).then(|| format!("../{}", scenario_page(&l.id))),
+                    }
+                })
+                .collect();
+            site.write(
+                lang,
+                &format!("implementation/{}.html", file_name(&i.name)),
+                "implementation.html",
+                context! {
+                    labels => labels.clone(), name => i.name.clone(),
+                    tally => ser(&i.tally), failures => failures,
+                },
+            )?;
+        }
+        // The matrix: one row per (rulebook, clause) any report names, one column per
+        // implementation.
+        let mut rows: BTreeMap<(String, Vec<(u32, String)>), (String, String)> = BTreeMap::new();
+        for i in &imps {
+            for (book, c) in i.by_clause.keys() {
+                rows.entry((book.clone(), clause_key(c)))
+                    .or_insert_with(|| (book.clone(), c.clone()));
+            }
+        }
+        let matrix: Vec<Value> = rows
+            .values()
+            .map(|(book, c)| {
+                let known = books
+                    .iter()
+                    .any(|b| &b.id == book && b.clauses.iter().any(|x| &x.id == c));
+                let cells: Vec<Value> = imps
+                    .iter()
+                    .map(|i| match i.by_clause.get(&(book.clone(), c.clone())) {
+                        Some(t) => {
+                            let applicable = t.scenarios - t.not_applicable;
+                            let class = if applicable == 0 {
+                                "na"
+                            } else if t.passed == applicable {
+                                "ok"
+                            } else {
+                                "bad"
+                            };
+                            context! { text => format!("{}/{}", t.passed, applicable), class => class }
+                        }
+                        None => context! { text => "", class => "na" },
+                    })
+                    .collect();
+                context! {
+                    book => book, clause => c, cells => cells,
+                    href => known.then(|| format!("rulebook/{}.html#{}", file_name(book), anchor(c))),
+                }
+            })
+            .collect();
+        site.write(
+            lang,
+            "matrix.html",
+            "matrix.html",
+            context! { labels => labels.clone(), imps => imp_list, rows => matrix },
+        )?;
+    }
+    // The entry: a page that names both languages.
+    let html = site
+        .env
+        .get_template("languages.html")
+        .and_then(|t| {
+            t.render(context! {
+                langs => LANGUAGES.iter().map(|l| {
+                    let w = Words::new(l);
+                    context! { lang => *l, name => w.as_ref().ok().and_then(|w| w.text("language-autonym").ok()),
+                               site => w.as_ref().ok().and_then(|w| w.text("publish-site").ok()) }
+                }).collect::<Vec<_>>(),
+            })
+        })
+        .map_err(|e| format!("languages.html: {e:#}"))?;
+    std::fs::write(out.join("index.html"), html)
+        .map_err(|e| format!("{}: {e}", out.join("index.html").display()))?;
+    published.pages = site.pages + 1;
+    Ok(published)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped() {
+        let env = env().expect("templates");
+        let t = env
+            .template_from_str("{{ x }}")
+            .expect("template")
+            .render(context! { x => "<script>&\"" })
+            .expect("render");
+        // A template from a string has no name: the callback escapes it all the same.
+        assert_eq!(t, "&lt;script&gt;&amp;&quot;");
+    }
+
+    #[test]
+    fn anchors_and_pages_are_plain() {
+        assert_eq!(anchor("9.6.1"), "c-9-6-1");
+        assert_eq!(anchor("arm.1"), "c-arm-1");
+        assert_eq!(
+            scenario_page("fide-2023/fifty/a b.pgn"),
+            "scenario/fide-2023--fifty--a_b.html"
+        );
+    }
+}
