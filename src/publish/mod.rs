@@ -42,7 +42,10 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("index.html", include_str!("templates/index.html")),
     ("rulebook.html", include_str!("templates/rulebook.html")),
     ("scenario.html", include_str!("templates/scenario.html")),
-    ("implementation.html", include_str!("templates/implementation.html")),
+    (
+        "implementation.html",
+        include_str!("templates/implementation.html"),
+    ),
     ("matrix.html", include_str!("templates/matrix.html")),
     ("languages.html", include_str!("templates/languages.html")),
 ];
@@ -241,8 +244,8 @@ fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
             if l.trim().is_empty() {
                 continue;
             }
-            let line: Line = serde_json::from_str(l)
-                .map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?;
+            let line: Line =
+                serde_json::from_str(l).map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?;
             imp.tally.add(&line.outcome);
             let book = line.id.split('/').next().unwrap_or_default().to_string();
             for c in &line.clauses {
@@ -391,10 +394,7 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "note",
         "home",
     ] {
-        labels.insert(
-            l.replace('-', "_"),
-            w.text(&format!("publish-{l}"))?,
-        );
+        labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
     Ok(labels)
 }
@@ -410,7 +410,11 @@ impl Site {
     fn write(&mut self, lang: &str, page: &str, template: &str, ctx: Value) -> Result<(), String> {
         let depth = page.matches('/').count();
         let root = "../".repeat(depth);
-        let other = LANGUAGES.iter().find(|l| **l != lang).copied().unwrap_or("en");
+        let other = LANGUAGES
+            .iter()
+            .find(|l| **l != lang)
+            .copied()
+            .unwrap_or("en");
         let other_name = Words::new(other)?.text("language-autonym")?;
         let page_ctx = context! {
             lang => lang,

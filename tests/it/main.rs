@@ -15,6 +15,7 @@ mod hostile_rulebooks;
 mod locales;
 mod pgn_errors;
 mod protocol;
+mod publish;
 mod readme;
 mod rulebook_errors;
 mod rules_are_data;

@@ -1,0 +1,194 @@
+//! `arbiter publish`: the static site of the rulebooks, scenarios and certification reports.
+//! Every page is in both languages, every internal link resolves (file and anchor), nothing is
+//! fetched from outside, and untrusted text is escaped.
+
+use crate::common::*;
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+fn publish(out: &Path, conformance: Option<&Path>) -> String {
+    let out_s = out.to_string_lossy().into_owned();
+    let mut args = vec!["publish", "--out", out_s.as_str()];
+    let conf;
+    if let Some(c) = conformance {
+        conf = c.to_string_lossy().into_owned();
+        args.extend(["--conformance", conf.as_str()]);
+    }
+    let run = arbiter(&args, None);
+    assert_eq!(run.status.code(), Some(0), "{}", text(&run.stderr));
+    text(&run.stdout)
+}
+
+fn html_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("folder").flatten() {
+        let p = e.path();
+        if p.is_dir() {
+            html_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "html") {
+            out.push(p);
+        }
+    }
+}
+
+/// The values of `attr="..."` in a page, entities decoded (minijinja escapes `/` as `&#x2f;`).
+fn attrs(html: &str, attr: &str) -> Vec<String> {
+    let needle = format!("{attr}=\"");
+    let mut out = Vec::new();
+    let mut rest = html;
+    while let Some(i) = rest.find(&needle) {
+        rest = &rest[i + needle.len()..];
+        let end = rest.find('"').expect("closing quote");
+        out.push(
+            rest[..end]
+                .replace("&#x2f;", "/")
+                .replace("&#x27;", "'")
+                .replace("&quot;", "\"")
+                .replace("&lt;", "<")
+                .replace("&gt;", ">")
+                .replace("&amp;", "&"),
+        );
+        rest = &rest[end..];
+    }
+    out
+}
+
+fn read(p: &Path, cache: &mut HashMap<PathBuf, String>) -> Option<String> {
+    if let Some(t) = cache.get(p) {
+        return Some(t.clone());
+    }
+    let t = std::fs::read_to_string(p).ok()?;
+    cache.insert(p.to_path_buf(), t.clone());
+    Some(t)
+}
+
+/// Every `href` of every page resolves to a file of the site (and its anchor to an `id` in
+/// it); no `href` or `src` leaves the site.
+fn check_links(site: &Path) -> usize {
+    let mut files = Vec::new();
+    html_files(site, &mut files);
+    let mut cache = HashMap::new();
+    let mut links = 0;
+    for f in &files {
+        let html = read(f, &mut cache).expect("page");
+        for a in ["src", "href"] {
+            for v in attrs(&html, a) {
+                assert!(
+                    !v.contains("://") && !v.starts_with("//"),
+                    "{}: {a}={v} leaves the site",
+                    f.display()
+                );
+            }
+        }
+        for href in attrs(&html, "href") {
+            links += 1;
+            let (file, anchor) = match href.split_once('#') {
+                Some((file, anchor)) => (file, Some(anchor)),
+                None => (href.as_str(), None),
+            };
+            let target = if file.is_empty() {
+                f.clone()
+            } else {
+                f.parent().expect("parent").join(file)
+            };
+            let Some(page) = read(&target, &mut cache) else {
+                panic!("{}: href={href}: no such file", f.display());
+            };
+            if let Some(anchor) = anchor {
+                assert!(
+                    page.contains(&format!("id=\"{anchor}\"")),
+                    "{}: href={href}: no id `{anchor}` there",
+                    f.display()
+                );
+            }
+        }
+    }
+    links
+}
+
+#[test]
+fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
+    let site = scratch("publish-site");
+    let said = publish(&site, None);
+    assert!(said.contains("pages"), "{said}");
+    assert!(site.join("index.html").is_file());
+    for lang in ["en", "ru"] {
+        for page in [
+            "index.html".to_string(),
+            "matrix.html".to_string(),
+            "rulebook/fide-2023.html".to_string(),
+            "scenario/fide-2023--fifty--black-intended-move-9-3-1-after-white-premature.html"
+                .to_string(),
+            "implementation/chess.js.html".to_string(),
+        ] {
+            let p = site.join(lang).join(&page);
+            let html = std::fs::read_to_string(&p).unwrap_or_else(|_| panic!("{}", p.display()));
+            assert!(html.contains(&format!("<html lang=\"{lang}\">")), "{page}");
+            assert!(html.contains("<meta name=\"viewport\""), "{page}");
+            let other = if lang == "en" { "ru" } else { "en" };
+            assert!(
+                attrs(&html, "href")
+                    .iter()
+                    .any(|h| h.ends_with(&format!("{other}/{page}"))),
+                "{lang}/{page}: no link to its {other} version"
+            );
+        }
+    }
+    // Every embedded rulebook, in the index and with its page.
+    let index = std::fs::read_to_string(site.join("en/index.html")).expect("index");
+    for name in arbiter::embedded_names() {
+        assert!(
+            site.join(format!("ru/rulebook/{name}.html")).is_file(),
+            "{name}"
+        );
+        assert!(index.contains(&format!(">{name}</a>")), "{name}");
+    }
+    // A clause: its texts side by side with their standing, its rule in words, its scenarios.
+    let ru = std::fs::read_to_string(site.join("ru/rulebook/fide-2023.html")).expect("page");
+    let at = ru.find("id=\"c-5-1-1\"").expect("5.1.1");
+    let clause = &ru[at..at + ru[at..].find("</section>").expect("end")];
+    assert!(clause.contains("English: Официальный текст."), "{clause}");
+    assert!(clause.contains("поставлен мат"), "{clause}");
+    assert!(clause.contains("scenario&#x2f;fide-2023--"), "{clause}");
+    assert!(check_links(&site) > 1000);
+}
+
+#[test]
+fn publish_escapes_untrusted_text() {
+    // A suite of one scenario whose description and report hold markup.
+    let dir = scratch("publish-escape");
+    let conf = dir.join("conformance");
+    let src = root().join("conformance/fide-2023/fifty");
+    let first = std::fs::read_dir(&src)
+        .expect("folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .expect("a scenario");
+    let pgn = std::fs::read_to_string(&first).expect("scenario");
+    let at = pgn.find("[Description \"").expect("Description") + "[Description \"".len();
+    let evil = format!("{}<script>alert(1)</script> & {}", &pgn[..at], &pgn[at..]);
+    std::fs::create_dir_all(conf.join("fide-2023/x")).expect("dir");
+    std::fs::write(conf.join("fide-2023/x/evil.pgn"), evil).expect("write");
+    std::fs::create_dir_all(conf.join("reports")).expect("dir");
+    std::fs::write(
+        conf.join("reports/bad.jsonl"),
+        "{\"id\":\"fide-2023/x/evil.pgn\",\"clauses\":[\"9.3.1\"],\"outcome\":\"failed\",\"details\":[\"<img src=x>\"]}\n",
+    )
+    .expect("write");
+    let site = dir.join("site");
+    publish(&site, Some(&conf));
+    let page = std::fs::read_to_string(site.join("en/scenario/fide-2023--x--evil.html"))
+        .expect("scenario page");
+    assert!(!page.contains("<script>"), "{page}");
+    assert!(
+        page.contains("&lt;script&gt;alert(1)&lt;&#x2f;script&gt; &amp; "),
+        "{page}"
+    );
+    let report = std::fs::read_to_string(site.join("ru/implementation/bad.html")).expect("report");
+    assert!(
+        !report.contains("<img") && report.contains("&lt;img src=x&gt;"),
+        "{report}"
+    );
+    check_links(&site);
+}
