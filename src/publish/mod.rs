@@ -261,8 +261,11 @@ fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
     Ok(out)
 }
 
+/// How clause ids sort: numerically, `9.2.1.2` before `9.10`.
+type ClauseKey = Vec<(u32, String)>;
+
 /// Numeric order of clause ids: `9.2.1.2` before `9.10`.
-fn clause_key(id: &str) -> Vec<(u32, String)> {
+fn clause_key(id: &str) -> ClauseKey {
     id.split('.')
         .map(|p| (p.parse::<u32>().unwrap_or(u32::MAX), p.to_string()))
         .collect()
@@ -579,7 +582,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
         }
         // The matrix: one row per (rulebook, clause) any report names, one column per
         // implementation.
-        let mut rows: BTreeMap<(String, Vec<(u32, String)>), (String, String)> = BTreeMap::new();
+        let mut rows: BTreeMap<(String, ClauseKey), (String, String)> = BTreeMap::new();
         for i in &imps {
             for (book, c) in i.by_clause.keys() {
                 rows.entry((book.clone(), clause_key(c)))
