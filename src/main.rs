@@ -397,6 +397,7 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
     let width = ir
         .clauses
         .iter()
+        .filter(|c| c.disabled.is_none())
         .map(|c| c.id.chars().count())
         .max()
         .unwrap_or(0);

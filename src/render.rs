@@ -500,32 +500,65 @@ pub fn terminal(md: &str) -> String {
     out.join("\n")
 }
 
-/// Inline Markdown as plain text: `[text](#anchor)` is `text`, `**` and backticks go.
+/// Inline Markdown as plain text: `[text](#anchor)` is `text`, `**` and backticks go. Linear in
+/// the text (each `](` is looked at once; a text with no `)` left ends the search), whatever a
+/// rulebook's text holds.
 fn inline(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
-    while let Some(open) = rest.find('[') {
-        let after = &rest[open + 1..];
-        match after.find("](").map(|close| (close, &after[close + 2..])) {
-            Some((close, target)) if !after[..close].contains('[') => match target.find(')') {
-                Some(end) => {
-                    out.push_str(&rest[..open]);
-                    out.push_str(&after[..close]);
-                    rest = &target[end + 1..];
-                }
-                None => {
-                    out.push_str(&rest[..=open]);
-                    rest = after;
-                }
-            },
-            _ => {
-                out.push_str(&rest[..=open]);
-                rest = after;
+    while let Some(mid) = rest.find("](") {
+        let (head, tail) = rest.split_at(mid);
+        let target = &tail[2..];
+        let Some(end) = target.find(')') else {
+            break;
+        };
+        // The link's text: from the last `[` before `](`, holding no `]`.
+        match head
+            .rfind('[')
+            .filter(|&open| !head[open + 1..].contains(']'))
+        {
+            Some(open) => {
+                out.push_str(&head[..open]);
+                out.push_str(&head[open + 1..]);
+                rest = &target[end + 1..];
+            }
+            None => {
+                out.push_str(head);
+                out.push_str("](");
+                rest = target;
             }
         }
     }
     out.push_str(rest);
     out.replace("**", "").replace('`', "")
+}
+
+#[cfg(test)]
+mod terminal_tests {
+    use super::{inline, terminal};
+
+    #[test]
+    fn markup_goes_and_links_keep_their_text() {
+        assert_eq!(
+            inline("see [9.2.2](#9-2-2) and **this** `x`"),
+            "see 9.2.2 and this x"
+        );
+        assert_eq!(inline("a [b] c ](d) e"), "a [b] c ](d) e");
+        assert_eq!(inline("x](y) [z](#w)"), "x](y) z");
+        assert_eq!(
+            terminal("### 9.6.1\n\n*Official text.*\n\n- **Rule `r`**\n- **Event:** e\n\n> n"),
+            "9.6.1\n─────\n\nOfficial text.\n\n▸ Rule r\n    Event: e\n\n  │ n"
+        );
+    }
+
+    #[test]
+    fn a_hostile_text_costs_linear_time() {
+        // A million brackets and link marks without a closing parenthesis, and with one.
+        let open = "[".repeat(1_000_000) + &"](".repeat(1_000_000);
+        assert_eq!(inline(&open).len(), open.len());
+        let many = "[a](b)".repeat(200_000);
+        assert_eq!(inline(&many), "a".repeat(200_000));
+    }
 }
 
 #[cfg(test)]

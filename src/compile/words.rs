@@ -5,7 +5,7 @@
 use fluent_bundle::FluentValue;
 use shakmaty::Color;
 
-use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr, Rulebook, Unit};
+use crate::lang::ir::{ArithOp, Clause, CmpOp, IrEffect, IrExpr, Rulebook, Unit};
 use crate::lang::schema::{EffectId, EventKind, FactId};
 use crate::locale::Words;
 
@@ -169,4 +169,30 @@ pub fn unit(u: Unit, w: &Words) -> Said {
 /// Why a clause is not in force: an overlay's clause took its place.
 pub fn replaced_by(id: &str, w: &Words) -> Said {
     w.get("replaced-by", &[("id", s(id.to_string()))])
+}
+
+/// A language's name for itself (`English`, `Русский`), from its own locale.
+pub fn autonym(lang: &str) -> Said {
+    Words::new(lang)?.text("language-autonym")
+}
+
+/// What a clause's text in `text_lang` is, said in `w`'s language: official, a translation of
+/// the official text of other languages, or the rulebook authors' own (the readable rulebook
+/// and the published site say it alike).
+pub fn standing(c: &Clause, text_lang: &str, w: &Words) -> Said {
+    if c.official.iter().any(|l| l == text_lang) {
+        return w.text("label-official");
+    }
+    if c.official.is_empty() {
+        return w.text("label-unofficial");
+    }
+    let names = c
+        .official
+        .iter()
+        .map(|l| autonym(l))
+        .collect::<Result<Vec<_>, _>>()?;
+    w.get(
+        "label-translation",
+        &[("languages", names.join(", ").into())],
+    )
 }

@@ -75,7 +75,8 @@ impl Inherited {
             Some((Some(Disabled::Reason(why)), _)) => Err(format!(
                 "cites {id}, which {} takes out of force: {}",
                 ir.id,
-                why.get("en")
+                // Reports are written in the tool's default language.
+                why.get(crate::locale::DEFAULT)
                     .or_else(|| why.values().next())
                     .map_or("", |s| s)
             )),

@@ -18,9 +18,6 @@ use crate::conformance::scenario::{self, Scenario};
 use crate::lang::ir::{Clause, Rulebook};
 use crate::locale::Words;
 
-/// The languages of the site, in the order the clause texts stand side by side.
-pub const LANGUAGES: [&str; 2] = ["ru", "en"];
-
 /// What was written.
 #[derive(Debug, Default)]
 pub struct Published {
@@ -271,25 +268,6 @@ fn clause_key(id: &str) -> ClauseKey {
         .collect()
 }
 
-/// What the text in `text_lang` is, said in the page's words: official, a translation of the
-/// official text of other languages, or the rulebook authors' own.
-fn standing(c: &Clause, text_lang: &str, w: &Words) -> Result<String, String> {
-    if c.official.iter().any(|l| l == text_lang) {
-        return w.text("label-official");
-    }
-    if c.official.is_empty() {
-        return w.text("label-unofficial");
-    }
-    let mut names = Vec::new();
-    for l in &c.official {
-        names.push(Words::new(l)?.text("language-autonym")?);
-    }
-    w.get(
-        "label-translation",
-        &[("languages", names.join(", ").into())],
-    )
-}
-
 fn clause_view(
     ir: &Rulebook,
     c: &Clause,
@@ -298,12 +276,13 @@ fn clause_view(
 ) -> Result<Value, String> {
     let lang = w.lang.as_str();
     let mut texts = Vec::new();
-    for l in LANGUAGES {
+    // Side by side in the rulebook's own order of its languages.
+    for l in &ir.languages {
         texts.push(context! {
             lang => l,
-            autonym => Words::new(l)?.text("language-autonym")?,
+            autonym => words::autonym(l)?,
             text => c.text.get(l).cloned(),
-            standing => standing(c, l, w)?,
+            standing => words::standing(c, l, w)?,
         });
     }
     let mut rules = Vec::new();
@@ -406,6 +385,8 @@ struct Site {
     env: Environment<'static>,
     out: PathBuf,
     pages: usize,
+    /// The site's languages and their names for themselves.
+    langs: Vec<(String, String)>,
 }
 
 impl Site {
@@ -413,18 +394,17 @@ impl Site {
     fn write(&mut self, lang: &str, page: &str, template: &str, ctx: Value) -> Result<(), String> {
         let depth = page.matches('/').count();
         let root = "../".repeat(depth);
-        let other = LANGUAGES
+        // The same page in every other language of the site.
+        let others: Vec<Value> = self
+            .langs
             .iter()
-            .find(|l| **l != lang)
-            .copied()
-            .unwrap_or("en");
-        let other_name = Words::new(other)?.text("language-autonym")?;
+            .filter(|(l, _)| l != lang)
+            .map(|(l, name)| context! { lang => l, name => name, href => format!("{root}../{l}/{page}") })
+            .collect();
         let page_ctx = context! {
             lang => lang,
             root => root.clone(),
-            other_lang => other,
-            other_name => other_name,
-            other_href => format!("{root}../{other}/{page}"),
+            others => others,
             ..ctx
         };
         let html = self
@@ -474,13 +454,25 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
     let published_ids: std::collections::HashSet<&str> =
         scenarios.iter().map(|s| s.id.as_str()).collect();
     let imps = implementations(&src.conformance.join("reports"))?;
+    // Every language arbiter speaks (the locale registry: a new language is a folder of
+    // Fluent files), each with its own name.
+    let langs = crate::locale::languages()
+        .into_iter()
+        .map(|l| {
+            let name = words::autonym(&l)?;
+            Ok((l, name))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
     let mut site = Site {
         env: env()?,
         out: out.to_path_buf(),
         pages: 0,
+        langs,
     };
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
-    for lang in LANGUAGES {
+    let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
+    for lang in &langs {
+        let lang = lang.as_str();
         let w = Words::new(lang)?;
         let labels = labels(&w)?;
         let book_list: Vec<Value> = books
@@ -631,9 +623,9 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
         .get_template("languages.html")
         .and_then(|t| {
             t.render(context! {
-                langs => LANGUAGES.iter().map(|l| {
+                langs => site.langs.iter().map(|(l, name)| {
                     let w = Words::new(l);
-                    context! { lang => *l, name => w.as_ref().ok().and_then(|w| w.text("language-autonym").ok()),
+                    context! { lang => l, name => name,
                                site => w.as_ref().ok().and_then(|w| w.text("publish-site").ok()) }
                 }).collect::<Vec<_>>(),
             })

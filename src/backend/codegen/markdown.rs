@@ -91,7 +91,7 @@ fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
     });
     Ok(context! {
         id => c.id.clone(), anchor => c.id.replace('.', "-"), title => t(&c.title),
-        text => c.text.get(lang), standing => standing(c, w)?,
+        text => c.text.get(lang), standing => words::standing(c, &w.lang, w)?,
         disabled => disabled,
         defines => defines,
         rules => rules,
@@ -99,26 +99,6 @@ fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
         note => t(&c.note).map(|n| n.replace('\n', "\n> ")),
     })
-}
-
-/// What the text in this language is: official, a translation of the official text of other
-/// languages, or the rulebook authors' own.
-fn standing(c: &Clause, w: &Words) -> Result<String, String> {
-    let lang = w.lang.as_str();
-    if c.official.iter().any(|l| l == lang) {
-        return w.text("label-official");
-    }
-    if c.official.is_empty() {
-        return w.text("label-unofficial");
-    }
-    let mut names = Vec::new();
-    for l in &c.official {
-        names.push(Words::new(l)?.text("language-autonym")?);
-    }
-    w.get(
-        "label-translation",
-        &[("languages", names.join(", ").into())],
-    )
 }
 
 fn constants(ir: &Rulebook, w: &Words) -> Result<Vec<minijinja::Value>, String> {
