@@ -1,6 +1,8 @@
 //! Runtime values of the rule language.
 
-use shakmaty::{Color, Move};
+use shakmaty::Color;
+
+use crate::games::AnyMove;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -9,7 +11,7 @@ pub enum Value {
     Side(Color),
     /// Seconds.
     Duration(i64),
-    Move(Move),
+    Move(AnyMove),
 }
 
 /// A side by its name in the rule language and the outputs: `white` or `black`.

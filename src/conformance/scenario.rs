@@ -447,7 +447,7 @@ fn game_record(game: &Game) -> Result<GameRecord, String> {
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect(),
         fen: game.tag("FEN").map(str::to_string),
-        moves: game.moves.iter().map(|m| m.to_string()).collect(),
+        moves: game.moves.texts(),
         events,
     })
 }

@@ -307,6 +307,8 @@ messages! {
     pgn_nag = "pgn-nag" ();
     pgn_unexpected_character = "pgn-unexpected-character" (char);
     pgn_not_san = "pgn-not-san" (san);
+    pdn_not_move = "pdn-not-move" (text);
+    pdn_unknown_game_type = "pdn-unknown-game-type" (value);
     pgn_variation_not_closed = "pgn-variation-not-closed" ();
     pgn_no_result = "pgn-no-result" ();
     pgn_tags_without_moves = "pgn-tags-without-moves" ();

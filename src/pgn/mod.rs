@@ -15,6 +15,7 @@ pub mod time;
 
 use std::ops::Range;
 
+use crate::games::GameKind;
 use crate::locale::say;
 use shakmaty::san::SanPlus;
 
@@ -25,9 +26,60 @@ pub struct Game {
     pub index: usize,
     pub span: scan::GameSpan,
     tags: Tags,
-    pub moves: Vec<SanPlus>,
+    /// The game, as its `GameType` tag says (chess without one).
+    pub kind: GameKind,
+    pub moves: Movetext,
     /// (number of main-line moves before the comment, comment text).
     pub comments: Vec<(usize, String)>,
+}
+
+/// A game's main-line moves as written, read as far as the game's notation allows without the
+/// position: chess SAN is read here (checked against the position at replay); a draughts move
+/// (`c3-d4`, `c3:e5:c7`) is kept as its text, its squares read against the position.
+#[derive(Debug, Clone)]
+pub enum Movetext {
+    Chess(Vec<SanPlus>),
+    Draughts(Vec<Box<str>>),
+}
+
+impl Default for Movetext {
+    fn default() -> Movetext {
+        Movetext::Chess(Vec::new())
+    }
+}
+
+impl Movetext {
+    pub fn len(&self) -> usize {
+        match self {
+            Movetext::Chess(m) => m.len(),
+            Movetext::Draughts(m) => m.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Move `i` as written (castling with letters).
+    pub fn text(&self, i: usize) -> Option<String> {
+        match self {
+            Movetext::Chess(m) => m.get(i).map(ToString::to_string),
+            Movetext::Draughts(m) => m.get(i).map(ToString::to_string),
+        }
+    }
+
+    /// The first `n` moves.
+    pub fn prefix(&self, n: usize) -> Movetext {
+        match self {
+            Movetext::Chess(m) => Movetext::Chess(m[..n.min(m.len())].to_vec()),
+            Movetext::Draughts(m) => Movetext::Draughts(m[..n.min(m.len())].to_vec()),
+        }
+    }
+
+    /// Every move as written.
+    pub fn texts(&self) -> Vec<String> {
+        (0..self.len()).filter_map(|i| self.text(i)).collect()
+    }
 }
 
 /// A game's tags, their names and values (unescaped) in one string: a game has a dozen tags or
@@ -116,17 +168,40 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
         push_tag_value(&mut tags.text, src, t.value);
         (tags.list).push((n..v, v..tags.text.len(), t.value));
     }
-    let mut moves = Vec::with_capacity(span.sans.len());
-    for at in &span.sans {
-        let tok = src.get(at.clone()).unwrap_or_default();
-        let san = read_san(tok).map_err(|_| {
-            err(
-                at.start,
-                say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
-            )
-        })?;
-        moves.push(san);
-    }
+    let kind = game_kind(&tags).map_err(|(at, m)| err(at, m))?;
+    let moves = match kind {
+        GameKind::Chess => {
+            let mut moves = Vec::with_capacity(span.sans.len());
+            for at in &span.sans {
+                let tok = src.get(at.clone()).unwrap_or_default();
+                let san = read_san(tok).map_err(|_| {
+                    err(
+                        at.start,
+                        say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
+                    )
+                })?;
+                moves.push(san);
+            }
+            Movetext::Chess(moves)
+        }
+        GameKind::RussianDraughts => {
+            let mut moves = Vec::with_capacity(span.sans.len());
+            for at in &span.sans {
+                let tok = src.get(at.clone()).unwrap_or_default();
+                // Squares (`c3`, or PDN's numbers) and the separators `-`, `:` and `x`; what
+                // they name is read against the position.
+                if !tok
+                    .iter()
+                    .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b':'))
+                {
+                    let tok = String::from_utf8_lossy(tok).into_owned();
+                    return Err(err(at.start, say::pdn_not_move(tok)));
+                }
+                moves.push(String::from_utf8_lossy(tok).into());
+            }
+            Movetext::Draughts(moves)
+        }
+    };
     // Each comment with the number of main-line moves before it (both lists are in order).
     let mut comments = Vec::with_capacity(span.comments.len());
     let mut before = 0;
@@ -140,8 +215,24 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
         index,
         span,
         tags,
+        kind,
         moves,
         comments,
+    })
+}
+
+/// The game a record is of: its `GameType` tag's, chess without one.
+fn game_kind(tags: &Tags) -> Result<GameKind, (usize, String)> {
+    let found = (tags.list.iter()).find(|(n, _, _)| &tags.text[n.clone()] == "GameType");
+    let Some((_, v, at)) = found else {
+        return Ok(GameKind::Chess);
+    };
+    let value = &tags.text[v.clone()];
+    GameKind::from_game_type(value).ok_or_else(|| {
+        (
+            *at,
+            say::pdn_unknown_game_type(crate::diag::clip(value, 24)),
+        )
     })
 }
 

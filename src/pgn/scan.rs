@@ -327,7 +327,10 @@ fn classify(tok: &[u8]) -> Token {
     if tok.iter().all(u8::is_ascii_digit) {
         return Token::Number;
     }
-    if matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2") || tok == "½-½".as_bytes() {
+    // PDN's draughts results count two points a game (`2-0`, `1-1`, `0-2`); they mean the same.
+    if matches!(tok, b"1-0" | b"0-1" | b"1/2-1/2" | b"2-0" | b"1-1" | b"0-2")
+        || tok == "½-½".as_bytes()
+    {
         return Token::Result;
     }
     Token::Move
@@ -370,7 +373,7 @@ mod tests {
         assert_eq!(g.tag("White"), Some("a \"b\" \\ c"));
         assert_eq!(g.tag("Black"), Some(long.as_str()));
         assert_eq!(g.moves.len(), 7);
-        assert_eq!(g.moves[6].to_string(), "O-O");
+        assert_eq!(g.moves.text(6).as_deref(), Some("O-O"));
         let comments: Vec<(usize, &str)> =
             g.comments.iter().map(|(n, c)| (*n, c.as_str())).collect();
         assert_eq!(comments, vec![(1, "one"), (7, "two"), (7, "three")]);

@@ -126,7 +126,7 @@ fn movetext(s: &Scenario) -> String {
         }
     };
     let mut need_number = true;
-    for (ply, m) in g.moves.iter().enumerate() {
+    for (ply, m) in g.moves.texts().into_iter().enumerate() {
         let before = out.len();
         comments_at(ply, &mut out);
         if out.len() > before {

@@ -15,6 +15,8 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::analysis::{self, DeadPlies, DeadStatus};
 use super::facts::{Claim, Ctx, Event, Intended};
+use super::mechanics::Mechanics;
+use super::mechanics::any::{AnyGame, AnyMove};
 use super::mechanics::chess::ChessMechanics;
 use super::position::{GameState, OfferFate};
 use super::rules::{BookMeta, Effect, Index, Rules, at, side_name, winners};
@@ -24,7 +26,7 @@ use super::verdict::{
 use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
 use crate::pgn::record::{Record, Recorded, Termination};
 use crate::pgn::time::TimeControl;
-use crate::pgn::{Game, PgnError};
+use crate::pgn::{Game, Movetext, PgnError};
 use crate::unwinnable::Budget;
 use crate::value::Value;
 
@@ -80,12 +82,12 @@ pub fn adjudicate_with<'g>(
         offset,
         message,
     };
-    let start = start_position(game).map_err(err)?;
+    let start = start_game(game).map_err(err)?;
     let events = crate::pgn::events::events(game)?;
     let params = parameters(game, rules.meta()).map_err(err)?;
     let control = time_control(game).map_err(err)?;
     let run = |dead: DeadPlies| {
-        let mut state = GameState::new(ChessMechanics::new(start.clone()));
+        let mut state = GameState::new(start.clone());
         state.clocks = crate::runtime::clock::Clocks::new(control.clone());
         state.analysis = analysis::Analysis::new(options.analysis);
         state.analysis.shorten = options.evidence_nodes;
@@ -95,14 +97,17 @@ pub fn adjudicate_with<'g>(
     // The first pass finds dead positions by material alone (free at every ply); the last
     // position reached tells whether that was exact (see `runtime::analysis`).
     let (verdict, last) = run(DeadPlies::Material)?;
-    let Some(budget) = options.analysis else {
+    // The unwinnability engine is chess's: a draughts game is decided by material alone.
+    let (Some(budget), AnyGame::Chess(last), AnyGame::Chess(start), Movetext::Chess(moves)) =
+        (options.analysis, &last, &start, &game.moves)
+    else {
         return Ok(verdict);
     };
-    let status = analysis::deadness(&last, &budget);
+    let status = analysis::deadness(last.position(), &budget);
     if status == DeadStatus::Alive {
         return Ok(verdict);
     }
-    let positions = positions(&start, &game.moves, verdict.plies).map_err(err)?;
+    let positions = positions(start.position(), moves, verdict.plies).map_err(err)?;
     let (ply, status) = analysis::first_not_alive(&positions, status, &budget);
     let ply = u32::try_from(ply).unwrap_or(u32::MAX);
     // Played again knowing the dead plies: the game may now end earlier, or stop for the
@@ -120,7 +125,7 @@ fn positions(
     let mut pos = start.clone();
     let mut resolved = Vec::with_capacity(plies as usize);
     for san in moves.iter().take(plies as usize) {
-        let m = resolve(&pos, san).map_err(|m| (0, m))?;
+        let m = resolve_san(&pos, san).map_err(|m| (0, m))?;
         pos.play_unchecked(m);
         resolved.push(m);
     }
@@ -136,11 +141,8 @@ fn play<'g>(
     events: &[GameEvent],
     params: &[Value],
     state: GameState,
-) -> Result<(Verdict, Chess), (usize, String)> {
-    let start_turn = (
-        state.to_move(),
-        state.mechanics().position().fullmoves().get(),
-    );
+) -> Result<(Verdict, AnyGame), (usize, String)> {
+    let start_turn = (state.to_move(), state.mechanics().fullmoves());
     let mut a = Adjudication {
         rules,
         state,
@@ -163,9 +165,9 @@ fn play<'g>(
     a.verdict.finding = Finding::of(&a.verdict, recorded);
     a.verdict.scoresheet = Scoresheet {
         first: Some(start_turn),
-        moves: game.moves[..(a.verdict.plies as usize).min(game.moves.len())].to_vec(),
+        moves: game.moves.prefix(a.verdict.plies as usize),
     };
-    Ok((a.verdict, a.state.mechanics().position().clone()))
+    Ok((a.verdict, a.state.mechanics().clone()))
 }
 
 /// The verdict before anything is ruled: the game's players and recorded result.
@@ -193,7 +195,7 @@ struct Adjudication<'r> {
     state: GameState,
     params: &'r [Value],
     /// The moves as recorded (to name the last one in rulings, as it was written).
-    moves: &'r [pgn_reader::SanPlus],
+    moves: &'r Movetext,
     fired: Vec<Index>,
     /// The events inferred from the record rest on its `Result` alone (no `Termination`).
     assumed: bool,
@@ -219,7 +221,7 @@ impl Adjudication<'_> {
         let mut ev = events.iter().peekable();
         // The next recorded move, resolved once: it is played at the next ply, and its legality
         // already tells the mechanics that the side to move is neither mated nor stalemated.
-        let mut next: Option<Result<Move, String>> = None;
+        let mut next: Option<Result<AnyMove, String>> = None;
         for ply in 0..=game.moves.len() {
             if let Some(i) = ply.checked_sub(1) {
                 if self.ended() {
@@ -228,16 +230,16 @@ impl Adjudication<'_> {
                     let at = game.span.sans.get(i).map_or(game.span.start, |r| r.start);
                     let m = match next.take() {
                         Some(r) => r,
-                        None => resolve(self.state.mechanics().position(), &game.moves[i]),
+                        None => resolve(self.state.mechanics(), &game.moves, i),
                     }
                     .map_err(|m| (at, m))?;
                     self.state.play(m);
                     self.verdict.plies = self.state.ply();
-                    next = self.resolve_next(game.moves.get(ply));
+                    next = self.resolve_next(&game.moves, ply);
                     self.position_event(at).map_err(|m| (at, m))?;
                 }
             } else {
-                next = self.resolve_next(game.moves.first());
+                next = self.resolve_next(&game.moves, 0);
                 self.position_event(game.span.start)
                     .map_err(|m| (game.span.start, m))?;
             }
@@ -250,8 +252,8 @@ impl Adjudication<'_> {
 
     /// Resolve the next recorded move in the position reached; a legal one tells the mechanics
     /// that the side to move has a legal move.
-    fn resolve_next(&mut self, san: Option<&pgn_reader::SanPlus>) -> Option<Result<Move, String>> {
-        let next = san.map(|s| resolve(self.state.mechanics().position(), s));
+    fn resolve_next(&mut self, moves: &Movetext, i: usize) -> Option<Result<AnyMove, String>> {
+        let next = (i < moves.len()).then(|| resolve(self.state.mechanics(), moves, i));
         if matches!(next, Some(Ok(_))) {
             self.state.note_legal_move();
         }
@@ -358,7 +360,7 @@ impl Adjudication<'_> {
                 kind: *kind,
                 by: to_move,
                 intended: match intended {
-                    Some(m) => intended_move(self.state.mechanics().position(), m)?,
+                    Some(m) => intended_move(self.state.mechanics(), m)?,
                     None => Intended::None,
                 },
             }),
@@ -406,14 +408,7 @@ impl Adjudication<'_> {
 
     /// `[%touch SQUARE]`: a piece there is touched by the player to move.
     fn touch(&mut self, sq: Square, offset: usize) -> Result<Event, (usize, String)> {
-        if self
-            .state
-            .mechanics()
-            .position()
-            .board()
-            .piece_at(sq)
-            .is_none()
-        {
+        if !self.state.mechanics().occupied(sq) {
             return Err((offset, say::game_no_piece(sq.to_string())));
         }
         self.state.touch();
@@ -489,8 +484,7 @@ impl Adjudication<'_> {
                 .map_err(|e| say::game_evaluating_effects(name, ply, e.to_string()))?
             {
                 if let Effect::RequireMove { r#move } = &mut e {
-                    r#move.san =
-                        San::from_move(cx.state.mechanics().position(), r#move.mv).to_string();
+                    r#move.san = cx.state.mechanics().move_text(r#move.mv);
                 }
                 if !effects.contains(&e) {
                     effects.push(e);
@@ -676,7 +670,7 @@ fn effect_args(effects: &[Effect]) -> Vec<(String, Arg)> {
     args
 }
 
-fn arg(state: &GameState, moves: &[pgn_reader::SanPlus], v: Value) -> Arg {
+fn arg(state: &GameState, moves: &Movetext, v: Value) -> Arg {
     match v {
         Value::Bool(b) => Arg::Str(b.to_string()),
         Value::Int(i) => Arg::Num(i),
@@ -687,25 +681,36 @@ fn arg(state: &GameState, moves: &[pgn_reader::SanPlus], v: Value) -> Arg {
     }
 }
 
-/// A move in SAN, in the position where it was (or will be) made.
-fn move_name(state: &GameState, moves: &[pgn_reader::SanPlus], m: Move) -> String {
+/// A move in the game's notation, in the position where it was (or will be) made.
+fn move_name(state: &GameState, moves: &Movetext, m: AnyMove) -> String {
     // The move just played is named as recorded (move i is played at ply i + 1).
     if state.last_move() == Some(m)
         && let Some(s) = (state.ply() as usize)
             .checked_sub(1)
-            .and_then(|i| moves.get(i))
+            .and_then(|i| moves.text(i))
     {
-        return s.to_string();
+        return s;
     }
-    if let Some(before) = state.before_required().map(ChessMechanics::position)
+    if let Some(before) = state.before_required()
         && before.is_legal(m)
     {
-        return San::from_move(before, m).to_string();
+        return before.move_text(m);
     }
-    San::from_move(state.mechanics().position(), m).to_string()
+    state.mechanics().move_text(m)
 }
 
-fn resolve(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
+/// Move `i` of the record, in the position reached before it.
+fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String> {
+    match (game, moves) {
+        (AnyGame::Chess(g), Movetext::Chess(m)) => match m.get(i) {
+            Some(san) => resolve_san(g.position(), san).map(AnyMove::Chess),
+            None => Err(String::new()),
+        },
+        _ => Err(String::new()),
+    }
+}
+
+fn resolve_san(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
     san.san
         .to_move(pos)
         .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), e.to_string()))
@@ -721,10 +726,16 @@ fn move_number(pos: &Chess) -> String {
 /// A claim's intended move, in the position where the claim is made: legal there or not (an
 /// illegal or ambiguous move makes the claim incorrect, 9.5.3, a fact the rules read). Only a
 /// word that is no move in SAN at all is an error of the record.
-fn intended_move(pos: &Chess, m: &WrittenMove) -> Result<Intended, (usize, String)> {
+fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, (usize, String)> {
     let s = &m.san;
-    let san: San = s.parse().map_err(|_| (m.offset, say::pgn_not_san(s)))?;
-    Ok(san.to_move(pos).map_or(Intended::NotLegal, Intended::Legal))
+    match game {
+        AnyGame::Chess(g) => {
+            let san: San = s.parse().map_err(|_| (m.offset, say::pgn_not_san(s)))?;
+            Ok(san
+                .to_move(g.position())
+                .map_or(Intended::NotLegal, |m| Intended::Legal(AnyMove::Chess(m))))
+        }
+    }
 }
 
 fn arbiter_event(act: ArbiterAct) -> Event {
@@ -739,6 +750,18 @@ fn arbiter_event(act: ArbiterAct) -> Event {
 
 /// The largest halfmove clock and move number a FEN tag may give.
 pub const MAX_FEN_NUMBER: u64 = 1_000_000_000;
+
+/// The game's start: its mechanics at the position the record starts from.
+fn start_game(game: &Game) -> Result<AnyGame, (usize, String)> {
+    match game.kind {
+        crate::games::GameKind::Chess => {
+            start_position(game).map(|p| AnyGame::Chess(ChessMechanics::new(p)))
+        }
+        crate::games::GameKind::RussianDraughts => {
+            Err((game.span.start, String::from("draughts: not yet")))
+        }
+    }
+}
 
 fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
     let Some(fen) = game.tag("FEN") else {

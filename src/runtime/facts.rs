@@ -4,11 +4,11 @@
 //! maps a schema id to the same method. One implementation, two callers: the backends cannot
 //! disagree about a fact.
 
-use shakmaty::{Color, Move, Role};
+use shakmaty::{Color, Role};
 
 use super::analysis::Winnability;
 use super::mechanics::Mechanics;
-use super::mechanics::chess::ChessMechanics;
+use super::mechanics::any::{AnyGame, AnyKind, AnyMove};
 use super::position::GameState;
 use crate::lang::schema::{EventKind, FactId};
 use crate::value::{EvalError, Value};
@@ -28,7 +28,7 @@ pub enum Intended {
     /// The claim names no move.
     None,
     /// A legal move in the position where the claim is made.
-    Legal(Move),
+    Legal(AnyMove),
     /// A move that is not legal there (illegal, or ambiguous): the claim is incorrect (9.5.3),
     /// which is a fact the rules read, not an error of the record (only a word that is no move
     /// in SAN at all is).
@@ -146,7 +146,7 @@ impl Event {
 }
 
 pub struct Ctx<'a> {
-    pub state: &'a mut GameState<ChessMechanics>,
+    pub state: &'a mut GameState<AnyGame>,
     pub event: &'a Event,
     /// The game's parameters (rulebook defaults, overridden by the game's tags).
     pub params: &'a [Value],
@@ -170,7 +170,7 @@ impl Ctx<'_> {
     }
 
     /// The game's position and the facts about it.
-    fn game(&self) -> &ChessMechanics {
+    fn game(&self) -> &AnyGame {
         self.state.mechanics()
     }
     pub fn to_move(&self) -> Color {
@@ -222,11 +222,11 @@ impl Ctx<'_> {
     pub fn dead_position_undetermined(&mut self) -> bool {
         self.state.dead_position().1
     }
-    pub fn repetitions_after(&self, m: Move) -> Result<i64, EvalError> {
+    pub fn repetitions_after(&self, m: AnyMove) -> Result<i64, EvalError> {
         self.legal(m)?;
         Ok(int(self.game().repetitions_after(m)))
     }
-    pub fn moves_since_pawn_or_capture_after(&self, m: Move) -> Result<i64, EvalError> {
+    pub fn moves_since_pawn_or_capture_after(&self, m: AnyMove) -> Result<i64, EvalError> {
         self.legal(m)?;
         Ok(moves(self.game().plies_since_irreversible_after(m)))
     }
@@ -254,7 +254,7 @@ impl Ctx<'_> {
         self.claim()
             .is_some_and(|c| matches!(c.intended, Intended::Legal(_)))
     }
-    pub fn claim_move(&self) -> Result<Move, EvalError> {
+    pub fn claim_move(&self) -> Result<AnyMove, EvalError> {
         self.claim()
             .and_then(|c| match c.intended {
                 Intended::Legal(m) => Some(m),
@@ -269,7 +269,7 @@ impl Ctx<'_> {
     pub fn moved(&self) -> bool {
         self.state.last_move().is_some()
     }
-    pub fn last_move(&self) -> Result<Move, EvalError> {
+    pub fn last_move(&self) -> Result<AnyMove, EvalError> {
         self.state
             .last_move()
             .ok_or_else(|| EvalError::new("no move has been made"))
@@ -297,7 +297,7 @@ impl Ctx<'_> {
     pub fn move_required(&self) -> bool {
         self.state.required_move().is_some()
     }
-    pub fn required_move(&self) -> Result<Move, EvalError> {
+    pub fn required_move(&self) -> Result<AnyMove, EvalError> {
         self.state
             .required_move()
             .ok_or_else(|| EvalError::new("no move is required"))
@@ -377,19 +377,19 @@ impl Ctx<'_> {
     }
     // Material.
     pub fn pawns(&self, side: Color) -> i64 {
-        int(self.game().count(side, Role::Pawn))
+        int(self.game().count(side, AnyKind::Chess(Role::Pawn)))
     }
     pub fn knights(&self, side: Color) -> i64 {
-        int(self.game().count(side, Role::Knight))
+        int(self.game().count(side, AnyKind::Chess(Role::Knight)))
     }
     pub fn bishops(&self, side: Color) -> i64 {
-        int(self.game().count(side, Role::Bishop))
+        int(self.game().count(side, AnyKind::Chess(Role::Bishop)))
     }
     pub fn rooks(&self, side: Color) -> i64 {
-        int(self.game().count(side, Role::Rook))
+        int(self.game().count(side, AnyKind::Chess(Role::Rook)))
     }
     pub fn queens(&self, side: Color) -> i64 {
-        int(self.game().count(side, Role::Queen))
+        int(self.game().count(side, AnyKind::Chess(Role::Queen)))
     }
     // Offers and irregularities.
     pub fn offer_blocked(&self, side: Color) -> bool {
@@ -479,7 +479,7 @@ impl Ctx<'_> {
         }
     }
 
-    fn legal(&self, m: Move) -> Result<(), EvalError> {
+    fn legal(&self, m: AnyMove) -> Result<(), EvalError> {
         if self.game().is_legal(m) {
             Ok(())
         } else {
@@ -517,7 +517,7 @@ impl FromValue for i64 {
     }
 }
 
-impl FromValue for Move {
+impl FromValue for AnyMove {
     fn from_value(v: Option<&Value>, fact: FactId) -> Result<Self, EvalError> {
         match v {
             Some(Value::Move(m)) => Ok(*m),
@@ -537,7 +537,7 @@ macro_rules! arg_type {
         i64
     };
     (Move) => {
-        Move
+        AnyMove
     };
 }
 
@@ -575,7 +575,7 @@ impl Typed for i64 {
 }
 
 impl Typed for Color {}
-impl Typed for Move {}
+impl Typed for AnyMove {}
 
 fn not_of_type(fact: FactId, ty: &str) -> EvalError {
     EvalError::new(format!("{fact:?} is not {ty}"))
@@ -633,6 +633,7 @@ crate::lang::vocabulary::with_facts!(dispatch_facts);
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::mechanics::chess::ChessMechanics;
     use shakmaty::fen::Fen;
     use shakmaty::san::San;
     use shakmaty::{CastlingMode, Chess};
@@ -643,16 +644,16 @@ mod tests {
             .unwrap()
             .into_position(CastlingMode::Standard)
             .unwrap();
-        let mut st = GameState::new(ChessMechanics::new(pos));
+        let mut st = GameState::new(AnyGame::Chess(ChessMechanics::new(pos)));
         for s in sans.split_whitespace() {
-            let m = s
-                .parse::<San>()
-                .unwrap()
-                .to_move(st.mechanics().position())
-                .unwrap();
-            st.play(m);
+            let m = s.parse::<San>().unwrap().to_move(chess(&st)).unwrap();
+            st.play(AnyMove::Chess(m));
         }
         st
+    }
+
+    fn chess(st: &GameState) -> &Chess {
+        st.mechanics().chess().unwrap().position()
     }
 
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -703,7 +704,7 @@ mod tests {
         let mut st = state("4k3/8/8/8/8/8/4P3/4K3 w - - 98 80", "Kd1");
         let (now, after, legal) = with(&mut st, |cx| {
             let kd7 = "Kd7".parse::<San>().unwrap();
-            let kd7 = kd7.to_move(cx.state.mechanics().position()).unwrap();
+            let kd7 = AnyMove::Chess(kd7.to_move(chess(cx.state)).unwrap());
             (
                 cx.moves_since_pawn_or_capture(),
                 cx.moves_since_pawn_or_capture_after(kd7).ok(),
@@ -717,7 +718,7 @@ mod tests {
     fn an_illegal_move_is_an_error_not_a_fact() {
         let mut st = state(START, "e4");
         let e4 = "e4".parse::<San>().unwrap();
-        let e4 = e4.to_move(&Chess::default()).unwrap();
+        let e4 = AnyMove::Chess(e4.to_move(&Chess::default()).unwrap());
         with(&mut st, |cx| {
             assert!(cx.repetitions_after(e4).is_err());
             assert!(cx.moves_since_pawn_or_capture_after(e4).is_err());

@@ -8,14 +8,14 @@ use shakmaty::Color;
 use super::analysis::{Analysis, DeadPlies, DeadStatus, Evidence, Tier, Winnability};
 use super::clock::Clocks;
 use super::mechanics::Mechanics;
-use super::mechanics::chess::ChessMechanics;
+use super::mechanics::any::AnyGame;
 use super::proceedings::Proceedings;
 use crate::pgn::time::TimeControl;
 
-/// The state of a game of `M` (chess unless said otherwise): its position, and what has happened
+/// The state of a game of `M` (any game arbiter knows unless said otherwise): its position, and what has happened
 /// at the board and before the arbiter.
 #[derive(Clone, Debug)]
-pub struct GameState<M: Mechanics = ChessMechanics> {
+pub struct GameState<M: Mechanics = AnyGame> {
     /// The position and the facts about it.
     mechanics: M,
     /// Plies played from the start position.
@@ -308,11 +308,12 @@ impl<M: Mechanics> GameState<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::runtime::mechanics::chess::ChessMechanics;
     use shakmaty::fen::Fen;
     use shakmaty::san::San;
     use shakmaty::{CastlingMode, Chess, Position};
 
-    fn state(fen: &str) -> GameState {
+    fn state(fen: &str) -> GameState<ChessMechanics> {
         let pos: Chess = fen
             .parse::<Fen>()
             .unwrap()
@@ -321,7 +322,7 @@ mod tests {
         GameState::new(ChessMechanics::new(pos))
     }
 
-    fn play(st: &mut GameState, sans: &str) {
+    fn play(st: &mut GameState<ChessMechanics>, sans: &str) {
         for s in sans.split_whitespace() {
             let m = s
                 .parse::<San>()
@@ -398,6 +399,12 @@ mod tests {
         }
         fn count(&self, _: Color, _: ()) -> u32 {
             self.pile
+        }
+        fn occupied(&self, _: shakmaty::Square) -> bool {
+            false
+        }
+        fn move_text(&self, m: u32) -> String {
+            m.to_string()
         }
     }
 

@@ -16,12 +16,12 @@ use crate::value::{EvalError, Value};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveArg {
     pub san: String,
-    pub mv: shakmaty::Move,
+    pub mv: crate::games::AnyMove,
 }
 
 impl MoveArg {
     /// A move whose SAN the adjudicator has yet to write.
-    pub fn new(mv: shakmaty::Move) -> MoveArg {
+    pub fn new(mv: crate::games::AnyMove) -> MoveArg {
         MoveArg {
             san: String::new(),
             mv,
@@ -316,7 +316,7 @@ mod tests {
             Ty::Move => {
                 let pos = Chess::default();
                 let legal = pos.legal_moves();
-                Value::Move(legal[0])
+                Value::Move(crate::games::AnyMove::Chess(legal[0]))
             }
             Ty::Bool => Value::Bool(true),
             Ty::Int => Value::Int(1),

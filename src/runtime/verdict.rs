@@ -2,9 +2,9 @@
 //! here: `render` explains a verdict in a language, and the JSON output is the verdict's fields
 //! (`Verdict::json`) with those texts beside them.
 
+use crate::pgn::Movetext;
 use serde::{Serialize, Serializer};
 use shakmaty::Color;
-use shakmaty::san::SanPlus;
 
 use super::analysis::Evidence;
 use super::position::OfferRecord;
@@ -351,7 +351,7 @@ pub struct Verdict {
 pub struct Scoresheet {
     /// Who moved first, and the number of that move (1 unless a FEN says otherwise).
     pub first: Option<(Color, u32)>,
-    pub moves: Vec<SanPlus>,
+    pub moves: Movetext,
 }
 
 impl Scoresheet {
@@ -360,7 +360,7 @@ impl Scoresheet {
     /// moves played.
     pub fn move_at(&self, ply: u32) -> Option<String> {
         let i = usize::try_from(ply.checked_sub(1)?).ok()?;
-        let m = self.moves.get(i)?;
+        let m = self.moves.text(i)?;
         let (turn, first) = self.first.unwrap_or((Color::White, 1));
         // Plies before this move, counted from a White move (a record that starts with Black's
         // move is one ply into its first move number).
@@ -384,7 +384,7 @@ impl Scoresheet {
         if offered(0) {
             out.push_str("(=)");
         }
-        for (i, m) in self.moves.iter().enumerate() {
+        for (i, m) in self.moves.texts().into_iter().enumerate() {
             if !out.is_empty() {
                 out.push(' ');
             }

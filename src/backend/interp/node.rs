@@ -260,11 +260,12 @@ mod tests {
     use super::*;
     use crate::lang::ir::IrExpr as E;
     use crate::runtime::facts::Event;
+    use crate::runtime::mechanics::any::AnyGame;
     use crate::runtime::mechanics::chess::ChessMechanics;
     use crate::runtime::position::GameState;
 
     fn run<T>(n: &Node, f: impl FnOnce(&Node, &Env, &mut Ctx) -> T) -> T {
-        let mut state = GameState::new(ChessMechanics::default());
+        let mut state = GameState::new(AnyGame::Chess(ChessMechanics::default()));
         let mut cx = Ctx {
             state: &mut state,
             event: &Event::Position,

@@ -225,6 +225,14 @@ impl Mechanics for ChessMechanics {
         analysis::forced_line(&self.pos, proofs)
     }
 
+    fn occupied(&self, sq: Square) -> bool {
+        self.pos.board().piece_at(sq).is_some()
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        shakmaty::san::San::from_move(&self.pos, m).to_string()
+    }
+
     fn count(&self, side: Color, kind: Role) -> u32 {
         (self.pos.board().by_color(side) & self.pos.board().by_role(kind)).count() as u32
     }

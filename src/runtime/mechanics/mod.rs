@@ -13,9 +13,10 @@
 //! Both games this is designed for have two sides, White and Black, moving in turn, White first;
 //! the side type is shakmaty's [`Color`], used as nothing more than that pair.
 
+pub mod any;
 pub mod chess;
 
-use shakmaty::Color;
+use shakmaty::{Color, Square};
 
 use super::analysis::{Line, Tier, Winnability};
 use crate::unwinnable::Budget;
@@ -118,4 +119,12 @@ pub trait Mechanics: Clone + std::fmt::Debug {
 
     /// Pieces of one kind that `side` has on the board.
     fn count(&self, side: Color, kind: Self::Kind) -> u32;
+
+    /// Is there a piece on `sq` (a touched piece must be one)? Both games name squares a1–h8
+    /// (draughts: a1 the dark square at White's lower left).
+    fn occupied(&self, sq: Square) -> bool;
+
+    /// The legal move `m` in the game's notation, in the current position: chess SAN (`Nf3`,
+    /// `exd5+`), draughts `c3-d4`, `c3:e5:c7`.
+    fn move_text(&self, m: Self::Move) -> String;
 }

@@ -1,0 +1,64 @@
+//! The games arbiter knows, by name: what a rulebook says it is for (`games:`) and what a record
+//! says it is (`GameType`); a move and a kind of piece of any of them (the rule language's `move`
+//! values). Their mechanics are in `runtime::mechanics`.
+
+use shakmaty::Role;
+
+/// The games arbiter adjudicates, as a rulebook names them (`games:`) and a record marks them
+/// (PDN's `GameType` tag: 25 is Russian draughts; none, or 0, is chess).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum GameKind {
+    Chess,
+    RussianDraughts,
+}
+
+impl GameKind {
+    pub const ALL: [GameKind; 2] = [GameKind::Chess, GameKind::RussianDraughts];
+
+    /// The name a rulebook uses (`games: [chess, russian-draughts]`) and the locale's message
+    /// for the game's name is keyed on.
+    pub fn name(self) -> &'static str {
+        match self {
+            GameKind::Chess => "chess",
+            GameKind::RussianDraughts => "russian-draughts",
+        }
+    }
+
+    pub fn from_name(name: &str) -> Option<GameKind> {
+        GameKind::ALL.into_iter().find(|g| g.name() == name)
+    }
+
+    /// The game a record's `GameType` tag value names (PDN 3.0: its first field, the game's
+    /// number; 0 is chess, 25 Russian draughts), `None` for a number arbiter does not know or a
+    /// value that is not one.
+    pub fn from_game_type(value: &str) -> Option<GameKind> {
+        let number = value.split(',').next().unwrap_or_default().trim();
+        match number {
+            "0" => Some(GameKind::Chess),
+            "25" => Some(GameKind::RussianDraughts),
+            _ => None,
+        }
+    }
+}
+
+/// A move of any game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyMove {
+    Chess(shakmaty::Move),
+}
+
+/// A kind of piece of any game, for material counts; a kind of another game counts none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AnyKind {
+    Chess(Role),
+}
+
+impl std::fmt::Display for AnyMove {
+    /// The move in UCI-like coordinates (chess `e2e4`; draughts its squares): for messages that
+    /// have no position to write it in the game's notation.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AnyMove::Chess(m) => write!(f, "{}", m.to_uci(shakmaty::CastlingMode::Standard)),
+        }
+    }
+}
