@@ -41,6 +41,45 @@ impl GameKind {
     }
 }
 
+/// A set of games: what a rulebook or a clause applies to.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Games(u8);
+
+impl Games {
+    pub const CHESS: Games = Games(1);
+
+    pub const fn of(games: &[GameKind]) -> Games {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < games.len() {
+            bits |= 1 << games[i] as u8;
+            i += 1;
+        }
+        Games(bits)
+    }
+
+    pub fn contains(self, g: GameKind) -> bool {
+        self.0 & (1 << g as u8) != 0
+    }
+
+    pub fn insert(&mut self, g: GameKind) {
+        self.0 |= 1 << g as u8;
+    }
+
+    pub fn is_subset(self, of: Games) -> bool {
+        self.0 & !of.0 == 0
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The games, in [`GameKind::ALL`]'s order.
+    pub fn iter(self) -> impl Iterator<Item = GameKind> {
+        GameKind::ALL.into_iter().filter(move |&g| self.contains(g))
+    }
+}
+
 /// A move of any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyMove {

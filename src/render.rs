@@ -570,9 +570,11 @@ mod missing_messages {
     fn meta(ftl: &str) -> BookMeta {
         BookMeta {
             id: "t".into(),
+            games: crate::games::Games::CHESS,
             languages: vec![crate::locale::DEFAULT.into()],
             clauses: vec![ClauseMeta {
                 id: "1".into(),
+                games: crate::games::Games::CHESS,
                 beats: vec![],
             }],
             rules: vec![RuleMeta {

@@ -408,6 +408,7 @@ fn meta() -> BookMeta {
     BookMeta {
         id: "club".to_string(),
         languages: vec!["en".to_string(), "ru".to_string()],
+        games: Games::of(&[GameKind::Chess]),
         clauses: vec![
             ClauseMeta {
                 id: "5.1.1".to_string(),
@@ -417,22 +418,27 @@ fn meta() -> BookMeta {
                     Clause::C9_6_1 as Index,
                     Clause::C9_6_2 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.2.1".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.2.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.1".to_string(),
@@ -449,58 +455,72 @@ fn meta() -> BookMeta {
                     Clause::Cclub_D_1 as Index,
                     Clause::Cclub_D_3 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.1.1".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.1.2".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.2.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.3.1".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.3.2".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.4".to_string(),
@@ -513,58 +533,72 @@ fn meta() -> BookMeta {
                     Clause::Cclub_D_2_1 as Index,
                     Clause::Cclub_D_2_2 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.5.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.5.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.5.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.6".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.6.1".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.6.2".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "6.9".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "B.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "B.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "A.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "G.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.2.1".to_string(),
@@ -575,6 +609,7 @@ fn meta() -> BookMeta {
                     Clause::CIII_5 as Index,
                     Clause::CIII_6_1 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.2.2".to_string(),
@@ -585,58 +620,72 @@ fn meta() -> BookMeta {
                     Clause::CIII_5 as Index,
                     Clause::CIII_6_1 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.3.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.3.1.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.3.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.4".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5.2".to_string(),
                 beats: vec![Clause::C6_9 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.1.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.1".to_string(),
@@ -649,38 +698,47 @@ fn meta() -> BookMeta {
                     Clause::CIII_5 as Index,
                     Clause::CIII_6_1 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.2.1".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.2.2".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.4".to_string(),
                 beats: vec![Clause::Cclub_D_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.D.5".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.I.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "club.I.2".to_string(),
                 beats: vec![Clause::Cclub_I_1 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
         ],
         rules: vec![

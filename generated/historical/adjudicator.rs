@@ -366,6 +366,7 @@ fn meta() -> BookMeta {
     BookMeta {
         id: "historical".to_string(),
         languages: vec!["en".to_string(), "ru".to_string()],
+        games: Games::of(&[GameKind::Chess]),
         clauses: vec![
             ClauseMeta {
                 id: "5.1.1".to_string(),
@@ -375,78 +376,97 @@ fn meta() -> BookMeta {
                     Clause::C9_6_1 as Index,
                     Clause::C9_6_2 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.2.1".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "5.2.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.1".to_string(),
                 beats: vec![Clause::C5_2_3 as Index, Clause::C9_1_2_1 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.1.2.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.1.1".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.1.2".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.2.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.2.2.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.3.1".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.3.2".to_string(),
                 beats: vec![Clause::C9_5_3 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.4".to_string(),
@@ -457,58 +477,72 @@ fn meta() -> BookMeta {
                     Clause::C9_3_2 as Index,
                     Clause::C9_5_3 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.5.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.5.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.5.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.6".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.6.1".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "9.6.2".to_string(),
                 beats: vec![Clause::C5_2_2 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "6.9".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "B.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "B.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "A.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "G.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.2.1".to_string(),
@@ -519,6 +553,7 @@ fn meta() -> BookMeta {
                     Clause::CIII_5 as Index,
                     Clause::CIII_6_1 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.2.2".to_string(),
@@ -529,66 +564,82 @@ fn meta() -> BookMeta {
                     Clause::CIII_5 as Index,
                     Clause::CIII_6_1 as Index,
                 ],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.3.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.3.1.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.3.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.4".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5.2".to_string(),
                 beats: vec![Clause::C6_9 as Index],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.5.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.1.1".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.1.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "III.6.2".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "hist.endings".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
                 id: "hist.9.3".to_string(),
                 beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
             },
         ],
         rules: vec![

@@ -81,6 +81,7 @@ pub(crate) fn clause_metas(ir: &Rulebook) -> Result<Vec<ClauseMeta>, String> {
         .map(|c| {
             Ok(ClauseMeta {
                 id: c.id.clone(),
+                games: c.games,
                 beats: c
                     .beats
                     .iter()

@@ -8,6 +8,7 @@ use crate::runtime::rules::BookMeta;
 
 /// What generated code needs in scope.
 pub mod prelude {
+    pub use crate::games::{GameKind, Games};
     pub use crate::lang::schema::EventKind;
     pub use crate::runtime::facts::Ctx;
     pub use crate::runtime::rules::{
@@ -29,6 +30,7 @@ pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
     Ok(BookMeta {
         id: ir.id.clone(),
         languages: ir.languages.clone(),
+        games: ir.games,
         clauses: interp::clause_metas(ir)?,
         rules: interp::rule_metas(ir)?,
         params: interp::param_metas(ir)?,

@@ -129,6 +129,8 @@ impl ClauseCx<'_> {
             beats: vec![],
             refs,
             level: self.levels.0,
+            // Set by the driver, which knows each level's games.
+            games: crate::games::Games::default(),
         };
         (clause, rules)
     }

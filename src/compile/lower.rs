@@ -20,6 +20,7 @@ use super::merge::{Entry, Merged};
 use super::params::lower_params;
 use super::{cascade, conflicts, definitions, merge, precedence};
 use crate::diag::Diags;
+use crate::games::{GameKind, Games};
 use crate::lang::ir::{Article, Param, Rulebook};
 use crate::lang::limits::{MAX_CLAUSES, MAX_RULES};
 use crate::lang::typeck::{Params, Scope};
@@ -73,6 +74,9 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     let params = params(&chain, &languages, &mut d);
     let param_types: Scope = params.iter().map(|p| (p.name.as_str(), p.ty)).collect();
 
+    let book_games = book_games(&chain, &mut d);
+    let games = book_games.last().copied().unwrap_or(Games::CHESS);
+
     let merged = merge::merge(&chain, &languages, &mut d);
     // A rulebook over the size limits is refused before anything walks its clauses in pairs.
     if let Some(diag) = too_many_clauses(&merged) {
@@ -87,6 +91,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         lenient_guards: false,
     };
     let (articles, mut clauses, rules) = lower_clauses(&merged, scope, &languages, &mut d);
+    clause_games(&merged, &book_games, games, &mut clauses, &mut d);
     if rules.len() > MAX_RULES {
         let over = rules.get(MAX_RULES).map(|r| r.clause);
         if let Some((sf, c)) = over.and_then(|i| merged.clauses().get(i).copied()) {
@@ -125,6 +130,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         title,
         source,
         languages,
+        games,
         params,
         articles,
         clauses,
@@ -191,6 +197,77 @@ fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
 /// The `official` default of clause file `file`.
 fn cf_of<'a>(m: &Merged<'a>, file: usize) -> Option<&'a crate::rulebook::model::Official> {
     m.files.get(file).and_then(|(_, cf)| cf.official.as_ref())
+}
+/// The games each rulebook of the chain is for, the root base first: its `games:`, else its
+/// base's, chess for the root.
+fn book_games(chain: &[&Loaded], d: &mut Diags) -> Vec<Games> {
+    let mut out: Vec<Games> = Vec::with_capacity(chain.len());
+    for l in chain {
+        let inherited = out.last().copied().unwrap_or(Games::CHESS);
+        let games = match &l.book.games {
+            Some(list) => read_games(&l.book_file, list, d),
+            None => inherited,
+        };
+        out.push(games);
+    }
+    out
+}
+
+/// A `games:` list: every name a game arbiter knows, at least one.
+fn read_games(
+    sf: &crate::rulebook::SourceFile,
+    list: &yaml::Spanned<Vec<yaml::Spanned<String>>>,
+    d: &mut Diags,
+) -> Games {
+    let mut games = Games::default();
+    for name in &list.value {
+        match GameKind::from_name(&name.value) {
+            Some(g) => games.insert(g),
+            None => {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+                d.push(sf.diag(
+                    yaml::start(&sf.text, name),
+                    name.value.len().max(1),
+                    say::unknown_game(&name.value, known.join(", ")),
+                ));
+            }
+        }
+    }
+    if list.value.is_empty() {
+        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game()));
+    }
+    games
+}
+
+/// Each clause's games: its own `games:` (an amendment's, else its own), else those of the
+/// rulebook its rules were written in. A clause for a game its rulebook is not for is an error.
+fn clause_games(
+    m: &Merged,
+    book_games: &[Games],
+    games: Games,
+    clauses: &mut [crate::lang::ir::Clause],
+    d: &mut Diags,
+) {
+    let entries = m.entries.iter().filter(|e| !e.removed);
+    for (clause, e) in clauses.iter_mut().zip(entries) {
+        let own = [e.text, (e.sf, e.c)]
+            .into_iter()
+            .find_map(|(sf, c)| c.games.as_ref().map(|g| (sf, g)));
+        clause.games = match own {
+            Some((sf, list)) => {
+                let g = read_games(sf, list, d);
+                if !g.is_subset(games) {
+                    d.push(sf.diag(
+                        yaml::start(&sf.text, list),
+                        1,
+                        say::clause_game_not_in_rulebook(&clause.id),
+                    ));
+                }
+                g
+            }
+            None => book_games.get(e.logic_level).copied().unwrap_or(games),
+        };
+    }
 }
 
 type Lowered = (

@@ -109,6 +109,7 @@ mod tests {
             beats: vec![],
             refs: vec![],
             level: 0,
+            games: crate::games::Games::CHESS,
         }
     }
 

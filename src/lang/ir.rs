@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 
 use shakmaty::Color;
 
+use crate::games::Games;
 use crate::lang::schema::{EffectId, EventKind, FactId, Ty};
 
 /// A text per language code.
@@ -29,6 +30,8 @@ pub struct Rulebook {
     pub title: Texts,
     pub source: Texts,
     pub languages: Vec<String>,
+    /// The games the rulebook is for.
+    pub games: Games,
     pub params: Vec<Param>,
     pub articles: Vec<Article>,
     pub clauses: Vec<Clause>,
@@ -151,6 +154,9 @@ pub struct Clause {
     /// The level of `Rulebook::chain` its rules were written at (a base's clause that an
     /// overlay only amended keeps its base's level).
     pub level: usize,
+    /// The games it applies to: its own `games:`, else those of the rulebook it was written in.
+    /// Its rules are not asked about a game of another kind.
+    pub games: Games,
 }
 
 /// One way a clause answers an event.

@@ -306,6 +306,12 @@ messages! {
     pgn_paren_closes_nothing = "pgn-paren-closes-nothing" ();
     pgn_nag = "pgn-nag" ();
     pgn_unexpected_character = "pgn-unexpected-character" (char);
+    unknown_game = "diag-unknown-game" (name, known);
+    no_game = "diag-no-game" ();
+    clause_game_not_in_rulebook = "diag-clause-game-not-in-rulebook" (clause);
+    game_not_for_rulebook = "game-not-for-rulebook" (rulebook, game, games);
+    game_chess = "game-chess" ();
+    game_russian_draughts = "game-russian-draughts" ();
     pgn_not_san = "pgn-not-san" (san);
     pdn_not_move = "pdn-not-move" (text);
     pdn_unknown_game_type = "pdn-unknown-game-type" (value);
@@ -387,4 +393,12 @@ messages! {
     position_alive = "position-alive" (side);
     position_undetermined = "position-undetermined" ();
     position_work = "position-work" (nodes, ms);
+}
+
+/// A game's name in the language of the run.
+pub fn game(g: crate::games::GameKind) -> String {
+    match g {
+        crate::games::GameKind::Chess => game_chess(),
+        crate::games::GameKind::RussianDraughts => game_russian_draughts(),
+    }
 }

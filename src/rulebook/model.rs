@@ -28,6 +28,9 @@ pub struct RulebookFile {
     pub source: Localized,
     /// The languages every text and ruling must be given in, e.g. `[en, ru]`.
     pub languages: Spanned<Vec<Spanned<String>>>,
+    /// The games the rulebook is for (`[chess]`, `[chess, russian-draughts]`); absent: its
+    /// base's, and chess for a rulebook without a base. A game of another kind is refused.
+    pub games: Option<Spanned<Vec<Spanned<String>>>>,
     /// Clause files, in rulebook order (the order that decides which agreeing clause is cited).
     pub files: Vec<Spanned<String>>,
     /// Parameters an event's regulations may set (9.1.1), read by rules as `param.NAME`.
@@ -170,6 +173,10 @@ pub struct ClauseDef {
     pub rules: Vec<RuleDef>,
     /// Editorial note (how the clause is implemented, what it leaves to other clauses).
     pub note: Option<Localized>,
+    /// The games the clause applies to, when not all of its rulebook's: absent, the games of
+    /// the rulebook it was written in (a chess base's clauses stay chess's in an overlay for
+    /// chess and draughts, unless an amendment says otherwise).
+    pub games: Option<Spanned<Vec<Spanned<String>>>>,
 }
 
 /// One way a clause answers an event.

@@ -82,6 +82,14 @@ pub fn adjudicate_with<'g>(
         offset,
         message,
     };
+    let meta = rules.meta();
+    if !meta.games.contains(game.kind) {
+        let games: Vec<String> = meta.games.iter().map(say::game).collect();
+        return Err(err((
+            game.tag_offset("GameType").unwrap_or(game.span.start),
+            say::game_not_for_rulebook(&meta.id, say::game(game.kind), games.join(", ")),
+        )));
+    }
     let start = start_game(game).map_err(err)?;
     let events = crate::pgn::events::events(game)?;
     let params = parameters(game, rules.meta()).map_err(err)?;
@@ -464,6 +472,17 @@ impl Adjudication<'_> {
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
             .map_err(|e| say::game_evaluating_rules(name, ply, e.to_string()))?;
+        // A clause for another game is not asked about this one (rare: most rulebooks are for
+        // one game, and most events fire nothing).
+        if !self.fired.is_empty() {
+            let game = cx.state.mechanics().kind();
+            let applies = |r: &Index| {
+                meta.clauses[at(meta.rules[at(*r)].clause)]
+                    .games
+                    .contains(game)
+            };
+            self.fired.retain(applies);
+        }
         if self.fired.is_empty() {
             return Ok(None);
         }

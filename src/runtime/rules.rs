@@ -2,6 +2,7 @@
 //! effects and ruling variables are. The compiled backend (generated code) and the interpreter
 //! both implement `Rules`; everything else is shared.
 
+use crate::games::Games;
 use std::collections::BTreeMap;
 
 use serde::Serialize;
@@ -229,6 +230,8 @@ pub struct ClauseMeta {
     pub id: String,
     /// Indices of the clauses this one wins over (transitive closure of `exception_to`).
     pub beats: Vec<Index>,
+    /// The games it applies to.
+    pub games: Games,
 }
 
 /// One way a clause answers an event.
@@ -255,6 +258,8 @@ pub struct ParamMeta {
 pub struct BookMeta {
     pub id: String,
     pub languages: Vec<String>,
+    /// The games the rulebook is for.
+    pub games: Games,
     pub clauses: Vec<ClauseMeta>,
     pub rules: Vec<RuleMeta>,
     pub params: Vec<ParamMeta>,
@@ -380,18 +385,22 @@ mod tests {
     fn winners_follow_exceptions_and_cite_a_decisive_rule_first() {
         let meta = BookMeta {
             id: "t".into(),
+            games: crate::games::Games::CHESS,
             languages: vec![],
             clauses: vec![
                 ClauseMeta {
                     id: "a".into(),
+                    games: crate::games::Games::CHESS,
                     beats: vec![1],
                 },
                 ClauseMeta {
                     id: "b".into(),
+                    games: crate::games::Games::CHESS,
                     beats: vec![],
                 },
                 ClauseMeta {
                     id: "c".into(),
+                    games: crate::games::Games::CHESS,
                     beats: vec![],
                 },
             ],

@@ -29,6 +29,7 @@ struct ClauseItem {
     label: String,
     id_lit: String,
     beats: Vec<String>,
+    games: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -138,6 +139,7 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
         context! {
             id => ir.id.clone(), id_lit => lit(&ir.id), title_comment => title_comment(ir),
             files => files(ir), languages => languages(ir),
+            games => game_variants(ir.games),
             clauses => serde(&clause_items(ir, &ids.clauses)),
             rules => serde(&rules),
             params => g.params(), events => events, all_events => all_events,
@@ -162,8 +164,14 @@ fn clause_items(ir: &Rulebook, variants: &[String]) -> Vec<ClauseItem> {
                 .iter()
                 .filter_map(|b| variants.get(*b).cloned())
                 .collect(),
+            games: game_variants(c.games),
         })
         .collect()
+}
+
+/// `GameKind` variants, for `Games::of(&[...])`.
+fn game_variants(games: crate::games::Games) -> Vec<String> {
+    games.iter().map(|g| format!("{g:?}")).collect()
 }
 
 /// For each event some rule answers, its rules in rulebook order.
