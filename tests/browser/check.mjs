@@ -195,9 +195,17 @@ for (const { from, url } of links) {
 }
 
 // 3. The language switch, clicked on each photographed page in each language.
+for (const { page: p, anchor } of SHOTS) {
+  for (const lang of languages) {
+    const rel = `${lang}/${p}`;
+    if (!files.has(rel)) fail('page to photograph missing', rel, 'no such page');
+    else if (anchor && !ids.get(rel)?.has(anchor)) fail('page to photograph missing', rel, `no #${anchor}`);
+  }
+}
+const present = SHOTS.filter(({ page: p }) => languages.every((l) => files.has(`${l}/${p}`)));
 const switching = await newContext({ viewport: DESKTOP });
 const page = await switching.newPage();
-for (const { page: p, anchor } of SHOTS) {
+for (const { page: p, anchor } of present) {
   for (const from of languages) {
     for (const to of languages.filter((l) => l !== from)) {
       const start = `${from}/${p}`;
@@ -226,7 +234,7 @@ for (const [device, options] of [
   const ctx = await newContext(options);
   const page = await ctx.newPage();
   for (const lang of languages) {
-    for (const { name, page: p, anchor, full } of SHOTS) {
+    for (const { name, page: p, anchor, full } of present) {
       await page.goto(urlOf(`${lang}/${p}`, anchor));
       const file = join(artefacts, `${name}-${lang}-${device}.png`);
       await page.screenshot({ path: file, fullPage: full });
@@ -240,7 +248,7 @@ await browser.close();
 const seconds = (ms) => (ms / 1000).toFixed(1);
 console.log(
   `check.mjs: ${pages.length} pages loaded in Chromium (${seconds(loaded - started)}s), ` +
-    `${internal} internal links checked, language switch on ${SHOTS.length} pages × ${languages.length} languages, ` +
+    `${internal} internal links checked, language switch on ${present.length} pages × ${languages.length} languages, ` +
     `${shots.length} screenshots in ${artefacts} (${seconds(Date.now() - started)}s in all)`,
 );
 if (failures.size) {
