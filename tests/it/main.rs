@@ -5,6 +5,7 @@
 mod common;
 
 mod audit;
+mod browser;
 mod certify;
 mod cli;
 mod corpus;
