@@ -90,6 +90,10 @@ pub enum AnyMove {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyKind {
     Chess(Role),
+    /// Russian draughts: a man.
+    Man,
+    /// Russian draughts: a king (дамка).
+    King,
 }
 
 impl std::fmt::Display for AnyMove {

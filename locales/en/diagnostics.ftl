@@ -258,7 +258,7 @@ pgn-quickplay-needs-basis = `[%quickplay]` needs its basis: `no-win`, `no-effort
 pgn-arbiter-needs-act = `[%arbiter]` needs an act: agree, postpone, reject, grant or declare
 pgn-arbiter-unexpected = unexpected `{ $word }` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`
 pgn-unknown-act = unknown arbiter's act `{ $word }`: expected agree, postpone, reject, grant or declare
-pgn-illegal-argument = `[%illegal { $word }]`: expected `[%illegal]` or `[%illegal promotion]`
+pgn-illegal-argument = `[%illegal { $word }]`: expected `[%illegal]` or `[%illegal { $expected }]`
 
 ## Errors about a game
 game-offer-before-move = `[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`

@@ -263,7 +263,7 @@ pgn-quickplay-needs-basis = `[%quickplay]` требует основания: `n
 pgn-arbiter-needs-act = `[%arbiter]` требует действия: agree, postpone, reject, grant или declare
 pgn-arbiter-unexpected = неожиданное `{ $word }` в `[%arbiter ...]`: действия — `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` и `declare no-draw`
 pgn-unknown-act = неизвестное действие арбитра `{ $word }`: ожидалось agree, postpone, reject, grant или declare
-pgn-illegal-argument = `[%illegal { $word }]`: ожидалось `[%illegal]` или `[%illegal promotion]`
+pgn-illegal-argument = `[%illegal { $word }]`: ожидалось `[%illegal]` или `[%illegal { $expected }]`
 
 ## Ошибки о партии
 game-offer-before-move = `[%offer]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%offer white]` или `[%offer black]`

@@ -54,6 +54,8 @@ macro_rules! with_facts {
         { "in_check", InCheck, [], Bool, in_check, infallible, any, none }
         { "checkmate", Checkmate, [], Bool, checkmate, infallible, any, none }
         { "stalemate", Stalemate, [], Bool, stalemate, infallible, any, none }
+        { "no_legal_move", NoLegalMove, [], Bool, no_legal_move, infallible, any, none }
+        { "draughts", Draughts, [], Bool, draughts, infallible, any, none }
         { "repetitions", Repetitions, [], Int, repetitions, infallible, any, none }
         { "moves_since_pawn_or_capture", MovesSincePawnOrCapture, [], Int, moves_since_pawn_or_capture, infallible, any, none }
         { "has_mating_material", HasMatingMaterial, [Side], Bool, has_mating_material, infallible, any, none }
@@ -104,6 +106,8 @@ macro_rules! with_facts {
         { "bishops", Bishops, [Side], Int, bishops, infallible, any, none }
         { "rooks", Rooks, [Side], Int, rooks, infallible, any, none }
         { "queens", Queens, [Side], Int, queens, infallible, any, none }
+        { "men", Men, [Side], Int, men, infallible, any, none }
+        { "kings", Kings, [Side], Int, kings, infallible, any, none }
         { "offer_blocked", OfferBlocked, [Side], Bool, offer_blocked, infallible, any, none }
         { "illegal_moves", IllegalMoves, [Side], Int, illegal_moves, infallible, any, none }
         { "irregularity_open", IrregularityOpen, [], Bool, irregularity_open, infallible, any, none }

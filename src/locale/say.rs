@@ -361,7 +361,7 @@ messages! {
     pgn_arbiter_needs_act = "pgn-arbiter-needs-act" ();
     pgn_arbiter_unexpected = "pgn-arbiter-unexpected" (word);
     pgn_unknown_act = "pgn-unknown-act" (word);
-    pgn_illegal_argument = "pgn-illegal-argument" (word);
+    pgn_illegal_argument = "pgn-illegal-argument" (word, expected);
 
     // Errors about a game.
     game_offer_before_move = "game-offer-before-move" ();

@@ -6,6 +6,7 @@
 //! readings. What needs the position (who has just moved, whether a square holds a piece, whether
 //! an intended move is legal) is the runtime's, which receives these events.
 
+use crate::games::GameKind;
 use shakmaty::{Color, Square};
 
 use super::commands;
@@ -153,7 +154,7 @@ pub fn events(game: &Game) -> Result<Vec<GameEvent>, PgnError> {
         }
         for c in commands::scan(text).flatten() {
             let c = Written { raw: c, base };
-            let Some(command) = command(&c).map_err(err)? else {
+            let Some(command) = command(&c, game.kind).map_err(err)? else {
                 continue;
             };
             let index = if command.is_event() {
@@ -215,7 +216,7 @@ impl<'a> Written<'a> {
 }
 
 /// The command, or `None` for one that is not arbiter's.
-fn command(c: &Written) -> Result<Option<Command>, Located> {
+fn command(c: &Written, game: GameKind) -> Result<Option<Command>, Located> {
     Ok(Some(match c.raw.name {
         "claim" => claim(c)?,
         "offer" => Command::Offer(optional_side(c, |s| say::pgn_offer_side(s))?),
@@ -230,7 +231,7 @@ fn command(c: &Written) -> Result<Option<Command>, Located> {
         "increment" => c.bare(Command::Increment)?,
         "quickplay" => quickplay(c)?,
         "arbiter" => Command::Arbiter(arbiter(c)?),
-        "illegal" => illegal(c)?,
+        "illegal" => illegal(c, game)?,
         "correct" => Command::Correct(optional_side(c, |s| say::pgn_correct_side(s))?),
         _ => return Ok(None),
     }))
@@ -368,13 +369,18 @@ fn arbiter(c: &Written) -> Result<ArbiterAct, Located> {
     })
 }
 
-/// `[%illegal]` or `[%illegal promotion]`.
-fn illegal(c: &Written) -> Result<Command, Located> {
+/// `[%illegal]`, or an undesignated promotion: `[%illegal promotion]` (chess, a queen not
+/// designated), `[%illegal king]` (draughts, a king not designated).
+fn illegal(c: &Written, game: GameKind) -> Result<Command, Located> {
     c.at_most(1)?;
+    let word = match game {
+        GameKind::Chess => "promotion",
+        GameKind::RussianDraughts => "king",
+    };
     match c.arg(0) {
         None => Ok(Command::Illegal { promotion: false }),
-        Some(("promotion", _)) => Ok(Command::Illegal { promotion: true }),
-        Some((w, k)) => Err((k, say::pgn_illegal_argument(w))),
+        Some((w, _)) if w == word => Ok(Command::Illegal { promotion: true }),
+        Some((w, k)) => Err((k, say::pgn_illegal_argument(w, word))),
     }
 }
 

@@ -190,6 +190,14 @@ impl Ctx<'_> {
     pub fn stalemate(&mut self) -> bool {
         !self.state.has_legal_move() && !self.in_check()
     }
+    /// The side to move has no legal move (chess: mate or stalemate; Russian draughts: a loss).
+    pub fn no_legal_move(&mut self) -> bool {
+        !self.state.has_legal_move()
+    }
+    /// The game is Russian draughts (a clause that differs by game reads it).
+    pub fn draughts(&self) -> bool {
+        self.game().kind() == crate::games::GameKind::RussianDraughts
+    }
     pub fn repetitions(&self) -> i64 {
         int(self.game().repetitions())
     }
@@ -390,6 +398,14 @@ impl Ctx<'_> {
     }
     pub fn queens(&self, side: Color) -> i64 {
         int(self.game().count(side, AnyKind::Chess(Role::Queen)))
+    }
+    /// Russian draughts: men (none in chess).
+    pub fn men(&self, side: Color) -> i64 {
+        int(self.game().count(side, AnyKind::Man))
+    }
+    /// Russian draughts: kings (none in chess).
+    pub fn kings(&self, side: Color) -> i64 {
+        int(self.game().count(side, AnyKind::King))
     }
     // Offers and irregularities.
     pub fn offer_blocked(&self, side: Color) -> bool {

@@ -128,6 +128,7 @@ impl Mechanics for AnyGame {
     fn count(&self, side: Color, kind: AnyKind) -> u32 {
         match (self, kind) {
             (AnyGame::Chess(g), AnyKind::Chess(r)) => g.count(side, r),
+            (AnyGame::Chess(_), AnyKind::Man | AnyKind::King) => 0,
         }
     }
 
