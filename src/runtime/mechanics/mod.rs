@@ -14,6 +14,7 @@
 //! the side type is shakmaty's [`Color`], used as nothing more than that pair.
 
 pub mod chess;
+pub mod draughts;
 
 use shakmaty::Color;
 
