@@ -14,6 +14,7 @@ pub mod backend;
 pub mod compile;
 pub mod conformance;
 pub mod diag;
+pub mod draughts;
 pub mod games;
 pub mod lang;
 pub mod locale;

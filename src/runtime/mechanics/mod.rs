@@ -15,6 +15,7 @@
 
 pub mod any;
 pub mod chess;
+pub mod draughts;
 
 use shakmaty::{Color, Square};
 
