@@ -70,6 +70,10 @@ impl Games {
         self.0 & !of.0 == 0
     }
 
+    pub fn is_disjoint(self, other: Games) -> bool {
+        self.0 & other.0 == 0
+    }
+
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -84,6 +88,7 @@ impl Games {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum AnyMove {
     Chess(shakmaty::Move),
+    Draughts(crate::draughts::Move),
 }
 
 /// A kind of piece of any game, for material counts; a kind of another game counts none.
@@ -102,6 +107,7 @@ impl std::fmt::Display for AnyMove {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             AnyMove::Chess(m) => write!(f, "{}", m.to_uci(shakmaty::CastlingMode::Standard)),
+            AnyMove::Draughts(m) => write!(f, "{m}"),
         }
     }
 }

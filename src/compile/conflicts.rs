@@ -81,6 +81,13 @@ pub(super) fn check(
             if ca != cb && (ordered(ca, cb) || ordered(cb, ca)) {
                 continue;
             }
+            // Clauses for different games never rule on the same game.
+            let games = |x: usize| clauses.get(x).map(|c| c.games);
+            if let (Some(ga), Some(gb)) = (games(ca), games(cb))
+                && ga.is_disjoint(gb)
+            {
+                continue;
+            }
             if exclusive(&conjuncts[a], &conjuncts[b]) {
                 continue;
             }

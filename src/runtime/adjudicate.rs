@@ -725,6 +725,18 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
             Some(san) => resolve_san(g.position(), san).map(AnyMove::Chess),
             None => Err(String::new()),
         },
+        (AnyGame::Draughts(g), Movetext::Draughts(m)) => match m.get(i) {
+            Some(text) => g
+                .position()
+                .parse_move(text)
+                .map(AnyMove::Draughts)
+                .map_err(|e| {
+                    let number = move_number_of(g.fullmoves(), g.to_move());
+                    say::game_illegal_move(number, &**text, draughts_move_error(&e))
+                }),
+            None => Err(String::new()),
+        },
+        // A game's movetext is read for its own game (`pgn::parse_game`).
         _ => Err(String::new()),
     }
 }
@@ -736,9 +748,43 @@ fn resolve_san(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
 }
 
 fn move_number(pos: &Chess) -> String {
-    match pos.turn() {
-        Color::White => format!("{}.", pos.fullmoves()),
-        Color::Black => format!("{}...", pos.fullmoves()),
+    move_number_of(pos.fullmoves().get(), pos.turn())
+}
+
+fn move_number_of(number: u32, turn: Color) -> String {
+    match turn {
+        Color::White => format!("{number}."),
+        Color::Black => format!("{number}..."),
+    }
+}
+
+/// Why a draughts move's text is no legal move, in the reader's language.
+fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
+    use crate::draughts::{Expected, Illegal, MoveError};
+    match e {
+        MoveError::Syntax { offset, expected } => {
+            let expected = match expected {
+                Expected::Square => say::draughts_expected_square(),
+                Expected::Separator => say::draughts_expected_separator(),
+                Expected::End => say::draughts_expected_end(),
+            };
+            say::draughts_syntax(expected, offset + 1)
+        }
+        MoveError::Illegal(why) => match *why {
+            Illegal::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
+            Illegal::OpponentsPiece(sq) => say::draughts_opponents_piece(sq.to_string()),
+            Illegal::CaptureRequired => say::draughts_capture_required(),
+            Illegal::NothingToCapture => say::draughts_nothing_to_capture(),
+            Illegal::ManBackward => say::draughts_man_backward(),
+            Illegal::Occupied(sq) => say::draughts_occupied(sq.to_string()),
+            Illegal::Unfinished => say::draughts_unfinished(),
+            Illegal::JumpedTwice(sq) => say::draughts_jumped_twice(sq.to_string()),
+            Illegal::NoSuchMove => say::draughts_no_such_move(),
+        },
+        MoveError::Ambiguous { candidates } => {
+            let names: Vec<String> = candidates.iter().map(ToString::to_string).collect();
+            say::draughts_ambiguous(names.join(", "))
+        }
     }
 }
 
@@ -754,6 +800,13 @@ fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, (usize, St
                 .to_move(g.position())
                 .map_or(Intended::NotLegal, |m| Intended::Legal(AnyMove::Chess(m))))
         }
+        // A text that is no move at all is an error of the record; an illegal or ambiguous
+        // one makes the claim incorrect.
+        AnyGame::Draughts(g) => match g.position().parse_move(s) {
+            Ok(mv) => Ok(Intended::Legal(AnyMove::Draughts(mv))),
+            Err(crate::draughts::MoveError::Syntax { .. }) => Err((m.offset, say::pdn_not_move(s))),
+            Err(_) => Ok(Intended::NotLegal),
+        },
     }
 }
 
@@ -776,10 +829,30 @@ fn start_game(game: &Game) -> Result<AnyGame, (usize, String)> {
         crate::games::GameKind::Chess => {
             start_position(game).map(|p| AnyGame::Chess(ChessMechanics::new(p)))
         }
-        crate::games::GameKind::RussianDraughts => {
-            Err((game.span.start, String::from("draughts: not yet")))
-        }
+        crate::games::GameKind::RussianDraughts => draughts_start(game)
+            .map(|p| AnyGame::Draughts(super::mechanics::draughts::DraughtsMechanics::new(p))),
     }
+}
+
+/// A draughts game's start: its `FEN` tag (`W:Wa1,c3:Bb6,d8`), else the initial position.
+fn draughts_start(game: &Game) -> Result<crate::draughts::Position, (usize, String)> {
+    use crate::draughts::{FenErrorKind, Position};
+    let Some(fen) = game.tag("FEN") else {
+        return Ok(Position::initial());
+    };
+    let at = game.tag_offset("FEN").unwrap_or(game.span.start);
+    Position::from_fen(fen).map_err(|e| {
+        let why = match e.kind {
+            FenErrorKind::Side => say::draughts_fen_side(),
+            FenErrorKind::Square => say::draughts_fen_square(),
+            FenErrorKind::Separator => say::draughts_fen_separator(),
+            FenErrorKind::Twice => say::draughts_fen_twice(),
+            FenErrorKind::TooMany => say::draughts_fen_too_many(),
+            FenErrorKind::ManOnLastRank => say::draughts_fen_man_on_last_rank(),
+        };
+        // The tag's offset is its value's opening quote.
+        (at + 1 + e.offset, say::game_bad_fen(why))
+    })
 }
 
 fn start_position(game: &Game) -> Result<Chess, (usize, String)> {

@@ -12,7 +12,7 @@ use std::collections::HashMap;
 use shakmaty::Color;
 
 use super::Mechanics;
-use crate::draughts::{Kind, Move, Position};
+use crate::draughts::{Kind, Move, Position, Square};
 use crate::runtime::analysis::{Line, Tier, Winnability};
 use crate::unwinnable::Budget;
 
@@ -161,6 +161,15 @@ impl Mechanics for DraughtsMechanics {
 
     fn forced_line(&self, _proofs: &[(Color, Tier)]) -> Option<Line> {
         None
+    }
+
+    fn occupied(&self, sq: shakmaty::Square) -> bool {
+        let (file, rank) = (u8::from(sq.file()), u8::from(sq.rank()));
+        Square::from_coords(file, rank).is_some_and(|sq| self.pos.piece_at(sq).is_some())
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        m.to_string()
     }
 
     fn count(&self, side: Color, kind: Kind) -> u32 {
