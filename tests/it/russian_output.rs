@@ -243,3 +243,184 @@ fn an_english_leak_would_be_caught() {
     // A name is allowed only in its own game's output.
     assert_eq!(leaks("Hou", &allowed, None), vec!["Hou".to_string()]);
 }
+
+/// What may be Latin in a help text: the code the English help of the same command shows (its
+/// command names, flags, metavariables, possible and default values, what stands in backquotes
+/// or quotes), paths and file names, and capitals (metavariables and the acronyms of formats).
+fn help_code(english: &str) -> BTreeSet<String> {
+    let mut code = BTreeSet::new();
+    let mut commands = false;
+    for line in english.lines() {
+        let t = line.trim();
+        if t.ends_with(':') && !t.starts_with('-') {
+            commands = t == "Commands:";
+            continue;
+        }
+        if commands && let Some(name) = t.split_whitespace().next() {
+            code.insert(name.to_string());
+        }
+        for (open, close) in [('`', '`'), ('\'', '\''), ('<', '>')] {
+            let mut parts = t.split([open, close]);
+            parts.next();
+            while let Some(inside) = parts.next() {
+                code.extend(inside.split_whitespace().map(str::to_string));
+                parts.next();
+            }
+        }
+        for prefix in ["[default: ", "[possible values: "] {
+            if let Some(v) = t.strip_prefix(prefix) {
+                code.extend(v.trim_end_matches(']').split(", ").map(str::to_string));
+            }
+        }
+        if let Some(v) = t.strip_prefix("- ") {
+            code.extend(v.split(':').next().map(str::to_string));
+        }
+        code.extend(
+            t.split_whitespace()
+                .filter(|w| w.starts_with('-'))
+                .map(|w| w.trim_end_matches(',').to_string()),
+        );
+    }
+    // The program's name, and every word of code as the Russian text's tokens are cut.
+    code.insert("arbiter".to_string());
+    code.extend(arbiter::embedded_names().into_iter().map(str::to_string));
+    let trimmed: Vec<String> = code.iter().map(|c| trim(c).to_string()).collect();
+    code.extend(trimmed);
+    code
+}
+
+fn trim(token: &str) -> &str {
+    token.trim_matches(|c: char| "()[]«»<>,.;:'\"`…".contains(c))
+}
+
+fn help_leaks(russian: &str, code: &BTreeSet<String>) -> Vec<String> {
+    let mut out = Vec::new();
+    for raw in russian.split_whitespace() {
+        let token = trim(raw);
+        if !token.chars().any(|c| c.is_ascii_alphabetic())
+            || code.contains(token)
+            || code.contains(raw.trim_matches(|c: char| ",;:()".contains(c)))
+            || token.contains('/')
+            || token.contains('.')
+            || token.starts_with('-')
+            || token.chars().all(|c| {
+                !c.is_ascii_lowercase() && !c.is_ascii_alphabetic() || c.is_ascii_uppercase()
+            })
+        {
+            continue;
+        }
+        // A word joined to Russian by a hyphen (PGN-файлы): its Latin part alone.
+        let latin: String = token.chars().take_while(|c| c.is_ascii()).collect();
+        let latin = latin.trim_end_matches('-');
+        if !latin.is_empty() && latin.chars().all(|c| c.is_ascii_uppercase()) {
+            continue;
+        }
+        if code.contains(latin) {
+            continue;
+        }
+        out.push(token.to_string());
+    }
+    out
+}
+
+/// `--lang ru --help`, for the program and every command: Russian headings and texts, no Latin
+/// word but the code the English help shows; the English help keeps its English.
+#[test]
+fn help_in_russian_is_russian_and_english_stays_english() {
+    let english = text(&arbiter(&["--help"], None).stdout);
+    let commands: Vec<String> = english
+        .lines()
+        .skip_while(|l| *l != "Commands:")
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next().map(str::to_string))
+        .collect();
+    assert!(commands.len() > 10, "{english}");
+    let mut found = Vec::new();
+    let mut runs: Vec<Vec<&str>> = vec![vec![]];
+    // `help` takes commands, not `--help`: `help` of the program is the first run.
+    runs.extend(
+        commands
+            .iter()
+            .filter(|c| *c != "help")
+            .map(|c| vec![c.as_str()]),
+    );
+    for cmd in runs {
+        let mut en_args = cmd.clone();
+        let names = cmd.iter().map(|c| c.to_string());
+        en_args.push("--help");
+        let en = arbiter(&en_args, None);
+        assert_eq!(en.status.code(), Some(0), "{}", text(&en.stderr));
+        let en = text(&en.stdout);
+        assert!(en.contains("Usage: arbiter"), "{en}");
+        assert!(en.contains("Options:") && en.contains("Print help"), "{en}");
+        let mut ru_args = vec!["--lang", "ru"];
+        ru_args.extend(en_args.iter());
+        let ru = arbiter(&ru_args, None);
+        assert_eq!(ru.status.code(), Some(0), "{}", text(&ru.stderr));
+        let ru = text(&ru.stdout);
+        assert!(ru.contains("Использование: arbiter"), "{ru}");
+        assert!(ru.contains("Параметры:"), "{ru}");
+        let mut code = help_code(&en);
+        code.extend(names);
+        for leak in help_leaks(&ru, &code) {
+            found.push(format!(
+                "{leak:?} in `arbiter --lang ru {} --help`",
+                cmd.join(" ")
+            ));
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+    // The English help in substance: its texts, defaults and possible values.
+    let en = text(&arbiter(&["adjudicate", "--help"], None).stdout);
+    for s in [
+        "Rule on every game of the PGN files (or standard input) and explain each ruling",
+        "Usage: arbiter adjudicate [OPTIONS] [FILES]...",
+        "Arguments:",
+        "[default: fide-2023]",
+        "[possible values: text, json]",
+        "Possible values:",
+        "- compiled: The Rust code generated from the rulebook and compiled into arbiter",
+    ] {
+        assert!(en.contains(s), "{s:?} not in:\n{en}");
+    }
+    // The check can fail.
+    assert_eq!(
+        help_leaks(
+            "Печатать help для --format <FILE> `text`",
+            &help_code("`text`")
+        ),
+        vec!["help".to_string()]
+    );
+}
+
+/// clap's usage errors, by kind, in Russian; English stays clap's.
+#[test]
+fn usage_errors_in_russian() {
+    let out = arbiter(&["--lang", "ru", "adjudicate", "--formt", "json"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    for s in [
+        "ошибка: неожиданный аргумент «--formt»",
+        "подсказка: есть похожий: «--format»",
+        "Использование: arbiter adjudicate [ПАРАМЕТРЫ] [FILES]...",
+        "Подробнее: «--help».",
+    ] {
+        assert!(err.contains(s), "{s:?} not in:\n{err}");
+    }
+    let out = arbiter(&["--lang", "ru", "adjudicate", "--format", "xml"], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("недопустимое значение «xml» для «--format <FORMAT>»")
+            && err.contains("[возможные значения: text, json]"),
+        "{err}"
+    );
+    let out = arbiter(&["adjudicate", "--formt", "json"], None);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("error: unexpected argument '--formt' found")
+            && err.contains("Usage: arbiter adjudicate [OPTIONS] [FILES]..."),
+        "{err}"
+    );
+}
