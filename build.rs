@@ -6,7 +6,10 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("locales");
+    // Read at run time, not `env!` at the build script's compile time: a build script compiled
+    // for one checkout and reused in another (a copied target/) would embed the first's words.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
+    let root = Path::new(&manifest).join("locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut langs: Vec<_> = std::fs::read_dir(&root)
         .map(|d| {

@@ -25,6 +25,9 @@ mod position;
 // The `conformance` and `serve` commands (kept apart from the library's `conformance` module).
 #[path = "cli/conformance.rs"]
 mod conformance;
+// The help and usage errors in the language of the run.
+#[path = "cli/help.rs"]
+mod help;
 
 // mimalloc: games, rulings and output lines are allocated on one thread and freed on another
 // (reader, workers, printer); glibc's arenas serialised those frees on a lock (9,000 futex and
@@ -124,26 +127,70 @@ enum Command {
     },
 }
 
-/// `--color` as the command line gives it, read before parsing so that clap's own help and
-/// errors follow it too.
-fn color_choice() -> ColorChoice {
+/// The values an option is given on the command line (`--name VALUE` or `--name=VALUE`), read
+/// before parsing so that clap's own help and errors follow `--color`, `--lang` and `--locales`.
+fn given(name: &str) -> Vec<String> {
     let mut args = std::env::args_os().skip(1);
-    let mut choice = ColorChoice::Auto;
+    let mut out = Vec::new();
+    let prefix = format!("{name}=");
     while let Some(a) = args.next() {
         let a = a.to_string_lossy().into_owned();
-        let value = if a == "--color" {
+        if a == "--" {
+            break;
+        }
+        let value = if a == name {
             args.next().map(|v| v.to_string_lossy().into_owned())
         } else {
-            a.strip_prefix("--color=").map(str::to_string)
+            a.strip_prefix(&prefix).map(str::to_string)
         };
-        match value.as_deref() {
-            Some("always") => choice = ColorChoice::Always,
-            Some("never") => choice = ColorChoice::Never,
-            Some("auto") => choice = ColorChoice::Auto,
+        out.extend(value);
+    }
+    out
+}
+
+/// `--color` as the command line gives it.
+fn color_choice() -> ColorChoice {
+    let mut choice = ColorChoice::Auto;
+    for value in given("--color") {
+        match value.as_str() {
+            "always" => choice = ColorChoice::Always,
+            "never" => choice = ColorChoice::Never,
+            "auto" => choice = ColorChoice::Auto,
             _ => {}
         }
     }
     choice
+}
+
+/// The program's command in the language of the run (help, usage, errors): the language's
+/// words, else the default language's after saying which messages are missing.
+fn localized() -> clap::Command {
+    let cmd = Cli::command().color(color_choice());
+    let words = arbiter::locale::Words::new(&run_lang());
+    let fallback = || {
+        arbiter::locale::Words::new(arbiter::locale::DEFAULT)
+            .ok()
+            .and_then(|w| help::localize(cmd.clone(), &w).ok())
+            .unwrap_or_else(|| cmd.clone())
+    };
+    match words.map(|w| help::localize(cmd.clone(), &w)) {
+        Ok(Ok(c)) => c,
+        Ok(Err(missing)) => {
+            eprintln!("{}", say::no_messages_in(run_lang(), missing.join(", ")));
+            fallback()
+        }
+        Err(e) => {
+            eprintln!("{}", say::error(e));
+            fallback()
+        }
+    }
+}
+
+/// The language `--lang` asks for (the last one given), else the default.
+fn run_lang() -> String {
+    given("--lang")
+        .pop()
+        .unwrap_or_else(|| arbiter::locale::DEFAULT.to_string())
 }
 
 fn color_on(choice: ColorChoice) -> bool {
@@ -158,23 +205,47 @@ fn color_on(choice: ColorChoice) -> bool {
     }
 }
 
+/// Help asked for, or a usage error: the command line parsed again by the command in the
+/// language of the run, which prints its help or its error and exits.
+fn usage_error() -> ! {
+    let e = match localized().try_get_matches() {
+        Ok(_) => std::process::exit(2),
+        Err(e) => e,
+    };
+    let words = arbiter::locale::Words::new(&run_lang());
+    match words.ok().and_then(|w| help::error(&e, &w)) {
+        Some(text) => {
+            eprint!("{text}");
+            std::process::exit(e.exit_code());
+        }
+        None => e.exit(),
+    }
+}
+
 fn main() -> ExitCode {
-    let matches = Cli::command().color(color_choice()).get_matches();
+    // The languages of `--locales` and `--lang`, before clap: its help and errors are said in
+    // them too. Parsing then checks both as it checks every option.
+    for dir in given("--locales") {
+        if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
+            eprintln!("{}", say::error(e));
+            return ExitCode::from(2);
+        }
+    }
+    if let Err(e) = arbiter::locale::set_lang(&run_lang()) {
+        eprintln!("{}", say::error(e));
+        return ExitCode::from(2);
+    }
+    // Parsed as written; only help and usage errors need the command's words, and only then
+    // are they made (and a language added at run time need not have them to rule on games).
+    let matches = match Cli::command().color(color_choice()).try_get_matches() {
+        Ok(m) => m,
+        Err(_) => usage_error(),
+    };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
         Err(e) => e.exit(),
     };
     arbiter::diag::set_color(color_on(cli.color));
-    for dir in &cli.locales {
-        if let Err(e) = arbiter::locale::add_dir(dir) {
-            eprintln!("{}", say::error(e));
-            return ExitCode::from(2);
-        }
-    }
-    if let Err(e) = arbiter::locale::set_lang(&cli.lang) {
-        eprintln!("{}", say::error(e));
-        return ExitCode::from(2);
-    }
     let lang = cli.lang;
     let code = match cli.command {
         Command::Adjudicate(args) => adjudicate::run(&args, &lang),
@@ -189,12 +260,7 @@ fn main() -> ExitCode {
         },
         Command::ExplainPosition(args) => position::run(&args, &lang),
         Command::Completions { shell } => {
-            clap_complete::generate(
-                shell,
-                &mut Cli::command(),
-                "arbiter",
-                &mut std::io::stdout(),
-            );
+            clap_complete::generate(shell, &mut localized(), "arbiter", &mut std::io::stdout());
             0
         }
         Command::Man { out } => man(out.as_deref()),
@@ -229,7 +295,7 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
 
 /// The manual: one page to standard output, or a page per command into `out`.
 fn man(out: Option<&Path>) -> u8 {
-    let cmd = Cli::command();
+    let cmd = localized();
     let Some(dir) = out else {
         let mut page = Vec::new();
         if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {

@@ -21,6 +21,7 @@ mod readme;
 mod rulebook_errors;
 mod rules_are_data;
 mod runner;
+mod russian_output;
 mod spark;
 mod streaming;
 mod third_language;
