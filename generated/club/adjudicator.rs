@@ -280,6 +280,8 @@ pub enum Rule {
     Rclub_D_1_recorded,
     /// club.D.1 (both-flags), on `both_flags`
     Rclub_D_1_both_flags,
+    /// club.D.2, on `claim`
+    Rclub_D_2,
     /// club.D.2.1, on `claim`
     Rclub_D_2_1,
     /// club.D.2.2, on `claim`
@@ -306,10 +308,14 @@ pub enum Rule {
     Rclub_I_1_irregularity,
     /// club.I.1 (corrected), on `correct`
     Rclub_I_1_corrected,
+    /// club.I.1 (king-later), on `correct`
+    Rclub_I_1_king_later,
     /// club.I.1 (not-the-opponent), on `correct`
     Rclub_I_1_not_the_opponent,
     /// club.I.1 (too-late), on `correct`
     Rclub_I_1_too_late,
+    /// club.I.1 (too-late-queen), on `correct`
+    Rclub_I_1_too_late_queen,
     /// club.I.1 (nothing-to-correct), on `correct`
     Rclub_I_1_nothing_to_correct,
     /// club.I.2, on `illegal`
@@ -323,7 +329,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 74] = [
+    const ALL: [Rule; 77] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -378,6 +384,7 @@ impl Rule {
         Rule::Rclub_D_1_agreed,
         Rule::Rclub_D_1_recorded,
         Rule::Rclub_D_1_both_flags,
+        Rule::Rclub_D_2,
         Rule::Rclub_D_2_1,
         Rule::Rclub_D_2_2,
         Rule::Rclub_D_3_offer,
@@ -391,8 +398,10 @@ impl Rule {
         Rule::Rclub_D_5,
         Rule::Rclub_I_1_irregularity,
         Rule::Rclub_I_1_corrected,
+        Rule::Rclub_I_1_king_later,
         Rule::Rclub_I_1_not_the_opponent,
         Rule::Rclub_I_1_too_late,
+        Rule::Rclub_I_1_too_late_queen,
         Rule::Rclub_I_1_nothing_to_correct,
         Rule::Rclub_I_2,
         Rule::Rclub_R_1,
@@ -550,6 +559,7 @@ fn meta() -> BookMeta {
                     Clause::C9_3_1 as Index,
                     Clause::C9_3_2 as Index,
                     Clause::C9_5_3 as Index,
+                    Clause::Cclub_D_2 as Index,
                     Clause::Cclub_D_2_1 as Index,
                     Clause::Cclub_D_2_2 as Index,
                 ],
@@ -723,16 +733,16 @@ fn meta() -> BookMeta {
             ClauseMeta {
                 id: "club.D.2".to_string(),
                 beats: vec![],
-                games: Games::of(&[GameKind::Chess, GameKind::RussianDraughts]),
+                games: Games::of(&[GameKind::RussianDraughts]),
             },
             ClauseMeta {
                 id: "club.D.2.1".to_string(),
-                beats: vec![Clause::C9_5_3 as Index],
+                beats: vec![Clause::C9_5_3 as Index, Clause::Cclub_D_2 as Index],
                 games: Games::of(&[GameKind::Chess, GameKind::RussianDraughts]),
             },
             ClauseMeta {
                 id: "club.D.2.2".to_string(),
-                beats: vec![Clause::C9_5_3 as Index],
+                beats: vec![Clause::C9_5_3 as Index, Clause::Cclub_D_2 as Index],
                 games: Games::of(&[GameKind::Chess, GameKind::RussianDraughts]),
             },
             ClauseMeta {
@@ -1102,6 +1112,12 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::Cclub_D_2 as Index,
+                on: EventKind::Claim,
+                message: "ruling-club-D-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::Cclub_D_2_1 as Index,
                 on: EventKind::Claim,
                 message: "ruling-club-D-2-1".to_string(),
@@ -1182,6 +1198,12 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::Cclub_I_1 as Index,
                 on: EventKind::Correct,
+                message: "ruling-club-I-1-king-later".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Cclub_I_1 as Index,
+                on: EventKind::Correct,
                 message: "ruling-club-I-1-not-the-opponent".to_string(),
                 decisive: true,
             },
@@ -1189,6 +1211,12 @@ fn meta() -> BookMeta {
                 clause: Clause::Cclub_I_1 as Index,
                 on: EventKind::Correct,
                 message: "ruling-club-I-1-too-late".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Cclub_I_1 as Index,
+                on: EventKind::Correct,
+                message: "ruling-club-I-1-too-late-queen".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1309,6 +1337,8 @@ impl Rules for Compiled {
                 fire(cx, Rule::R9_4, holds);
                 let holds = clause_9_5_3::when_incorrect(cx);
                 fire(cx, Rule::R9_5_3_incorrect, holds);
+                let holds = clause_club_d_2::when(cx).map_err(|e| e.in_clause("club.D.2"))?;
+                fire(cx, Rule::Rclub_D_2, holds);
                 let holds = clause_club_d_2_1::when(cx);
                 fire(cx, Rule::Rclub_D_2_1, holds);
                 let holds = clause_club_d_2_2::when(cx).map_err(|e| e.in_clause("club.D.2.2"))?;
@@ -1475,12 +1505,18 @@ impl Rules for Compiled {
                 let holds =
                     clause_club_i_1::when_corrected(cx).map_err(|e| e.in_clause("club.I.1"))?;
                 fire(cx, Rule::Rclub_I_1_corrected, holds);
+                let holds =
+                    clause_club_i_1::when_king_later(cx).map_err(|e| e.in_clause("club.I.1"))?;
+                fire(cx, Rule::Rclub_I_1_king_later, holds);
                 let holds = clause_club_i_1::when_not_the_opponent(cx)
                     .map_err(|e| e.in_clause("club.I.1"))?;
                 fire(cx, Rule::Rclub_I_1_not_the_opponent, holds);
                 let holds =
                     clause_club_i_1::when_too_late(cx).map_err(|e| e.in_clause("club.I.1"))?;
                 fire(cx, Rule::Rclub_I_1_too_late, holds);
+                let holds = clause_club_i_1::when_too_late_queen(cx)
+                    .map_err(|e| e.in_clause("club.I.1"))?;
+                fire(cx, Rule::Rclub_I_1_too_late_queen, holds);
                 let holds = clause_club_i_1::when_nothing_to_correct(cx);
                 fire(cx, Rule::Rclub_I_1_nothing_to_correct, holds);
             }
@@ -1615,6 +1651,9 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("club.D.1"))?,
             Rule::Rclub_D_1_both_flags => clause_club_d_1::effects_both_flags(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.D.1"))?,
+            Rule::Rclub_D_2 => {
+                clause_club_d_2::effects(cx, &mut effects).map_err(|e| e.in_clause("club.D.2"))?
+            }
             Rule::Rclub_D_2_1 => clause_club_d_2_1::effects(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.D.2.1"))?,
             Rule::Rclub_D_2_2 => clause_club_d_2_2::effects(cx, &mut effects)
@@ -1641,12 +1680,18 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("club.I.1"))?,
             Rule::Rclub_I_1_corrected => clause_club_i_1::effects_corrected(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.I.1"))?,
+            Rule::Rclub_I_1_king_later => clause_club_i_1::effects_king_later(cx, &mut effects)
+                .map_err(|e| e.in_clause("club.I.1"))?,
             Rule::Rclub_I_1_not_the_opponent => {
                 clause_club_i_1::effects_not_the_opponent(cx, &mut effects)
                     .map_err(|e| e.in_clause("club.I.1"))?
             }
             Rule::Rclub_I_1_too_late => clause_club_i_1::effects_too_late(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.I.1"))?,
+            Rule::Rclub_I_1_too_late_queen => {
+                clause_club_i_1::effects_too_late_queen(cx, &mut effects)
+                    .map_err(|e| e.in_clause("club.I.1"))?
+            }
             Rule::Rclub_I_1_nothing_to_correct => {
                 clause_club_i_1::effects_nothing_to_correct(cx, &mut effects)
                     .map_err(|e| e.in_clause("club.I.1"))?
@@ -1746,6 +1791,7 @@ impl Rules for Compiled {
             Rule::Rclub_D_1_agreed => {
                 clause_club_d_1::vars_agreed(cx).map_err(|e| e.in_clause("club.D.1"))?
             }
+            Rule::Rclub_D_2 => clause_club_d_2::vars(cx).map_err(|e| e.in_clause("club.D.2"))?,
             Rule::Rclub_D_2_1 => {
                 clause_club_d_2_1::vars(cx).map_err(|e| e.in_clause("club.D.2.1"))?
             }
@@ -3288,6 +3334,39 @@ mod clause_club_d_1 {
     }
 }
 
+/// club.D.2
+///
+/// [en] The procedure for recognising a draw when the same position is repeated in a game:
+///
+/// [ru] Порядок признания ничьей в случае повторения в партии одной и той же позиции:
+mod clause_club_d_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `claim`: `claim.threefold and not (repetitions >= claim_repetitions or claim.move_legal
+    /// and repetitions_after(claim.move) >= claim_repetitions)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.claim_threefold()
+            && !(cx.repetitions() >= defined::CLAIM_REPETITIONS
+                || cx.claim_move_legal() && {
+                    let mv = cx.claim_move()?;
+                    cx.repetitions_after(mv)?
+                } >= defined::CLAIM_REPETITIONS))
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("claimant".to_string(), Value::Side(cx.event_by())),
+            ("count".to_string(), Value::Int(cx.repetitions())),
+        ])
+    }
+}
+
 /// club.D.2.1
 ///
 /// [en] if a player makes a move by which the same position appears for the third time or more, his
@@ -3578,6 +3657,7 @@ mod clause_club_i_1 {
     pub fn vars_irregularity(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![
             ("by".to_string(), Value::Side(cx.event_by())),
+            ("draughts".to_string(), Value::Bool(cx.draughts())),
             ("promotion".to_string(), Value::Bool(cx.illegal_promotion())),
         ])
     }
@@ -3591,6 +3671,22 @@ mod clause_club_i_1 {
     }
 
     pub fn effects_corrected(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    /// On `correct`: `irregularity_open and correct.by != irregularity_by and
+    /// replied_since_irregularity and irregularity_promotion and draughts`
+    pub fn when_king_later(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && cx.replied_since_irregularity()
+            && cx.irregularity_promotion()
+            && cx.draughts())
+    }
+
+    pub fn effects_king_later(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
         effects.push(Effect::Uphold);
         effects.push(Effect::CorrectIrregularity);
         Ok(())
@@ -3610,14 +3706,33 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
-    /// replied_since_irregularity`
+    /// replied_since_irregularity and not irregularity_promotion`
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
-            && cx.replied_since_irregularity())
+            && cx.replied_since_irregularity()
+            && !cx.irregularity_promotion())
     }
 
     pub fn effects_too_late(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `correct`: `irregularity_open and correct.by != irregularity_by and
+    /// replied_since_irregularity and irregularity_promotion and not draughts`
+    pub fn when_too_late_queen(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && cx.replied_since_irregularity()
+            && cx.irregularity_promotion()
+            && !cx.draughts())
+    }
+
+    pub fn effects_too_late_queen(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
         effects.push(Effect::Reject);
         Ok(())
     }

@@ -380,6 +380,13 @@ ruling-club-D-1-recorded =
 ruling-club-D-1-both-flags =
     Both players' time has run out: under the club's regulation the game is drawn.
 
+# club.D.2 (variables: $claimant, $count)
+ruling-club-D-2 =
+    { $claimant ->
+        [white] White's
+       *[black] Black's
+    } claim is incorrect: the same position has not appeared three times, nor would it after the move named. The claim is rejected and play goes on.
+
 # club.D.2.1 (variables: $claimant, $count)
 ruling-club-D-2-1 =
     { $claimant ->
@@ -454,13 +461,16 @@ ruling-club-D-4 =
 ruling-club-D-5 =
     The judge recognises a drawn position on the board: the game is finished, drawn.
 
-# club.I.1 (irregularity) (variables: $by, $promotion)
+# club.I.1 (irregularity) (variables: $by, $draughts, $promotion)
 ruling-club-I-1-irregularity =
     { $by ->
         [white] White has
        *[black] Black has
     } { $promotion ->
-        [true] promoted a pawn to a queen without designating the queen
+        [true] { $draughts ->
+            [true] crowned a man without designating the king
+           *[false] promoted a pawn to a queen without designating the queen
+        }
        *[false] made an impossible move
     }: only the opponent may decide whether the error is corrected.
 
@@ -468,12 +478,20 @@ ruling-club-I-1-irregularity =
 ruling-club-I-1-corrected =
     The opponent of the player who erred demands a correction, in time: the error is corrected.
 
+# club.I.1 (king-later)
+ruling-club-I-1-king-later =
+    The opponent demands that the undesignated king be designated: this error may be corrected later, after his reply move too. The error is corrected.
+
 # club.I.1 (not-the-opponent)
 ruling-club-I-1-not-the-opponent =
     Only the opponent of the player who erred may decide whether the error is corrected: the demand is rejected.
 
 # club.I.1 (too-late)
 ruling-club-I-1-too-late =
+    The opponent has made a reply move since the error and has lost the right to demand its correction: the demand is rejected.
+
+# club.I.1 (too-late-queen)
+ruling-club-I-1-too-late-queen =
     The opponent has made a reply move since the error and has lost the right to demand its correction: the demand is rejected.
 
 # club.I.1 (nothing-to-correct)

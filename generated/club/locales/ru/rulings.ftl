@@ -385,6 +385,13 @@ ruling-club-D-1-recorded =
 ruling-club-D-1-both-flags =
     Время истекло у обоих участников: по положению клуба присуждается ничья.
 
+# club.D.2 (variables: $claimant, $count)
+ruling-club-D-2 =
+    Заявление { $claimant ->
+        [white] белых
+       *[black] чёрных
+    } неверно: одна и та же позиция не возникала трижды и не возникла бы после названного хода. Заявление отклонено, игра продолжается.
+
 # club.D.2.1 (variables: $claimant, $count)
 ruling-club-D-2-1 =
     { $claimant ->
@@ -461,13 +468,16 @@ ruling-club-D-4 =
 ruling-club-D-5 =
     Судья признаёт ничейную позицию на доске: партия завершена вничью.
 
-# club.I.1 (irregularity) (variables: $by, $promotion)
+# club.I.1 (irregularity) (variables: $by, $draughts, $promotion)
 ruling-club-I-1-irregularity =
     { $by ->
         [white] Белые
        *[black] Чёрные
     } { $promotion ->
-        [true] превратили пешку в ферзя, не обозначив ферзя
+        [true] { $draughts ->
+            [true] провели шашку в дамки, не обозначив дамку
+           *[false] превратили пешку в ферзя, не обозначив ферзя
+        }
        *[false] сделали невозможный ход
     }: только соперник вправе решить, исправлять ли эту ошибку.
 
@@ -475,12 +485,20 @@ ruling-club-I-1-irregularity =
 ruling-club-I-1-corrected =
     Соперник совершившего ошибку своевременно требует её исправить: ошибка исправляется.
 
+# club.I.1 (king-later)
+ruling-club-I-1-king-later =
+    Соперник требует обозначить необозначенную дамку: эту ошибку можно исправить позднее, и после его ответного хода. Ошибка исправляется.
+
 # club.I.1 (not-the-opponent)
 ruling-club-I-1-not-the-opponent =
     Решать, исправлять ли ошибку, вправе только соперник совершившего её: требование отклонено.
 
 # club.I.1 (too-late)
 ruling-club-I-1-too-late =
+    Соперник после ошибки сделал ответный ход и потерял право требовать исправления: требование отклонено.
+
+# club.I.1 (too-late-queen)
+ruling-club-I-1-too-late-queen =
     Соперник после ошибки сделал ответный ход и потерял право требовать исправления: требование отклонено.
 
 # club.I.1 (nothing-to-correct)
