@@ -9,6 +9,7 @@ mod browser;
 mod certify;
 mod cli;
 mod corpus;
+mod draughts_games;
 mod editions;
 mod fuzz_regressions;
 mod generated_fresh;

@@ -505,3 +505,27 @@ fn overlay_amendment_keeping_an_id_still_in_use() {
         "  - id: \"9.2.1\"\n    amends: \"9.2.1\"\n",
     ));
 }
+
+#[test]
+fn a_game_arbiter_does_not_know() {
+    snapshot!(broken_overlay(
+        "unknown-game",
+        "club",
+        "rulebook.yaml",
+        "games: [chess, russian-draughts]",
+        "games: [chess, go]",
+    ));
+}
+
+/// club.R.1 is for draughts: in a rulebook for chess alone it is a clause for a game the
+/// rulebook is not for.
+#[test]
+fn a_clause_for_a_game_its_rulebook_is_not_for() {
+    snapshot!(broken_overlay(
+        "clause-game",
+        "club",
+        "rulebook.yaml",
+        "games: [chess, russian-draughts]",
+        "games: [chess]",
+    ));
+}
