@@ -146,7 +146,14 @@ fn words(line: &str) -> Vec<String> {
 fn every_arbiter_command_of_the_readme_is_accepted() {
     // A folder like the repository's root, where the README's commands are run, with a game.pgn.
     let dir = scratch("readme-commands");
-    for name in ["rules", "conformance", "tests", "generated", "locales"] {
+    for name in [
+        "rules",
+        "conformance",
+        "tests",
+        "generated",
+        "locales",
+        "examples",
+    ] {
         #[cfg(unix)]
         std::os::unix::fs::symlink(root().join(name), dir.join(name)).expect("symlink");
     }
@@ -188,7 +195,7 @@ fn every_arbiter_command_of_the_readme_is_accepted() {
                 .filter(|a| {
                     !a.starts_with('-')
                         && (a.contains('/')
-                            || [".pgn", ".jsonl", ".py", ".yaml"]
+                            || [".pgn", ".pdn", ".jsonl", ".py", ".yaml"]
                                 .iter()
                                 .any(|x| a.ends_with(x)))
                 })
