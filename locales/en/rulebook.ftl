@@ -33,6 +33,7 @@ label-effects = Effects
 label-effects-none = none (the ruling only explains)
 label-exception-to = Exception to
 label-refs = References
+label-games = Games
 label-rule = Rule
 label-params = Event parameters
 label-tag = PGN tag

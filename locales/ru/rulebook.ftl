@@ -33,6 +33,7 @@ label-effects = Последствия
 label-effects-none = нет (решение только разъясняет)
 label-exception-to = Исключение из
 label-refs = Ссылки
+label-games = Игры
 label-rule = Правило
 label-params = Параметры соревнования
 label-tag = тег PGN

@@ -40,6 +40,7 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         "defines",
         "constants",
         "unit",
+        "games",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("label-{l}"))?);
     }
@@ -55,7 +56,7 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         context! {
             id => ir.id.clone(), title => ir.title.get(lang).cloned(),
             source => ir.source.get(lang).cloned(), articles => articles, labels => labels,
-            params => params, constants => constants(ir, &w)?,
+            params => params, constants => constants(ir, &w)?, games => games(ir.games, &w)?,
         },
     )
 }
@@ -98,7 +99,18 @@ fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
         exception_to => c.exception_to.iter().filter_map(|j| ir.clauses.get(*j)).map(|x| link(&x.id)).collect::<Vec<_>>().join(", "),
         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
         note => t(&c.note).map(|n| n.replace('\n', "\n> ")),
+        // Said only where the clause is not for every game of its rulebook.
+        games => if c.games == ir.games { None } else { Some(games(c.games, w)?) },
     })
+}
+
+/// The games of a set, by their names in the language of `w`.
+fn games(games: crate::games::Games, w: &Words) -> Result<String, String> {
+    let names: Result<Vec<String>, String> = games
+        .iter()
+        .map(|g| w.text(&format!("game-{}", g.name())))
+        .collect();
+    Ok(names?.join(", "))
 }
 
 fn constants(ir: &Rulebook, w: &Words) -> Result<Vec<minijinja::Value>, String> {
