@@ -4,17 +4,18 @@
 # in fork mode and keeps going past a crash, a timeout or an out-of-memory; each is saved under
 # fuzz/artifacts/<target>/ (see the README for what to do with it).
 #
-#   fuzz/run.sh TARGET [SECONDS]     TARGET: expr | rulebook | pgn | protocol; default 300 s
+#   fuzz/run.sh TARGET [SECONDS]     TARGET: expr | rulebook | pgn | protocol | draughts; default 300 s
 #   EXTRA='-jobs=2' fuzz/run.sh pgn  more libFuzzer flags
 set -euo pipefail
 cd "$(dirname "$0")"
-target=${1:?usage: fuzz/run.sh expr|rulebook|pgn|protocol [SECONDS]}
+target=${1:?usage: fuzz/run.sh expr|rulebook|pgn|protocol|draughts [SECONDS]}
 seconds=${2:-300}
 case $target in
     expr) max_len=4096 ;;
     rulebook) max_len=32768 ;;
     pgn) max_len=8192 ;;
     protocol) max_len=16384 ;;
+    draughts) max_len=1024 ;;
     *) echo "run.sh: no target $target" >&2; exit 2 ;;
 esac
 [ -d "corpus/$target" ] || ./seed.sh

@@ -10,6 +10,8 @@
 #   pgn       every PGN under conformance/ and tests/fixtures/, and fuzz/src/games.pgn
 #   protocol  `hello` + one `run` line per scenario, captured from `arbiter conformance`
 #             talking to `arbiter serve`, plus a few hand-made lines
+#   draughts  a FEN line and moves: the first moves of each random game of
+#             tests/data/draughts/games.txt, and each position of perft_positions.txt
 #
 # Usage: fuzz/seed.sh   (from anywhere; needs python3 with PyYAML for `expr`, and builds the
 # arbiter binary with cargo for `protocol`). Existing files in fuzz/corpus/ are kept: libFuzzer
@@ -17,7 +19,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=fuzz/corpus
-mkdir -p "$out"/{expr,rulebook,pgn,protocol}
+mkdir -p "$out"/{expr,rulebook,pgn,protocol,draughts}
 
 python3 - "$out" <<'EOF'
 import glob, os, re, sys
@@ -121,6 +123,28 @@ if n == 0:
     sys.exit("seed.sh: no run line captured from `arbiter conformance`")
 EOF
 
-for t in expr rulebook pgn protocol; do
+python3 - "$out" <<'EOF'
+import os, sys
+out = sys.argv[1]
+games, moves = [], None
+for line in open("tests/data/draughts/games.txt", encoding="utf-8"):
+    if line.startswith("#"):
+        continue
+    if line.startswith("game"):
+        moves = []
+        games.append(moves)
+    elif moves is not None and line.strip():
+        moves.append(line.split("\t")[0])
+for i, g in enumerate(games):
+    with open(os.path.join(out, "draughts", f"game-{i}"), "w") as f:
+        f.write("\n" + " ".join(g[:40]) + "\n")
+for i, line in enumerate(open("tests/data/draughts/perft_positions.txt", encoding="utf-8")):
+    if line.startswith("#") or not line.strip():
+        continue
+    with open(os.path.join(out, "draughts", f"position-{i}"), "w") as f:
+        f.write(line.split("\t")[0] + "\n\n")
+EOF
+
+for t in expr rulebook pgn protocol draughts; do
     echo "fuzz/corpus/$t: $(find "$out/$t" -type f | wc -l) files"
 done

@@ -194,38 +194,48 @@ struct Books {
     renderers: Vec<Renderer>,
 }
 
-fn books() -> &'static Books {
-    static B: OnceLock<Books> = OnceLock::new();
-    B.get_or_init(|| {
-        let load = |engine| match load_rules(arbiter::DEFAULT_RULEBOOK, Some(engine)) {
-            Ok(r) => r,
-            Err(d) => panic!("the embedded rulebook does not load: {}", d.render()),
-        };
-        let compiled = load(Engine::Compiled);
-        let interpreted = load(Engine::Interpreter);
-        let renderers = ["en", "ru"]
-            .iter()
-            .map(|l| match Renderer::new(compiled.meta(), l) {
-                Ok(r) => r,
-                Err(e) => panic!("no renderer for {l}: {e}"),
-            })
-            .collect();
-        Books {
-            compiled,
-            interpreted,
-            renderers,
+/// The rulebook a game is ruled on: the default (fide-2023) for chess, the club's for Russian
+/// draughts (the one embedded rulebook for both games).
+fn books(kind: arbiter::games::GameKind) -> &'static Books {
+    static CHESS: OnceLock<Books> = OnceLock::new();
+    static DRAUGHTS: OnceLock<Books> = OnceLock::new();
+    match kind {
+        arbiter::games::GameKind::Chess => {
+            CHESS.get_or_init(|| load_books(arbiter::DEFAULT_RULEBOOK))
         }
-    })
+        arbiter::games::GameKind::RussianDraughts => DRAUGHTS.get_or_init(|| load_books("club")),
+    }
+}
+
+fn load_books(name: &str) -> Books {
+    let load = |engine| match load_rules(name, Some(engine)) {
+        Ok(r) => r,
+        Err(d) => panic!("the embedded rulebook does not load: {}", d.render()),
+    };
+    let compiled = load(Engine::Compiled);
+    let interpreted = load(Engine::Interpreter);
+    let renderers = ["en", "ru"]
+        .iter()
+        .map(|l| match Renderer::new(compiled.meta(), l) {
+            Ok(r) => r,
+            Err(e) => panic!("no renderer for {l}: {e}"),
+        })
+        .collect();
+    Books {
+        compiled,
+        interpreted,
+        renderers,
+    }
 }
 
 /// PGN bytes as `arbiter adjudicate` reads them: every game, its events and implied
-/// conformance features, ruled on under the embedded default rulebook (fide-2023) by the
+/// conformance features, ruled on under the embedded default rulebook (fide-2023; a Russian
+/// draughts game under the club's, the one embedded rulebook for draughts) by the
 /// compiled rules and by the interpreter (with and without reading the record, `--no-record`),
 /// which must agree; each verdict explained in English and Russian, as text and as JSON; each
 /// bad game's error rendered as a located diagnostic over the whole input. Returns the number
 /// of games ruled on.
 pub fn pgn(data: &[u8]) -> usize {
-    let b = books();
     let mut ruled = 0;
     let mut source: Option<Arc<str>> = None;
     for g in pgn::read_games(data) {
@@ -244,6 +254,7 @@ pub fn pgn(data: &[u8]) -> usize {
                 continue;
             }
         };
+        let b = books(game.kind);
         let _ = pgn::events::events(&game);
         let _ = arbiter::conformance::features::implied(&game);
         for record in [false, true] {
@@ -360,4 +371,64 @@ fn options(record: bool) -> Options {
             positions: 20_000,
         }),
     }
+}
+
+// ---------------------------------------------------------------------------------------------
+// draughts
+
+/// Russian draughts' readers and mechanics on any text: the first line a PDN FEN (the initial
+/// position when it is empty), the rest move texts separated by white space, each read against
+/// the position and, when legal, played. Checks: a FEN read is written back as the same
+/// position; a move read is among the legal moves and legal; the number of legal moves is
+/// perft(1) under both countings' order (per captured set never more than per path). Returns
+/// the number of moves played.
+pub fn draughts(data: &[u8]) -> usize {
+    use arbiter::draughts::{Counting, Position, perft};
+    let text = String::from_utf8_lossy(data);
+    let mut lines = text.splitn(2, '\n');
+    let fen = lines.next().unwrap_or_default().trim();
+    let mut pos = if fen.is_empty() {
+        Position::initial()
+    } else {
+        match Position::from_fen(fen) {
+            Ok(p) => p,
+            Err(e) => {
+                let _ = e.to_string();
+                return 0;
+            }
+        }
+    };
+    match Position::from_fen(&pos.fen()) {
+        Ok(again) => assert_eq!(again, pos, "a FEN written back reads as another position"),
+        Err(e) => panic!("the FEN written for a position does not read: {e}"),
+    }
+    let mut moves = Vec::new();
+    let mut played = 0;
+    for word in lines.next().unwrap_or_default().split_whitespace().take(64) {
+        pos.legal_moves(&mut moves);
+        let paths = perft(&pos, 1, Counting::Paths);
+        let sets = perft(&pos, 1, Counting::Captures);
+        assert_eq!(
+            paths,
+            moves.len() as u64,
+            "perft(1) is not the number of legal moves"
+        );
+        assert!(sets <= paths, "more captured sets than landing paths");
+        match pos.parse_move(word) {
+            Ok(m) => {
+                assert!(
+                    moves.contains(&m),
+                    "a move read is not among the legal moves"
+                );
+                assert!(pos.is_legal(&m), "a move read is not legal");
+                let _ = m.to_string();
+                pos.play(&m);
+                played += 1;
+            }
+            Err(e) => {
+                let _ = e.to_string();
+            }
+        }
+    }
+    played
 }

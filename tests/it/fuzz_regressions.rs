@@ -20,7 +20,7 @@ use crate::common::root;
 #[path = "../../fuzz/src/lib.rs"]
 mod harness;
 
-const TARGETS: [&str; 4] = ["expr", "rulebook", "pgn", "protocol"];
+const TARGETS: [&str; 5] = ["expr", "rulebook", "pgn", "protocol", "draughts"];
 
 /// The environment variable that makes `replay_child` replay one input: `TARGET:PATH`.
 const CHILD: &str = "ARBITER_FUZZ_REPLAY";
@@ -41,6 +41,9 @@ fn target_fn(target: &str) -> fn(&[u8]) {
         },
         "protocol" => |d| {
             harness::protocol(d);
+        },
+        "draughts" => |d| {
+            harness::draughts(d);
         },
         _ => panic!("no fuzz target {target}"),
     }
