@@ -3363,6 +3363,7 @@ mod clause_club_d_2 {
         Ok(vec![
             ("claimant".to_string(), Value::Side(cx.event_by())),
             ("count".to_string(), Value::Int(cx.repetitions())),
+            ("named".to_string(), Value::Bool(cx.claim_has_move())),
         ])
     }
 }

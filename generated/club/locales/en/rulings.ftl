@@ -380,12 +380,15 @@ ruling-club-D-1-recorded =
 ruling-club-D-1-both-flags =
     Both players' time has run out: under the club's regulation the game is drawn.
 
-# club.D.2 (variables: $claimant, $count)
+# club.D.2 (variables: $claimant, $count, $named)
 ruling-club-D-2 =
     { $claimant ->
         [white] White's
        *[black] Black's
-    } claim is incorrect: the same position has not appeared three times, nor would it after the move named. The claim is rejected and play goes on.
+    } claim is incorrect: the same position has not appeared three times{ $named ->
+        [true] , nor would it after the move named
+       *[false] {""}
+    }. The claim is rejected and play goes on.
 
 # club.D.2.1 (variables: $claimant, $count)
 ruling-club-D-2-1 =

@@ -385,12 +385,15 @@ ruling-club-D-1-recorded =
 ruling-club-D-1-both-flags =
     Время истекло у обоих участников: по положению клуба присуждается ничья.
 
-# club.D.2 (variables: $claimant, $count)
+# club.D.2 (variables: $claimant, $count, $named)
 ruling-club-D-2 =
     Заявление { $claimant ->
         [white] белых
        *[black] чёрных
-    } неверно: одна и та же позиция не возникала трижды и не возникла бы после названного хода. Заявление отклонено, игра продолжается.
+    } неверно: одна и та же позиция не возникала трижды{ $named ->
+        [true] {" "}и не возникла бы после названного хода
+       *[false] {""}
+    }. Заявление отклонено, игра продолжается.
 
 # club.D.2.1 (variables: $claimant, $count)
 ruling-club-D-2-1 =
