@@ -118,3 +118,42 @@ fn an_undesignated_king_is_corrected_after_the_reply() {
     );
     assert!(out.contains("after his reply move too"), "{out}");
 }
+
+/// The README's table of the club's scenarios by clause and game counts the suite as it is.
+#[test]
+fn the_readme_coverage_table_counts_the_suite() {
+    use std::collections::BTreeMap;
+    let mut counts: BTreeMap<String, [usize; 2]> = BTreeMap::new();
+    let mut stack = vec![root().join("conformance/club")];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("folder") {
+            let p = e.expect("entry").path();
+            if p.is_dir() {
+                stack.push(p);
+                continue;
+            }
+            if p.extension().is_none_or(|x| x != "pgn") {
+                continue;
+            }
+            let text = std::fs::read_to_string(&p).expect("scenario");
+            let tag = |name: &str| {
+                text.lines()
+                    .find_map(|l| l.strip_prefix(&format!("[{name} \"")))
+                    .and_then(|v| v.split('"').next())
+                    .map(str::to_string)
+            };
+            let game = usize::from(tag("GameType").is_some_and(|g| g.starts_with("25")));
+            for c in tag("Clauses").unwrap_or_default().split_whitespace() {
+                counts.entry(c.to_string()).or_default()[game] += 1;
+            }
+        }
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
+    for (clause, [chess, draughts]) in counts.iter().filter(|(c, _)| c.starts_with("club.")) {
+        let row = format!("| {clause} | {chess} | {draughts} |");
+        assert!(
+            readme.lines().any(|l| l == row),
+            "README lacks the row {row}"
+        );
+    }
+}
