@@ -43,7 +43,7 @@ fn leaks(text: &str, allowed: &Allowed, file: Option<&str>) -> Vec<String> {
         if allowed.clauses.contains(token) || allowed.rulebooks.contains(token) {
             continue;
         }
-        if is_san(token) {
+        if is_san(token) || is_draughts_move(token) {
             continue;
         }
         // A name from the game's tags: every Latin part of the token is a word of a tag value.
@@ -64,6 +64,28 @@ fn leaks(text: &str, allowed: &Allowed, file: Option<&str>) -> Vec<String> {
 fn is_san(token: &str) -> bool {
     let san = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '…');
     !san.is_empty() && shakmaty::san::SanPlus::from_str(san).is_ok()
+}
+
+/// A Russian draughts move, with or without its move number (`c3-d4`, `2…g1-h2`, `c3:e5:c7`,
+/// PDN's numbers `22-18`): squares joined by one separator.
+fn is_draughts_move(token: &str) -> bool {
+    let mv = token.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.' || c == '…');
+    // A move number, if any, is followed by its dot: what remains starts with a square.
+    let mv = if mv.len() < token.len() && !token[..token.len() - mv.len()].ends_with(['.', '…']) {
+        token
+    } else {
+        mv
+    };
+    let Some(sep) = mv.chars().find(|c| matches!(c, '-' | ':' | 'x')) else {
+        return false;
+    };
+    let squares: Vec<&str> = mv.split(sep).collect();
+    squares.len() >= 2
+        && squares.iter().all(|sq| {
+            let b = sq.as_bytes();
+            (b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1]))
+                || sq.parse::<u8>().is_ok_and(|n| (1..=32).contains(&n))
+        })
 }
 
 /// The words of the tag values of a PGN file.
