@@ -18,6 +18,8 @@ use crate::conformance::scenario::{self, Scenario};
 use crate::lang::ir::{Clause, Rulebook};
 use crate::locale::Words;
 
+mod diagram;
+
 /// What was written.
 #[derive(Debug, Default)]
 pub struct Published {
@@ -105,18 +107,16 @@ struct ScenarioView {
     result: String,
     rule: Option<String>,
     ended_at_ply: Option<u32>,
+    /// The position the diagram shows; none when the record does not replay.
+    #[serde(skip)]
+    decisive: Option<diagram::Decisive>,
 }
 
 /// The moves with their numbers, each comment (the event commands) in its place: `70. Ke3
 /// { [%claim fifty] } 70... Kc7`.
 fn movetext(s: &Scenario) -> String {
     let g = &s.game;
-    let (mut number, mut black) = (1usize, false);
-    if let Some(fen) = g.tag("FEN") {
-        let f: Vec<&str> = fen.split_whitespace().collect();
-        black = f.get(1) == Some(&"b");
-        number = f.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-    }
+    let (mut number, mut black) = first_move(g);
     let mut out: Vec<String> = Vec::new();
     let comments_at = |ply: usize, out: &mut Vec<String>| {
         for (p, c) in &g.comments {
@@ -150,6 +150,35 @@ fn movetext(s: &Scenario) -> String {
     out.join(" ")
 }
 
+/// The number of the record's first move and whether Black makes it: the FEN tag's (a chess
+/// FEN's side and move number, a draughts FEN's side), else 1 and White.
+fn first_move(g: &crate::pgn::Game) -> (usize, bool) {
+    let Some(fen) = g.tag("FEN") else {
+        return (1, false);
+    };
+    match g.kind {
+        crate::games::GameKind::Chess => {
+            let f: Vec<&str> = fen.split_whitespace().collect();
+            let number = f.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
+            (number, f.get(1) == Some(&"b"))
+        }
+        crate::games::GameKind::RussianDraughts => (1, fen.trim_start().starts_with('B')),
+    }
+}
+
+/// Move `ply` (0-based) of the record with its number as the site writes it: `60. Ra5+`,
+/// `60... Kd4`.
+fn numbered(g: &crate::pgn::Game, ply: usize, text: &str) -> String {
+    let (number, black) = first_move(g);
+    let half = ply + usize::from(black);
+    let number = number.saturating_add(half / 2);
+    if half.is_multiple_of(2) {
+        format!("{number}. {text}")
+    } else {
+        format!("{number}... {text}")
+    }
+}
+
 fn view(s: &Scenario) -> ScenarioView {
     ScenarioView {
         id: s.id.clone(),
@@ -164,6 +193,7 @@ fn view(s: &Scenario) -> ScenarioView {
         result: s.expected.result.clone(),
         rule: s.expected.rule.clone(),
         ended_at_ply: s.expected.ended_at_ply,
+        decisive: diagram::decisive(s),
     }
 }
 
@@ -544,6 +574,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 context! {
                     labels => labels.clone(), s => ser(&s),
                     clause_links => clause_links,
+                    diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
                     book_page => book.map(|b| format!("../rulebook/{}.html", file_name(&b.id))),
                 },
             )?;
