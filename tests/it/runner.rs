@@ -665,6 +665,7 @@ impl Implementation for InstantButLate {
             homepage: None,
             rulebooks: vec!["fide-2018".into()],
             features: vec![],
+            games: protocol::chess_only(),
         })
     }
 
