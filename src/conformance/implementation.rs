@@ -173,6 +173,10 @@ impl Ours {
             homepage: None,
             rulebooks: self.rulebooks(),
             features: FEATURES.iter().map(|f| f.to_string()).collect(),
+            games: crate::games::GameKind::ALL
+                .iter()
+                .map(|g| g.name().to_string())
+                .collect(),
         }
     }
 }
@@ -701,7 +705,7 @@ impl Implementation for Process {
         let answer = self.ask(
             &Command::Run {
                 seq,
-                scenario: req.clone(),
+                scenario: Box::new(req.clone()),
             },
             deadline,
         );

@@ -73,7 +73,8 @@ pub enum Command {
     Hello { protocol: u32 },
     /// One scenario to rule on. Answered by `Verdict`, `Skipped` or `Errored` with the same
     /// `seq` and `id`.
-    Run { seq: u64, scenario: Request },
+    /// (Boxed: a request is far larger than the other messages.)
+    Run { seq: u64, scenario: Box<Request> },
     /// The last message: exit. Not answered.
     Stop,
 }
@@ -102,11 +103,15 @@ pub struct Request {
 /// A parsed game: what an adapter needs without a PGN parser of its own.
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct GameRecord {
+    /// The game played: `chess` or `russian-draughts` (a PDN `[GameType "25"]`), the names of
+    /// `games::GameKind`.
+    pub game: String,
     /// The tags in file order, as `[name, value]` pairs.
     pub tags: Vec<(String, String)>,
     /// The start position (the `FEN` tag), or null for the standard start.
     pub fen: Option<String>,
-    /// The recorded main-line moves in SAN, as written.
+    /// The recorded main-line moves as written: SAN for chess, PDN (`c3-d4`, `c3:e5:c7`) for
+    /// draughts.
     pub moves: Vec<String>,
     /// The event commands in the order written.
     pub events: Vec<EventRecord>,
@@ -165,6 +170,15 @@ pub struct Implementation {
     pub rulebooks: Vec<String>,
     /// The features it supports (conformance/PROTOCOL.md lists them).
     pub features: Vec<String>,
+    /// The games it plays (`["chess", "russian-draughts"]`); an implementation that names none
+    /// plays chess alone. A scenario of another game is not applicable.
+    #[serde(default = "chess_only")]
+    pub games: Vec<String>,
+}
+
+/// The games of an implementation that names none: chess, the protocol's first game.
+pub fn chess_only() -> Vec<String> {
+    vec![crate::games::GameKind::Chess.name().to_string()]
 }
 
 /// The part of a verdict the runner compares (the shape of `arbiter adjudicate --format json`;

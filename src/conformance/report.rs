@@ -160,14 +160,18 @@ const TALLY_HEADER: [&str; 6] = [
     "skipped",
 ];
 
-/// Tallies per clause, clauses in numeric order (`9.2.1.2` before `9.10`).
+/// Tallies per clause, clauses in numeric order (`9.2.1.2` before `9.10`). A part that is not a
+/// number sorts after the numbers, by its text, so that `club.D.1` and `club.R.1` stay apart.
 fn by_clause(run: &Run) -> Vec<(String, Tally)> {
-    let mut m: BTreeMap<Vec<u32>, (String, Tally)> = BTreeMap::new();
+    let mut m: BTreeMap<Vec<(u32, &str)>, (String, Tally)> = BTreeMap::new();
     for o in &run.outcomes {
         for c in &o.clauses {
             let key = c
                 .split('.')
-                .map(|p| p.parse::<u32>().unwrap_or(u32::MAX))
+                .map(|p| match p.parse::<u32>() {
+                    Ok(n) => (n, ""),
+                    Err(_) => (u32::MAX, p),
+                })
                 .collect();
             m.entry(key)
                 .or_insert_with(|| (c.clone(), Tally::default()))

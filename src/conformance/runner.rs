@@ -166,6 +166,12 @@ fn one(
         o.details = vec![format!("rulebook `{}` is not supported", s.rulebook)];
         return o;
     }
+    let game = s.game.kind.name();
+    if !info.games.iter().any(|g| g == game) {
+        o.outcome = Kind::NotApplicable;
+        o.details = vec![format!("game `{game}` is not supported")];
+        return o;
+    }
     let missing: Vec<&str> = s
         .features
         .iter()

@@ -443,6 +443,7 @@ fn game_record(game: &Game) -> Result<GameRecord, String> {
         }
     }
     Ok(GameRecord {
+        game: game.kind.name().to_string(),
         tags: (game.tags())
             .map(|(n, v)| (n.to_string(), v.to_string()))
             .collect(),

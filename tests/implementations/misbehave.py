@@ -10,6 +10,7 @@ garbage-hello  answers the hello itself with garbage
 draw           answers every scenario with a draw by 9.2.1.2 before any move
 wrong-id       answers every scenario with the previous scenario's seq and id
 no-features    declares no feature at all and answers with a game that never ends
+club-chess     as no-features, but rules under club too, naming no game (so: chess alone)
 bad-shape      answers with a verdict that lacks `rulings` (a schema violation)
 blank-forever  says hello, then answers a scenario with blank lines, forever
 close-stdout   says hello, then closes its standard output on a scenario and runs on
@@ -30,7 +31,7 @@ import sys
 import time
 
 MODE = sys.argv[1]
-FEATURES = [] if MODE in ("no-features", "many-rulings", "orphan-stop") else [
+FEATURES = [] if MODE in ("no-features", "club-chess", "many-rulings", "orphan-stop") else [
     "checkmate", "stalemate", "dead-position", "threefold-claim", "fifty-claim",
     "intended-move", "intended-move-obligation", "fivefold", "seventy-five", "draw-offers",
     "event-regulations", "touch-move", "arbiter-consent",
@@ -51,7 +52,8 @@ for line in sys.stdin:
             say("Hello, world!")
             continue
         say({"type": "hello", "protocol": 1, "implementation": {
-            "name": f"misbehave ({MODE})", "version": "0", "rulebooks": ["fide-2018"],
+            "name": f"misbehave ({MODE})", "version": "0",
+            "rulebooks": ["fide-2018", "club"] if MODE == "club-chess" else ["fide-2018"],
             "features": FEATURES}})
         if MODE == "no-read":
             time.sleep(1000)
@@ -101,7 +103,7 @@ for line in sys.stdin:
         sys.stderr.write("\nlast words\n")
         sys.stderr.flush()
         sys.exit(4)
-    elif MODE in ("no-features", "orphan-stop"):
+    elif MODE in ("no-features", "club-chess", "orphan-stop"):
         say({"type": "verdict", "seq": seq, "id": sid, "verdict": {
             "result": "*", "rule": None, "ended_at_ply": None, "rulings": [],
             "unplayed_moves": 0}})

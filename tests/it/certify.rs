@@ -22,6 +22,18 @@ fn pinned_python_chess() -> Option<String> {
     (text(&out.stdout).trim() == want).then_some(want)
 }
 
+fn pinned_pydraughts() -> Option<String> {
+    let adapter = root().join("conformance/adapters/pydraughts");
+    let want = std::fs::read_to_string(adapter.join("requirements.txt")).ok()?;
+    let want = want.trim().strip_prefix("pydraughts==")?.to_string();
+    let out = Command::new("python3")
+        .args(["-c", "import draughts; print(draughts.__version__)"])
+        .env("PYTHONPATH", adapter.join(".deps"))
+        .output()
+        .ok()?;
+    (text(&out.stdout).trim() == want).then_some(want)
+}
+
 fn pinned_npm(adapter: &str, package: &str) -> Option<String> {
     let dir = root().join("conformance/adapters").join(adapter);
     let manifest: serde_json::Value = serde_json::from_str(
@@ -194,6 +206,17 @@ fn chessops_report_is_fresh_and_explained() {
 }
 
 #[test]
+fn pydraughts_report_is_fresh_and_explained() {
+    if require("pydraughts", pinned_pydraughts()) {
+        certify(
+            "pydraughts",
+            "python3 conformance/adapters/pydraughts/adapter.py",
+            Some("conformance/adapters/pydraughts/failures.yaml"),
+        );
+    }
+}
+
+#[test]
 fn every_adapter_has_its_report() {
     for adapter in std::fs::read_dir(root().join("conformance/adapters")).expect("adapters") {
         let name = adapter.expect("entry").file_name();
@@ -215,6 +238,7 @@ fn the_readme_table_matches_the_reports() {
         ("chess-crate", "| chess (Rust crate) | 3"),
         ("esca", "| esca | 0"),
         ("chessops", "| chessops | 0"),
+        ("pydraughts", "| pydraughts (Russian draughts) | 0"),
     ] {
         let report =
             std::fs::read_to_string(root().join(format!("conformance/reports/{name}.jsonl")))

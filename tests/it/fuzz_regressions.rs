@@ -194,7 +194,7 @@ fn protocol_seeds() {
         let s = Scenario::load(id, path).expect("scenario");
         let run = Command::Run {
             seq: seq as u64,
-            scenario: s.request().expect("request"),
+            scenario: Box::new(s.request().expect("request")),
         };
         let line = serde_json::to_string(&run).expect("json");
         let input = format!("{{\"type\":\"hello\",\"protocol\":1}}\n{line}\n");

@@ -58,7 +58,7 @@ fn the_runners_messages_match_their_schemas() {
         let s = Scenario::load(&id, &path).expect("scenario");
         let run = json(&Command::Run {
             seq: seq as u64,
-            scenario: s.request().expect("request"),
+            scenario: Box::new(s.request().expect("request")),
         });
         if let Err(e) = schemas.check_command(&run) {
             panic!("{id}: {e:?}");

@@ -278,6 +278,35 @@ fn scenarios_needing_undeclared_features_are_not_applicable() {
 }
 
 #[test]
+fn an_implementation_naming_no_game_is_not_sent_draughts() {
+    let r = conformance(
+        "club-chess",
+        &misbehave("club-chess"),
+        "club/draughts-mechanics/",
+        &["--rulebook", "club"],
+    );
+    assert!(!r.outcomes.is_empty());
+    for o in &r.outcomes {
+        assert_eq!(o["outcome"], "not-applicable", "{o}");
+        assert!(
+            details(o).contains("game `russian-draughts` is not supported"),
+            "{o}"
+        );
+    }
+    // Its chess scenarios of the same rulebook are not held back for their game.
+    let r = conformance(
+        "club-chess-chess",
+        &misbehave("club-chess"),
+        "club/",
+        &["--rulebook", "club"],
+    );
+    for o in &r.outcomes {
+        let draughts = o["id"].as_str().is_some_and(|i| i.contains("draughts"));
+        assert_eq!(details(o).contains("game `"), draughts, "{o}");
+    }
+}
+
+#[test]
 fn validate_checks_every_message_against_the_schemas() {
     let filter = "repetition/third-appearance-without-claim";
     let r = conformance(
@@ -665,6 +694,7 @@ impl Implementation for InstantButLate {
             homepage: None,
             rulebooks: vec!["fide-2018".into()],
             features: vec![],
+            games: protocol::chess_only(),
         })
     }
 
