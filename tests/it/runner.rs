@@ -282,7 +282,7 @@ fn an_implementation_naming_no_game_is_not_sent_draughts() {
     let r = conformance(
         "club-chess",
         &misbehave("club-chess"),
-        "club/draughts-mechanics/",
+        "club/draughts/",
         &["--rulebook", "club"],
     );
     assert!(!r.outcomes.is_empty());
