@@ -14,6 +14,7 @@ use minijinja::{Environment, Value, context};
 use serde::Serialize;
 
 use crate::compile::words;
+use crate::conformance::features::{FEATURES, is_known};
 use crate::conformance::scenario::{self, Scenario};
 use crate::lang::ir::{Clause, Rulebook};
 use crate::locale::Words;
@@ -46,6 +47,7 @@ const TEMPLATES: &[(&str, &str)] = &[
         include_str!("templates/implementation.html"),
     ),
     ("matrix.html", include_str!("templates/matrix.html")),
+    ("feature.html", include_str!("templates/feature.html")),
     ("languages.html", include_str!("templates/languages.html")),
 ];
 
@@ -78,6 +80,11 @@ pub fn anchor(id: &str) -> String {
 pub fn scenario_page(id: &str) -> String {
     let stem = id.strip_suffix(".pgn").unwrap_or(id);
     format!("scenario/{}.html", file_name(&stem.replace('/', "--")))
+}
+
+/// A feature's page, relative to a language's folder: `feature/fifty-claim.html`.
+pub fn feature_page(name: &str) -> String {
+    format!("feature/{}.html", file_name(name))
 }
 
 fn file_name(s: &str) -> String {
@@ -204,6 +211,8 @@ struct Line {
     #[serde(default)]
     clauses: Vec<String>,
     #[serde(default)]
+    features: Vec<String>,
+    #[serde(default)]
     outcome: String,
     #[serde(default)]
     expected: Option<serde_json::Value>,
@@ -242,6 +251,8 @@ struct Implementation {
     lines: Vec<Line>,
     /// (rulebook, clause) -> tally.
     by_clause: BTreeMap<(String, String), Tally>,
+    /// feature -> tally (every line that needs it, inherited scenarios' included).
+    by_feature: BTreeMap<String, Tally>,
 }
 
 fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
@@ -266,6 +277,7 @@ fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
             tally: Tally::default(),
             lines: Vec::new(),
             by_clause: BTreeMap::new(),
+            by_feature: BTreeMap::new(),
         };
         for (i, l) in text.lines().enumerate() {
             if l.trim().is_empty() {
@@ -278,6 +290,12 @@ fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
             for c in &line.clauses {
                 imp.by_clause
                     .entry((book.clone(), c.clone()))
+                    .or_default()
+                    .add(&line.outcome);
+            }
+            for f in &line.features {
+                imp.by_feature
+                    .entry(f.clone())
                     .or_default()
                     .add(&line.outcome);
             }
@@ -298,11 +316,63 @@ fn clause_key(id: &str) -> ClauseKey {
         .collect()
 }
 
+/// A base's scenario as an overlay inherits it (`conformance::inherit`), on the overlay's clause
+/// pages: its id under the overlay (`club/fide-2018/...`), and the base's page for it (none when
+/// the base is not published). The site makes no page of its own for it: the game, the
+/// description and the expectations are the base's (its clauses renamed at most).
+#[derive(Serialize, Clone)]
+struct InheritedView {
+    id: String,
+    base: String,
+    page: Option<String>,
+}
+
+/// (overlay, clause as the overlay names it) -> the inherited scenarios citing it.
+type InheritedCites = BTreeMap<(String, String), Vec<InheritedView>>;
+
+/// The inherited scenarios of every overlay among `books` that apply under it (those the runner
+/// reports not applicable are left out), by the clauses they cite in the overlay's ids.
+fn inherited_cites(
+    books: &[Rulebook],
+    conformance: &Path,
+    loaded: &BTreeMap<String, Scenario>,
+) -> Result<InheritedCites, String> {
+    let mut out = InheritedCites::new();
+    for b in books {
+        if !b.chain.iter().any(|x| *x != b.id) {
+            continue;
+        }
+        let plan = crate::conformance::inherit::plan(conformance, std::sync::Arc::new(b.clone()))?;
+        for p in plan {
+            let Some(how) = &p.inherited else { continue };
+            let (s, page) = match loaded.get(&how.base_id) {
+                Some(s) => (s.clone(), Some(scenario_page(&how.base_id))),
+                None => match Scenario::load(&how.base_id, &p.path) {
+                    Ok(s) => (s, None),
+                    Err(_) => continue,
+                },
+            };
+            let Ok(s) = how.apply(s, &p.id) else { continue };
+            for c in &s.clauses {
+                out.entry((b.id.clone(), c.clone()))
+                    .or_default()
+                    .push(InheritedView {
+                        id: p.id.clone(),
+                        base: how.base.clone(),
+                        page: page.clone(),
+                    });
+            }
+        }
+    }
+    Ok(out)
+}
+
 fn clause_view(
     ir: &Rulebook,
     c: &Clause,
     w: &Words,
     cited: &BTreeMap<(String, String), Vec<ScenarioView>>,
+    inherited: &InheritedCites,
 ) -> Result<Value, String> {
     let lang = w.lang.as_str();
     let mut texts = Vec::new();
@@ -343,6 +413,10 @@ fn clause_view(
         .get(&(ir.id.clone(), c.id.clone()))
         .cloned()
         .unwrap_or_default();
+    let inherited = inherited
+        .get(&(ir.id.clone(), c.id.clone()))
+        .cloned()
+        .unwrap_or_default();
     Ok(context! {
         id => c.id.clone(),
         anchor => anchor(&c.id),
@@ -354,6 +428,7 @@ fn clause_view(
         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>(),
         exception_to => c.exception_to.iter().filter_map(|j| ir.clauses.get(*j)).map(|x| link(&x.id)).collect::<Vec<_>>(),
         scenarios => ser(&scenarios),
+        inherited => ser(&inherited),
     })
 }
 
@@ -405,6 +480,12 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "not-in-force",
         "note",
         "home",
+        "feature",
+        "scenarios-with-feature",
+        "feature-by-implementation",
+        "inherited",
+        "inherited-note",
+        "inherited-from",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
@@ -462,13 +543,17 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
     }
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
+    let mut loaded = BTreeMap::new();
     for (id, path) in scenario::discover(&src.conformance) {
         let book = id.split('/').next().unwrap_or_default();
         if !src.rulebooks.iter().any(|b| b == book) {
             continue;
         }
         match Scenario::load(&id, &path) {
-            Ok(s) => scenarios.push(view(&s)),
+            Ok(s) => {
+                scenarios.push(view(&s));
+                loaded.insert(id, s);
+            }
             Err(e) => published.skipped.push((id, e)),
         }
     }
@@ -481,6 +566,8 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 .push(s.clone());
         }
     }
+    let inherited = inherited_cites(&books, &src.conformance, &loaded)?;
+    drop(loaded);
     let published_ids: std::collections::HashSet<&str> =
         scenarios.iter().map(|s| s.id.as_str()).collect();
     let imps = implementations(&src.conformance.join("reports"))?;
@@ -526,19 +613,58 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 }
             })
             .collect();
+        // The features of the protocol (`conformance::features`), each said in the locale's
+        // words.
+        let mut feature_list = Vec::new();
+        for f in FEATURES {
+            feature_list.push(context! {
+                name => *f,
+                page => feature_page(f),
+                text => w.text(&format!("publish-feature-{f}"))?,
+                scenarios => scenarios.iter().filter(|s| s.features.iter().any(|x| x == f)).count(),
+            });
+        }
         site.write(
             lang,
             "index.html",
             "index.html",
-            context! { labels => labels.clone(), books => book_list, imps => imp_list.clone() },
+            context! {
+                labels => labels.clone(), books => book_list, imps => imp_list.clone(),
+                features => feature_list.clone(),
+            },
         )?;
+        for (f, fv) in FEATURES.iter().zip(&feature_list) {
+            let needing: Vec<&ScenarioView> = scenarios
+                .iter()
+                .filter(|s| s.features.iter().any(|x| x == f))
+                .collect();
+            let rows: Vec<Value> = imps
+                .iter()
+                .map(|i| {
+                    context! {
+                        name => i.name.clone(),
+                        page => format!("../implementation/{}.html", file_name(&i.name)),
+                        tally => ser(&i.by_feature.get(*f).copied().unwrap_or_default()),
+                    }
+                })
+                .collect();
+            site.write(
+                lang,
+                &feature_page(f),
+                "feature.html",
+                context! {
+                    labels => labels.clone(), feature => fv.clone(),
+                    scenarios => ser(&needing), rows => rows,
+                },
+            )?;
+        }
         for b in &books {
             let mut articles = Vec::new();
             for a in &b.articles {
                 let mut clauses = Vec::new();
                 for &i in &a.clauses {
                     if let Some(c) = b.clauses.get(i) {
-                        clauses.push(clause_view(b, c, &w, &cited)?);
+                        clauses.push(clause_view(b, c, &w, &cited, &inherited)?);
                     }
                 }
                 articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
@@ -567,13 +693,23 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                     }
                 })
                 .collect();
+            let feature_links: Vec<Value> = s
+                .features
+                .iter()
+                .map(|f| {
+                    context! {
+                        name => f,
+                        href => is_known(f).then(|| format!("../{}", feature_page(f))),
+                    }
+                })
+                .collect();
             site.write(
                 lang,
                 &s.page,
                 "scenario.html",
                 context! {
                     labels => labels.clone(), s => ser(&s),
-                    clause_links => clause_links,
+                    clause_links => clause_links, feature_links => feature_links,
                     diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
                     book_page => book.map(|b| format!("../rulebook/{}.html", file_name(&b.id))),
                 },

@@ -43,6 +43,7 @@ const SHOTS = [
     full: true,
   },
   { name: 'matrix', page: 'matrix.html', full: false },
+  { name: 'feature', page: 'feature/fifty-claim.html', full: true },
 ];
 
 const [siteArg, artArg] = process.argv.slice(2);

@@ -3,7 +3,7 @@
 //! driven by playwright-core pinned in tests/browser/package-lock.json): no console or page
 //! error, nothing fetched from outside, every internal link and anchor resolves, no page scrolls
 //! sideways on a 390px phone, the language switch lands on the same page in the other language.
-//! Its screenshots (the clause 9.2 of fide-2023, a scenario and the results matrix, in each
+//! Its screenshots (the clause 9.2 of fide-2023, a scenario, the results matrix and a feature, in each
 //! language, desktop and phone) are kept in target/browser-artifacts/.
 //!
 //! Needs node, Chromium and tests/browser/node_modules (`.ci/run` installs them through
@@ -79,7 +79,7 @@ fn the_site_works_in_chromium() {
 
     let mut shots = Vec::new();
     for lang in ["en", "ru"] {
-        for page in ["clause", "scenario", "matrix"] {
+        for page in ["clause", "scenario", "matrix", "feature"] {
             for device in ["desktop", "phone"] {
                 let png = artefacts.join(format!("{page}-{lang}-{device}.png"));
                 let bytes = std::fs::read(&png)

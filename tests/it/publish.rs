@@ -120,6 +120,7 @@ fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
             "scenario/fide-2023--fifty--black-intended-move-9-3-1-after-white-premature.html"
                 .to_string(),
             "implementation/chess.js.html".to_string(),
+            "feature/fifty-claim.html".to_string(),
         ] {
             let p = site.join(lang).join(&page);
             let html = std::fs::read_to_string(&p).unwrap_or_else(|_| panic!("{}", p.display()));
@@ -150,6 +151,39 @@ fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
     assert!(clause.contains("English: Официальный текст."), "{clause}");
     assert!(clause.contains("поставлен мат"), "{clause}");
     assert!(clause.contains("scenario&#x2f;fide-2023--"), "{clause}");
+    // A page per feature: its words, each implementation's counts, its scenarios; linked from
+    // the index and from the scenarios that need it.
+    for f in arbiter::conformance::features::FEATURES {
+        assert!(site.join(format!("ru/feature/{f}.html")).is_file(), "{f}");
+        assert!(
+            index.contains(&format!("href=\"feature&#x2f;{f}.html\"")),
+            "{f}"
+        );
+    }
+    let feature = std::fs::read_to_string(site.join("ru/feature/fifty-claim.html")).expect("page");
+    assert!(feature.contains("правилу 50 ходов"), "{feature}");
+    assert!(feature.contains(">chess.js</a>"), "{feature}");
+    assert!(
+        feature.contains("scenario&#x2f;fide-2023--fifty--black-intended-move"),
+        "{feature}"
+    );
+    let scenario = std::fs::read_to_string(site.join(
+        "en/scenario/fide-2023--fifty--black-intended-move-9-3-1-after-white-premature.html",
+    ))
+    .expect("page");
+    assert!(
+        scenario.contains("feature&#x2f;fifty-claim.html"),
+        "{scenario}"
+    );
+    // An overlay's clause lists the base's scenarios it inherits, linking to the base's pages.
+    let at = ru.find("id=\"c-9-6-1\"").expect("9.6.1");
+    let clause = &ru[at..at + ru[at..].find("</section>").expect("end")];
+    assert!(clause.contains("Унаследованные сценарии"), "{clause}");
+    assert!(
+        clause.contains("href=\"../scenario&#x2f;fide-2018--")
+            && clause.contains(">fide-2023&#x2f;fide-2018&#x2f;"),
+        "{clause}"
+    );
     assert!(check_links(&site) > 1000);
 }
 
