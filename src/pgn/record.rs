@@ -51,10 +51,15 @@ pub struct Record {
 
 impl Record {
     pub fn of(game: &Game) -> Record {
+        // PDN records a draughts game in points of two (`2-0`, `1-1`, `0-2`): the same results.
+        let draughts = game.kind == crate::games::GameKind::RussianDraughts;
         let result = match game.tag("Result").map(str::trim) {
             Some("1-0") => Recorded::Won(Color::White),
             Some("0-1") => Recorded::Won(Color::Black),
             Some("1/2-1/2") => Recorded::Drawn,
+            Some("2-0") if draughts => Recorded::Won(Color::White),
+            Some("0-2") if draughts => Recorded::Won(Color::Black),
+            Some("1-1") if draughts => Recorded::Drawn,
             _ => Recorded::Unknown,
         };
         let termination = match game.tag("Termination").map(str::trim) {

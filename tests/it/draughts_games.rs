@@ -157,3 +157,18 @@ fn the_readme_coverage_table_counts_the_suite() {
         );
     }
 }
+
+/// PDN's two-point results are the same results: a record `2-0` with nothing else ending the
+/// game is Black's resignation, inferred from the record (club.R.2), and agrees with it.
+#[test]
+fn two_point_results_are_read_as_results() {
+    let pdn = "[GameType \"25\"]\n[Result \"2-0\"]\n\n1. c3-d4 f6-g5 2-0\n";
+    let out = arbiter(
+        &["adjudicate", "--rulebook", "club", "--format", "json", "-"],
+        Some(pdn.as_bytes()),
+    );
+    let line = text(&out.stdout);
+    let v: serde_json::Value = serde_json::from_str(line.trim()).expect("one JSON verdict");
+    assert_eq!(v["result"], "1-0", "{v}");
+    assert_eq!(v["rule"], "club.R.2", "{v}");
+}
