@@ -99,6 +99,7 @@ publish-feature-by-implementation = По реализациям (строки и
 publish-inherited = Унаследованные сценарии
 publish-inherited-note = Написаны для базового свода и проверяются по этому, статьи в них названы так, как их называет этот свод. Ссылка открывает сценарий в том виде, в каком его публикует базовый свод.
 publish-inherited-from = из
+publish-untranslated = Этот текст ещё не переведён и приводится на английском.
 # Что каждая возможность протокола требует от реализации (таблица conformance/PROTOCOL.md).
 publish-feature-checkmate = Окончить партию матом (ФИДЕ 5.1.1).
 publish-feature-stalemate = Окончить партию патом (5.2.1).

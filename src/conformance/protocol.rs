@@ -87,7 +87,8 @@ pub struct Request {
     /// The rulebook the scenario is written for (`fide-2018`).
     pub rulebook: String,
     /// The game as PGN, with the `Expect*`, `Clauses`, `Features`, `Description` and
-    /// `Derivation` tags and every `[%expect ...]` removed.
+    /// `Derivation` tags (and their translations, `DescriptionRu`, ...) and every
+    /// `[%expect ...]` removed.
     pub pgn: String,
     /// The same game, already parsed.
     pub game: GameRecord,

@@ -31,6 +31,41 @@ pub use crate::pgn::commands::EVENT_COMMANDS;
 /// Tags that hold the scenario's metadata and expectations: never shown to an implementation.
 const HIDDEN_TAGS: &[&str] = &["Clauses", "Features", "Description", "Derivation"];
 
+/// The scenario's texts for people. Each is written in English under the plain tag, and may be
+/// given in another language under the tag with the language's code appended, capitalised
+/// (`DescriptionRu`); those tags are hidden from implementations too.
+pub const TEXT_TAGS: &[&str] = &["Description", "Derivation"];
+
+/// The tag that holds the text `tag` (one of `TEXT_TAGS`) in `lang`: the plain tag in English,
+/// `DescriptionRu` for `Description` in Russian.
+pub fn text_tag(tag: &str, lang: &str) -> String {
+    if lang == "en" {
+        return tag.to_string();
+    }
+    let mut code = lang.chars();
+    let first = code.next().map(|c| c.to_ascii_uppercase());
+    format!(
+        "{tag}{}{}",
+        first.map(String::from).unwrap_or_default(),
+        code.as_str()
+    )
+}
+
+/// Whether the tag `name` is kept from implementations: an `Expect*` tag, a metadata tag, or a
+/// text tag in another language (`DescriptionRu`: the text tag, then one capital and lower-case
+/// letters).
+fn hidden_tag(name: &str) -> bool {
+    name.starts_with("Expect")
+        || HIDDEN_TAGS.contains(&name)
+        || TEXT_TAGS.iter().any(|t| {
+            name.strip_prefix(t).is_some_and(|code| {
+                let mut c = code.chars();
+                c.next().is_some_and(|f| f.is_ascii_uppercase())
+                    && c.all(|l| l.is_ascii_lowercase())
+            })
+        })
+}
+
 /// What the laws make of the game: as a scenario states it (`Expected`), or as a verdict has it,
 /// seen through the expectations' eyes (`Summary::of`). Reports show the two side by side.
 #[derive(Clone, Debug, Serialize)]
@@ -207,6 +242,11 @@ impl Scenario {
         })
     }
 
+    /// The text `tag` (one of `TEXT_TAGS`) in `lang`, when the scenario gives it in that language.
+    pub fn text(&self, tag: &str, lang: &str) -> Option<&str> {
+        self.game.tag(&text_tag(tag, lang))
+    }
+
     /// The scenario as an implementation sees it: the PGN without the metadata and expectation
     /// tags and without any `[%expect ...]`, and the same game parsed.
     pub fn request(&self) -> Result<Request, String> {
@@ -217,7 +257,7 @@ impl Scenario {
                 .trim_start()
                 .strip_prefix('[')
                 .and_then(|l| l.split([' ', '"']).next())
-                .is_some_and(|name| name.starts_with("Expect") || HIDDEN_TAGS.contains(&name));
+                .is_some_and(hidden_tag);
             if !hidden {
                 pgn.push_str(line);
             }

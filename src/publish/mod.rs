@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::compile::words;
 use crate::conformance::features::{FEATURES, is_known};
-use crate::conformance::scenario::{self, Scenario};
+use crate::conformance::scenario::{self, Scenario, TEXT_TAGS};
 use crate::lang::ir::{Clause, Rulebook};
 use crate::locale::Words;
 
@@ -105,8 +105,10 @@ struct ScenarioView {
     id: String,
     page: String,
     rulebook: String,
-    description: String,
-    derivation: String,
+    /// The texts for people (`TEXT_TAGS`) in each language the scenario gives them in:
+    /// (tag, language) -> text.
+    #[serde(skip)]
+    texts: BTreeMap<(String, String), String>,
     clauses: Vec<String>,
     features: Vec<String>,
     fen: Option<String>,
@@ -186,13 +188,28 @@ fn numbered(g: &crate::pgn::Game, ply: usize, text: &str) -> String {
     }
 }
 
+/// The text `tag` of a scenario on a page in `lang`: in that language when the scenario gives it,
+/// otherwise in English, with `untranslated` set so the page says so.
+fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
+    let get = |l: &str| s.texts.get(&(tag.to_string(), l.to_string()));
+    match get(lang) {
+        Some(text) => context! { text => text, lang => lang, untranslated => false },
+        None => context! {
+            text => get("en").cloned().unwrap_or_default(), lang => "en", untranslated => lang != "en",
+        },
+    }
+}
+
 fn view(s: &Scenario) -> ScenarioView {
     ScenarioView {
         id: s.id.clone(),
         page: scenario_page(&s.id),
         rulebook: s.rulebook.clone(),
-        description: s.game.tag("Description").unwrap_or_default().to_string(),
-        derivation: s.game.tag("Derivation").unwrap_or_default().to_string(),
+        texts: crate::locale::languages()
+            .iter()
+            .flat_map(|l| TEXT_TAGS.iter().map(move |t| (*t, l)))
+            .filter_map(|(t, l)| Some(((t.to_string(), l.clone()), s.text(t, l)?.to_string())))
+            .collect(),
         clauses: s.clauses.clone(),
         features: s.features.clone(),
         fen: s.game.tag("FEN").map(str::to_string),
@@ -486,6 +503,7 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "inherited",
         "inherited-note",
         "inherited-from",
+        "untranslated",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
@@ -709,6 +727,8 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 "scenario.html",
                 context! {
                     labels => labels.clone(), s => ser(&s),
+                    description => page_text(s, "Description", lang),
+                    derivation => page_text(s, "Derivation", lang),
                     clause_links => clause_links, feature_links => feature_links,
                     diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
                     book_page => book.map(|b| format!("../rulebook/{}.html", file_name(&b.id))),

@@ -226,3 +226,78 @@ fn publish_escapes_untrusted_text() {
     );
     check_links(&site);
 }
+
+#[test]
+fn publish_shows_russian_texts_on_russian_pages_and_implementations_never_see_them() {
+    // Two scenarios: one with `DescriptionRu` and `DerivationRu`, one without.
+    let dir = scratch("publish-ru-texts");
+    let conf = dir.join("conformance");
+    let src = root().join("conformance/fide-2023/fifty");
+    let first = std::fs::read_dir(&src)
+        .expect("folder")
+        .flatten()
+        .map(|e| e.path())
+        .find(|p| p.extension().is_some_and(|x| x == "pgn"))
+        .expect("a scenario");
+    let pgn = std::fs::read_to_string(&first).expect("scenario");
+    let at = pgn.find("[Description \"").expect("Description");
+    let translated = format!(
+        "{}[DescriptionRu \"Описание по-русски\"]\n[DerivationRu \"Вывод по-русски\"]\n{}",
+        &pgn[..at],
+        &pgn[at..]
+    );
+    std::fs::create_dir_all(conf.join("fide-2023/x")).expect("dir");
+    std::fs::write(conf.join("fide-2023/x/ru.pgn"), &translated).expect("write");
+    std::fs::write(conf.join("fide-2023/x/en.pgn"), &pgn).expect("write");
+
+    // The request an implementation gets holds neither translation.
+    let s = arbiter::conformance::Scenario::load(
+        "fide-2023/x/ru.pgn",
+        &conf.join("fide-2023/x/ru.pgn"),
+    )
+    .expect("the scenario loads");
+    assert_eq!(s.text("Description", "ru"), Some("Описание по-русски"));
+    let request = s.request().expect("request");
+    for t in [
+        "DescriptionRu",
+        "DerivationRu",
+        "Description",
+        "Derivation",
+        "по-русски",
+    ] {
+        assert!(!request.pgn.contains(t), "{t} in {}", request.pgn);
+    }
+
+    let site = dir.join("site");
+    publish(&site, Some(&conf));
+    let english = pgn[at + "[Description \"".len()..]
+        .split('"')
+        .next()
+        .expect("description")
+        .replace('\'', "&#x27;");
+    let ru = std::fs::read_to_string(site.join("ru/scenario/fide-2023--x--ru.html")).expect("page");
+    assert!(
+        ru.contains("<p lang=\"ru\">Описание по-русски</p>")
+            && ru.contains("<p lang=\"ru\">Вывод по-русски</p>")
+            && !ru.contains("ещё не переведён"),
+        "{ru}"
+    );
+    let en = std::fs::read_to_string(site.join("en/scenario/fide-2023--x--ru.html")).expect("page");
+    assert!(
+        !en.contains("по-русски") && en.contains(&format!("<p lang=\"en\">{english}</p>")),
+        "{en}"
+    );
+    // Without a translation the Russian page gives the English text and says so, in Russian.
+    let ru = std::fs::read_to_string(site.join("ru/scenario/fide-2023--x--en.html")).expect("page");
+    assert!(
+        ru.contains(&format!("<p lang=\"en\">{english}</p>"))
+            && ru
+                .matches("Этот текст ещё не переведён и приводится на английском.")
+                .count()
+                == 2,
+        "{ru}"
+    );
+    let en = std::fs::read_to_string(site.join("en/scenario/fide-2023--x--en.html")).expect("page");
+    assert!(!en.contains("translated"), "{en}");
+    check_links(&site);
+}
