@@ -5,7 +5,7 @@
 use fluent_bundle::FluentValue;
 use shakmaty::Color;
 
-use crate::lang::ir::{ArithOp, Clause, CmpOp, IrEffect, IrExpr, Rulebook, Unit};
+use crate::lang::ir::{ArithOp, Clause, CmpOp, IrEffect, IrExpr, Rule, Rulebook, Unit};
 use crate::lang::schema::{EffectId, EventKind, FactId};
 use crate::locale::Words;
 
@@ -13,6 +13,29 @@ type Said = Result<String, String>;
 
 fn s(v: String) -> FluentValue<'static> {
     FluentValue::from(v)
+}
+
+/// A rule in words, as the readable rulebook and the published site show it.
+#[derive(serde::Serialize)]
+pub struct RuleWords {
+    pub name: Option<String>,
+    pub on: String,
+    pub when: String,
+    /// The condition as written, on one line.
+    pub when_src: String,
+    pub effects: Vec<String>,
+}
+
+pub fn rule(r: &Rule, w: &Words, book: &Rulebook) -> Result<RuleWords, String> {
+    Ok(RuleWords {
+        name: r.name.clone(),
+        on: event(r.on, w)?,
+        when: expr(&r.when, w, book)?,
+        when_src: r.when_src.replace('\n', " "),
+        effects: (r.effects.iter())
+            .map(|e| effect(e, w, book))
+            .collect::<Result<_, _>>()?,
+    })
 }
 
 pub fn expr(e: &IrExpr, w: &Words, book: &Rulebook) -> Said {

@@ -36,10 +36,14 @@ const HIDDEN_TAGS: &[&str] = &["Clauses", "Features", "Description", "Derivation
 /// (`DescriptionRu`); those tags are hidden from implementations too.
 pub const TEXT_TAGS: &[&str] = &["Description", "Derivation"];
 
-/// The tag that holds the text `tag` (one of `TEXT_TAGS`) in `lang`: the plain tag in English,
-/// `DescriptionRu` for `Description` in Russian.
+/// The language of the plain text tags: the suite's format says English, whatever language
+/// the tool speaks by default.
+pub const TEXT_TAGS_LANG: &str = "en";
+
+/// The tag that holds the text `tag` (one of `TEXT_TAGS`) in `lang`: the plain tag in
+/// [`TEXT_TAGS_LANG`], `DescriptionRu` for `Description` in Russian.
 pub fn text_tag(tag: &str, lang: &str) -> String {
-    if lang == "en" {
+    if lang == TEXT_TAGS_LANG {
         return tag.to_string();
     }
     let mut code = lang.chars();

@@ -189,13 +189,15 @@ fn numbered(g: &crate::pgn::Game, ply: usize, text: &str) -> String {
 }
 
 /// The text `tag` of a scenario on a page in `lang`: in that language when the scenario gives it,
-/// otherwise in English, with `untranslated` set so the page says so.
+/// otherwise in the plain tags' language, with `untranslated` set so the page says so.
 fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
     let get = |l: &str| s.texts.get(&(tag.to_string(), l.to_string()));
+    let plain = scenario::TEXT_TAGS_LANG;
     match get(lang) {
         Some(text) => context! { text => text, lang => lang, untranslated => false },
         None => context! {
-            text => get("en").cloned().unwrap_or_default(), lang => "en", untranslated => lang != "en",
+            text => get(plain).cloned().unwrap_or_default(), lang => plain,
+            untranslated => lang != plain,
         },
     }
 }
@@ -402,21 +404,10 @@ fn clause_view(
             standing => words::standing(c, l, w)?,
         });
     }
-    let mut rules = Vec::new();
-    for &r in &c.rules {
-        let Some(r) = ir.rules.get(r) else { continue };
-        let mut effects = Vec::new();
-        for e in &r.effects {
-            effects.push(words::effect(e, w, ir)?);
-        }
-        rules.push(context! {
-            name => r.name.clone(),
-            on => words::event(r.on, w)?,
-            when => words::expr(&r.when, w, ir)?,
-            when_src => r.when_src.replace('\n', " "),
-            effects => effects,
-        });
-    }
+    let rules = (c.rules.iter())
+        .filter_map(|&r| ir.rules.get(r))
+        .map(|r| words::rule(r, w, ir))
+        .collect::<Result<Vec<_>, _>>()?;
     let link = |id: &str| {
         let known = ir.clauses.iter().any(|x| x.id == id);
         context! { id => id, anchor => known.then(|| anchor(id)) }
@@ -439,7 +430,7 @@ fn clause_view(
         anchor => anchor(&c.id),
         title => c.title.as_ref().and_then(|t| t.get(lang).cloned()),
         texts => texts,
-        rules => rules,
+        rules => minijinja::Value::from(minijinja::value::Serde(&rules)),
         disabled => disabled,
         note => c.note.as_ref().and_then(|t| t.get(lang).cloned()),
         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>(),

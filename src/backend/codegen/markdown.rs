@@ -64,21 +64,10 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
 fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
     let lang = w.lang.as_str();
     let t = |m: &Option<Texts>| m.as_ref().and_then(|x| x.get(lang).cloned());
-    let mut rules = Vec::new();
-    for &r in &c.rules {
-        let Some(r) = ir.rules.get(r) else { continue };
-        let mut effects = Vec::new();
-        for e in &r.effects {
-            effects.push(words::effect(e, w, ir)?);
-        }
-        rules.push(context! {
-            name => r.name.clone(),
-            on => words::event(r.on, w)?,
-            when => words::expr(&r.when, w, ir)?,
-            when_src => r.when_src.replace('\n', " "),
-            effects => effects.join("; "),
-        });
-    }
+    let rules = (c.rules.iter())
+        .filter_map(|&r| ir.rules.get(r))
+        .map(|r| words::rule(r, w, ir))
+        .collect::<Result<Vec<_>, _>>()?;
     let disabled = match &c.disabled {
         None => None,
         Some(Disabled::Reason(why)) => why.get(lang).cloned(),
@@ -95,7 +84,7 @@ fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
         text => c.text.get(lang), standing => words::standing(c, &w.lang, w)?,
         disabled => disabled,
         defines => defines,
-        rules => rules,
+        rules => minijinja::Value::from(minijinja::value::Serde(&rules)),
         exception_to => c.exception_to.iter().filter_map(|j| ir.clauses.get(*j)).map(|x| link(&x.id)).collect::<Vec<_>>().join(", "),
         refs => c.refs.iter().map(|r| link(r)).collect::<Vec<_>>().join(", "),
         note => t(&c.note).map(|n| n.replace('\n', "\n> ")),
