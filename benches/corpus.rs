@@ -62,10 +62,11 @@ fn rule(files: &[Arc<[u8]>], rules: &dyn Rules, exact: bool) -> usize {
 }
 
 /// The whole `arbiter adjudicate` run, its output thrown away.
-fn whole(files: &[Arc<[u8]>], rules: &dyn Rules, renderer: &Renderer, jobs: usize) -> usize {
+fn whole(files: &[Arc<[u8]>], rules: &Arc<dyn Rules>, renderer: &Renderer, jobs: usize) -> usize {
+    let law = runtime::edition::Law::single(Arc::clone(rules));
     let judge = Judge {
-        rules,
-        renderer,
+        law: &law,
+        renderers: std::slice::from_ref(renderer),
         options: audit::Options {
             format: Format::Text,
             report: audit::Report::Verdicts,
@@ -161,11 +162,11 @@ fn main() {
         ),
         (
             "arbiter adjudicate --jobs 1 (text output)".into(),
-            Box::new(|| whole(&files, compiled.as_ref(), &renderer, 1)),
+            Box::new(|| whole(&files, &compiled, &renderer, 1)),
         ),
         (
             format!("arbiter adjudicate --jobs {jobs} (wall)"),
-            Box::new(|| whole(&files, compiled.as_ref(), &renderer, jobs)),
+            Box::new(|| whole(&files, &compiled, &renderer, jobs)),
         ),
     ];
     // ARBITER_BENCH_ONLY=compiled keeps the floor and the modes whose name contains it (profiling).

@@ -346,9 +346,25 @@ fn man(out: Option<&Path>) -> u8 {
 /// `--rulebook NAME` names a built-in rulebook first; a folder of the same name here is not
 /// read, which would be a surprise to whoever edits it: say so.
 pub(crate) fn warn_if_shadowed(spec: &str) {
-    if arbiter::embedded_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
+    if arbiter::rulebook_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
     {
         eprintln!("{}", say::builtin_shadows_folder(spec));
+    }
+}
+
+/// The law of `--rulebook` (and `--edition`), or its problems reported.
+pub(crate) fn law_or_report(
+    spec: &str,
+    engine: Option<Engine>,
+    edition: Option<&str>,
+) -> Option<arbiter::runtime::edition::Law> {
+    warn_if_shadowed(spec);
+    match arbiter::load_law(spec, engine, edition) {
+        Ok(l) => Some(l),
+        Err(d) => {
+            eprint!("{}", d.render());
+            None
+        }
     }
 }
 

@@ -372,6 +372,16 @@ enum Param {
 fn meta() -> BookMeta {
     BookMeta {
         id: "sofia".to_string(),
+        edition: Some(Edition {
+            id: "fide-2018".to_string(),
+            family: "fide".to_string(),
+            in_force_from: Date {
+                year: 2018,
+                month: 1,
+                day: 1,
+            },
+        }),
+        per_edition: false,
         languages: vec!["en".to_string(), "ru".to_string()],
         games: Games::of(&[GameKind::Chess]),
         clauses: vec![

@@ -28,8 +28,10 @@ diag-cannot-read-rulebook-file = cannot read rulebook file: { $error }
 diag-clause-file-not-found = clause file `{ $file }` not found
 diag-empty-rulebook = empty rulebook
 diag-extends-too-deep = `extends` nests more than { $max } rulebooks deep; do two rulebooks extend each other?
-diag-extends-unknown = `extends` names `{ $name }`, which is neither a sibling rulebook folder nor an embedded rulebook
+diag-extends-unknown = `extends` names `{ $name }`, which is neither a sibling rulebook folder, an embedded rulebook nor a family of editions (a rulebook naming it in `family`)
 diag-not-plain-name = `{ $what }` must be a plain name (lower-case letters, digits, `-` and `_`, at most 64), not `{ $name }`
+diag-edition-needs-both = an edition of a family gives both `family` and `in_force_from` (the day it came into force)
+diag-bad-in-force-from = `in_force_from` is a day written `YYYY-MM-DD` that exists, not `{ $value }`
 diag-file-outside-folder = clause file `{ $file }` is not inside the rulebook's folder: name it by a relative path without `..`
 diag-clause-file-not-utf8 = clause file `{ $file }` is not UTF-8 text
 diag-embedded-rulebooks = embedded rulebooks: { $names }
@@ -281,6 +283,7 @@ pgn-unknown-act = unknown arbiter's act `{ $word }`: expected agree, postpone, r
 pgn-illegal-argument = `[%illegal { $word }]`: expected `[%illegal]` or `[%illegal { $expected }]`
 
 ## Errors about a game
+game-bad-date = the `Date` tag `{ $value }` is no date: write YYYY.MM.DD, with `??` for a part not known (`2022.??.??`); the date decides the edition of the Laws in force
 game-offer-before-move = `[%offer]` before any move: no player has just moved; write `[%offer white]` or `[%offer black]`
 game-no-piece = `[%touch { $square }]`: there is no piece on { $square }
 game-clk-before-move = `[%clk]` before any move: no player has just moved; write `[%clock white H:MM:SS]` or `[%clock black H:MM:SS]`

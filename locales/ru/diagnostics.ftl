@@ -31,8 +31,10 @@ diag-extends-too-deep = `extends` вкладывает своды правил �
         [one] уровня
        *[other] уровней
     }; не расширяют ли два свода друг друга?
-diag-extends-unknown = `extends` называет `{ $name }`, но это не соседняя папка свода правил и не встроенный свод
+diag-extends-unknown = `extends` называет `{ $name }`, но это не соседняя папка свода правил, не встроенный свод и не семейство изданий (свод, называющий его в `family`)
 diag-not-plain-name = `{ $what }` должно быть простым именем (строчные латинские буквы, цифры, `-` и `_`, не длиннее 64), а не `{ $name }`
+diag-edition-needs-both = издание семейства указывает и `family`, и `in_force_from` (день вступления в силу)
+diag-bad-in-force-from = `in_force_from` — существующий день в записи `YYYY-MM-DD`, а не `{ $value }`
 diag-file-outside-folder = файл пунктов `{ $file }` лежит вне папки свода правил: укажите его относительным путём без `..`
 diag-clause-file-not-utf8 = файл пунктов `{ $file }` — не текст в UTF-8
 diag-embedded-rulebooks = встроенные своды правил: { $names }
@@ -286,6 +288,7 @@ pgn-unknown-act = неизвестное действие арбитра `{ $wor
 pgn-illegal-argument = `[%illegal { $word }]`: ожидалось `[%illegal]` или `[%illegal { $expected }]`
 
 ## Ошибки о партии
+game-bad-date = тег `Date` `{ $value }` — не дата: пишите ГГГГ.ММ.ДД, с `??` вместо неизвестной части (`2022.??.??`); по дате выбирается действующее издание Правил
 game-offer-before-move = `[%offer]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%offer white]` или `[%offer black]`
 game-no-piece = `[%touch { $square }]`: на поле { $square } нет фигуры
 game-clk-before-move = `[%clk]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%clock white H:MM:SS]` или `[%clock black H:MM:SS]`

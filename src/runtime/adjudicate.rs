@@ -72,6 +72,21 @@ pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, P
     adjudicate_with(game, rules, Options::default())
 }
 
+/// Rule on `game` under the edition of `law` in force on its date (see
+/// [`super::edition::Law::choose`]); the verdict says which, and why.
+pub fn adjudicate_law(
+    game: &Game,
+    law: &super::edition::Law,
+    options: Options,
+) -> Result<Verdict, PgnError> {
+    let (book, ruled) = law.choose(game)?;
+    let rules = law.books()[book].as_ref();
+    let mut verdict = adjudicate_with(game, rules, options)?;
+    verdict.edition = Some(ruled);
+    verdict.book = book;
+    Ok(verdict)
+}
+
 pub fn adjudicate_with<'g>(
     game: &'g Game,
     rules: &'g dyn Rules,
@@ -195,6 +210,8 @@ fn empty_verdict(game: &Game) -> Verdict {
         ignored_events: Vec::new(),
         offers: Vec::new(),
         scoresheet: Scoresheet::default(),
+        edition: None,
+        book: 0,
     }
 }
 
