@@ -273,7 +273,7 @@ fn main() -> ExitCode {
 fn publish(out: &Path, conformance: PathBuf) -> u8 {
     let sources = arbiter::publish::Sources {
         conformance,
-        rulebooks: arbiter::embedded_names()
+        rulebooks: arbiter::rulebook_names()
             .into_iter()
             .map(str::to_string)
             .collect(),
@@ -403,11 +403,17 @@ fn check(dirs: &[PathBuf]) -> u8 {
     }
     let mut failed = false;
     for d in dirs {
-        match compile::compile_dir(&d, &arbiter::Embedded) {
-            Ok(ir) => println!(
-                "{}",
-                say::check_ok(d.display().to_string(), ir.clauses.len())
-            ),
+        match compile::compile_dir_editions(&d, &arbiter::Embedded) {
+            Ok(irs) => {
+                for ir in irs {
+                    // A rulebook over a family is checked on each edition.
+                    let name = match (&ir.edition, ir.per_edition) {
+                        (Some(e), true) => format!("{} ({})", d.display(), e.id),
+                        _ => d.display().to_string(),
+                    };
+                    println!("{}", say::check_ok(name, ir.clauses.len()));
+                }
+            }
             Err(diags) => {
                 eprint!("{}", diags.render());
                 eprintln!(

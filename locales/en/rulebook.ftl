@@ -99,6 +99,9 @@ publish-feature-by-implementation = On each implementation (its report's lines t
 publish-inherited = Inherited scenarios
 publish-inherited-note = Written for the base rulebook and run under this one, the clauses they cite named as this rulebook names them. The link opens the scenario as its base publishes it.
 publish-inherited-from = from
+publish-edition = The FIDE Laws it stands on
+publish-in-force-from = in force from
+publish-other-editions = The same rulebook on another edition
 publish-untranslated = This text has not been translated yet; it is given in English.
 # What each conformance feature asks of an implementation (conformance/PROTOCOL.md's table).
 publish-feature-checkmate = End the game at checkmate (FIDE 5.1.1).

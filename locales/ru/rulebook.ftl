@@ -99,6 +99,9 @@ publish-feature-by-implementation = По реализациям (строки и
 publish-inherited = Унаследованные сценарии
 publish-inherited-note = Написаны для базового свода и проверяются по этому, статьи в них названы так, как их называет этот свод. Ссылка открывает сценарий в том виде, в каком его публикует базовый свод.
 publish-inherited-from = из
+publish-edition = Правила ФИДЕ, на которых он основан
+publish-in-force-from = действуют с
+publish-other-editions = Тот же свод на другом издании
 publish-untranslated = Этот текст ещё не переведён и приводится на английском.
 # Что каждая возможность протокола требует от реализации (таблица conformance/PROTOCOL.md).
 publish-feature-checkmate = Окончить партию матом (ФИДЕ 5.1.1).

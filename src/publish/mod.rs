@@ -105,6 +105,9 @@ struct ScenarioView {
     id: String,
     page: String,
     rulebook: String,
+    /// The key of the rulebook page it belongs to (`club--fide-2023`: the rulebook on the
+    /// edition in force on the game's date), when one is published.
+    book: Option<String>,
     /// The texts for people (`TEXT_TAGS`) in each language the scenario gives them in:
     /// (tag, language) -> text.
     #[serde(skip)]
@@ -202,11 +205,12 @@ fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
     }
 }
 
-fn view(s: &Scenario) -> ScenarioView {
+fn view(s: &Scenario, books: &[Book]) -> ScenarioView {
     ScenarioView {
         id: s.id.clone(),
         page: scenario_page(&s.id),
         rulebook: s.rulebook.clone(),
+        book: book_of(s, books).map(|b| b.key.clone()),
         texts: crate::locale::languages()
             .iter()
             .flat_map(|l| TEXT_TAGS.iter().map(move |t| (*t, l)))
@@ -352,16 +356,17 @@ type InheritedCites = BTreeMap<(String, String), Vec<InheritedView>>;
 /// The inherited scenarios of every overlay among `books` that apply under it (those the runner
 /// reports not applicable are left out), by the clauses they cite in the overlay's ids.
 fn inherited_cites(
-    books: &[Rulebook],
+    books: &[Book],
     conformance: &Path,
     loaded: &BTreeMap<String, Scenario>,
 ) -> Result<InheritedCites, String> {
     let mut out = InheritedCites::new();
     for b in books {
-        if !b.chain.iter().any(|x| *x != b.id) {
+        if !b.ir.chain.iter().any(|x| *x != b.ir.id) {
             continue;
         }
-        let plan = crate::conformance::inherit::plan(conformance, std::sync::Arc::new(b.clone()))?;
+        let ir = std::sync::Arc::new(b.ir.clone());
+        let plan = crate::conformance::inherit::plan(conformance, &b.ir.id, &[ir])?;
         for p in plan {
             let Some(how) = &p.inherited else { continue };
             let (s, page) = match loaded.get(&how.base_id) {
@@ -373,7 +378,7 @@ fn inherited_cites(
             };
             let Ok(s) = how.apply(s, &p.id) else { continue };
             for c in &s.clauses {
-                out.entry((b.id.clone(), c.clone()))
+                out.entry((b.key.clone(), c.clone()))
                     .or_default()
                     .push(InheritedView {
                         id: p.id.clone(),
@@ -386,14 +391,79 @@ fn inherited_cites(
     Ok(out)
 }
 
+/// A rulebook as the site publishes it: one page per rulebook, and per edition of the family a
+/// rulebook stands on (`club` on each FIDE edition).
+struct Book {
+    ir: Rulebook,
+    /// Its page's name: `fide-2023`, `club--fide-2023`.
+    key: String,
+    /// How it is named: `fide-2023`, `club (fide-2023)`.
+    label: String,
+}
+
+impl Book {
+    fn of(ir: Rulebook) -> Book {
+        let (key, label) = match (&ir.edition, ir.per_edition) {
+            (Some(e), true) => (
+                format!("{}--{}", ir.id, e.id),
+                format!("{} ({})", ir.id, e.id),
+            ),
+            _ => (ir.id.clone(), ir.id.clone()),
+        };
+        Book { ir, key, label }
+    }
+
+    fn page(&self) -> String {
+        format!("rulebook/{}.html", file_name(&self.key))
+    }
+}
+
+/// The published rulebook a scenario runs under: the rulebook it is written for (or the
+/// editions of the family it names), on the edition in force on the game's date, or the one
+/// it is inherited on.
+fn book_of<'b>(s: &Scenario, books: &'b [Book]) -> Option<&'b Book> {
+    let candidates: Vec<&Book> = books
+        .iter()
+        .filter(|b| {
+            b.ir.id == s.rulebook
+                || b.ir
+                    .edition
+                    .as_ref()
+                    .is_some_and(|e| e.family == s.rulebook && e.id == b.ir.id)
+        })
+        .collect();
+    if let Some(e) = &s.edition
+        && let Some(b) = candidates
+            .iter()
+            .find(|b| b.ir.edition.as_ref().is_some_and(|x| &x.id == e))
+    {
+        return Some(b);
+    }
+    let days: Vec<_> = candidates
+        .iter()
+        .map(|b| b.ir.edition.as_ref().map(|e| e.in_force_from))
+        .collect();
+    let date = s.game.tag("Date").unwrap_or_default();
+    // A date that is no date: the newest edition's page (the scenario fails to load anyway).
+    let i = crate::runtime::edition::choose(&days, date)
+        .map_or(candidates.len().saturating_sub(1), |(i, _)| i);
+    candidates.get(i).copied()
+}
+
+/// The page of the rulebook a report names (`club`: its newest edition's).
+fn book_for_name<'b>(name: &str, books: &'b [Book]) -> Option<&'b Book> {
+    books.iter().rev().find(|b| b.ir.id == name)
+}
+
 fn clause_view(
-    ir: &Rulebook,
+    book: &Book,
     c: &Clause,
     w: &Words,
     cited: &BTreeMap<(String, String), Vec<ScenarioView>>,
     inherited: &InheritedCites,
 ) -> Result<Value, String> {
     let lang = w.lang.as_str();
+    let ir = &book.ir;
     let mut texts = Vec::new();
     // Side by side in the rulebook's own order of its languages.
     for l in &ir.languages {
@@ -418,11 +488,11 @@ fn clause_view(
         Some(crate::lang::ir::Disabled::ReplacedBy(id)) => Some(words::replaced_by(id, w)?),
     };
     let scenarios = cited
-        .get(&(ir.id.clone(), c.id.clone()))
+        .get(&(book.key.clone(), c.id.clone()))
         .cloned()
         .unwrap_or_default();
     let inherited = inherited
-        .get(&(ir.id.clone(), c.id.clone()))
+        .get(&(book.key.clone(), c.id.clone()))
         .cloned()
         .unwrap_or_default();
     Ok(context! {
@@ -495,6 +565,9 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "inherited-note",
         "inherited-from",
         "untranslated",
+        "edition",
+        "in-force-from",
+        "other-editions",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
@@ -545,10 +618,15 @@ impl Site {
 /// Write the site into `out`.
 pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
     let mut published = Published::default();
-    let mut books = Vec::new();
+    let mut books: Vec<Book> = Vec::new();
     for name in &src.rulebooks {
-        let ir = crate::load_ir(name).map_err(|e| format!("{name}: {e}"))?;
-        books.push(ir);
+        for ir in crate::load_irs(name).map_err(|e| format!("{name}: {e}"))? {
+            let book = Book::of(ir);
+            // A family's editions are rulebooks of their own too: one page each.
+            if !books.iter().any(|b| b.key == book.key) {
+                books.push(book);
+            }
+        }
     }
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
@@ -560,7 +638,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
         }
         match Scenario::load(&id, &path) {
             Ok(s) => {
-                scenarios.push(view(&s));
+                scenarios.push(view(&s, &books));
                 loaded.insert(id, s);
             }
             Err(e) => published.skipped.push((id, e)),
@@ -568,9 +646,10 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
     }
     let mut cited: BTreeMap<(String, String), Vec<ScenarioView>> = BTreeMap::new();
     for s in &scenarios {
+        let Some(book) = &s.book else { continue };
         for c in &s.clauses {
             cited
-                .entry((s.rulebook.clone(), c.clone()))
+                .entry((book.clone(), c.clone()))
                 .or_default()
                 .push(s.clone());
         }
@@ -605,10 +684,10 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
             .iter()
             .map(|b| {
                 context! {
-                    id => b.id.clone(),
-                    title => b.title.get(lang).cloned(),
-                    page => format!("rulebook/{}.html", file_name(&b.id)),
-                    scenarios => scenarios.iter().filter(|s| s.rulebook == b.id).count(),
+                    id => b.label.clone(),
+                    title => b.ir.title.get(lang).cloned(),
+                    page => b.page(),
+                    scenarios => scenarios.iter().filter(|s| s.book.as_ref() == Some(&b.key)).count(),
                 }
             })
             .collect();
@@ -669,37 +748,48 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
         }
         for b in &books {
             let mut articles = Vec::new();
-            for a in &b.articles {
+            for a in &b.ir.articles {
                 let mut clauses = Vec::new();
                 for &i in &a.clauses {
-                    if let Some(c) = b.clauses.get(i) {
+                    if let Some(c) = b.ir.clauses.get(i) {
                         clauses.push(clause_view(b, c, &w, &cited, &inherited)?);
                     }
                 }
                 articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
             }
+            // The other editions the rulebook is published on, and the edition it stands on.
+            let editions: Vec<Value> = books
+                .iter()
+                .filter(|x| x.ir.id == b.ir.id && x.key != b.key && b.ir.per_edition)
+                .map(|x| context! { label => x.label.clone(), page => format!("../{}", x.page()) })
+                .collect();
+            let edition = b.ir.edition.as_ref().map(|e| {
+                context! {
+                    id => e.id.clone(), from => e.in_force_from.iso(),
+                    page => books.iter().find(|x| x.key == e.id).map(|x| format!("../{}", x.page())),
+                }
+            });
             site.write(
                 lang,
-                &format!("rulebook/{}.html", file_name(&b.id)),
+                &b.page(),
                 "rulebook.html",
                 context! {
-                    labels => labels.clone(), id => b.id.clone(),
-                    title => b.title.get(lang).cloned(), source => b.source.get(lang).cloned(),
-                    articles => articles,
+                    labels => labels.clone(), id => b.label.clone(),
+                    title => b.ir.title.get(lang).cloned(), source => b.ir.source.get(lang).cloned(),
+                    articles => articles, edition => edition, editions => editions,
                 },
             )?;
         }
         for s in &scenarios {
-            let book = books.iter().find(|b| b.id == s.rulebook);
+            let book = books.iter().find(|b| s.book.as_ref() == Some(&b.key));
             let clause_links: Vec<Value> = s
                 .clauses
                 .iter()
                 .map(|c| {
-                    let known = book.is_some_and(|b| b.clauses.iter().any(|x| &x.id == c));
-                    context! {
-                        id => c,
-                        href => known.then(|| format!("../rulebook/{}.html#{}", file_name(&s.rulebook), anchor(c))),
-                    }
+                    let href = book
+                        .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
+                        .map(|b| format!("../{}#{}", b.page(), anchor(c)));
+                    context! { id => c, href => href }
                 })
                 .collect();
             let feature_links: Vec<Value> = s
@@ -722,7 +812,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                     derivation => page_text(s, "Derivation", lang),
                     clause_links => clause_links, feature_links => feature_links,
                     diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
-                    book_page => book.map(|b| format!("../rulebook/{}.html", file_name(&b.id))),
+                    book_page => book.map(|b| format!("../{}", b.page())),
                 },
             )?;
         }
@@ -762,9 +852,9 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
         let matrix: Vec<Value> = rows
             .values()
             .map(|(book, c)| {
-                let known = books
-                    .iter()
-                    .any(|b| &b.id == book && b.clauses.iter().any(|x| &x.id == c));
+                let page = book_for_name(book, &books)
+                    .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
+                    .map(|b| b.page());
                 let cells: Vec<Value> = imps
                     .iter()
                     .map(|i| match i.by_clause.get(&(book.clone(), c.clone())) {
@@ -784,7 +874,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                     .collect();
                 context! {
                     book => book, clause => c, cells => cells,
-                    href => known.then(|| format!("rulebook/{}.html#{}", file_name(book), anchor(c))),
+                    href => page.map(|p| format!("{p}#{}", anchor(c))),
                 }
             })
             .collect();

@@ -126,7 +126,10 @@ impl Law {
             ));
         }
         let text = game.tag("Date").unwrap_or_default();
-        let date = GameDate::parse(text).map_err(|e| PgnError {
+        let days: Vec<Option<Date>> = (self.books.iter())
+            .map(|b| b.meta().edition.as_ref().map(|e| e.in_force_from))
+            .collect();
+        let (i, basis) = choose(&days, text).map_err(|e| PgnError {
             game: game.index,
             // The tag's offset is its value's opening quote.
             offset: game
@@ -134,29 +137,27 @@ impl Law {
                 .map_or(game.span.start, |at| at + 1 + e.offset),
             message: say::game_bad_date(crate::diag::clip(text, 24)),
         })?;
-        let newest = self.books.len() - 1;
-        let GameDate::Between(first, last) = date else {
-            return Ok((newest, ruled(newest, Basis::NoDate)));
-        };
-        let (a, b) = (self.in_force(first), self.in_force(last));
-        let text = text.trim().to_string();
-        Ok(match (a, b) {
-            (None, None) => (0, ruled(0, Basis::BeforeOldest(text))),
-            (Some(a), Some(b)) if a == b && date.is_exact() => (a, ruled(a, Basis::Date(text))),
-            (Some(a), Some(b)) if a == b => (a, ruled(a, Basis::PartialDate(text))),
-            (_, Some(b)) => (b, ruled(b, Basis::Undecided(text))),
-            // The last day cannot be in force when the first is not.
-            (Some(a), None) => (a, ruled(a, Basis::Undecided(text))),
-        })
+        Ok((i, ruled(i, basis)))
     }
+}
 
-    /// The edition in force on `day`: the last that came into force on or before it.
-    fn in_force(&self, day: Date) -> Option<usize> {
-        self.books.iter().rposition(|b| {
-            b.meta()
-                .edition
-                .as_ref()
-                .is_none_or(|e| e.in_force_from <= day)
-        })
-    }
+/// Of editions in force from `days` (oldest first; `None` for a rulebook of no edition, in
+/// force always), the one a game dated `date` (a `Date` tag's value; empty for none) is ruled
+/// with, and why; an error when `date` is no date. `days` is not empty.
+pub fn choose(days: &[Option<Date>], date: &str) -> Result<(usize, Basis), crate::date::BadDate> {
+    let newest = days.len().saturating_sub(1);
+    let GameDate::Between(first, last) = GameDate::parse(date)? else {
+        return Ok((newest, Basis::NoDate));
+    };
+    let in_force = |day: Date| days.iter().rposition(|d| d.is_none_or(|d| d <= day));
+    let exact = first == last;
+    let text = date.trim().to_string();
+    Ok(match (in_force(first), in_force(last)) {
+        (None, None) => (0, Basis::BeforeOldest(text)),
+        (Some(a), Some(b)) if a == b && exact => (a, Basis::Date(text)),
+        (Some(a), Some(b)) if a == b => (a, Basis::PartialDate(text)),
+        (_, Some(b)) => (b, Basis::Undecided(text)),
+        // The last day cannot be out of force when the first is in force.
+        (Some(a), None) => (a, Basis::Undecided(text)),
+    })
 }
