@@ -125,6 +125,15 @@ effect-score = the draw scores as a win for { $side ->
        *[black] Black
     }
 effect-correct-irregularity = the error is corrected
+effect-reinstate = the position before the illegal move is reinstated
+effect-penalise-illegal = an illegal move of { $side ->
+        [white] White's
+       *[black] Black's
+    } is counted
+effect-irregular-move = an irregular move by { $side ->
+        [white] White
+       *[black] Black
+    } is on record
 scoresheet = Scoresheet: { $moves }
 game-header = { $place } game { $game }: { $white } – { $black }: { $result }
 after-move = after { $move }

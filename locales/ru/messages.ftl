@@ -123,6 +123,15 @@ effect-score = ничья засчитывается как победа { $side
        *[black] чёрных
     }
 effect-correct-irregularity = ошибка исправлена
+effect-reinstate = восстановлена позиция до невозможного хода
+effect-penalise-illegal = невозможный ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } учтён
+effect-irregular-move = за { $side ->
+        [white] белыми
+       *[black] чёрными
+    } записан неправильный ход
 scoresheet = Бланк: { $moves }
 game-header = { $place } партия { $game }: { $white } – { $black }: { $result }
 after-move = после { $move }

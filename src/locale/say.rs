@@ -401,6 +401,17 @@ messages! {
     /// The rules' effects kept raising events (a rulebook that was not checked).
     game_cascade = "game-cascade" (max, event);
     game_illegal_move = "game-illegal-move" (number, san, error);
+    game_as_made = "game-as-made" (number, san, why);
+    as_made_no_piece = "as-made-no-piece" ();
+    as_made_ambiguous = "as-made-ambiguous" ();
+    as_made_own_piece = "as-made-own-piece" (square);
+    as_made_king = "as-made-king" (square);
+    as_made_castle = "as-made-castle" ();
+    as_made_not_a_move = "as-made-not-a-move" ();
+    as_made_same_square = "as-made-same-square" ();
+    as_made_not_diagonal = "as-made-not-diagonal" (square);
+    game_king_taken = "game-king-taken" (number, san);
+    game_taken_back_legal = "game-taken-back-legal" (san);
     game_bad_fen = "game-bad-fen" (error);
     game_illegal_fen = "game-illegal-fen" (error);
     game_fen_number_too_large = "game-fen-number-too-large" (field, value, max);

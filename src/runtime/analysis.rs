@@ -303,7 +303,7 @@ pub fn deadness(pos: &Chess, budget: &Budget) -> DeadStatus {
 }
 
 /// Is `pos` dead, and the positions examined to find out.
-fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
+pub fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
     let (d, stats) = unwinnable::is_dead(pos, budget);
     let status = match d {
         unwinnable::Deadness::Alive { .. } => DeadStatus::Alive,
@@ -425,6 +425,10 @@ pub enum DeadPlies {
     /// Known from the analysis: plies from `ply` on are `status` (dead, or undetermined where
     /// the game stops for the arbiter), every earlier one alive.
     From { ply: u32, status: DeadStatus },
+    /// Each position analysed when a rule asks about it: a game whose record has illegal moves
+    /// (played as made, or taken back), where the dead plies need not be a suffix of the game.
+    /// The questions of a game share [`PROBE_BUDGETS`] times the budget.
+    Each,
 }
 
 /// The analysis a game's facts read: the budget, the dead plies, the answers already found
@@ -440,6 +444,9 @@ pub struct Analysis {
     pub shorten: u32,
     pub dead: DeadPlies,
     memo: Vec<(u32, Color, Winnability)>,
+    /// Under [`DeadPlies::Each`]: each ply's answer, and the positions examined in all.
+    dead_memo: Vec<(u32, DeadStatus)>,
+    dead_spent: u64,
     /// The evidence behind the facts read since the last [`settle`](Analysis::settle).
     pub consulted: Option<Evidence>,
     /// The evidence behind each rule that fired on the event being ruled on (the rule's index
@@ -476,6 +483,41 @@ impl Analysis {
     pub fn evidence_of(&mut self, rule: u32) -> Option<Evidence> {
         let i = self.by_rule.iter().position(|(r, _)| *r == rule)?;
         Some(self.by_rule.swap_remove(i).1)
+    }
+
+    /// The answers found at `ply` are of a position no longer on the board (an illegal move
+    /// taken back): forget them.
+    pub fn forget(&mut self, ply: u32) {
+        self.memo.retain(|(p, _, _)| *p != ply);
+        self.dead_memo.retain(|(p, _)| *p != ply);
+    }
+
+    /// Under [`DeadPlies::Each`]: is the position at `ply` dead, computed by `compute` once
+    /// (the status and the positions it examined), within the game's share of the budget:
+    /// past it, undetermined.
+    pub fn deadness_each(
+        &mut self,
+        ply: u32,
+        compute: impl FnOnce(&Budget) -> (DeadStatus, u64),
+    ) -> DeadStatus {
+        if let Some((_, d)) = self.dead_memo.iter().find(|(p, _)| *p == ply) {
+            return d.clone();
+        }
+        let Some(budget) = self.budget else {
+            return DeadStatus::Undetermined { nodes: 0 };
+        };
+        let most = budget.nodes.saturating_mul(u64::from(PROBE_BUDGETS));
+        let status = if self.dead_spent >= most {
+            DeadStatus::Undetermined {
+                nodes: self.dead_spent,
+            }
+        } else {
+            let (status, nodes) = compute(&budget);
+            self.dead_spent = self.dead_spent.saturating_add(nodes);
+            status
+        };
+        self.dead_memo.push((ply, status.clone()));
+        status
     }
 
     /// The answer for `side` at `ply`, computed by `compute` once.

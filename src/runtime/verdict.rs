@@ -357,6 +357,10 @@ pub struct Scoresheet {
     /// Who moved first, and the number of that move (1 unless a FEN says otherwise).
     pub first: Option<(Color, u32)>,
     pub moves: Movetext,
+    /// Who made each move and its number, when the record has illegal moves (a move taken
+    /// back is followed by another of the same player, under the same number); empty otherwise,
+    /// the sides alternating from `first`.
+    pub numbers: Vec<(Color, u32)>,
 }
 
 impl Scoresheet {
@@ -366,6 +370,12 @@ impl Scoresheet {
     pub fn move_at(&self, ply: u32) -> Option<String> {
         let i = usize::try_from(ply.checked_sub(1)?).ok()?;
         let m = self.moves.text(i)?;
+        if let Some(&(side, number)) = self.numbers.get(i) {
+            return Some(match side {
+                Color::White => format!("{number}.{m}"),
+                Color::Black => format!("{number}…{m}"),
+            });
+        }
         let (turn, first) = self.first.unwrap_or((Color::White, 1));
         // Plies before this move, counted from a White move (a record that starts with Black's
         // move is one ply into its first move number).
@@ -392,6 +402,17 @@ impl Scoresheet {
         for (i, m) in self.moves.texts().into_iter().enumerate() {
             if !out.is_empty() {
                 out.push(' ');
+            }
+            if let Some(&(side, n)) = self.numbers.get(i) {
+                // Numbered as played: a move taken back and made again keeps its number.
+                let _ = match side {
+                    Color::White => write!(out, "{n}. {m}"),
+                    Color::Black => write!(out, "{n}... {m}"),
+                };
+                if offered(i + 1) {
+                    out.push_str(" (=)");
+                }
+                continue;
             }
             // Writing to a String cannot fail.
             let _ = match turn {

@@ -106,6 +106,10 @@ pub enum Clause {
     CB_2,
     /// A.1
     CA_1,
+    /// A.4
+    CA_4,
+    /// A.4.2
+    CA_4_2,
     /// G.1
     CG_1,
     /// III.1
@@ -142,6 +146,24 @@ pub enum Clause {
     CIII_6_1_2,
     /// III.6.2
     CIII_6_2,
+    /// 4.3
+    C4_3,
+    /// 4.3.1
+    C4_3_1,
+    /// 4.3.2
+    C4_3_2,
+    /// 4.3.3
+    C4_3_3,
+    /// 7.5.1
+    C7_5_1,
+    /// 7.5.2
+    C7_5_2,
+    /// 7.5.3
+    C7_5_3,
+    /// 7.5.4
+    C7_5_4,
+    /// 7.5.5
+    C7_5_5,
     /// club.D.1
     Cclub_D_1,
     /// club.D.2
@@ -274,6 +296,12 @@ pub enum Rule {
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
     RIII_6_2_no_draw,
+    /// 4.3.1, on `position`
+    R4_3_1,
+    /// 4.3.2, on `position`
+    R4_3_2,
+    /// 4.3.3, on `position`
+    R4_3_3,
     /// club.D.1 (agreed), on `accept`
     Rclub_D_1_agreed,
     /// club.D.1 (recorded), on `agreement`
@@ -329,7 +357,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 77] = [
+    const ALL: [Rule; 80] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -381,6 +409,9 @@ impl Rule {
         Rule::RIII_6_1_too_much_time,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
+        Rule::R4_3_1,
+        Rule::R4_3_2,
+        Rule::R4_3_3,
         Rule::Rclub_D_1_agreed,
         Rule::Rclub_D_1_recorded,
         Rule::Rclub_D_1_both_flags,
@@ -423,6 +454,8 @@ impl Rule {
 enum Param {
     /// `param.arbiter_present`
     ArbiterPresent,
+    /// `param.competitive_rules`
+    CompetitiveRules,
     /// `param.draw_offer_min_moves`
     DrawOfferMinMoves,
     /// `param.draw_offers_allowed`
@@ -626,6 +659,16 @@ fn meta() -> BookMeta {
                 games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
+                id: "A.4".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "A.4.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
                 id: "G.1".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
@@ -724,6 +767,51 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "III.6.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.4".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.5".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
             },
@@ -1104,6 +1192,24 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::C4_3_1 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-1".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C4_3_2 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-2".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C4_3_3 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-3".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
                 clause: Clause::Cclub_D_1 as Index,
                 on: EventKind::Accept,
                 message: "ruling-club-D-1-agreed".to_string(),
@@ -1267,6 +1373,11 @@ fn meta() -> BookMeta {
                 tag: Some("ArbiterPresent".to_string()),
             },
             ParamMeta {
+                name: "competitive_rules".to_string(),
+                default: Value::Bool(false),
+                tag: Some("CompetitiveRules".to_string()),
+            },
+            ParamMeta {
                 name: "draw_offer_min_moves".to_string(),
                 default: Value::Int(0),
                 tag: Some("DrawOfferMinMoves".to_string()),
@@ -1330,6 +1441,12 @@ impl Rules for Compiled {
                 fire(cx, Rule::R9_6_1, holds);
                 let holds = clause_9_6_2::when(cx);
                 fire(cx, Rule::R9_6_2, holds);
+                let holds = clause_4_3_1::when(cx);
+                fire(cx, Rule::R4_3_1, holds);
+                let holds = clause_4_3_2::when(cx);
+                fire(cx, Rule::R4_3_2, holds);
+                let holds = clause_4_3_3::when(cx);
+                fire(cx, Rule::R4_3_3, holds);
                 let holds = clause_club_d_3::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("club.D.3"))?;
                 fire(cx, Rule::Rclub_D_3_rejected_by_move, holds);
@@ -1655,6 +1772,15 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.6.2"))?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.2"))?,
+            Rule::R4_3_1 => {
+                clause_4_3_1::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.1"))?
+            }
+            Rule::R4_3_2 => {
+                clause_4_3_2::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.2"))?
+            }
+            Rule::R4_3_3 => {
+                clause_4_3_3::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.3"))?
+            }
             Rule::Rclub_D_1_agreed => clause_club_d_1::effects_agreed(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.D.1"))?,
             Rule::Rclub_D_1_recorded => clause_club_d_1::effects_recorded(cx, &mut effects)
@@ -1798,6 +1924,9 @@ impl Rules for Compiled {
             Rule::RIII_6_1_too_much_time => {
                 clause_iii_6_1::vars_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?
             }
+            Rule::R4_3_1 => clause_4_3_1::vars(cx).map_err(|e| e.in_clause("4.3.1"))?,
+            Rule::R4_3_2 => clause_4_3_2::vars(cx).map_err(|e| e.in_clause("4.3.2"))?,
+            Rule::R4_3_3 => clause_4_3_3::vars(cx).map_err(|e| e.in_clause("4.3.3"))?,
             Rule::Rclub_D_1_agreed => {
                 clause_club_d_1::vars_agreed(cx).map_err(|e| e.in_clause("club.D.1"))?
             }
@@ -1861,8 +1990,8 @@ mod defined {
     /// `game_type_moves`: a constant of the rulebook
     pub const GAME_TYPE_MOVES: i64 = 60;
 
-    /// `incorrect_claim_penalty`: a constant of the rulebook
-    pub const INCORRECT_CLAIM_PENALTY: i64 = 120;
+    /// `penalty_time`: a constant of the rulebook
+    pub const PENALTY_TIME: i64 = 120;
 
     /// `quickplay_extra_time`: a constant of the rulebook
     pub const QUICKPLAY_EXTRA_TIME: i64 = 120;
@@ -1873,8 +2002,8 @@ mod defined {
     /// `quickplay_time`: a constant of the rulebook
     pub const QUICKPLAY_TIME: i64 = 120;
 
-    /// `reduced_claim_penalty`: a constant of the rulebook
-    pub const REDUCED_CLAIM_PENALTY: i64 = 60;
+    /// `reduced_penalty_time`: a constant of the rulebook
+    pub const REDUCED_PENALTY_TIME: i64 = 60;
 
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
@@ -1899,12 +2028,12 @@ mod defined {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? <= defined::BLITZ_TIME)
     }
 
-    /// `claim_penalty` (B.2): `if blitz then reduced_claim_penalty else incorrect_claim_penalty`
-    pub fn claim_penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
+    /// `penalty` (B.2): `if blitz then reduced_penalty_time else penalty_time`
+    pub fn penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
         Ok(if defined::blitz(cx)? {
-            defined::REDUCED_CLAIM_PENALTY
+            defined::REDUCED_PENALTY_TIME
         } else {
-            defined::INCORRECT_CLAIM_PENALTY
+            defined::PENALTY_TIME
         })
     }
 
@@ -1914,6 +2043,12 @@ mod defined {
         Ok(cx.timed()
             && cx.time_for_moves(defined::GAME_TYPE_MOVES)? > defined::BLITZ_TIME
             && cx.time_for_moves(defined::GAME_TYPE_MOVES)? < defined::STANDARD_TIME)
+    }
+
+    /// `illegal_move_may_stand` (A.4): `(rapid or blitz) and not param.competitive_rules`
+    pub fn illegal_move_may_stand(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok((defined::rapid(cx)? || defined::blitz(cx)?)
+            && !cx.param_bool(Param::CompetitiveRules as usize)?)
     }
 
     /// `standard` (G.1): `timed and time_for_moves(game_type_moves) >= standard_time`
@@ -1927,6 +2062,29 @@ mod defined {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)?
             && (defined::standard(cx)? || defined::rapid(cx)?)
             && !cx.has_increment())
+    }
+
+    /// `touch_move_broken` (4.3): `(touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched) or (touched_opponent and not touched_own and touched_actionable
+    /// and not acted_on_first_touched) or (touched_own and touched_opponent and (if
+    /// touched_capture_legal then not made_touched_capture else touched_actionable and not
+    /// acted_on_first_touched))`
+    pub fn touch_move_broken(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+            || cx.touched_opponent()
+                && !cx.touched_own()
+                && cx.touched_actionable()
+                && !cx.acted_on_first_touched()
+            || cx.touched_own()
+                && cx.touched_opponent()
+                && (if cx.touched_capture_legal() {
+                    !cx.made_touched_capture()
+                } else {
+                    cx.touched_actionable() && !cx.acted_on_first_touched()
+                }))
     }
 }
 
@@ -2284,7 +2442,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: defined::claim_penalty(cx)?,
+            seconds: defined::penalty(cx)?,
         });
         if cx.claim_move_legal() {
             effects.push(Effect::RequireMove {
@@ -3292,6 +3450,131 @@ mod clause_iii_6_2 {
     pub fn effects_no_draw(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
         effects.push(Effect::Reject);
         Ok(())
+    }
+}
+
+/// 4.3.1
+///
+/// [en] one or more of his own pieces, he must move the first piece touched that can be moved.
+///
+/// [ru] одной или нескольких своих фигур, он должен сделать ход первой тронутой фигурой, которой
+/// можно сделать ход.
+mod clause_4_3_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 4.3.2
+///
+/// [en] one or more of his opponent's pieces, he must capture the first piece touched that can be
+/// captured.
+///
+/// [ru] одной или нескольких фигур соперника, он должен взять первую тронутую фигуру, которую можно
+/// взять.
+mod clause_4_3_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
+    /// not acted_on_first_touched`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_opponent()
+            && !cx.touched_own()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 4.3.3
+///
+/// [en] one or more pieces of each colour, he must capture the first touched opponent's piece with
+/// his first touched piece or, if this is illegal, move or capture the first piece touched that can
+/// be moved or captured. If it is unclear whether the player's own piece or his opponent's piece
+/// was touched first, the player's own piece shall be considered to have been touched before his
+/// opponent's.
+///
+/// [ru] одной или нескольких фигур каждого цвета, он должен взять первую тронутую фигуру соперника
+/// своей первой тронутой фигурой или, если это невозможно, сделать ход или взять первую тронутую
+/// фигуру, которой можно сделать ход или которую можно взять. Если неясно, какая фигура была
+/// тронута первой — своя или соперника, — считается, что своя фигура была тронута раньше фигуры
+/// соперника.
+mod clause_4_3_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
+    /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_own()
+            && cx.touched_opponent()
+            && (if cx.touched_capture_legal() {
+                !cx.made_touched_capture()
+            } else {
+                cx.touched_actionable() && !cx.acted_on_first_touched()
+            })
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "by".to_string(),
+                Value::Side({
+                    let side = cx.to_move();
+                    cx.opponent(side)
+                }),
+            ),
+            (
+                "capture".to_string(),
+                Value::Bool(cx.touched_capture_legal()),
+            ),
+        ])
     }
 }
 

@@ -48,6 +48,24 @@ pub static MARKDOWN: &[(&str, &str)] = &[
 pub enum Clause {
     /// B.2
     CB_2,
+    /// 4.3
+    C4_3,
+    /// 4.3.1
+    C4_3_1,
+    /// 4.3.2
+    C4_3_2,
+    /// 4.3.3
+    C4_3_3,
+    /// 7.5.1
+    C7_5_1,
+    /// 7.5.2
+    C7_5_2,
+    /// 7.5.3
+    C7_5_3,
+    /// 7.5.4
+    C7_5_4,
+    /// 7.5.5
+    C7_5_5,
     /// 5.1.1
     C5_1_1,
     /// 5.1.2
@@ -116,6 +134,10 @@ pub enum Clause {
     CA_3,
     /// B.3
     CB_3,
+    /// A.5
+    CA_5,
+    /// A.5.2
+    CA_5_2,
     /// III.1
     CIII_1,
     /// III.2
@@ -180,6 +202,12 @@ pub enum Clause {
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
+    /// 4.3.1, on `position`
+    R4_3_1,
+    /// 4.3.2, on `position`
+    R4_3_2,
+    /// 4.3.3, on `position`
+    R4_3_3,
     /// 5.1.1, on `position`
     R5_1_1,
     /// 5.1.2 (lost), on `resign`
@@ -341,7 +369,10 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 79] = [
+    const ALL: [Rule; 82] = [
+        Rule::R4_3_1,
+        Rule::R4_3_2,
+        Rule::R4_3_3,
         Rule::R5_1_1,
         Rule::R5_1_2_lost,
         Rule::R5_1_2_drawn,
@@ -437,6 +468,8 @@ impl Rule {
 enum Param {
     /// `param.arbiter_present`
     ArbiterPresent,
+    /// `param.competitive_rules`
+    CompetitiveRules,
     /// `param.draw_offer_min_moves`
     DrawOfferMinMoves,
     /// `param.draw_offers_allowed`
@@ -445,8 +478,6 @@ enum Param {
     IncrementRequests,
     /// `param.quickplay_finish`
     QuickplayFinish,
-    /// `param.competitive_rules`
-    CompetitiveRules,
 }
 
 fn meta() -> BookMeta {
@@ -467,6 +498,51 @@ fn meta() -> BookMeta {
         clauses: vec![
             ClauseMeta {
                 id: "B.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.4".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.5".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
             },
@@ -667,6 +743,16 @@ fn meta() -> BookMeta {
                 games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
+                id: "A.5".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "A.5.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
                 id: "III.1".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
@@ -833,6 +919,24 @@ fn meta() -> BookMeta {
             },
         ],
         rules: vec![
+            RuleMeta {
+                clause: Clause::C4_3_1 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-1".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C4_3_2 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-2".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C4_3_3 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-3".to_string(),
+                decisive: false,
+            },
             RuleMeta {
                 clause: Clause::C5_1_1 as Index,
                 on: EventKind::Position,
@@ -1315,6 +1419,11 @@ fn meta() -> BookMeta {
                 tag: Some("ArbiterPresent".to_string()),
             },
             ParamMeta {
+                name: "competitive_rules".to_string(),
+                default: Value::Bool(false),
+                tag: Some("CompetitiveRules".to_string()),
+            },
+            ParamMeta {
                 name: "draw_offer_min_moves".to_string(),
                 default: Value::Int(0),
                 tag: Some("DrawOfferMinMoves".to_string()),
@@ -1333,11 +1442,6 @@ fn meta() -> BookMeta {
                 name: "quickplay_finish".to_string(),
                 default: Value::Bool(false),
                 tag: Some("QuickplayFinish".to_string()),
-            },
-            ParamMeta {
-                name: "competitive_rules".to_string(),
-                default: Value::Bool(false),
-                tag: Some("CompetitiveRules".to_string()),
             },
         ],
         ftl: FTL
@@ -1368,6 +1472,12 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
+                let holds = clause_4_3_1::when(cx);
+                fire(cx, Rule::R4_3_1, holds);
+                let holds = clause_4_3_2::when(cx);
+                fire(cx, Rule::R4_3_2, holds);
+                let holds = clause_4_3_3::when(cx);
+                fire(cx, Rule::R4_3_3, holds);
                 let holds = clause_5_1_1::when(cx);
                 fire(cx, Rule::R5_1_1, holds);
                 let holds = clause_5_2_1::when(cx);
@@ -1595,6 +1705,15 @@ impl Rules for Compiled {
     fn effects(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
         let mut effects = Vec::new();
         match Rule::of(rule)? {
+            Rule::R4_3_1 => {
+                clause_4_3_1::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.1"))?
+            }
+            Rule::R4_3_2 => {
+                clause_4_3_2::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.2"))?
+            }
+            Rule::R4_3_3 => {
+                clause_4_3_3::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.3"))?
+            }
             Rule::R5_1_1 => {
                 clause_5_1_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.1"))?
             }
@@ -1787,6 +1906,9 @@ impl Rules for Compiled {
 
     fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(match Rule::of(rule)? {
+            Rule::R4_3_1 => clause_4_3_1::vars(cx).map_err(|e| e.in_clause("4.3.1"))?,
+            Rule::R4_3_2 => clause_4_3_2::vars(cx).map_err(|e| e.in_clause("4.3.2"))?,
+            Rule::R4_3_3 => clause_4_3_3::vars(cx).map_err(|e| e.in_clause("4.3.3"))?,
             Rule::R5_1_2_lost => clause_5_1_2::vars_lost(cx).map_err(|e| e.in_clause("5.1.2"))?,
             Rule::R5_1_2_drawn => clause_5_1_2::vars_drawn(cx).map_err(|e| e.in_clause("5.1.2"))?,
             Rule::R5_1_2_undetermined => {
@@ -1927,8 +2049,8 @@ mod defined {
     /// `game_type_moves`: a constant of the rulebook
     pub const GAME_TYPE_MOVES: i64 = 60;
 
-    /// `incorrect_claim_penalty`: a constant of the rulebook
-    pub const INCORRECT_CLAIM_PENALTY: i64 = 120;
+    /// `penalty_time`: a constant of the rulebook
+    pub const PENALTY_TIME: i64 = 120;
 
     /// `quickplay_extra_time`: a constant of the rulebook
     pub const QUICKPLAY_EXTRA_TIME: i64 = 120;
@@ -1939,14 +2061,37 @@ mod defined {
     /// `quickplay_time`: a constant of the rulebook
     pub const QUICKPLAY_TIME: i64 = 120;
 
-    /// `reduced_claim_penalty`: a constant of the rulebook
-    pub const REDUCED_CLAIM_PENALTY: i64 = 60;
+    /// `reduced_penalty_time`: a constant of the rulebook
+    pub const REDUCED_PENALTY_TIME: i64 = 60;
 
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
 
     /// `losing_irregularities`: a constant of the rulebook
     pub const LOSING_IRREGULARITIES: i64 = 2;
+
+    /// `touch_move_broken` (4.3): `(touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched) or (touched_opponent and not touched_own and touched_actionable
+    /// and not acted_on_first_touched) or (touched_own and touched_opponent and (if
+    /// touched_capture_legal then not made_touched_capture else touched_actionable and not
+    /// acted_on_first_touched))`
+    pub fn touch_move_broken(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+            || cx.touched_opponent()
+                && !cx.touched_own()
+                && cx.touched_actionable()
+                && !cx.acted_on_first_touched()
+            || cx.touched_own()
+                && cx.touched_opponent()
+                && (if cx.touched_capture_legal() {
+                    !cx.made_touched_capture()
+                } else {
+                    cx.touched_actionable() && !cx.acted_on_first_touched()
+                }))
+    }
 
     /// `draw_agreement_allowed` (9.1.2): `arbiter_consent or (param.draw_offers_allowed and
     /// moves_made(white) >= param.draw_offer_min_moves and moves_made(black) >=
@@ -1978,18 +2123,24 @@ mod defined {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? >= defined::STANDARD_TIME)
     }
 
-    /// `claim_penalty` (A.3): `if rapid or (blitz and not param.competitive_rules) then
-    /// reduced_claim_penalty else incorrect_claim_penalty`
-    pub fn claim_penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
+    /// `penalty` (A.3): `if rapid or (blitz and not param.competitive_rules) then
+    /// reduced_penalty_time else penalty_time`
+    pub fn penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
         Ok(
             if defined::rapid(cx)?
                 || defined::blitz(cx)? && !cx.param_bool(Param::CompetitiveRules as usize)?
             {
-                defined::REDUCED_CLAIM_PENALTY
+                defined::REDUCED_PENALTY_TIME
             } else {
-                defined::INCORRECT_CLAIM_PENALTY
+                defined::PENALTY_TIME
             },
         )
+    }
+
+    /// `illegal_move_may_stand` (A.5): `(rapid or blitz) and not param.competitive_rules`
+    pub fn illegal_move_may_stand(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok((defined::rapid(cx)? || defined::blitz(cx)?)
+            && !cx.param_bool(Param::CompetitiveRules as usize)?)
     }
 
     /// `guidelines_iii_apply` (III.2): `param.quickplay_finish and (standard or rapid) and not
@@ -1998,6 +2149,131 @@ mod defined {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)?
             && (defined::standard(cx)? || defined::rapid(cx)?)
             && !cx.has_increment())
+    }
+}
+
+/// 4.3.1
+///
+/// [en] one or more of his own pieces, he must move the first piece touched that can be moved.
+///
+/// [ru] одной или нескольких своих фигур, он должен сделать ход первой тронутой фигурой, которой
+/// можно сделать ход.
+mod clause_4_3_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 4.3.2
+///
+/// [en] one or more of his opponent's pieces, he must capture the first piece touched that can be
+/// captured.
+///
+/// [ru] одной или нескольких фигур соперника, он должен взять первую тронутую фигуру, которую можно
+/// взять.
+mod clause_4_3_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
+    /// not acted_on_first_touched`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_opponent()
+            && !cx.touched_own()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 4.3.3
+///
+/// [en] one or more pieces of each colour, he must capture the first touched opponent's piece with
+/// his first touched piece or, if this is illegal, move or capture the first piece touched that can
+/// be moved or captured. If it is unclear whether the player's own piece or his opponent's piece
+/// was touched first, the player's own piece shall be considered to have been touched before his
+/// opponent's.
+///
+/// [ru] одной или нескольких фигур каждого цвета, он должен взять первую тронутую фигуру соперника
+/// своей первой тронутой фигурой или, если это невозможно, сделать ход или взять первую тронутую
+/// фигуру, которой можно сделать ход или которую можно взять. Если неясно, какая фигура была
+/// тронута первой — своя или соперника, — считается, что своя фигура была тронута раньше фигуры
+/// соперника.
+mod clause_4_3_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
+    /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_own()
+            && cx.touched_opponent()
+            && (if cx.touched_capture_legal() {
+                !cx.made_touched_capture()
+            } else {
+                cx.touched_actionable() && !cx.acted_on_first_touched()
+            })
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "by".to_string(),
+                Value::Side({
+                    let side = cx.to_move();
+                    cx.opponent(side)
+                }),
+            ),
+            (
+                "capture".to_string(),
+                Value::Bool(cx.touched_capture_legal()),
+            ),
+        ])
     }
 }
 
@@ -2514,7 +2790,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: defined::claim_penalty(cx)?,
+            seconds: defined::penalty(cx)?,
         });
         if cx.claim_move_legal() {
             effects.push(Effect::RequireMove {

@@ -365,6 +365,38 @@ ruling-III-6-2-draw =
 ruling-III-6-2-no-draw =
     The appointed arbiter rejects the claim. Guidelines III do not say what the result of a game concluded by a rejected claim is: it remains for the arbiter to decide under the event's regulations.
 
+# 4.3.1 (variables: $by)
+ruling-4-3-1 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched one of the pieces of { $by ->
+        [white] White
+       *[black] Black
+    } that could be moved and then moved another: the first piece touched that can be moved had to be moved.
+
+# 4.3.2 (variables: $by)
+ruling-4-3-2 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched a piece of the opponent's that could be captured and then did not capture it: the first piece touched that can be captured had to be captured.
+
+# 4.3.3 (variables: $by, $capture)
+ruling-4-3-3 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched pieces of both colours and then { $capture ->
+        [true] did not capture the first touched opponent's piece with the first touched piece
+           of { $by ->
+                [white] White's
+               *[black] Black's
+           }, which was legal
+       *[false] did not move or capture the first piece touched that could be moved or
+           captured
+    }.
+
 # club.D.1 (agreed) (variables: $by)
 ruling-club-D-1-agreed =
     { $by ->

@@ -2,6 +2,38 @@
 # Club regulation on draws and irregularities (chess and Russian draughts), over the FIDE Laws of Chess in force
 # One message per rule: ruling-<clause id with dots as dashes>[-<rule name>].
 
+# 4.3.1 (variables: $by)
+ruling-4-3-1 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched one of the pieces of { $by ->
+        [white] White
+       *[black] Black
+    } that could be moved and then moved another: the first piece touched that can be moved had to be moved.
+
+# 4.3.2 (variables: $by)
+ruling-4-3-2 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched a piece of the opponent's that could be captured and then did not capture it: the first piece touched that can be captured had to be captured.
+
+# 4.3.3 (variables: $by, $capture)
+ruling-4-3-3 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched pieces of both colours and then { $capture ->
+        [true] did not capture the first touched opponent's piece with the first touched piece
+           of { $by ->
+                [white] White's
+               *[black] Black's
+           }, which was legal
+       *[false] did not move or capture the first piece touched that could be moved or
+           captured
+    }.
+
 # 5.1.1 (variables: $winner)
 ruling-5-1-1 =
     { $winner ->
