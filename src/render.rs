@@ -57,6 +57,7 @@ impl Renderer {
             "in-start-position",
             "start-position-short",
             "evidence-can-checkmate",
+            "evidence-can-checkmate-unshown",
             "evidence-cannot-checkmate",
             "evidence-dead-position",
             "evidence-undetermined",
@@ -221,12 +222,22 @@ impl Renderer {
     pub fn evidence(&self, e: &Evidence) -> String {
         let side = |c: shakmaty::Color| Arg::Str(crate::runtime::rules::side_name(c).into());
         match e {
-            Evidence::CanCheckmate { side: s, line } => self.message(
+            Evidence::CanCheckmate {
+                side: s,
+                line: Some(line),
+            } => self.message(
                 "evidence-can-checkmate",
                 &[
                     ("side".into(), side(*s)),
                     ("line".into(), Arg::Str(line.text.clone())),
                 ],
+            ),
+            Evidence::CanCheckmate {
+                side: s,
+                line: None,
+            } => self.message(
+                "evidence-can-checkmate-unshown",
+                &[("side".into(), side(*s))],
             ),
             Evidence::CannotCheckmate {
                 side: s,

@@ -364,7 +364,8 @@ pub fn protocol(data: &[u8]) -> usize {
 fn options(record: bool) -> Options {
     Options {
         record,
-        evidence_nodes: arbiter::runtime::analysis::SHORTEN_NODES,
+        // Every helpmate shortened: the dearest way of writing evidence out, fuzzed too.
+        evidence: arbiter::runtime::analysis::Shown::SHORT,
         analysis: Some(arbiter::unwinnable::Budget {
             nodes: 20_000,
             time: None,

@@ -80,9 +80,42 @@ pub struct AnalysisArgs {
     /// engine: faster, and exact only where material decides.
     #[arg(long)]
     pub material_only: bool,
+    /// Which helpmate lines rulings cite: none, as found, always shortened, or shortened where
+    /// a reader may dispute the ruling (auto)
+    #[arg(long, value_enum, default_value = "auto")]
+    pub evidence: EvidenceArg,
+}
+
+/// `--evidence`: how the helpmate lines rulings cite are written out. Results are the same in
+/// every mode; only the lines differ.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum EvidenceArg {
+    /// No line: only that a mate was found.
+    None,
+    /// The line as the engine found it.
+    Found,
+    /// Every line shortened for the reader.
+    Short,
+    /// Shortened where the mate needs the loser's own pieces (a loss decided beyond material),
+    /// as found elsewhere.
+    Auto,
 }
 
 impl AnalysisArgs {
+    /// How the helpmate lines rulings cite are written out.
+    pub fn shown(self) -> arbiter::runtime::analysis::Shown {
+        use arbiter::runtime::analysis::EvidenceMode;
+        arbiter::runtime::analysis::Shown {
+            mode: match self.evidence {
+                EvidenceArg::None => EvidenceMode::None,
+                EvidenceArg::Found => EvidenceMode::Found,
+                EvidenceArg::Short => EvidenceMode::Short,
+                EvidenceArg::Auto => EvidenceMode::Auto,
+            },
+            ..arbiter::runtime::analysis::Shown::default()
+        }
+    }
+
     pub fn budget(self) -> Option<arbiter::unwinnable::Budget> {
         (!self.material_only).then(|| arbiter::unwinnable::Budget {
             nodes: self.analysis_nodes,
@@ -91,10 +124,6 @@ impl AnalysisArgs {
         })
     }
 }
-
-/// Move generations `arbiter audit` spends shortening each mating line it cites (a tenth of
-/// what `adjudicate` spends: an audit's run over an archive is dominated by them otherwise).
-const AUDIT_EVIDENCE_NODES: u32 = 2_000;
 
 pub fn run(a: &Args, lang: &str) -> u8 {
     let terminal = std::io::stderr().is_terminal();
@@ -163,12 +192,7 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool)
             report,
             adjudicate: runtime::adjudicate::Options {
                 record: !a.no_record,
-                evidence_nodes: match report {
-                    Report::Verdicts => arbiter::runtime::analysis::SHORTEN_NODES,
-                    // An audit looks for the results the laws contradict: a mating line is
-                    // cited as the engine found it, shortened only where that is cheap.
-                    Report::Findings { .. } => AUDIT_EVIDENCE_NODES,
-                },
+                evidence: a.analysis.shown(),
                 analysis: a.analysis.budget(),
             },
             jobs,

@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use arbiter::locale::say;
 use arbiter::render::Renderer;
-use arbiter::runtime::analysis::{Evidence, Winnability, winnability};
+use arbiter::runtime::analysis::{Evidence, Shown, Winnability, winnability};
 use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color};
@@ -57,17 +57,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     let start = Instant::now();
     let answers: Vec<(Color, Winnability)> = [Color::White, Color::Black]
         .into_iter()
-        .map(|side| {
-            (
-                side,
-                winnability(
-                    &pos,
-                    side,
-                    &budget,
-                    arbiter::runtime::analysis::SHORTEN_NODES,
-                ),
-            )
-        })
+        .map(|side| (side, winnability(&pos, side, &budget).0))
         .collect();
     let ms = start.elapsed().as_millis();
     let alive = answers
@@ -93,9 +83,14 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         (None, true) => (say::position_dead(), "dead"),
         (None, false) => (say::position_undetermined(), "undetermined"),
     };
+    // The reader asked for the lines: shortened unless `--evidence` says otherwise.
+    let shown = match a.analysis.evidence {
+        crate::adjudicate::EvidenceArg::Auto => Shown::SHORT,
+        _ => a.analysis.shown(),
+    };
     let evidence: Vec<Evidence> = answers
         .iter()
-        .map(|(side, w)| Evidence::of_winnability(*side, w))
+        .map(|(side, w)| Evidence::of_winnability(*side, w, |h| shown.line(&pos, *side, &h.moves)))
         .collect();
     match a.format {
         FormatArg::Text => {
