@@ -111,6 +111,11 @@ pub fn adjudicate_with<'g>(
     else {
         return Ok(verdict);
     };
+    // A mate the record reaches, even after the game has ended, proves every position before
+    // it alive: its moves are the helpmate (Article 5.2.2 asks only whether one exists).
+    if ends_in_mate(last.position(), moves, verdict.plies) {
+        return Ok(verdict);
+    }
     // Deadness is monotone along a game: the last position reached answers for all. A side
     // found able to mate there (a ruling's question at the last ply) already makes it alive;
     // the answers found there are not sought again.
@@ -122,13 +127,28 @@ pub fn adjudicate_with<'g>(
         return Ok(verdict);
     }
     let positions = positions(start.position(), moves, verdict.plies).map_err(err)?;
-    let (ply, status) = analysis::first_not_alive(&positions, status, &budget);
+    // At least one question's budget, whatever the rulings' questions have spent.
+    let left = analysis.left().max(budget.nodes);
+    let (ply, status, nodes) = analysis::first_not_alive(&positions, status, &budget, left);
+    analysis.spend(nodes);
     let ply = u32::try_from(ply).unwrap_or(u32::MAX);
     // Played again knowing the dead plies: the game may now end earlier, or stop for the
     // arbiter, or end where it did with the engine's proof in place of the material's. The
     // answers found in the first pass hold at the same plies.
     analysis.dead = DeadPlies::From { ply, status };
     Ok(run(analysis)?.0)
+}
+
+/// Do the recorded moves after the first `plies` (all legal) lead from `pos` to a checkmate?
+fn ends_in_mate(pos: &Chess, moves: &[pgn_reader::SanPlus], plies: u32) -> bool {
+    let mut pos = pos.clone();
+    for san in moves.iter().skip(plies as usize) {
+        match resolve_san(&pos, san) {
+            Ok(m) => pos.play_unchecked(m),
+            Err(_) => return false,
+        }
+    }
+    pos.is_checkmate()
 }
 
 /// The positions of the game from its start, ply by ply, up to `plies` (moves already checked to

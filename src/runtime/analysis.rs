@@ -436,23 +436,28 @@ pub fn deadness_given(
 /// alive does the binary search go on over the plies before it.
 ///
 /// The probes together may take [`PROBE_BUDGETS`] times the budget (its nodes, and its time when it
-/// has a deadline); past that, the first ply not yet proved alive is returned as undetermined
-/// (never guessed dead).
+/// has a deadline), and no more than `left` nodes (what the game's budget has left); past that,
+/// the first ply not yet proved alive is returned as undetermined (never guessed dead). Also
+/// returns the nodes spent.
 pub fn first_not_alive(
     positions: &(impl Plies + ?Sized),
     last: DeadStatus,
     budget: &Budget,
-) -> (usize, DeadStatus) {
+    left: u64,
+) -> (usize, DeadStatus, u64) {
     let start = std::time::Instant::now();
     let deadline = budget.time.map(|t| t.saturating_mul(PROBE_BUDGETS));
-    let most = budget.nodes.saturating_mul(u64::from(PROBE_BUDGETS));
+    let most = budget
+        .nodes
+        .saturating_mul(u64::from(PROBE_BUDGETS))
+        .min(left);
     let mut spent: u64 = 0;
     let mut lo = 0; // every ply below `lo` is alive
     let mut hi = positions.plies(); // `hi` is not proved alive
     let mut at_hi = last;
     while lo < hi {
         if spent >= most || deadline.is_some_and(|d| start.elapsed() >= d) {
-            return (lo, DeadStatus::Undetermined { nodes: spent });
+            return (lo, DeadStatus::Undetermined { nodes: spent }, spent);
         }
         let mid = if hi == positions.plies() {
             hi - 1
@@ -470,7 +475,7 @@ pub fn first_not_alive(
             }
         }
     }
-    (hi, at_hi)
+    (hi, at_hi, spent)
 }
 
 /// A game's positions, ply by ply: the last is at [`plies`](Plies::plies).
@@ -600,7 +605,12 @@ impl Analysis {
 
     /// Rule `rule`'s condition has been evaluated: the evidence it read is kept if it
     /// `holds`, dropped otherwise.
+    #[inline]
     pub fn settle(&mut self, rule: u32, holds: bool) {
+        // Most conditions read no evidence: nothing to move.
+        if self.consulted.is_none() {
+            return;
+        }
         if let Some(e) = self.consulted.take()
             && holds
         {
@@ -817,6 +827,44 @@ mod tests {
     }
 
     #[test]
+    fn a_question_is_answered_once_per_ply_and_the_game_has_a_budget() {
+        // Questions of 10 nodes each, 25 for the game: the third gets what is left (5), the
+        // fourth none and no search; a question asked again at its ply is not answered again.
+        let mut a = Analysis::new(Some(Budget {
+            nodes: 10,
+            time: None,
+            positions: 100,
+        }));
+        a.game_nodes = 25;
+        let mut asked: Vec<u64> = Vec::new();
+        let mut ask = |a: &mut Analysis, ply: u32| {
+            a.winnability(ply, Color::White, |b| {
+                asked.push(b.nodes);
+                (Winnability::Undetermined { nodes: b.nodes }, b.nodes)
+            })
+            .cloned()
+        };
+        for ply in [0, 0, 1, 2, 3, 1] {
+            assert!(matches!(
+                ask(&mut a, ply),
+                Some(Winnability::Undetermined { .. })
+            ));
+        }
+        assert_eq!(asked, [10, 10, 5]);
+        assert_eq!(a.left(), 0);
+        assert_eq!(
+            a.known_at(3),
+            [Some(&Winnability::Undetermined { nodes: 0 }), None]
+        );
+        // The engine off: no answer, the facts fall back to material.
+        let mut off = Analysis::new(None);
+        assert!(
+            off.winnability(0, Color::White, |_| unreachable!())
+                .is_none()
+        );
+    }
+
+    #[test]
     fn the_first_dead_ply_is_found_by_bisection() {
         // Plies 0..3 alive (a rook is on the board), 4.. dead (kings only).
         let alive = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
@@ -833,7 +881,7 @@ mod tests {
                 })
                 .collect();
             let last = deadness(&dead, &b);
-            let (ply, status) = first_not_alive(&positions[..], last, &b);
+            let (ply, status, _) = first_not_alive(&positions[..], last, &b, u64::MAX);
             assert_eq!(ply, first_dead);
             assert!(matches!(status, DeadStatus::Dead { .. }));
         }

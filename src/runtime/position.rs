@@ -110,7 +110,9 @@ impl<M: Mechanics> GameState<M> {
 
     /// Play a legal move (the caller has checked its legality).
     pub fn play(&mut self, m: M::Move) {
-        self.before_required = self.required.is_some().then(|| self.mechanics.clone());
+        if self.required.is_some() || self.before_required.is_some() {
+            self.before_required = self.required.is_some().then(|| self.mechanics.clone());
+        }
         self.mechanics.play(m);
         self.ply += 1;
         self.last_move = Some(m);

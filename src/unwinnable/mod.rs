@@ -21,7 +21,11 @@
 //!   [`Verdict::Unwinnable`] says which tier proved it ([`Proof`]);
 //!   [`Verdict::Undetermined`] means the [`Budget`] (nodes or time) ran out. It is a real
 //!   answer, not an error: some legal positions need tens of millions of nodes.
-//! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2).
+//! * [`answer`] `(pos, winner, budget)`: one side's question as a caller asks it, cheapest
+//!   first: the forced moves and the material, a short probe for a helpmate, [`quick`], then
+//!   [`analyse`] with the whole budget.
+//! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2); [`is_dead_given`] with the
+//!   answers already known for either side.
 //! * [`shorten`] `(pos, winner, moves, nodes)`: a helpmate no longer than `moves`, usually
 //!   much shorter (the search's lines are proofs, not the shortest mates), for a reader.
 //!
@@ -125,10 +129,18 @@
 //!     each guided one; past that, nodes are expanded without an entry (less pruning, never a
 //!     wrong answer).
 //!
-//! [`is_dead`] first runs the probe with [`IS_DEAD_PROBE_NODES`] nodes for each side, the side
-//! with more material first: in positions from games one side usually mates within a few
-//! dozen nodes while the other may need thousands. Only then the quick tier and the full
-//! analyses.
+//! [`is_dead`] and [`answer`] first run a *front* probe with [`IS_DEAD_PROBE_NODES`] nodes for
+//! each side, the side with more material first: in positions from games one side usually mates
+//! within a few dozen nodes while the other may need thousands. Its moves are scored around the
+//! loser's king where it stands (`search::Style::Front`): a winner's move attacking a square of
+//! the king's zone not yet covered, a loser's piece blocking its own king, the king stepping to
+//! a square with fewer ways out are rewarded (a quarter fewer nodes than the paper's scoring on
+//! the final positions of the corpus). Only then the quick tier and the full analyses, which
+//! [`is_dead_given`] runs for the sides still open in rounds of budgets growing from
+//! [`ROUND_FIRST`] by [`ROUND_GROWTH`] to the whole budget, taking turns: a side that can mate is
+//! found at about the cost of the cheaper side, not after the other side's whole budget (the
+//! slowest final position of the corpus went from 55 ms to 9 ms). The answer is the one each
+//! side's analysis gives within the whole budget, whatever the order.
 //!
 //! # Why a search that completes without a cut proves unwinnability
 //!
@@ -167,10 +179,10 @@
 //! 2377, 2764, 3352). Before the large closure was packed: 6,791, 0, 31. With the example's
 //! 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
 //! positions and 2–4 s), on a loaded machine a few more. The worst side stays within the budget and under 200 MB
-//! (line 2181, its closure: 83 MB resident in all). On positions from games
-//! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 18,000–21,500 positions a
-//! second, median about 25–35 µs, p99 under 0.45 ms; [`quick`] runs about 1.1–1.25 million
-//! times a second.
+//! (line 2181, its closure: 83 MB resident in all). On the final positions of the corpus's
+//! games (`cargo bench --bench corpus`), [`is_dead`] settles about 30,000–35,000 positions a
+//! second (18,000–21,000 before the front probe and the rounds); [`quick`] runs about
+//! 1.1–1.25 million times a second (`cargo bench --bench unwinnable`).
 
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
 //! give check, or (the counting form) that where it can, the loser's pieces are too few to
