@@ -228,7 +228,7 @@ pub const MAX_DEPTH: i32 = 64;
 /// Deepest iteration of the probe (tier 6, and the first step of [`is_dead`]).
 pub const PROBE_DEPTH: i32 = 2;
 /// Shallowest iteration of the probe.
-pub const PROBE_FROM: i32 = 1;
+pub const PROBE_FROM: i32 = 2;
 /// Nodes the probe may spend, all its iterations together.
 pub const PROBE_NODES: u64 = 3_000;
 /// Nodes of the probe for each side that [`is_dead`] runs before anything else.
@@ -528,12 +528,7 @@ pub fn answer(pos: &Chess, winner: Color, budget: &Budget) -> (Verdict, Stats) {
             if p.has_insufficient_material(winner) {
                 return (Verdict::Unwinnable(Proof::Material), stats(&meter));
             }
-            if let Some(search::Outcome::Mate(line)) = probe(
-                &mut search::Search::front(winner, budget.positions),
-                &p,
-                IS_DEAD_PROBE_NODES,
-                &mut meter,
-            ) {
+            if let Some(line) = front_probe(&p, winner, budget, &mut meter) {
                 return (winnable(prefix, line), stats(&meter));
             }
         }
@@ -698,6 +693,25 @@ fn undetermined(meter: &Meter) -> Verdict {
     }
 }
 
+/// Depths of the iterations of the front probe ([`is_dead_given`], [`answer`]): one iteration at
+/// this depth (a shallower one first spent nodes on lines the deeper one tries again).
+pub const FRONT_DEPTH: i32 = 2;
+
+/// The front probe: one iteration of the front-style search at [`FRONT_DEPTH`] within `nodes`
+/// nodes; a helpmate found, if any.
+fn front_probe(
+    pos: &Chess,
+    winner: Color,
+    budget: &Budget,
+    meter: &mut Meter,
+) -> Option<Vec<Move>> {
+    let mut search = search::Search::front(winner, budget.positions);
+    match search.iteration(pos, FRONT_DEPTH, IS_DEAD_PROBE_NODES, meter) {
+        search::Outcome::Mate(line) => Some(line),
+        _ => None,
+    }
+}
+
 /// Tier 6: helpmate search iterations at depths [`PROBE_FROM`] to [`PROBE_DEPTH`], `nodes` nodes
 /// in all. `Some(Mate)`, `Some(Complete)` (unwinnable: an iteration without a cut) or
 /// `Some(Spent)` conclude; `None` hands on.
@@ -822,12 +836,7 @@ pub fn is_dead_given(pos: &Chess, budget: &Budget, known: [Option<Known>; 2]) ->
         }
         let mut prefix = Vec::new();
         if let Forced::Open(p) = fast_forward(pos, winner, QUICK_FORCED, &mut prefix)
-            && let Some(search::Outcome::Mate(line)) = probe(
-                &mut search::Search::front(winner, budget.positions),
-                &p,
-                IS_DEAD_PROBE_NODES,
-                &mut meter,
-            )
+            && let Some(line) = front_probe(&p, winner, budget, &mut meter)
         {
             prefix.extend(line);
             return alive(winner, Helpmate { moves: prefix }, meter.nodes);

@@ -519,7 +519,7 @@ impl Front {
         };
         let to = m.to();
         if self.winner_to_move {
-            if m.role() == Role::Pawn {
+            if m.role() == Role::Pawn || m.is_capture() {
                 return REWARD;
             }
             let occ = (self.occupied ^ Bitboard::from(from)) | Bitboard::from(to);
@@ -532,7 +532,9 @@ impl Front {
                 Role::Queen => attacks::queen_attacks(to, occ),
                 Role::King => attacks::king_attacks(to),
             };
-            if (reach & self.zone & !self.covered).any() {
+            if (reach & self.zone & !self.covered).any()
+                || (role == Role::King && to.distance(self.king) < from.distance(self.king))
+            {
                 REWARD
             } else {
                 NORMAL
@@ -540,7 +542,11 @@ impl Front {
         } else if m.role() == Role::King {
             let out = (attacks::king_attacks(to) & !(self.occupied & !Bitboard::from(from))).count()
                 as u32;
-            if out < self.ways_out {
+            let edge = |sq: Square| {
+                let (f, r) = (u32::from(sq.file()), u32::from(sq.rank()));
+                f.min(7 - f).min(r).min(7 - r)
+            };
+            if out < self.ways_out || edge(to) < edge(from) {
                 REWARD
             } else if m.is_capture() {
                 PUNISH
