@@ -241,7 +241,7 @@ fn declared(root: &Path, book: &str) -> Result<BTreeMap<String, String>, String>
         return Ok(BTreeMap::new());
     };
     let source: Arc<str> = Arc::from(text.as_str());
-    let d: Declared = crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render())?;
+    let d: Declared = crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render_plain())?;
     Ok(d.not_applicable
         .into_iter()
         .map(|n| (n.scenario, n.reason))
