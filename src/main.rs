@@ -285,6 +285,9 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
     };
     match arbiter::publish::publish(out, &sources) {
         Ok(p) => {
+            for warning in &p.not_read {
+                crate::out::eline(warning);
+            }
             for (id, why) in &p.skipped {
                 crate::out::error(format!("{id}: {why}"));
             }

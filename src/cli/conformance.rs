@@ -11,7 +11,8 @@ use arbiter::conformance::inherit::{self, Planned};
 use arbiter::conformance::protocol::{self, MAX_LINE, ReadLine};
 use arbiter::conformance::report::{self, Explanations};
 use arbiter::conformance::serve::{self, Served};
-use arbiter::conformance::{discover, runner};
+use arbiter::conformance::{discover, discover_all, runner};
+use arbiter::files::Refused;
 use arbiter::locale::say;
 
 #[derive(clap::Args)]
@@ -68,6 +69,15 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     };
     if !o.suite.is_dir() {
         return Err(say::no_suite(o.suite.display().to_string()));
+    }
+    // The suite's one walk (shared with `publish`): a symbolic link inside it is not followed,
+    // and said.
+    for (id, why) in discover_all(&o.suite).refused {
+        let path = o.suite.join(&id).display().to_string();
+        crate::out::eline(&match why {
+            Refused::Link => say::link_not_followed(path),
+            Refused::NotRegular => say::special_not_read(path),
+        });
     }
     // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
     // scenarios and inherits its bases' (`conformance::inherit`).

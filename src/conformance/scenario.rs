@@ -163,14 +163,8 @@ pub const MAX_SCENARIO_BYTES: usize = pgn::split::MAX_GAME_BYTES;
 
 /// A scenario's bytes: a regular file of at most `MAX_SCENARIO_BYTES`.
 fn read(path: &Path) -> Result<Vec<u8>, String> {
-    let shown = || path.display().to_string();
-    crate::files::read(path, MAX_SCENARIO_BYTES as u64).map_err(|e| match e {
-        crate::files::ReadError::NotRegular => say::file_error(shown(), say::not_a_regular_file()),
-        crate::files::ReadError::TooLarge(limit) => {
-            say::file_error(shown(), say::file_too_large(limit >> 20))
-        }
-        crate::files::ReadError::Io(e) => say::file_error(shown(), e.to_string()),
-    })
+    crate::files::read(path, MAX_SCENARIO_BYTES as u64)
+        .map_err(|e| say::unreadable(path.display().to_string(), &e))
 }
 
 fn tag<'a>(g: &'a Game, name: &str) -> Result<&'a str, String> {

@@ -460,3 +460,14 @@ pub fn game(g: crate::games::GameKind) -> String {
         crate::games::GameKind::RussianDraughts => game_russian_draughts(),
     }
 }
+
+/// A file that `files::read` refused, or could not read: `path: why`.
+pub fn unreadable(path: impl Arg, e: &crate::files::ReadError) -> String {
+    use crate::files::ReadError;
+    let why = match e {
+        ReadError::NotRegular => not_a_regular_file(),
+        ReadError::TooLarge(limit) => file_too_large(limit >> 20),
+        ReadError::Io(e) => e.to_string(),
+    };
+    file_error(path, why)
+}

@@ -298,6 +298,9 @@ fn rebase(g: &mut GameSpan, base: usize) {
     for o in &mut g.comments {
         *o -= base;
     }
+    if let Some(r) = &mut g.terminator {
+        *r = r.start - base..r.end - base;
+    }
     for t in &mut g.tags {
         t.name = t.name.start - base..t.name.end - base;
         t.value -= base;
