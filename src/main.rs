@@ -228,6 +228,7 @@ fn usage_error() -> ! {
 fn main() -> ExitCode {
     // The languages of `--locales` and `--lang`, before clap: its help and errors are said in
     // them too. Parsing then checks both as it checks every option.
+    arbiter::locale::ask_lang(&run_lang());
     for dir in given("--locales") {
         if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
             crate::out::error(e);

@@ -107,6 +107,7 @@ locale-no-term = the message `{ $id }` refers to the term `{ $reference }`, whic
 locale-no-function = the message `{ $id }` calls `{ $reference }`: arbiter gives Fluent no functions
 locale-no-variable = the message `{ $id }` uses `{ $reference }`, which arbiter never gives it (it gives: { $known })
 locale-cycle = the message `{ $id }` refers back to itself
+locale-not-utf8 = not UTF-8 text (a Fluent file is UTF-8)
 locale-too-many-files = { $dir }: more than { $limit } Fluent files
 
 # arbiter explain-position

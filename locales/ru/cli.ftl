@@ -113,6 +113,7 @@ locale-no-term = сообщение `{ $id }` ссылается на терми
 locale-no-function = сообщение `{ $id }` вызывает `{ $reference }`: арбитр не даёт Fluent никаких функций
 locale-no-variable = сообщение `{ $id }` использует `{ $reference }`, а арбитр никогда его не передаёт (передаёт: { $known })
 locale-cycle = сообщение `{ $id }` ссылается само на себя
+locale-not-utf8 = это не текст UTF-8 (файл Fluent пишется в UTF-8)
 locale-too-many-files = { $dir }: больше { $limit } файлов Fluent
 
 # arbiter explain-position

@@ -143,6 +143,8 @@ messages! {
     locale_no_variable = "locale-no-variable" (id, reference, known);
     /// Messages that refer to each other in a circle.
     locale_cycle = "locale-cycle" (id);
+    /// A Fluent file that is not UTF-8.
+    locale_not_utf8 = "locale-not-utf8" ();
     /// More Fluent files in one language's folder than read.
     locale_too_many_files = "locale-too-many-files" (dir, limit);
 
