@@ -73,11 +73,11 @@ pub const MAX_FTL_BYTES: u64 = 1 << 20;
 /// The most Fluent files read from one language's folder of an added folder.
 pub const MAX_FTL_FILES: usize = 256;
 
-/// The Fluent sources of a language: the embedded files first, then (unless `embedded_only`)
-/// the added folders' (whose messages override). An added file is read as hostile input: a
+/// The Fluent sources of a language: the embedded files first, then those of `dirs` (each
+/// holding `<lang>/*.ftl`; their messages override). An added file is read as hostile input: a
 /// regular file (a FIFO or a device is refused, never waited on; a link to a regular file is
 /// read), at most `MAX_FTL_BYTES`, UTF-8, at most `MAX_FTL_FILES` of them per folder.
-fn read_sources(lang: &str, embedded_only: bool) -> Result<Vec<check::Source>, String> {
+fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, String> {
     let mut out: Vec<check::Source> = embedded::EMBEDDED
         .iter()
         .filter(|(l, _)| *l == lang)
@@ -89,8 +89,8 @@ fn read_sources(lang: &str, embedded_only: bool) -> Result<Vec<check::Source>, S
             })
         })
         .collect();
-    if !embedded_only && let Ok(dirs) = extra_dirs().read() {
-        for d in dirs.iter() {
+    {
+        for d in dirs {
             let dir = d.join(lang);
             let ftl = |p: &Path, _: usize| p.extension().is_some_and(|x| x == "ftl");
             let walk = crate::files::walk(&dir, |_, _| false, ftl);
@@ -149,7 +149,7 @@ fn read_sources(lang: &str, embedded_only: bool) -> Result<Vec<check::Source>, S
 /// The Fluent sources of a language: `(name, text)`, the embedded files first, then the added
 /// folders' (whose messages override).
 pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
-    Ok(read_sources(lang, false)?
+    Ok(read_sources(lang, &added())?
         .into_iter()
         .map(|s| (s.name, s.text.to_string()))
         .collect())
@@ -158,21 +158,40 @@ pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
 /// A bundle of a language's words: its sources parsed (a syntax error is located), their
 /// references checked (`check::references`), later files overriding earlier ones.
 pub fn bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
-    bundle_of(lang, false)
+    bundle_of(lang, &added()).map(|(b, _)| b)
 }
 
-fn bundle_of(lang: &str, embedded_only: bool) -> Result<FluentBundle<FluentResource>, String> {
+/// The folders added with `--locales`, in order.
+fn added() -> Vec<PathBuf> {
+    extra_dirs().read().map(|d| d.clone()).unwrap_or_default()
+}
+
+/// The bundle and its message ids (`bundle`).
+fn bundle_of(
+    lang: &str,
+    dirs: &[PathBuf],
+) -> Result<(FluentBundle<FluentResource>, Vec<String>), String> {
     let mut parsed = Vec::new();
-    for s in read_sources(lang, embedded_only)? {
+    for s in read_sources(lang, dirs)? {
         let res = check::parse(&s.name, s.text.to_string())?;
         parsed.push((s, res));
     }
     check::references(&parsed)?;
+    let mut ids: Vec<String> = parsed
+        .iter()
+        .flat_map(|(_, res)| res.entries())
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    ids.sort();
+    ids.dedup();
     let mut bundle = new_bundle(lang)?;
     for (_, res) in parsed {
         bundle.add_resource_overriding(res);
     }
-    Ok(bundle)
+    Ok((bundle, ids))
 }
 
 /// The tool's words in one language.
@@ -180,24 +199,45 @@ fn bundle_of(lang: &str, embedded_only: bool) -> Result<FluentBundle<FluentResou
 pub struct Words {
     pub lang: String,
     bundle: Arc<FluentBundle<FluentResource>>,
+    /// The ids of its messages, sorted.
+    ids: Arc<Vec<String>>,
 }
 
 impl Words {
     /// The words of `lang`; every Fluent error (a syntax error, a reference to nothing) is an
     /// error located in its file.
     pub fn new(lang: &str) -> Result<Words, String> {
-        Ok(Words {
-            lang: lang.to_string(),
-            bundle: Arc::new(bundle(lang)?),
-        })
+        Words::in_folders(lang, &added())
     }
 
     /// The embedded words of `lang` alone, whatever `--locales` adds.
     fn embedded(lang: &str) -> Result<Words, String> {
+        Words::in_folders(lang, &[])
+    }
+
+    /// The words of `lang` from the embedded files and those of `dirs` (as `--locales` adds
+    /// them), checked as `new` checks them, without adding the folders to the registry.
+    pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, String> {
+        let (bundle, ids) = bundle_of(lang, dirs)?;
         Ok(Words {
             lang: lang.to_string(),
-            bundle: Arc::new(bundle_of(lang, true)?),
+            bundle: Arc::new(bundle),
+            ids: Arc::new(ids),
         })
+    }
+
+    /// Every message id the words hold, with the variables arbiter gives it when they are known
+    /// (the tool's own messages: `say::ALL`; the others: those the shipped languages use).
+    pub fn messages(&self) -> Vec<(String, Option<Vec<String>>)> {
+        self.ids
+            .iter()
+            .map(|id| {
+                (
+                    id.clone(),
+                    check::given(id).map(|v| v.into_iter().collect()),
+                )
+            })
+            .collect()
     }
 
     /// Whether the language has this message.

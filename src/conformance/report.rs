@@ -509,7 +509,10 @@ mod tests {
             let md = std::fs::read_to_string(p.with_extension("md")).expect("markdown");
             for line in std::fs::read_to_string(&p).expect("jsonl").lines() {
                 let v: serde_json::Value = serde_json::from_str(line).expect("json");
-                if !matches!(v["outcome"].as_str(), Some("failed" | "errored" | "skipped")) {
+                if !matches!(
+                    v["outcome"].as_str(),
+                    Some("failed" | "errored" | "skipped")
+                ) {
                     continue;
                 }
                 let details: Vec<&str> = (v["details"].as_array().expect("details").iter())
@@ -530,9 +533,18 @@ mod tests {
 
     #[test]
     fn a_programs_words_are_text() {
-        assert_eq!(homepage("https://github.com/x/y_z"), "https://github.com/x/y_z");
+        assert_eq!(
+            homepage("https://github.com/x/y_z"),
+            "https://github.com/x/y_z"
+        );
         assert_eq!(homepage("javascript:alert(1)"), "javascript:alert(1)");
-        assert_eq!(homepage("https://x.org/<script>"), "https://x.org/\\<script\\>");
-        assert_eq!(cell("[x](javascript:alert(1))"), "\\[x\\](javascript:alert(1))");
+        assert_eq!(
+            homepage("https://x.org/<script>"),
+            "https://x.org/\\<script\\>"
+        );
+        assert_eq!(
+            cell("[x](javascript:alert(1))"),
+            "\\[x\\](javascript:alert(1))"
+        );
     }
 }

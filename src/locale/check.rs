@@ -75,11 +75,13 @@ fn words(kind: &ErrorKind) -> (&'static str, String) {
     }
 }
 
-/// A reference in a pattern.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+/// A reference in a pattern. A term reference carries the names of the arguments it passes:
+/// inside a term, a variable is one of them (Fluent renders any other as `{$name}` without an
+/// error).
+#[derive(Clone, PartialEq, Eq, PartialOrd, Ord)]
 enum Ref<'a> {
     Message(&'a str, Option<&'a str>),
-    Term(&'a str, Option<&'a str>),
+    Term(&'a str, Option<&'a str>, BTreeSet<&'a str>),
     Function(&'a str),
     Variable(&'a str),
 }
@@ -128,7 +130,14 @@ fn inline<'a>(e: &'a ast::InlineExpression<&'a str>, out: &mut Vec<Ref<'a>>) {
             attribute,
             arguments,
         } => {
-            out.push(Ref::Term(id.name, attribute.as_ref().map(|a| a.name)));
+            let named = (arguments.iter())
+                .flat_map(|a| a.named.iter().map(|n| n.name.name))
+                .collect();
+            out.push(Ref::Term(
+                id.name,
+                attribute.as_ref().map(|a| a.name),
+                named,
+            ));
             if let Some(a) = arguments {
                 args(a, out);
             }
@@ -182,7 +191,7 @@ fn shipped_variables() -> &'static HashMap<String, BTreeSet<String>> {
 }
 
 /// The variables arbiter gives message `id`, when it is known.
-fn given(id: &str) -> Option<BTreeSet<String>> {
+pub(super) fn given(id: &str) -> Option<BTreeSet<String>> {
     if let Some((_, vars)) = say::ALL.iter().find(|(i, _)| *i == id) {
         return Some(vars.iter().map(|v| v.to_string()).collect());
     }
@@ -271,17 +280,17 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
             };
             let known = (kind == "message").then(|| given(id)).flatten();
             for r in &d.refs {
-                let problem = match *r {
-                    Ref::Message(m, a) if !has(&messages, m, a) => {
-                        Some((shown(m, a), say::locale_no_message(&name, shown(m, a))))
+                let problem = match r {
+                    Ref::Message(m, a) if !has(&messages, m, *a) => {
+                        Some((shown(m, *a), say::locale_no_message(&name, shown(m, *a))))
                     }
-                    Ref::Term(t, a) if !has(&terms, t, a) => {
-                        let t = format!("-{}", shown(t, a));
+                    Ref::Term(t, a, _) if !has(&terms, t, *a) => {
+                        let t = format!("-{}", shown(t, *a));
                         Some((t.clone(), say::locale_no_term(&name, t)))
                     }
-                    Ref::Function(f) => Some((f.to_string(), say::locale_no_function(&name, f))),
+                    Ref::Function(f) => Some((f.to_string(), say::locale_no_function(&name, *f))),
                     Ref::Variable(v) => match &known {
-                        Some(vars) if !vars.contains(v) => {
+                        Some(vars) if !vars.contains(*v) => {
                             let list: Vec<&str> = vars.iter().map(String::as_str).collect();
                             let known = if list.is_empty() {
                                 "—".to_string()
@@ -302,6 +311,41 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
                 };
                 if let Some((what, message)) = problem {
                     errors.push(located(d.source, &name, &what, message));
+                }
+            }
+            // The variables of the messages it refers to are read with its own (Fluent passes a
+            // message's arguments on to the messages it refers to); a term's, with the
+            // arguments the reference gives it.
+            let mut reported: BTreeSet<String> = BTreeSet::new();
+            for r in &d.refs {
+                let (needed, given_here, what) = match r {
+                    Ref::Message(m, _) => match &known {
+                        Some(vars) => (
+                            variables(m, false, &messages, &terms),
+                            vars.iter().map(String::as_str).collect::<BTreeSet<&str>>(),
+                            m.to_string(),
+                        ),
+                        None => continue,
+                    },
+                    Ref::Term(t, _, named) => (
+                        variables(t, true, &messages, &terms),
+                        named.clone(),
+                        format!("-{t}"),
+                    ),
+                    _ => continue,
+                };
+                for v in needed.difference(&given_here) {
+                    if reported.insert(format!("{what}/{v}")) {
+                        let list: Vec<String> =
+                            given_here.iter().map(|v| format!("${v}")).collect();
+                        let list = if list.is_empty() {
+                            "—".to_string()
+                        } else {
+                            list.join(", ")
+                        };
+                        let message = say::locale_no_variable(&what, format!("${v}"), list);
+                        errors.push(located(d.source, &name, &what, message));
+                    }
                 }
             }
         }
@@ -336,9 +380,9 @@ fn reaches_itself(
         };
         let Some(def) = def else { continue };
         for r in &def.refs {
-            let next = match *r {
-                Ref::Message(m, _) => (false, m),
-                Ref::Term(t, _) => (true, t),
+            let next = match r {
+                Ref::Message(m, _) => (false, *m),
+                Ref::Term(t, _, _) => (true, *t),
                 _ => continue,
             };
             if next == (false, start) {
@@ -350,4 +394,35 @@ fn reaches_itself(
         }
     }
     false
+}
+
+/// The variables the entry `id` (a term when `term`) reads when formatted: its own, and those
+/// of the messages it refers to (which are formatted with the same arguments), not those of the
+/// terms it refers to (formatted with the arguments the reference gives).
+fn variables<'a>(
+    id: &'a str,
+    term: bool,
+    messages: &BTreeMap<&'a str, Def<'a>>,
+    terms: &BTreeMap<&'a str, Def<'a>>,
+) -> BTreeSet<&'a str> {
+    let mut out = BTreeSet::new();
+    let mut seen: BTreeSet<(bool, &str)> = BTreeSet::from([(term, id)]);
+    let mut stack = vec![(term, id)];
+    while let Some((term, id)) = stack.pop() {
+        let def = if term {
+            terms.get(id)
+        } else {
+            messages.get(id)
+        };
+        for r in def.map_or(&[][..], |d| d.refs.as_slice()) {
+            match r {
+                Ref::Variable(v) => {
+                    out.insert(*v);
+                }
+                Ref::Message(m, _) if seen.insert((false, *m)) => stack.push((false, *m)),
+                _ => {}
+            }
+        }
+    }
+    out
 }
