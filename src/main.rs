@@ -319,9 +319,16 @@ fn man(out: Option<&Path>) -> u8 {
         clap_mangen::Man::new(c)
             .render(&mut page)
             .map_err(|e| e.to_string())?;
-        let path = dir.join(format!("{name}.1"));
-        std::fs::write(&path, page)
-            .map_err(|e| say::writing_error(path.display().to_string(), e.to_string()))
+        // Written as the site is: never through a link inside `--out`.
+        let file = format!("{name}.1");
+        arbiter::files::write_under(dir, Path::new(&file), &page).map_err(|e| {
+            let path = dir.join(&file).display().to_string();
+            match e {
+                arbiter::files::WriteError::Link(p) => say::publish_link(p.display().to_string()),
+                arbiter::files::WriteError::Io(_, e) => say::writing_error(path, e.to_string()),
+                _ => say::writing_error(path, String::new()),
+            }
+        })
     };
     let mut pages = vec![("arbiter".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands() {

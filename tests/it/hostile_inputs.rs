@@ -488,7 +488,7 @@ fn fault_11_publish_never_writes_through_a_link() {
         let stderr = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{stderr}");
         assert!(
-            stderr.contains("a symbolic link; publish writes only under --out"),
+            stderr.contains("a symbolic link; arbiter writes only under --out"),
             "{stderr}"
         );
         assert_eq!(
