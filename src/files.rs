@@ -97,7 +97,7 @@ pub fn read(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::OpenOptionsExt;
-        options.custom_flags(libc::O_NONBLOCK);
+        options.custom_flags(libc::O_NONBLOCK | libc::O_NOCTTY);
     }
     let file = options.open(path)?;
     let meta = file.metadata()?;

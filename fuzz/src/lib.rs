@@ -695,7 +695,7 @@ pub fn locales(data: &[u8]) -> usize {
             panic!("{}: {e}", p.display());
         }
     }
-    let words = match arbiter::locale::Words::in_folders(lang, &[dir.clone()]) {
+    let words = match arbiter::locale::Words::in_folders(lang, std::slice::from_ref(&dir)) {
         Ok(w) => w,
         Err(e) => {
             assert!(!e.trim().is_empty(), "words refused without a reason");

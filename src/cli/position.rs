@@ -99,7 +99,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         .collect();
     match a.format {
         FormatArg::Text => {
-            crate::out::line(&a.fen.trim());
+            crate::out::line(a.fen.trim());
             for e in &evidence {
                 crate::out::line(&format!("  {}", renderer.evidence(e)));
             }
