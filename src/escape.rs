@@ -93,57 +93,47 @@ pub fn terminal_mapped(s: &str) -> (Cow<'_, str>, impl Fn(usize) -> usize + '_) 
     (shown, map)
 }
 
-/// Whether emphasis with `delim` (`*` or `_`) could form anywhere in `s`: some run of it that
-/// may open is followed by one that may close. A run may open unless white space (or the end)
-/// follows it, and close unless white space (or the start) precedes it: CommonMark's flanking
-/// rules, without the further conditions that only forbid more (so this says "could" whenever
-/// CommonMark would).
-fn emphasis_possible(s: &str, delim: char) -> bool {
-    let chars: Vec<char> = s.chars().collect();
-    let space = |c: Option<&char>| c.is_none_or(|c| c.is_whitespace());
-    let mut opener = false;
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i] != delim {
-            i += 1;
-            continue;
+/// Whether the `*` or `_` at `i` of `chars` can never take part in emphasis, wherever the text
+/// stands (the test looks at its two neighbours only, so it holds when texts are put side by
+/// side): a `*` with white space (or the text's end) on both sides is neither left- nor
+/// right-flanking; a `_` between two letters or digits can neither open nor close (CommonMark's
+/// intraword rule). Every other one is escaped.
+fn inert(chars: &[char], i: usize) -> bool {
+    let before = i.checked_sub(1).and_then(|j| chars.get(j));
+    let after = chars.get(i + 1);
+    match chars.get(i) {
+        Some('*') => {
+            let space = |c: Option<&char>| c.is_none_or(|c| c.is_whitespace());
+            space(before) && space(after)
         }
-        let start = i;
-        while chars.get(i) == Some(&delim) {
-            i += 1;
+        Some('_') => {
+            let word = |c: Option<&char>| c.is_some_and(|c| c.is_alphanumeric());
+            word(before) && word(after)
         }
-        let before = start.checked_sub(1).and_then(|j| chars.get(j));
-        let after = chars.get(i);
-        if opener && !space(before) {
-            return true;
-        }
-        if !space(after) {
-            opener = true;
-        }
+        _ => true,
     }
-    false
 }
 
 /// Text inside a line of Markdown (a table cell, a heading, a paragraph's line): nothing in it
-/// is markup. Line breaks become spaces; the characters that could start a link, an image,
-/// HTML, an entity, code, strike-through, maths or a table cell are escaped with a backslash;
-/// `*` and `_` are escaped whenever emphasis could form (left as they are otherwise, so `got *`
-/// reads as written). Control characters are shown as on a terminal.
+/// is markup, alone or beside other such texts. Line breaks become spaces; the characters that
+/// could start a link, an image, HTML, an entity, code, strike-through, maths or a table cell
+/// are escaped with a backslash, and so is every `*` and `_` that could take part in emphasis
+/// (`got *` and `from_san` read as written). Control characters are shown as on a terminal.
 pub fn markdown(s: &str) -> String {
-    let star = emphasis_possible(s, '*');
-    let underscore = emphasis_possible(s, '_');
+    let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len() + 8);
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
+    for (i, &c) in chars.iter().enumerate() {
         match c {
             '\n' | '\r' | '\t' => out.push(' '),
             '\\' | '`' | '[' | ']' | '<' | '>' | '&' | '|' | '~' | '!' | '#' | '$' => {
                 out.push('\\');
                 out.push(c);
             }
-            '*' if star => out.push_str("\\*"),
-            '_' if underscore => out.push_str("\\_"),
-            c => match control(c, chars.peek().copied()) {
+            '*' | '_' if !inert(&chars, i) => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => match control(c, chars.get(i + 1).copied()) {
                 Some(shown) => out.push_str(&shown),
                 None => out.push(c),
             },
@@ -251,13 +241,18 @@ mod tests {
         assert_eq!(markdown("**bold**"), "\\*\\*bold\\*\\*");
         assert_eq!(markdown("_em_ and `code`"), "\\_em\\_ and \\`code\\`");
         assert_eq!(markdown("\u{1b}[2J"), "\u{241b}\\[2J");
-        // What cannot be emphasis stays as written.
+        // What cannot be emphasis, wherever it stands, stays as written.
         assert_eq!(
-            markdown("result: expected 1-0, got *; rule: expected *, got -"),
-            "result: expected 1-0, got *; rule: expected *, got -"
+            markdown("result: expected 1-0, got *; rule: expected *, got *"),
+            "result: expected 1-0, got \\*; rule: expected \\*, got *"
         );
-        assert_eq!(markdown("from_san"), "from_san");
+        assert_eq!(markdown("from_san a * b"), "from_san a * b");
         assert_eq!(markdown("a *b* c"), "a \\*b\\* c");
+        // Two texts side by side: each `*` that could pair with the other's is escaped.
+        assert_eq!(
+            format!("{} {}", markdown("x:*y"), markdown("z*")),
+            "x:\\*y z\\*"
+        );
     }
 
     #[test]
