@@ -141,6 +141,8 @@ pub fn write_under(root: &Path, rel: &Path, bytes: &[u8]) -> Result<(), WriteErr
     let Some((name, dirs)) = parts.split_last() else {
         return Err(WriteError::Outside(rel.to_path_buf()));
     };
+    // The folder itself is the one the user named: made as named (a link in its path is theirs).
+    std::fs::create_dir_all(root).map_err(|e| WriteError::Io(root.to_path_buf(), e))?;
     let mut dir = root.to_path_buf();
     for d in dirs {
         dir.push(d);

@@ -594,8 +594,28 @@ fn only_our_markup(page: &str, html: &str) {
     }
 }
 
+/// The rulebook the `site` target publishes: two clauses in English and Russian, so that an
+/// input costs its own pages, not a whole rulebook's (made once per process).
+fn site_book() -> &'static arbiter::lang::ir::Rulebook {
+    static BOOK: OnceLock<arbiter::lang::ir::Rulebook> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        let book = "id: fuzz\ntitle: {en: \"Fuzz\", ru: \"Фазз\"}\nsource: {en: \"Two clauses\", ru: \"Два пункта\"}\nlanguages: [en, ru]\nfiles: [clauses.yaml]\n";
+        let clauses = "article: {en: \"Draws\", ru: \"Ничьи\"}\nclauses:\n  - id: \"9.3.2\"\n    official: false\n    title: {en: \"Fifty moves\", ru: \"Пятьдесят ходов\"}\n    text: {en: \"The game is drawn <b>now</b>.\", ru: \"Ничья.\"}\n    on: position\n    when: \"moves_since_pawn_or_capture >= 75\"\n    effects: [\"draw\"]\n    ruling: {en: \"drawn\", ru: \"ничья\"}\n  - id: \"5.2.2\"\n    official: false\n    refs: [\"9.3.2\"]\n    text: {en: \"Dead.\", ru: \"Мёртвая.\"}\n    on: position\n    when: \"dead_position\"\n    effects: [\"draw\"]\n    ruling: {en: \"dead\", ru: \"мёртвая\"}\n";
+        let files = [("rulebook.yaml", book), ("clauses.yaml", clauses)];
+        let loaded = match rulebook::load_embedded("rules/fuzz", &files, &Embedded) {
+            Ok(l) => l,
+            Err(d) => panic!("the site target's rulebook does not load: {}", d.render()),
+        };
+        match compile::lower(&loaded) {
+            Ok(ir) => ir,
+            Err(d) => panic!("the site target's rulebook does not check: {}", d.render()),
+        }
+    })
+}
+
 /// `arbiter publish` on a suite of one scenario and one certification report: the input's first
-/// part (up to `REPORT_SEPARATOR`) is `fide-2018/fuzz/x.pgn`, the rest `reports/fuzz.jsonl`.
+/// part (up to `REPORT_SEPARATOR`) is `fuzz/x/x.pgn`, the rest `reports/fuzz.jsonl`, published
+/// with a rulebook of two clauses (`site_book`; `publish::publish_books`).
 /// Checks: the site is written (or refused with an error that says something); nothing but
 /// folders and regular files is made, as many pages as `publish` says; every page holds only
 /// the markup the site writes (every untrusted text escaped). Returns the pages written.
@@ -618,16 +638,17 @@ pub fn site(data: &[u8]) -> usize {
             panic!("cannot write {}: {e}", p.display());
         }
     };
-    write("fide-2018/fuzz/x.pgn", scenario);
+    write("fuzz/x/x.pgn", scenario);
     if !report.is_empty() {
         write("reports/fuzz.jsonl", report);
     }
     let out = dir.join("site");
     let sources = arbiter::publish::Sources {
         conformance: suite,
-        rulebooks: vec!["fide-2018".to_string()],
+        rulebooks: vec!["fuzz".to_string()],
     };
-    let pages = match arbiter::publish::publish(&out, &sources) {
+    let book = std::slice::from_ref(site_book());
+    let pages = match arbiter::publish::publish_books(&out, &sources, book) {
         Ok(p) => {
             for (id, why) in &p.skipped {
                 assert!(!why.trim().is_empty(), "{id} skipped without a reason");

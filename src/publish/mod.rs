@@ -693,12 +693,18 @@ fn check_pages(
 
 /// Write the site into `out`.
 pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
-    let mut published = Published::default();
     let mut books = Vec::new();
     for name in &src.rulebooks {
         let ir = crate::load_ir(name).map_err(|e| format!("{name}: {e}"))?;
         books.push(ir);
     }
+    publish_books(out, src, &books)
+}
+
+/// `publish` with the rulebooks already loaded (`src.rulebooks` names which of them are
+/// published: their ids).
+pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Published, String> {
+    let mut published = Published::default();
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
     let mut loaded = BTreeMap::new();
@@ -733,12 +739,12 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 .push(i);
         }
     }
-    let inherited = inherited_cites(&books, &src.conformance, &loaded)?;
+    let inherited = inherited_cites(books, &src.conformance, &loaded)?;
     drop(loaded);
     let published_ids: std::collections::HashSet<&str> =
         scenarios.iter().map(|s| s.id.as_str()).collect();
     let imps = implementations(&src.conformance.join("reports"), &mut published.not_read)?;
-    check_pages(&scenarios, &books, &imps)?;
+    check_pages(&scenarios, books, &imps)?;
     // Every language arbiter speaks (the locale registry: a new language is a folder of
     // Fluent files), each with its own name.
     let langs = crate::locale::languages()
@@ -827,7 +833,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 },
             )?;
         }
-        for b in &books {
+        for b in books {
             let mut articles = Vec::new();
             for a in &b.articles {
                 let mut clauses = Vec::new();
@@ -995,8 +1001,21 @@ mod tests {
         assert_eq!(anchor("9.6.1"), "c-9-6-1");
         assert_eq!(anchor("arm.1"), "c-arm-1");
         assert_eq!(
-            scenario_page("fide-2023/fifty/a b.pgn"),
-            "scenario/fide-2023--fifty--a_b.html"
+            scenario_page("fide-2023/fifty/a-b.pgn"),
+            "scenario/fide-2023--fifty--a-b.html"
         );
+        // A name that is not plain keeps what it can and is told apart by a hash of the whole.
+        let spaced = scenario_page("fide-2023/fifty/a b.pgn");
+        assert!(
+            spaced.starts_with("scenario/fide-2023--fifty--a_b~"),
+            "{spaced}"
+        );
+        assert_ne!(spaced, scenario_page("fide-2023/fifty/a_b.pgn"));
+        assert_ne!(scenario_page("x/мат.pgn"), scenario_page("x/пат.pgn"));
+        assert_ne!(scenario_page("a--b/c.pgn"), scenario_page("a/b--c.pgn"));
+        assert_ne!(scenario_page("x/A.pgn"), scenario_page("x/a.pgn"));
+        assert_ne!(file_name("lib one"), file_name("lib_one"));
+        // Stable: the same on every machine and release.
+        assert_eq!(scenario_page("x/мат.pgn"), scenario_page("x/мат.pgn"));
     }
 }
