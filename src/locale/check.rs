@@ -190,12 +190,21 @@ fn shipped_variables() -> &'static HashMap<String, BTreeSet<String>> {
     })
 }
 
-/// The variables arbiter gives message `id`, when it is known.
+/// The variables arbiter gives message `id`, when it is known: exactly, for the tool's own
+/// messages (`say::ALL`); for a message the shipped languages have, every variable any shipped
+/// message uses (the renderer's messages do not declare theirs: it gives some message more than
+/// the shipped texts use, `$ply` to `game-awaits-decision`). So a name arbiter never gives any
+/// message is caught; one it gives another message is not (see README, "Languages").
 pub(super) fn given(id: &str) -> Option<BTreeSet<String>> {
     if let Some((_, vars)) = say::ALL.iter().find(|(i, _)| *i == id) {
         return Some(vars.iter().map(|v| v.to_string()).collect());
     }
-    shipped_variables().get(id).cloned()
+    static ANY: OnceLock<BTreeSet<String>> = OnceLock::new();
+    let shipped = shipped_variables();
+    shipped.contains_key(id).then(|| {
+        ANY.get_or_init(|| shipped.values().flatten().cloned().collect())
+            .clone()
+    })
 }
 
 /// Where in `text` the entry `id` (`-id` for a term) is defined, and where `what` first stands
