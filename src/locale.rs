@@ -121,15 +121,9 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                     Err(e) => {
                         let at = e.utf8_error().valid_up_to();
                         let bytes = e.into_bytes();
-                        let d = crate::diag::Diag::in_part(
-                            &f,
-                            &bytes,
-                            1,
-                            at,
-                            1,
-                            say::locale_not_utf8(),
-                        );
-                        return Err(d.render_plain());
+                        let text = String::from_utf8_lossy(&bytes);
+                        let at = String::from_utf8_lossy(&bytes[..at]).len();
+                        return Err(check::located(&name, &text, at, 1, &say::locale_not_utf8()));
                     }
                 };
                 out.push(check::Source {

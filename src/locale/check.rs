@@ -11,7 +11,6 @@
 //!   message refers back to itself through others.
 
 use std::collections::{BTreeMap, BTreeSet, HashMap};
-use std::path::Path;
 use std::sync::{Arc, OnceLock};
 
 use fluent_bundle::FluentResource;
@@ -19,7 +18,6 @@ use fluent_syntax::ast;
 use fluent_syntax::parser::ErrorKind;
 
 use super::say;
-use crate::diag::Diag;
 
 /// A Fluent source read and parsed: its name (a path), its text, and whether it was added at run
 /// time (the embedded ones are checked by the test suite).
@@ -39,11 +37,46 @@ pub fn parse(name: &str, text: String) -> Result<FluentResource, String> {
                 let (kind, detail) = words(&e.kind);
                 let len = e.pos.end.saturating_sub(e.pos.start).max(1);
                 let message = say::locale_syntax(kind, detail);
-                Diag::new(Path::new(name), &source, e.pos.start, len, message).render_plain()
+                located(name, &source, e.pos.start, len, &message)
             })
             .collect::<Vec<_>>()
             .join("\n")
     })
+}
+
+/// An error at byte `at` (`len` bytes) of the Fluent file `name` holding `text`: `file:line:col:
+/// message` (the column in characters), then the line with a caret under the place, as a
+/// terminal may show it (`escape::terminal`). (The locale registry sits below `diag`, which
+/// says its own words through it: this is its own small report of the same shape.)
+pub fn located(name: &str, text: &str, at: usize, len: usize, message: &str) -> String {
+    let mut at = at.min(text.len());
+    while !text.is_char_boundary(at) {
+        at -= 1;
+    }
+    let start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+    let end = text[at..].find('\n').map_or(text.len(), |i| at + i);
+    let line = text[..at].matches('\n').count() + 1;
+    let col = text[start..at].chars().count() + 1;
+    let source = &text[start..end];
+    let width = text[at..end].chars().count().min(len.max(1)).max(1);
+    let clip = |s: &str| -> String {
+        match s.char_indices().nth(1000) {
+            Some((i, _)) => format!("{}…", &s[..i]),
+            None => s.to_string(),
+        }
+    };
+    let shown = crate::escape::terminal(&clip(source)).into_owned();
+    let pad = crate::escape::terminal(&clip(&text[start..at]))
+        .chars()
+        .count();
+    format!(
+        "  × {}:{line}:{col}: {}\n   │ {}\n   │ {}{}\n",
+        crate::escape::terminal(name),
+        crate::escape::terminal(message),
+        shown.trim_end_matches('\r'),
+        " ".repeat(pad.min(1000)),
+        "^".repeat(width.min(1000))
+    )
 }
 
 /// What a syntax error is, as `locale-syntax` says it: its kind and a detail.
@@ -267,7 +300,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
     let located = |source: usize, id: &str, what: &str, message: String| {
         let s = &sources[source].0;
         let (at, len) = place(&s.text, id, what);
-        Diag::new(Path::new(&s.name), &s.text, at, len, message).render_plain()
+        located(&s.name, &s.text, at, len, &message)
     };
     let has = |defs: &BTreeMap<&str, Def>, id: &str, attr: Option<&str>| {
         defs.get(id).is_some_and(|d| match attr {
