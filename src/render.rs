@@ -24,11 +24,9 @@ impl Renderer {
                 have.join(", ")
             )
         })?;
-        let mut bundle = crate::locale::new_bundle(lang)?;
-        // The tool's own words (the language registry), then the rulebook's rulings.
-        for (name, text) in crate::locale::sources(lang)? {
-            crate::locale::add(&mut bundle, &name, text, true)?;
-        }
+        // The tool's own words (the language registry, its added files checked), then the
+        // rulebook's rulings.
+        let mut bundle = crate::locale::bundle(lang)?;
         crate::locale::add(
             &mut bundle,
             &format!("the rulings of {} ({lang})", meta.id),

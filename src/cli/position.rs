@@ -27,13 +27,13 @@ pub struct Args {
 pub fn run(a: &Args, lang: &str) -> u8 {
     let pos: Chess = match a.fen.trim().parse::<Fen>() {
         Err(e) => {
-            eprintln!("{}", say::error(say::position_bad_fen(e.to_string())));
+            crate::out::error(say::position_bad_fen(e.to_string()));
             return 2;
         }
         Ok(fen) => match fen.into_position(CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}", say::error(say::position_illegal(e.to_string())));
+                crate::out::error(say::position_illegal(e.to_string()));
                 return 2;
             }
         },
@@ -44,7 +44,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     let renderer = match Renderer::new(rules.meta(), lang) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             return 2;
         }
     };
@@ -94,16 +94,16 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         .collect();
     match a.format {
         FormatArg::Text => {
-            println!("{}", a.fen.trim());
+            crate::out::line(a.fen.trim());
             for e in &evidence {
-                println!("  {}", renderer.evidence(e));
+                crate::out::line(&format!("  {}", renderer.evidence(e)));
             }
-            println!("{verdict}");
+            crate::out::line(&verdict);
             if nodes > 0 {
-                println!(
-                    "{}",
-                    say::position_work(nodes, u64::try_from(ms).unwrap_or(u64::MAX))
-                );
+                crate::out::line(&say::position_work(
+                    nodes,
+                    u64::try_from(ms).unwrap_or(u64::MAX),
+                ));
             }
         }
         FormatArg::Json => {
@@ -117,7 +117,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
                 "text": verdict,
                 "elapsed_ms": u64::try_from(ms).unwrap_or(u64::MAX),
             });
-            println!("{out}");
+            crate::out::raw(&format!("{out}\n"));
         }
     }
     0
