@@ -16,6 +16,8 @@ pub mod conformance;
 pub mod date;
 pub mod diag;
 pub mod draughts;
+pub mod escape;
+pub mod files;
 pub mod games;
 pub mod lang;
 pub mod locale;

@@ -81,6 +81,43 @@ cli-audit-finding = { $finding ->
     }
 cli-audit-unended = не закончена
 
+## Враждебный ввод: файлы, ссылки, вывод, пределы
+cli-output-failed = не удалось записать вывод: { $error }
+cli-too-many-jobs = --jobs { $jobs }: не больше { $max } (по четыре на ядро; { $cores ->
+        [one] на этой машине { $cores } ядро
+        [few] на этой машине { $cores } ядра
+       *[other] на этой машине { $cores } ядер
+    })
+cli-not-a-regular-file = не обычный файл (канал FIFO, устройство или папка), не прочитан
+cli-file-too-large = больше { $megabytes } МБ, не прочитан
+cli-link-not-followed = предупреждение: { $path }: символическая ссылка, по ней не переходим (набор сценариев читается без перехода по ссылкам)
+cli-special-not-read = предупреждение: { $path }: не обычный файл (канал FIFO или устройство), не прочитан
+cli-publish-link = { $path }: символическая ссылка; арбитр пишет только внутрь --out и никогда через ссылку (удалите её)
+cli-publish-outside = { $path }: вне папки сайта
+cli-publish-not-a-folder = { $path }: мешает сайту (файл там, где нужна папка, или папка там, где должна быть страница)
+cli-page-collision = из двух источников получилась бы одна страница { $page }: `{ $first }` и `{ $second }`
+locale-syntax = это не Fluent: { $kind ->
+        [token] ожидалось `{ $detail }`
+        [range] ожидался один из знаков `{ $detail }`
+        [field] у сообщения `{ $detail }` нет значения
+        [value] не хватает значения
+        [default] в выборе нужен ровно один вариант по умолчанию (`*[...]`)
+        [defaults] в выборе больше одного варианта по умолчанию
+        [string] строка не закрыта
+        [brace] эта `{"}"}` ничего не закрывает
+        [escape] неизвестная escape-последовательность `{ $detail }`
+        [selector] по этому нельзя выбирать вариант
+        [argument] аргументы функции не по порядку или названы дважды
+       *[expression] ожидалось выражение
+    }
+locale-no-message = сообщение `{ $id }` ссылается на `{ $reference }`, а такого сообщения в этом языке нет
+locale-no-term = сообщение `{ $id }` ссылается на термин `{ $reference }`, которого в этом языке нет
+locale-no-function = сообщение `{ $id }` вызывает `{ $reference }`: арбитр не даёт Fluent никаких функций
+locale-no-variable = сообщение `{ $id }` использует `{ $reference }`, а арбитр никогда его не передаёт (передаёт: { $known })
+locale-cycle = сообщение `{ $id }` ссылается само на себя
+locale-not-utf8 = это не текст UTF-8 (файл Fluent пишется в UTF-8)
+locale-too-many-files = { $dir }: больше { $limit } файлов Fluent
+
 # arbiter explain-position
 position-bad-fen = это не FEN: { $error }
 position-illegal = это не допустимая позиция: { $error }

@@ -90,7 +90,7 @@ impl Ours {
     /// A rulebook folder, checked and ready for the interpreter (once per edition of the
     /// family it stands on).
     pub fn load_folder(dir: &Path) -> Result<Law, String> {
-        load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None).map_err(|d| d.render())
+        load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None).map_err(|d| d.render_plain())
     }
 
     fn rulebooks(&self) -> Vec<String> {
@@ -113,7 +113,7 @@ impl Ours {
         let law = match &self.folder {
             Some(f) if f.newest().meta().id == id => f.clone(),
             _ if crate::rulebook_names().contains(&id) => {
-                load_law(id, Some(self.engine), None).map_err(|d| d.render())?
+                load_law(id, Some(self.engine), None).map_err(|d| d.render_plain())?
             }
             _ => return Err(format!("no rulebook `{id}`")),
         };

@@ -14,8 +14,8 @@ use std::collections::HashMap;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::{Mechanics, TouchFacts};
-use crate::runtime::analysis::{self, DeadStatus, Line, Tier, Winnability};
-use crate::unwinnable::Budget;
+use crate::runtime::analysis::{self, DeadStatus, Line, Shown, Tier, Winnability};
+use crate::unwinnable::{Budget, Helpmate};
 
 /// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
 /// comparison looks at the hash first, so unequal keys rarely cost more than one comparison.
@@ -207,10 +207,10 @@ impl Mechanics for ChessMechanics {
 
     fn deadness(&self, budget: &Budget) -> (DeadStatus, u64) {
         if self.analysable {
-            return analysis::deadness_counted(&self.pos, budget);
+            return analysis::deadness_given(&self.pos, budget, [None, None]);
         }
-        let (white, w) = unanalysable(&self.pos, Color::White, budget, 0);
-        let (black, b) = unanalysable(&self.pos, Color::Black, budget, 0);
+        let (white, w) = unanalysable(&self.pos, Color::White, budget);
+        let (black, b) = unanalysable(&self.pos, Color::Black, budget);
         let nodes = w.saturating_add(b);
         let status = match (white, black) {
             (Winnability::Cannot { tier: w, .. }, Winnability::Cannot { tier: b, .. }) => {
@@ -272,12 +272,16 @@ impl Mechanics for ChessMechanics {
         }
     }
 
-    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability {
+    fn winnability(&self, side: Color, budget: &Budget) -> (Winnability, u64) {
         if self.analysable {
-            analysis::winnability(&self.pos, side, budget, shorten)
+            analysis::winnability(&self.pos, side, budget)
         } else {
-            unanalysable(&self.pos, side, budget, shorten).0
+            unanalysable(&self.pos, side, budget)
         }
+    }
+
+    fn helpmate_line(&self, side: Color, helpmate: &Helpmate, shown: Shown) -> Option<Line> {
+        shown.line(&self.pos, side, &helpmate.moves)
     }
 
     fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {
@@ -326,7 +330,7 @@ fn reachable(pos: &Chess) -> bool {
 /// cannot; or a helpmate through one of the legal moves of the side to move into a position the
 /// engine is asked about (a certificate whatever the position: every move of it legal, the last
 /// one mate); else undetermined, never guessed.
-fn unanalysable(pos: &Chess, side: Color, budget: &Budget, shorten: u32) -> (Winnability, u64) {
+fn unanalysable(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u64) {
     if pos.has_insufficient_material(side) {
         let cannot = Winnability::Cannot {
             tier: Tier::Material,
@@ -341,6 +345,10 @@ fn unanalysable(pos: &Chess, side: Color, budget: &Budget, shorten: u32) -> (Win
     };
     let mut spent: u64 = 0;
     for m in pos.legal_moves() {
+        // The whole question stays within its budget.
+        if spent >= budget.nodes {
+            break;
+        }
         // The king is never taken: a move that would is no way on.
         if matches!(m, Move::Normal { capture: Some(Role::King), .. }) {
             continue;
@@ -350,25 +358,15 @@ fn unanalysable(pos: &Chess, side: Color, budget: &Budget, shorten: u32) -> (Win
         if !reachable(&after) {
             continue;
         }
-        match analysis::winnability(&after, side, &per, shorten) {
-            Winnability::Can(line) => {
+        let (w, nodes) = analysis::winnability(&after, side, &per);
+        spent = spent.saturating_add(nodes);
+        match w {
+            Winnability::Can(h) => {
                 let mut moves = vec![m];
-                let mut p = after.clone();
-                for uci in &line.uci {
-                    let Some(next) = uci
-                        .parse::<shakmaty::uci::UciMove>()
-                        .ok()
-                        .and_then(|u| u.to_move(&p).ok())
-                    else {
-                        break;
-                    };
-                    p.play_unchecked(next);
-                    moves.push(next);
-                }
-                return (Winnability::Can(Line::new(pos, &moves)), spent);
+                moves.extend(h.moves);
+                return (Winnability::Can(Helpmate { moves }), spent);
             }
-            Winnability::Undetermined { nodes } => spent = spent.saturating_add(nodes),
-            Winnability::Cannot { .. } => {}
+            Winnability::Undetermined { .. } | Winnability::Cannot { .. } => {}
         }
         spent = spent.saturating_add(1);
     }

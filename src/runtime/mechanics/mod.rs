@@ -19,8 +19,8 @@ pub mod draughts;
 
 use shakmaty::{Color, Square};
 
-use super::analysis::{DeadStatus, Line, Tier, Winnability};
-use crate::unwinnable::Budget;
+use super::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
+use crate::unwinnable::{Budget, Helpmate};
 
 /// What a player had touched (Article 4.3), measured against the move he then made: the
 /// mechanical facts the rulebook's 4.3 reads, none of its logic. "Can be moved" and "can be
@@ -199,8 +199,13 @@ pub trait Mechanics: Clone + std::fmt::Debug {
     /// that proved it impossible), or undetermined when `budget` runs out: never a guess. Chess:
     /// the unwinnability engine (`crate::unwinnable`). Costly: asked when a rule needs it (a
     /// fallen flag), not at every ply.
-    /// A helpmate found is shortened for the reader within `shorten` move generations.
-    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability;
+    /// Returns the answer and the positions examined.
+    fn winnability(&self, side: Color, budget: &Budget) -> (Winnability, u64);
+
+    /// A helpmate for `side` that [`winnability`](Mechanics::winnability) found in the current
+    /// position, written out for a reader as `shown` says; `None` when `shown` asks for no line
+    /// (or the game has no such lines).
+    fn helpmate_line(&self, side: Color, helpmate: &Helpmate, shown: Shown) -> Option<Line>;
 
     /// The forced moves from the current position that a proof of unwinnability (`proofs`, per
     /// side) may need its reader to see, as in [`Winnability::Cannot`]; `None` when none.
