@@ -122,5 +122,6 @@ publish-feature-both-flags = Решить, когда упали оба флаж
 publish-feature-quickplay-finish = Применить Руководство III: теги QuickplayFinish, ArbiterPresent и TimeControl, показания часов, просьбу о добавлении времени и требование при быстрой концовке (III.2–III.6).
 publish-feature-arbiter-decisions = Решить по ответам арбитра, [%arbiter agree|postpone|reject|grant|declare ...] (III.4, III.5, III.6.2).
 publish-feature-irregularities = Решить по неправильным ходам и требованиям их исправить, [%illegal], [%correct] (своды, которые их регулируют, например club).
+publish-feature-illegal-moves = Сыграть ход, отмеченный [%illegal], так, как он был сделан, даже запрещённый правилами игры (король оставлен под шахом, шашка пошла назад, пропущено взятие), и продолжить с созданной им позиции; решить по невозможным ходам, взятым обратно ([%illegal ХОД]), нажатию на часы без хода ([%illegal clock]), ходу двумя руками ([%illegal two-hands]) и вмешательству арбитра ([%arbiter intervene]) по Статье 7.5 и A.5.2.
 publish-feature-resignation = Решить по сдаче партии, [%resign] (5.1.2; с 2023 года ничья, когда соперник не может поставить мат).
 publish-feature-recorded-result = Окончить партию, которую правила не окончили последним записанным ходом, так, как говорит её запись (теги Termination и Result), когда об этом просят.

@@ -1052,6 +1052,20 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
             if let Some(r) = rank {
                 from &= Bitboard::from_rank(r);
             }
+            // More than one such piece: the one whose way of moving reaches the square (checks
+            // and pins aside), when only one does.
+            if from.count() > 1 && role != Role::Pawn {
+                let piece = shakmaty::Piece { color: us, role };
+                let reaching = from
+                    .into_iter()
+                    .filter(|&sq| {
+                        shakmaty::attacks::attacks(sq, piece, board.occupied()).contains(to)
+                    })
+                    .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq));
+                if reaching.count() == 1 {
+                    from = reaching;
+                }
+            }
             let from = match from.count() {
                 0 => return Err(say::as_made_no_piece()),
                 1 => from.first().ok_or_else(say::as_made_no_piece)?,
@@ -1216,4 +1230,24 @@ fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
         Some(at) => (at + 1 + e.offset, say::game_time_control(e.message)),
         None => (game.span.start, say::game_time_control_value(v, e.message)),
     })
+}
+
+/// Whether every move of the record is legal where it is played, from its start (the
+/// conformance feature `illegal-moves` is needed when one is not: it is played as made).
+pub fn replays_legally(game: &Game) -> bool {
+    use super::mechanics::Mechanics as _;
+    let Ok(mut g) = start_game(game) else {
+        return true;
+    };
+    let plies = match &game.moves {
+        Movetext::Chess(m) => m.len(),
+        Movetext::Draughts(m) => m.len(),
+    };
+    for i in 0..plies {
+        match resolve(&g, &game.moves, i) {
+            Ok(m) => g.play(m),
+            Err(_) => return false,
+        }
+    }
+    true
 }

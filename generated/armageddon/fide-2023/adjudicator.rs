@@ -274,6 +274,18 @@ pub enum Rule {
     RA_5_2_second_claimed,
     /// A.4.2 (second-intervened), on `arbiter_intervenes`
     RA_5_2_second_intervened,
+    /// A.4.2 (second-lost-claimed), on `correct`
+    RA_5_2_second_lost_claimed,
+    /// A.4.2 (second-drawn-claimed), on `correct`
+    RA_5_2_second_drawn_claimed,
+    /// A.4.2 (second-undetermined-claimed), on `correct`
+    RA_5_2_second_undetermined_claimed,
+    /// A.4.2 (second-lost-intervened), on `arbiter_intervenes`
+    RA_5_2_second_lost_intervened,
+    /// A.4.2 (second-drawn-intervened), on `arbiter_intervenes`
+    RA_5_2_second_drawn_intervened,
+    /// A.4.2 (second-undetermined-intervened), on `arbiter_intervenes`
+    RA_5_2_second_undetermined_intervened,
     /// A.4.2 (too-late), on `correct`
     RA_5_2_too_late,
     /// A.4.2 (not-the-opponent), on `correct`
@@ -349,7 +361,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 86] = [
+    const ALL: [Rule; 92] = [
         Rule::R4_3_1,
         Rule::R4_3_2,
         Rule::R4_3_3,
@@ -400,6 +412,12 @@ impl Rule {
         Rule::RA_5_2_first_intervened,
         Rule::RA_5_2_second_claimed,
         Rule::RA_5_2_second_intervened,
+        Rule::RA_5_2_second_lost_claimed,
+        Rule::RA_5_2_second_drawn_claimed,
+        Rule::RA_5_2_second_undetermined_claimed,
+        Rule::RA_5_2_second_lost_intervened,
+        Rule::RA_5_2_second_drawn_intervened,
+        Rule::RA_5_2_second_undetermined_intervened,
         Rule::RA_5_2_too_late,
         Rule::RA_5_2_not_the_opponent,
         Rule::RA_5_2_nothing_to_correct,
@@ -1111,7 +1129,7 @@ fn meta() -> BookMeta {
                 clause: Clause::CA_5_2 as Index,
                 on: EventKind::ArbiterIntervenes,
                 message: "ruling-A-4-2-first-intervened".to_string(),
-                decisive: true,
+                decisive: false,
             },
             RuleMeta {
                 clause: Clause::CA_5_2 as Index,
@@ -1123,6 +1141,42 @@ fn meta() -> BookMeta {
                 clause: Clause::CA_5_2 as Index,
                 on: EventKind::ArbiterIntervenes,
                 message: "ruling-A-4-2-second-intervened".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-lost-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-drawn-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-undetermined-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-lost-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-drawn-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-undetermined-intervened".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1408,13 +1462,14 @@ impl Rules for Compiled {
                 fire(cx, Rule::R4_3_2, holds);
                 let holds = clause_4_3_3::when(cx);
                 fire(cx, Rule::R4_3_3, holds);
-                let holds = clause_5_1_1::when(cx);
+                let holds = clause_5_1_1::when(cx).map_err(|e| e.in_clause("5.1.1"))?;
                 fire(cx, Rule::R5_1_1, holds);
-                let holds = clause_5_2_1::when(cx);
+                let holds = clause_5_2_1::when(cx).map_err(|e| e.in_clause("5.2.1"))?;
                 fire(cx, Rule::R5_2_1, holds);
-                let holds = clause_5_2_2::when_dead(cx);
+                let holds = clause_5_2_2::when_dead(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_dead, holds);
-                let holds = clause_5_2_2::when_undetermined(cx);
+                let holds =
+                    clause_5_2_2::when_undetermined(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_undetermined, holds);
                 let holds = clause_9_1_2_1::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("9.1.2.1"))?;
@@ -1601,6 +1656,15 @@ impl Rules for Compiled {
                 let holds =
                     clause_a_5_2::when_second_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?;
                 fire(cx, Rule::RA_5_2_second_intervened, holds);
+                let holds = clause_a_5_2::when_second_lost_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_lost_intervened, holds);
+                let holds = clause_a_5_2::when_second_drawn_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_drawn_intervened, holds);
+                let holds = clause_a_5_2::when_second_undetermined_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_undetermined_intervened, holds);
             }
             EventKind::Illegal => {
                 let holds = clause_7_5_5::when_first(cx).map_err(|e| e.in_clause("7.5.5"))?;
@@ -1625,6 +1689,15 @@ impl Rules for Compiled {
                 let holds =
                     clause_a_5_2::when_second_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
                 fire(cx, Rule::RA_5_2_second_claimed, holds);
+                let holds =
+                    clause_a_5_2::when_second_lost_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_lost_claimed, holds);
+                let holds = clause_a_5_2::when_second_drawn_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_drawn_claimed, holds);
+                let holds = clause_a_5_2::when_second_undetermined_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_undetermined_claimed, holds);
                 let holds = clause_a_5_2::when_too_late(cx).map_err(|e| e.in_clause("A.4.2"))?;
                 fire(cx, Rule::RA_5_2_too_late, holds);
                 let holds =
@@ -1776,6 +1849,30 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("A.4.2"))?,
             Rule::RA_5_2_second_intervened => {
                 clause_a_5_2::effects_second_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_claimed => {
+                clause_a_5_2::effects_second_lost_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_claimed => {
+                clause_a_5_2::effects_second_drawn_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_claimed => {
+                clause_a_5_2::effects_second_undetermined_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_intervened => {
+                clause_a_5_2::effects_second_lost_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_intervened => {
+                clause_a_5_2::effects_second_drawn_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_intervened => {
+                clause_a_5_2::effects_second_undetermined_intervened(cx, &mut effects)
                     .map_err(|e| e.in_clause("A.4.2"))?
             }
             Rule::RA_5_2_too_late => clause_a_5_2::effects_too_late(cx, &mut effects)
@@ -1957,6 +2054,26 @@ impl Rules for Compiled {
             }
             Rule::RA_5_2_second_intervened => {
                 clause_a_5_2::vars_second_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_claimed => {
+                clause_a_5_2::vars_second_lost_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_claimed => {
+                clause_a_5_2::vars_second_drawn_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_claimed => {
+                clause_a_5_2::vars_second_undetermined_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_intervened => {
+                clause_a_5_2::vars_second_lost_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_intervened => {
+                clause_a_5_2::vars_second_drawn_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_intervened => {
+                clause_a_5_2::vars_second_undetermined_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?
             }
             Rule::RIII_2_2_both_flags => {
                 clause_iii_2_2::vars_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?
@@ -2580,9 +2697,9 @@ mod clause_5_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.checkmate()
+    /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2703,9 +2820,9 @@ mod clause_5_2_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.stalemate()
+    /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2733,9 +2850,9 @@ mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `dead_position`
-    pub fn when_dead(cx: &mut Ctx) -> bool {
-        cx.dead_position()
+    /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_dead(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2743,9 +2860,13 @@ mod clause_5_2_2 {
         Ok(())
     }
 
-    /// On `position`: `dead_position_undetermined and not dead_position`
-    pub fn when_undetermined(cx: &mut Ctx) -> bool {
-        cx.dead_position_undetermined() && !cx.dead_position()
+    /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
+    /// and not touch_move_broken`
+    pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position_undetermined()
+            && !cx.dead_position()
+            && !cx.last_move_illegal()
+            && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_undetermined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -3542,7 +3663,6 @@ mod clause_a_5_2 {
         effects.push(Effect::PenaliseIllegal {
             side: cx.irregularity_by()?,
         });
-        effects.push(Effect::Uphold);
         effects.push(Effect::CorrectIrregularity);
         Ok(())
     }
@@ -3560,7 +3680,7 @@ mod clause_a_5_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
-    /// illegal_moves_penalised(irregularity_by) >= 1`
+    /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
     pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3569,7 +3689,8 @@ mod clause_a_5_2 {
             && {
                 let side = cx.irregularity_by()?;
                 cx.illegal_moves_penalised(side)
-            } >= 1)
+            } >= 1
+            && cx.irregularity_on_board())
     }
 
     pub fn effects_second_claimed(
@@ -3592,7 +3713,8 @@ mod clause_a_5_2 {
     }
 
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
-    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1`
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
+    /// irregularity_on_board`
     pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3600,7 +3722,8 @@ mod clause_a_5_2 {
             && {
                 let side = cx.irregularity_by()?;
                 cx.illegal_moves_penalised(side)
-            } >= 1)
+            } >= 1
+            && cx.irregularity_on_board())
     }
 
     pub fn effects_second_intervened(
@@ -3613,12 +3736,288 @@ mod clause_a_5_2 {
         effects.push(Effect::PenaliseIllegal {
             side: cx.irregularity_by()?,
         });
-        effects.push(Effect::Uphold);
         effects.push(Effect::CorrectIrregularity);
         Ok(())
     }
 
     pub fn vars_second_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
+    /// checkmate_undetermined(opponent(irregularity_by)) and
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_lost_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_lost_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
+    /// checkmate_undetermined(opponent(irregularity_by)) and not
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_drawn_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_drawn_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
+    /// checkmate_undetermined(opponent(irregularity_by))`
+    pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_second_undetermined_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_undetermined_claimed(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_lost_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_lost_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_drawn_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_drawn_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_second_undetermined_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_undetermined_intervened(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
     }
 

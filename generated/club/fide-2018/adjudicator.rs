@@ -1426,13 +1426,14 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
-                let holds = clause_5_1_1::when(cx);
+                let holds = clause_5_1_1::when(cx).map_err(|e| e.in_clause("5.1.1"))?;
                 fire(cx, Rule::R5_1_1, holds);
-                let holds = clause_5_2_1::when(cx);
+                let holds = clause_5_2_1::when(cx).map_err(|e| e.in_clause("5.2.1"))?;
                 fire(cx, Rule::R5_2_1, holds);
-                let holds = clause_5_2_2::when_dead(cx);
+                let holds = clause_5_2_2::when_dead(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_dead, holds);
-                let holds = clause_5_2_2::when_undetermined(cx);
+                let holds =
+                    clause_5_2_2::when_undetermined(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_undetermined, holds);
                 let holds = clause_9_5_3::when_intended_move_not_made(cx)
                     .map_err(|e| e.in_clause("9.5.3"))?;
@@ -2101,9 +2102,9 @@ mod clause_5_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.checkmate()
+    /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2162,9 +2163,9 @@ mod clause_5_2_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.stalemate()
+    /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2192,9 +2193,9 @@ mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `dead_position`
-    pub fn when_dead(cx: &mut Ctx) -> bool {
-        cx.dead_position()
+    /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_dead(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2202,9 +2203,13 @@ mod clause_5_2_2 {
         Ok(())
     }
 
-    /// On `position`: `dead_position_undetermined and not dead_position`
-    pub fn when_undetermined(cx: &mut Ctx) -> bool {
-        cx.dead_position_undetermined() && !cx.dead_position()
+    /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
+    /// and not touch_move_broken`
+    pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position_undetermined()
+            && !cx.dead_position()
+            && !cx.last_move_illegal()
+            && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_undetermined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {

@@ -240,6 +240,18 @@ pub enum Rule {
     RA_4_2_second_claimed,
     /// A.4.2 (second-intervened), on `arbiter_intervenes`
     RA_4_2_second_intervened,
+    /// A.4.2 (second-lost-claimed), on `correct`
+    RA_4_2_second_lost_claimed,
+    /// A.4.2 (second-drawn-claimed), on `correct`
+    RA_4_2_second_drawn_claimed,
+    /// A.4.2 (second-undetermined-claimed), on `correct`
+    RA_4_2_second_undetermined_claimed,
+    /// A.4.2 (second-lost-intervened), on `arbiter_intervenes`
+    RA_4_2_second_lost_intervened,
+    /// A.4.2 (second-drawn-intervened), on `arbiter_intervenes`
+    RA_4_2_second_drawn_intervened,
+    /// A.4.2 (second-undetermined-intervened), on `arbiter_intervenes`
+    RA_4_2_second_undetermined_intervened,
     /// A.4.2 (too-late), on `correct`
     RA_4_2_too_late,
     /// A.4.2 (not-the-opponent), on `correct`
@@ -339,7 +351,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 85] = [
+    const ALL: [Rule; 91] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -377,6 +389,12 @@ impl Rule {
         Rule::RA_4_2_first_intervened,
         Rule::RA_4_2_second_claimed,
         Rule::RA_4_2_second_intervened,
+        Rule::RA_4_2_second_lost_claimed,
+        Rule::RA_4_2_second_drawn_claimed,
+        Rule::RA_4_2_second_undetermined_claimed,
+        Rule::RA_4_2_second_lost_intervened,
+        Rule::RA_4_2_second_drawn_intervened,
+        Rule::RA_4_2_second_undetermined_intervened,
         Rule::RA_4_2_too_late,
         Rule::RA_4_2_not_the_opponent,
         Rule::RA_4_2_nothing_to_correct,
@@ -1006,7 +1024,7 @@ fn meta() -> BookMeta {
                 clause: Clause::CA_4_2 as Index,
                 on: EventKind::ArbiterIntervenes,
                 message: "ruling-A-4-2-first-intervened".to_string(),
-                decisive: true,
+                decisive: false,
             },
             RuleMeta {
                 clause: Clause::CA_4_2 as Index,
@@ -1018,6 +1036,42 @@ fn meta() -> BookMeta {
                 clause: Clause::CA_4_2 as Index,
                 on: EventKind::ArbiterIntervenes,
                 message: "ruling-A-4-2-second-intervened".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CA_4_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-lost-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_4_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-drawn-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_4_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-undetermined-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_4_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-lost-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_4_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-drawn-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_4_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-undetermined-intervened".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1369,13 +1423,14 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
-                let holds = clause_5_1_1::when(cx);
+                let holds = clause_5_1_1::when(cx).map_err(|e| e.in_clause("5.1.1"))?;
                 fire(cx, Rule::R5_1_1, holds);
-                let holds = clause_5_2_1::when(cx);
+                let holds = clause_5_2_1::when(cx).map_err(|e| e.in_clause("5.2.1"))?;
                 fire(cx, Rule::R5_2_1, holds);
-                let holds = clause_5_2_2::when_dead(cx);
+                let holds = clause_5_2_2::when_dead(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_dead, holds);
-                let holds = clause_5_2_2::when_undetermined(cx);
+                let holds =
+                    clause_5_2_2::when_undetermined(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_undetermined, holds);
                 let holds = clause_9_1_2_1::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("9.1.2.1"))?;
@@ -1568,6 +1623,15 @@ impl Rules for Compiled {
                 let holds =
                     clause_a_4_2::when_second_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?;
                 fire(cx, Rule::RA_4_2_second_intervened, holds);
+                let holds = clause_a_4_2::when_second_lost_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_4_2_second_lost_intervened, holds);
+                let holds = clause_a_4_2::when_second_drawn_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_4_2_second_drawn_intervened, holds);
+                let holds = clause_a_4_2::when_second_undetermined_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_4_2_second_undetermined_intervened, holds);
             }
             EventKind::Illegal => {
                 let holds = clause_a_4_2::when_observed(cx).map_err(|e| e.in_clause("A.4.2"))?;
@@ -1592,6 +1656,15 @@ impl Rules for Compiled {
                 let holds =
                     clause_a_4_2::when_second_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
                 fire(cx, Rule::RA_4_2_second_claimed, holds);
+                let holds =
+                    clause_a_4_2::when_second_lost_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_4_2_second_lost_claimed, holds);
+                let holds = clause_a_4_2::when_second_drawn_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_4_2_second_drawn_claimed, holds);
+                let holds = clause_a_4_2::when_second_undetermined_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_4_2_second_undetermined_claimed, holds);
                 let holds = clause_a_4_2::when_too_late(cx).map_err(|e| e.in_clause("A.4.2"))?;
                 fire(cx, Rule::RA_4_2_too_late, holds);
                 let holds =
@@ -1698,6 +1771,30 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("A.4.2"))?,
             Rule::RA_4_2_second_intervened => {
                 clause_a_4_2::effects_second_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_lost_claimed => {
+                clause_a_4_2::effects_second_lost_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_drawn_claimed => {
+                clause_a_4_2::effects_second_drawn_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_undetermined_claimed => {
+                clause_a_4_2::effects_second_undetermined_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_lost_intervened => {
+                clause_a_4_2::effects_second_lost_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_drawn_intervened => {
+                clause_a_4_2::effects_second_drawn_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_undetermined_intervened => {
+                clause_a_4_2::effects_second_undetermined_intervened(cx, &mut effects)
                     .map_err(|e| e.in_clause("A.4.2"))?
             }
             Rule::RA_4_2_too_late => clause_a_4_2::effects_too_late(cx, &mut effects)
@@ -1888,6 +1985,26 @@ impl Rules for Compiled {
             }
             Rule::RA_4_2_second_intervened => {
                 clause_a_4_2::vars_second_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_lost_claimed => {
+                clause_a_4_2::vars_second_lost_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_drawn_claimed => {
+                clause_a_4_2::vars_second_drawn_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_undetermined_claimed => {
+                clause_a_4_2::vars_second_undetermined_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_lost_intervened => {
+                clause_a_4_2::vars_second_lost_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_drawn_intervened => {
+                clause_a_4_2::vars_second_drawn_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_4_2_second_undetermined_intervened => {
+                clause_a_4_2::vars_second_undetermined_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?
             }
             Rule::RIII_2_2_both_flags => {
                 clause_iii_2_2::vars_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?
@@ -2099,9 +2216,9 @@ mod clause_5_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.checkmate()
+    /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2160,9 +2277,9 @@ mod clause_5_2_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.stalemate()
+    /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2190,9 +2307,9 @@ mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `dead_position`
-    pub fn when_dead(cx: &mut Ctx) -> bool {
-        cx.dead_position()
+    /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_dead(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2200,9 +2317,13 @@ mod clause_5_2_2 {
         Ok(())
     }
 
-    /// On `position`: `dead_position_undetermined and not dead_position`
-    pub fn when_undetermined(cx: &mut Ctx) -> bool {
-        cx.dead_position_undetermined() && !cx.dead_position()
+    /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
+    /// and not touch_move_broken`
+    pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position_undetermined()
+            && !cx.dead_position()
+            && !cx.last_move_illegal()
+            && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_undetermined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2992,7 +3113,6 @@ mod clause_a_4_2 {
         effects.push(Effect::PenaliseIllegal {
             side: cx.irregularity_by()?,
         });
-        effects.push(Effect::Uphold);
         effects.push(Effect::CorrectIrregularity);
         Ok(())
     }
@@ -3010,7 +3130,7 @@ mod clause_a_4_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
-    /// illegal_moves_penalised(irregularity_by) >= 1`
+    /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
     pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3019,7 +3139,8 @@ mod clause_a_4_2 {
             && {
                 let side = cx.irregularity_by()?;
                 cx.illegal_moves_penalised(side)
-            } >= 1)
+            } >= 1
+            && cx.irregularity_on_board())
     }
 
     pub fn effects_second_claimed(
@@ -3042,7 +3163,8 @@ mod clause_a_4_2 {
     }
 
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
-    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1`
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
+    /// irregularity_on_board`
     pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3050,7 +3172,8 @@ mod clause_a_4_2 {
             && {
                 let side = cx.irregularity_by()?;
                 cx.illegal_moves_penalised(side)
-            } >= 1)
+            } >= 1
+            && cx.irregularity_on_board())
     }
 
     pub fn effects_second_intervened(
@@ -3063,12 +3186,288 @@ mod clause_a_4_2 {
         effects.push(Effect::PenaliseIllegal {
             side: cx.irregularity_by()?,
         });
-        effects.push(Effect::Uphold);
         effects.push(Effect::CorrectIrregularity);
         Ok(())
     }
 
     pub fn vars_second_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
+    /// checkmate_undetermined(opponent(irregularity_by)) and
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_lost_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_lost_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
+    /// checkmate_undetermined(opponent(irregularity_by)) and not
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_drawn_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_drawn_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
+    /// checkmate_undetermined(opponent(irregularity_by))`
+    pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_second_undetermined_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_undetermined_claimed(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_lost_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_lost_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_drawn_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_drawn_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_second_undetermined_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_undetermined_intervened(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
     }
 

@@ -274,6 +274,48 @@ ruling-A-4-2-second-intervened =
        *[black] Black
     } is acted on before the opponent's next move, as Article 7.5.5 says: the game is decided in the position before it.
 
+# A.4.2 (second-lost-claimed) (variables: $by, $winner, $penalised)
+ruling-A-4-2-second-lost-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, and the opponent can still checkmate by a series of legal moves: the game is lost (7.5.5).
+
+# A.4.2 (second-drawn-claimed) (variables: $by, $penalised)
+ruling-A-4-2-second-drawn-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but the opponent cannot checkmate by any possible series of legal moves: the game is drawn (7.5.5).
+
+# A.4.2 (second-undetermined-claimed) (variables: $by, $penalised)
+ruling-A-4-2-second-undetermined-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but whether the opponent could still checkmate could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision (7.5.5).
+
+# A.4.2 (second-lost-intervened) (variables: $by, $winner, $penalised)
+ruling-A-4-2-second-lost-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, and the opponent can still checkmate by a series of legal moves: the game is lost (7.5.5).
+
+# A.4.2 (second-drawn-intervened) (variables: $by, $penalised)
+ruling-A-4-2-second-drawn-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but the opponent cannot checkmate by any possible series of legal moves: the game is drawn (7.5.5).
+
+# A.4.2 (second-undetermined-intervened) (variables: $by, $penalised)
+ruling-A-4-2-second-undetermined-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but whether the opponent could still checkmate could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision (7.5.5).
+
 # A.4.2 (too-late)
 ruling-A-4-2-too-late =
     The opponent has made his next move since the illegal move: it can no longer be corrected, and it stands. The claim is rejected.
