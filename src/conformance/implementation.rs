@@ -90,7 +90,8 @@ impl Ours {
     /// A rulebook folder, checked and ready for the interpreter (once per edition of the
     /// family it stands on).
     pub fn load_folder(dir: &Path) -> Result<Law, String> {
-        load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None).map_err(|d| d.render_plain())
+        load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None)
+            .map_err(|d| d.render_plain())
     }
 
     fn rulebooks(&self) -> Vec<String> {

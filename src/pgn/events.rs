@@ -35,10 +35,14 @@ impl ClaimKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArbiterAct {
     Agree,
-    Postpone { extra_time: bool },
+    Postpone {
+        extra_time: bool,
+    },
     Reject,
     Grant,
-    Declare { draw: bool },
+    Declare {
+        draw: bool,
+    },
     /// Acts on an illegal move he has observed (A.5.2, 2018's A.4.2).
     Intervene,
 }

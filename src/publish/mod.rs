@@ -524,8 +524,13 @@ impl Book {
         Book { ir, key, label }
     }
 
+    /// `rulebook/club--fide-2023.html`: the rulebook's name and its edition's, each a part of
+    /// the page's name (`page_name`), so that no name of one can pass for the other's.
     fn page(&self) -> String {
-        rulebook_page(&self.key)
+        match (&self.ir.edition, self.ir.per_edition) {
+            (Some(e), true) => format!("rulebook/{}.html", page_name(&[&self.ir.id, &e.id])),
+            _ => rulebook_page(&self.ir.id),
+        }
     }
 }
 
@@ -818,10 +823,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
     for (i, s) in scenarios.iter().enumerate() {
         let Some(book) = &s.book else { continue };
         for c in &s.clauses {
-            cited
-                .entry((book.clone(), c.clone()))
-                .or_default()
-                .push(i);
+            cited.entry((book.clone(), c.clone())).or_default().push(i);
         }
     }
     let inherited = inherited_cites(books, &src.conformance, &loaded)?;

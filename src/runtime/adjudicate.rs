@@ -1010,9 +1010,12 @@ fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
                 .move_as_made(text)
                 .map(AnyMove::Draughts)
                 .map_err(|e| match e {
-                    AsMadeError::Syntax { offset, expected } => draughts_move_error(
-                        &crate::draughts::MoveError::Syntax { offset, expected },
-                    ),
+                    AsMadeError::Syntax { offset, expected } => {
+                        draughts_move_error(&crate::draughts::MoveError::Syntax {
+                            offset,
+                            expected,
+                        })
+                    }
                     AsMadeError::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
                     AsMadeError::OpponentsPiece(sq) => {
                         say::draughts_opponents_piece(sq.to_string())
@@ -1096,8 +1099,11 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
             };
             let rook = Square::from_coords(rook_file, back);
             let king = board.king_of(us).filter(|k| k.rank() == back);
-            let rook_there =
-                board.piece_at(rook) == Some(shakmaty::Piece { color: us, role: Role::Rook });
+            let rook_there = board.piece_at(rook)
+                == Some(shakmaty::Piece {
+                    color: us,
+                    role: Role::Rook,
+                });
             match king {
                 Some(king) if rook_there => Ok(Move::Castle { king, rook }),
                 _ => Err(say::as_made_castle()),

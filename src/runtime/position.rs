@@ -178,7 +178,9 @@ impl<M: Mechanics> GameState<M> {
     /// The last move stands on the board as an illegal one, and the position before it can be
     /// reinstated.
     pub fn reinstatable(&self) -> bool {
-        self.reinstatable.as_ref().is_some_and(|r| r.ply == self.ply)
+        self.reinstatable
+            .as_ref()
+            .is_some_and(|r| r.ply == self.ply)
     }
 
     /// Reinstate the position before the illegal move that stands on the board (7.5.1), if it
@@ -289,8 +291,8 @@ impl<M: Mechanics> GameState<M> {
             DeadPlies::From { .. } => (false, false),
             DeadPlies::Each => {
                 let mechanics = &self.mechanics;
-                let status = (self.analysis)
-                    .deadness_each(self.ply, |budget| mechanics.deadness(budget));
+                let status =
+                    (self.analysis).deadness_each(self.ply, |budget| mechanics.deadness(budget));
                 match status {
                     DeadStatus::Alive => (false, false),
                     DeadStatus::Dead { white, black } => {
@@ -303,7 +305,8 @@ impl<M: Mechanics> GameState<M> {
                         (true, false)
                     }
                     DeadStatus::Undetermined { nodes } => {
-                        self.analysis.consult(Evidence::Undetermined { side: None, nodes });
+                        self.analysis
+                            .consult(Evidence::Undetermined { side: None, nodes });
                         (false, true)
                     }
                 }

@@ -11,9 +11,9 @@
 
 use shakmaty::{Color, Square};
 
-use super::{Mechanics, TouchFacts};
 use super::chess::ChessMechanics;
 use super::draughts::DraughtsMechanics;
+use super::{Mechanics, TouchFacts};
 use crate::draughts;
 use crate::runtime::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
 use crate::unwinnable::{Budget, Helpmate};

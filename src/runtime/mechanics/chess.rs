@@ -191,9 +191,7 @@ impl Mechanics for ChessMechanics {
             |sq| board.color_at(sq),
             |sq| legal.iter().any(|l| l.from() == Some(sq)),
             |sq| legal.iter().any(|l| taken_square(l) == Some(sq)),
-            |a, b| {
-                (legal.iter()).any(|l| l.from() == Some(a) && taken_square(l) == Some(b))
-            },
+            |a, b| (legal.iter()).any(|l| l.from() == Some(a) && taken_square(l) == Some(b)),
             m.from().unwrap_or(m.to()),
             |sq| taken_square(&m) == Some(sq),
         )
@@ -350,7 +348,13 @@ fn unanalysable(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u64)
             break;
         }
         // The king is never taken: a move that would is no way on.
-        if matches!(m, Move::Normal { capture: Some(Role::King), .. }) {
+        if matches!(
+            m,
+            Move::Normal {
+                capture: Some(Role::King),
+                ..
+            }
+        ) {
             continue;
         }
         let mut after = pos.clone();

@@ -172,9 +172,8 @@ impl Mechanics for DraughtsMechanics {
     fn touch_facts(&self, touched: &[shakmaty::Square], m: Move) -> TouchFacts {
         let mut legal = Vec::new();
         self.pos.legal_moves(&mut legal);
-        let on = |sq: shakmaty::Square| {
-            Square::from_coords(u8::from(sq.file()), u8::from(sq.rank()))
-        };
+        let on =
+            |sq: shakmaty::Square| Square::from_coords(u8::from(sq.file()), u8::from(sq.rank()));
         let back = |sq: Square| {
             shakmaty::Square::from_coords(
                 shakmaty::File::new(u32::from(sq.file())),
@@ -184,12 +183,17 @@ impl Mechanics for DraughtsMechanics {
         TouchFacts::measure(
             touched,
             self.pos.turn(),
-            |sq| on(sq).and_then(|d| self.pos.piece_at(d)).map(|(side, _)| side),
+            |sq| {
+                on(sq)
+                    .and_then(|d| self.pos.piece_at(d))
+                    .map(|(side, _)| side)
+            },
             |sq| on(sq).is_some_and(|d| legal.iter().any(|l| l.from() == d)),
             |sq| on(sq).is_some_and(|d| legal.iter().any(|l| l.captured().contains(d))),
             |a, b| match (on(a), on(b)) {
-                (Some(a), Some(b)) => (legal.iter())
-                    .any(|l| l.from() == a && l.captured().contains(b)),
+                (Some(a), Some(b)) => {
+                    (legal.iter()).any(|l| l.from() == a && l.captured().contains(b))
+                }
                 _ => false,
             },
             back(m.from()),
