@@ -54,14 +54,15 @@ fn floor(files: &[Arc<[u8]>]) -> usize {
 /// The whole `arbiter adjudicate` run, its output thrown away.
 fn whole(
     files: &[Arc<[u8]>],
-    rules: &dyn Rules,
+    rules: &Arc<dyn Rules>,
     renderer: &Renderer,
     jobs: usize,
     analysis: Option<Budget>,
 ) -> usize {
+    let law = runtime::edition::Law::single(Arc::clone(rules));
     let judge = Judge {
-        rules,
-        renderer,
+        law: &law,
+        renderers: std::slice::from_ref(renderer),
         options: audit::Options {
             format: Format::Text,
             report: audit::Report::Verdicts,
@@ -229,27 +230,27 @@ fn main() {
         ),
         (
             format!("adjudicate (default: {DEFAULT_RULEBOOK})"),
-            Box::new(|| whole(&files, default.as_ref(), &r_default, 1, budget)),
+            Box::new(|| whole(&files, &default, &r_default, 1, budget)),
         ),
         (
             "adjudicate --rulebook fide-2023".into(),
-            Box::new(|| whole(&files, fide2023.as_ref(), &r_2023, 1, budget)),
+            Box::new(|| whole(&files, &fide2023, &r_2023, 1, budget)),
         ),
         (
             "adjudicate --rulebook fide-2018".into(),
-            Box::new(|| whole(&files, fide2018.as_ref(), &r_2018, 1, budget)),
+            Box::new(|| whole(&files, &fide2018, &r_2018, 1, budget)),
         ),
         (
             "adjudicate --material-only".into(),
-            Box::new(|| whole(&files, default.as_ref(), &r_default, 1, None)),
+            Box::new(|| whole(&files, &default, &r_default, 1, None)),
         ),
         (
             "adjudicate --engine interpreter".into(),
-            Box::new(|| whole(&files, interp.as_ref(), &r_interp, 1, budget)),
+            Box::new(|| whole(&files, &interp, &r_interp, 1, budget)),
         ),
         (
             format!("adjudicate --jobs {jobs}"),
-            Box::new(|| whole(&files, default.as_ref(), &r_default, jobs, budget)),
+            Box::new(|| whole(&files, &default, &r_default, jobs, budget)),
         ),
         (
             "engine: is_dead on the final positions".into(),

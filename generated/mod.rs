@@ -2,31 +2,47 @@
 //
 // The rulebooks compiled into the binary.
 
-#[path = "armageddon/adjudicator.rs"]
-pub mod armageddon;
-#[path = "club/adjudicator.rs"]
-pub mod club;
+#[path = "armageddon/fide-2018/adjudicator.rs"]
+pub mod armageddon_fide_2018;
+#[path = "armageddon/fide-2023/adjudicator.rs"]
+pub mod armageddon_fide_2023;
+#[path = "club/fide-2018/adjudicator.rs"]
+pub mod club_fide_2018;
+#[path = "club/fide-2023/adjudicator.rs"]
+pub mod club_fide_2023;
 #[path = "fide-2018/adjudicator.rs"]
 pub mod fide_2018;
 #[path = "fide-2023/adjudicator.rs"]
 pub mod fide_2023;
 #[path = "historical/adjudicator.rs"]
 pub mod historical;
-#[path = "sofia/adjudicator.rs"]
-pub mod sofia;
+#[path = "sofia/fide-2018/adjudicator.rs"]
+pub mod sofia_fide_2018;
+#[path = "sofia/fide-2023/adjudicator.rs"]
+pub mod sofia_fide_2023;
 
 use crate::runtime::rules::Embedded;
 
 pub static EMBEDDED: &[Embedded] = &[
     Embedded {
         name: "armageddon",
-        rules: &armageddon::Compiled,
-        sources: armageddon::SOURCES,
+        rules: &armageddon_fide_2018::Compiled,
+        sources: armageddon_fide_2018::SOURCES,
+    },
+    Embedded {
+        name: "armageddon",
+        rules: &armageddon_fide_2023::Compiled,
+        sources: armageddon_fide_2023::SOURCES,
     },
     Embedded {
         name: "club",
-        rules: &club::Compiled,
-        sources: club::SOURCES,
+        rules: &club_fide_2018::Compiled,
+        sources: club_fide_2018::SOURCES,
+    },
+    Embedded {
+        name: "club",
+        rules: &club_fide_2023::Compiled,
+        sources: club_fide_2023::SOURCES,
     },
     Embedded {
         name: "fide-2018",
@@ -45,7 +61,12 @@ pub static EMBEDDED: &[Embedded] = &[
     },
     Embedded {
         name: "sofia",
-        rules: &sofia::Compiled,
-        sources: sofia::SOURCES,
+        rules: &sofia_fide_2018::Compiled,
+        sources: sofia_fide_2018::SOURCES,
+    },
+    Embedded {
+        name: "sofia",
+        rules: &sofia_fide_2023::Compiled,
+        sources: sofia_fide_2023::SOURCES,
     },
 ];

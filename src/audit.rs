@@ -20,7 +20,7 @@ use crate::locale::say;
 use crate::pgn::split::{Piece, RawGame, Splitter};
 use crate::render::Renderer;
 use crate::runtime::adjudicate;
-use crate::runtime::rules::Rules;
+use crate::runtime::edition::Law;
 use crate::runtime::verdict::{Finding, GameResult};
 
 /// How verdicts are printed.
@@ -108,6 +108,8 @@ pub enum Tally {
         result: GameResult,
         rule: Option<String>,
         finding: Finding,
+        /// The edition of the Laws that ruled (`NO_EDITION` for a rulebook of no family).
+        edition: String,
     },
     /// A game that could not be read or ruled on.
     BadGame,
@@ -127,6 +129,9 @@ pub struct Progress {
 /// The key of `Summary::by_clause` for the games the laws have not ended.
 pub const UNENDED: &str = "-";
 
+/// The key of `Summary::by_edition` for the games ruled under a rulebook of no family.
+pub const NO_EDITION: &str = "-";
+
 /// The end-of-run counts.
 #[derive(Debug, Default, Clone, Serialize)]
 pub struct Summary {
@@ -143,6 +148,8 @@ pub struct Summary {
     pub by_clause: BTreeMap<String, BTreeMap<String, u64>>,
     /// Games per finding (`Finding::name`), and per clause that ended them within it.
     pub findings: BTreeMap<String, Found>,
+    /// Games per edition of the Laws that ruled on them, and per finding within it.
+    pub by_edition: BTreeMap<String, BTreeMap<String, u64>>,
 }
 
 /// The games of one finding.
@@ -160,7 +167,11 @@ impl Summary {
                 result,
                 rule,
                 finding,
+                edition,
             } => {
+                *(self.by_edition.entry(edition.clone()).or_default())
+                    .entry(finding.name().into())
+                    .or_default() += 1;
                 self.games += 1;
                 self.ruled += 1;
                 *self.results.entry(result.as_str().into()).or_default() += 1;
@@ -197,8 +208,9 @@ impl Summary {
 
 /// What a game is ruled with.
 pub struct Judge<'a> {
-    pub rules: &'a dyn Rules,
-    pub renderer: &'a Renderer,
+    pub law: &'a Law,
+    /// One renderer per rulebook of the law, in its order.
+    pub renderers: &'a [Renderer],
     pub options: Options,
 }
 
@@ -321,29 +333,32 @@ impl Judge<'_> {
             span,
         } = raw;
         let ruled = crate::pgn::parse_game(&text, index, span)
-            .and_then(|g| adjudicate::adjudicate_with(&g, self.rules, self.options.adjudicate));
+            .and_then(|g| adjudicate::adjudicate_law(&g, self.law, self.options.adjudicate));
         match ruled {
             Ok(mut v) => {
                 v.file = file.to_string();
                 v.line = line;
-                let e = self.renderer.explain(&v);
+                let Some(renderer) = self.renderers.get(v.book).or(self.renderers.last()) else {
+                    return self.bad_game(file, (index, line, 1), &say::no_renderer());
+                };
+                let e = renderer.explain(&v);
                 let stdout = match (self.options.report, self.options.format) {
                     // Text is for a terminal: a tag's or a move's control characters are
                     // shown, not sent (`escape::terminal`).
-                    (Report::Verdicts, Format::Text) => terminal(self.renderer.text(&e)),
+                    (Report::Verdicts, Format::Text) => terminal(renderer.text(&e)),
                     (Report::Verdicts, Format::Json) => match serde_json::to_string(&e) {
                         Ok(s) => s + "\n",
                         Err(err) => return self.bad_game(file, (index, line, 1), &err.to_string()),
                     },
                     (Report::Findings { all }, Format::Text) => {
                         if all || !matches!(v.finding, Finding::Agrees | Finding::Assumed) {
-                            terminal(self.renderer.finding_line(&e))
+                            terminal(renderer.finding_line(&e))
                         } else {
                             String::new()
                         }
                     }
                     (Report::Findings { .. }, Format::Json) => {
-                        match serde_json::to_string(&FindingRecord::of(&e, self.renderer)) {
+                        match serde_json::to_string(&FindingRecord::of(&e, renderer)) {
                             Ok(s) => s + "\n",
                             Err(err) => {
                                 return self.bad_game(file, (index, line, 1), &err.to_string());
@@ -358,6 +373,8 @@ impl Judge<'_> {
                         result: v.outcome.result(),
                         rule: v.outcome.rule().map(str::to_string),
                         finding: v.finding,
+                        edition: (v.edition.as_ref().and_then(|e| e.edition.clone()))
+                            .unwrap_or_else(|| NO_EDITION.into()),
                     },
                 }
             }
@@ -444,6 +461,8 @@ struct FindingRecord<'v> {
     plies: u32,
     unplayed_moves: u32,
     finding: Finding,
+    /// The edition of the Laws that ruled (`runtime::edition`).
+    edition: Option<&'v str>,
     /// The finding in words.
     finding_text: String,
     /// How the laws' result came about, in words (the verdict's text).
@@ -466,6 +485,7 @@ impl<'v> FindingRecord<'v> {
             plies: v.plies,
             unplayed_moves: v.unplayed_moves,
             finding: v.finding,
+            edition: v.edition.as_ref().and_then(|e| e.edition.as_deref()),
             finding_text: r.finding(v),
             text: e.text(),
         }

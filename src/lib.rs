@@ -13,6 +13,7 @@ pub mod audit;
 pub mod backend;
 pub mod compile;
 pub mod conformance;
+pub mod date;
 pub mod diag;
 pub mod draughts;
 pub mod escape;
@@ -47,6 +48,7 @@ use std::sync::Arc;
 
 use backend::interp::Interpreter;
 use diag::{Diag, Diags};
+use runtime::edition::Law;
 use runtime::rules::Rules;
 
 /// Which backend runs the rules.
@@ -58,28 +60,127 @@ pub enum Engine {
     Interpreter,
 }
 
-/// The name of the rulebook used when none is given.
-pub const DEFAULT_RULEBOOK: &str = "fide-2023";
+/// The name of the rulebook used when none is given: the FIDE Laws, the edition in force on
+/// each game's date.
+pub const DEFAULT_RULEBOOK: &str = "fide";
 
-/// Names of the rulebooks compiled into the binary.
+/// Names of the rulebooks compiled into the binary (a rulebook compiled on each edition of a
+/// family once).
 pub fn embedded_names() -> Vec<&'static str> {
-    generated::EMBEDDED.iter().map(|e| e.name).collect()
+    let mut names: Vec<&'static str> = Vec::new();
+    for e in generated::EMBEDDED {
+        if !names.contains(&e.name) {
+            names.push(e.name);
+        }
+    }
+    names
 }
 
-/// Resolve `--rulebook NAME|DIR` and `--engine` to rules.
+/// Names of the families of editions among the embedded rulebooks (`fide`), each a name
+/// `--rulebook` takes.
+pub fn embedded_families() -> Vec<&'static str> {
+    let mut names: Vec<&'static str> = Vec::new();
+    for e in generated::EMBEDDED {
+        if let Some(ed) = e.rules.meta().edition.as_ref()
+            && ed.id == e.name
+            && let Some(f) = family_name(e)
+            && !names.contains(&f)
+        {
+            names.push(f);
+        }
+    }
+    names
+}
+
+/// Every name `--rulebook` takes besides a folder: the families, then the rulebooks.
+pub fn rulebook_names() -> Vec<&'static str> {
+    let mut names = embedded_families();
+    names.extend(embedded_names());
+    names
+}
+
+/// The family an embedded edition belongs to.
+fn family_name(e: &'static runtime::rules::Embedded) -> Option<&'static str> {
+    let rules: &'static dyn Rules = e.rules;
+    rules.meta().edition.as_ref().map(|ed| ed.family.as_str())
+}
+
+/// The embedded rulebooks `spec` names: the rulebook of that name (once per edition of the
+/// family it stands on), or the editions of the family of that name.
+fn embedded_named(spec: &str) -> Vec<&'static runtime::rules::Embedded> {
+    let named: Vec<_> = generated::EMBEDDED
+        .iter()
+        .filter(|e| e.name == spec)
+        .collect();
+    if !named.is_empty() {
+        return named;
+    }
+    generated::EMBEDDED
+        .iter()
+        .filter(|e| {
+            e.rules
+                .meta()
+                .edition
+                .as_ref()
+                .is_some_and(|ed| ed.family == spec && ed.id == e.name)
+        })
+        .collect()
+}
+
+/// Resolve `--rulebook NAME|DIR` (and `--edition`, `--engine`) to the law games are ruled
+/// under: one rulebook, or one per edition of a family, chosen by each game's date.
 ///
-/// A name is an embedded rulebook (compiled backend by default); a folder is loaded, checked and
-/// interpreted (a folder has no compiled code).
+/// A name is an embedded rulebook or family of editions (compiled backend by default); a folder
+/// is loaded, checked and interpreted (a folder has no compiled code). `edition` keeps only
+/// the rulebook on that edition of the family.
+pub fn load_law(spec: &str, engine: Option<Engine>, edition: Option<&str>) -> Result<Law, Diags> {
+    let books = load_books(spec, engine)?;
+    let Some(edition) = edition else {
+        return Ok(Law::by_date(books));
+    };
+    let on = |b: &Arc<dyn Rules>| b.meta().edition.as_ref().is_some_and(|e| e.id == edition);
+    match books.iter().find(|b| on(b)) {
+        Some(b) => Ok(Law::single(Arc::clone(b))),
+        None => {
+            let have: Vec<String> = (books.iter())
+                .filter_map(|b| b.meta().edition.as_ref().map(|e| e.id.clone()))
+                .collect();
+            let empty: Arc<str> = Arc::from("");
+            Err(Diag::new(
+                Path::new(spec),
+                &empty,
+                0,
+                0,
+                locale::say::no_such_edition(spec, edition, have.join(", ")),
+            )
+            .into())
+        }
+    }
+}
+
+/// Resolve `--rulebook NAME|DIR` and `--engine` to rules: for a rulebook compiled on each
+/// edition of a family, or a family, the newest edition's.
 pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, Diags> {
-    if let Some(e) = generated::EMBEDDED.iter().find(|e| e.name == spec) {
+    Ok(Arc::clone(load_law(spec, engine, None)?.newest()))
+}
+
+/// Every rulebook `spec` names, oldest edition first.
+fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>, Diags> {
+    let named = embedded_named(spec);
+    if !named.is_empty() {
         return match engine.unwrap_or(Engine::Compiled) {
-            Engine::Compiled => Ok(Arc::new(Wrap(e.rules))),
+            Engine::Compiled => Ok(named
+                .into_iter()
+                .map(|e| Arc::new(Wrap(e.rules)) as Arc<dyn Rules>)
+                .collect()),
             Engine::Interpreter => {
-                let loaded =
-                    rulebook::load_embedded(&format!("rules/{spec}"), e.sources, &Embedded)?;
-                let interp = Interpreter::new(compile::lower(&loaded)?)
-                    .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
-                Ok(Arc::new(interp))
+                let mut books: Vec<Arc<dyn Rules>> = Vec::new();
+                for ir in load_irs(spec)? {
+                    let interp = Interpreter::new(ir)
+                        .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
+                    books.push(Arc::new(interp));
+                }
+                Ok(books)
             }
         };
     }
@@ -91,7 +192,7 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
             &empty,
             0,
             0,
-            locale::say::no_such_rulebook(spec, embedded_names().join(", ")),
+            locale::say::no_such_rulebook(spec, rulebook_names().join(", ")),
         )
         .into());
     }
@@ -99,19 +200,57 @@ pub fn load_rules(spec: &str, engine: Option<Engine>) -> Result<Arc<dyn Rules>, 
         let empty: Arc<str> = Arc::from("");
         return Err(Diag::new(dir, &empty, 0, 0, locale::say::folder_not_compiled()).into());
     }
-    let interp = Interpreter::new(compile::compile_dir(dir, &Embedded)?)
-        .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
-    Ok(Arc::new(interp))
+    let mut books: Vec<Arc<dyn Rules>> = Vec::new();
+    for ir in compile::compile_dir_editions(dir, &Embedded)? {
+        let interp = Interpreter::new(ir).map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
+        books.push(Arc::new(interp));
+    }
+    Ok(books)
 }
 
 /// The IR of `--rulebook NAME|DIR`: an embedded rulebook's, compiled from its embedded sources,
-/// or a folder's.
+/// or a folder's; for one compiled on each edition of a family, or a family, the newest's.
 pub fn load_ir(spec: &str) -> Result<lang::ir::Rulebook, Diags> {
-    if let Some(e) = generated::EMBEDDED.iter().find(|e| e.name == spec) {
-        let loaded = rulebook::load_embedded(&format!("rules/{spec}"), e.sources, &Embedded)?;
-        return compile::lower(&loaded);
+    let mut irs = load_irs(spec)?;
+    match irs.pop() {
+        Some(ir) => Ok(ir),
+        None => {
+            let empty: Arc<str> = Arc::from("");
+            Err(Diag::new(
+                Path::new(spec),
+                &empty,
+                0,
+                0,
+                locale::say::no_such_rulebook(spec, rulebook_names().join(", ")),
+            )
+            .into())
+        }
     }
-    compile::compile_dir(Path::new(spec), &Embedded)
+}
+
+/// The IR of every rulebook `spec` names, oldest edition first.
+pub fn load_irs(spec: &str) -> Result<Vec<lang::ir::Rulebook>, Diags> {
+    let named = embedded_named(spec);
+    if !named.is_empty() {
+        let mut irs = Vec::new();
+        // A rulebook compiled on each edition is loaded once per edition from its sources; a
+        // family's editions each once.
+        let mut seen: Vec<&str> = Vec::new();
+        for e in named {
+            if seen.contains(&e.name) {
+                continue;
+            }
+            seen.push(e.name);
+            let loaded = rulebook::load_embedded_editions(
+                &format!("rules/{}", e.name),
+                e.sources,
+                &Embedded,
+            )?;
+            irs.extend(compile::lower_all(&loaded)?);
+        }
+        return Ok(irs);
+    }
+    compile::compile_dir_editions(Path::new(spec), &Embedded)
 }
 
 /// The rulebooks compiled into the binary, as the library a rulebook's base is found in.
@@ -203,18 +342,18 @@ impl Rules for Wrap {
 /// ```
 #[derive(Clone)]
 pub struct Adjudicator {
-    rules: Arc<dyn Rules>,
+    law: Law,
     options: runtime::adjudicate::Options,
 }
 
 impl Adjudicator {
-    /// The rulebook `rulebook`: the name of one compiled into arbiter (`fide-2023`,
-    /// `fide-2018`, `club`, ...; see [`crate::embedded_names`]), run by its generated code, or
-    /// a rulebook folder (an edited copy), compiled and run by the interpreter. Its problems
-    /// are located diagnostics.
+    /// The rulebook `rulebook`: the name of one compiled into arbiter (`fide`, the FIDE Laws
+    /// in force on each game's date; `fide-2023`, `fide-2018`, `club`, ...; see
+    /// [`crate::embedded_names`]), run by its generated code, or a rulebook folder (an edited
+    /// copy), compiled and run by the interpreter. Its problems are located diagnostics.
     pub fn new(rulebook: &str) -> Result<Adjudicator, Diags> {
         Ok(Adjudicator {
-            rules: load_rules(rulebook, None)?,
+            law: load_law(rulebook, None, None)?,
             options: runtime::adjudicate::Options::default(),
         })
     }
@@ -232,7 +371,7 @@ impl Adjudicator {
             .into_iter()
             .map(|g| {
                 g.and_then(|game| {
-                    runtime::adjudicate::adjudicate_with(&game, self.rules.as_ref(), self.options)
+                    runtime::adjudicate::adjudicate_law(&game, &self.law, self.options)
                 })
             })
             .collect()
@@ -246,12 +385,20 @@ impl Adjudicator {
         verdict: &runtime::verdict::Verdict,
         lang: &str,
     ) -> Result<String, String> {
-        let renderer = render::Renderer::new(self.rules.meta(), lang)?;
+        let books = self.law.books();
+        let rules = books.get(verdict.book).unwrap_or_else(|| self.law.newest());
+        let renderer = render::Renderer::new(rules.meta(), lang)?;
         Ok(renderer.text(&renderer.explain(verdict)))
     }
 
-    /// The rules themselves, for the lower-level API ([`crate::runtime::adjudicate::adjudicate_with`]).
+    /// The rules of the newest edition, for the lower-level API
+    /// ([`crate::runtime::adjudicate::adjudicate_with`]).
     pub fn rules(&self) -> &Arc<dyn Rules> {
-        &self.rules
+        self.law.newest()
+    }
+
+    /// Every rulebook it rules with, oldest edition first, and how it chooses among them.
+    pub fn law(&self) -> &Law {
+        &self.law
     }
 }

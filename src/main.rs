@@ -279,7 +279,7 @@ fn main() -> ExitCode {
 fn publish(out: &Path, conformance: PathBuf) -> u8 {
     let sources = arbiter::publish::Sources {
         conformance,
-        rulebooks: arbiter::embedded_names()
+        rulebooks: arbiter::rulebook_names()
             .into_iter()
             .map(str::to_string)
             .collect(),
@@ -357,9 +357,25 @@ fn man(out: Option<&Path>) -> u8 {
 /// `--rulebook NAME` names a built-in rulebook first; a folder of the same name here is not
 /// read, which would be a surprise to whoever edits it: say so.
 pub(crate) fn warn_if_shadowed(spec: &str) {
-    if arbiter::embedded_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
+    if arbiter::rulebook_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
     {
         crate::out::eline(&say::builtin_shadows_folder(spec));
+    }
+}
+
+/// The law of `--rulebook` (and `--edition`), or its problems reported.
+pub(crate) fn law_or_report(
+    spec: &str,
+    engine: Option<Engine>,
+    edition: Option<&str>,
+) -> Option<arbiter::runtime::edition::Law> {
+    warn_if_shadowed(spec);
+    match arbiter::load_law(spec, engine, edition) {
+        Ok(l) => Some(l),
+        Err(d) => {
+            eprint!("{}", d.render());
+            None
+        }
     }
 }
 
@@ -398,8 +414,17 @@ fn check(dirs: &[PathBuf]) -> u8 {
     }
     let mut failed = false;
     for d in dirs {
-        match compile::compile_dir(&d, &arbiter::Embedded) {
-            Ok(ir) => crate::out::line(&say::check_ok(d.display().to_string(), ir.clauses.len())),
+        match compile::compile_dir_editions(&d, &arbiter::Embedded) {
+            Ok(irs) => {
+                for ir in irs {
+                    // A rulebook over a family is checked on each edition.
+                    let name = match (&ir.edition, ir.per_edition) {
+                        (Some(e), true) => format!("{} ({})", d.display(), e.id),
+                        _ => d.display().to_string(),
+                    };
+                    crate::out::line(&say::check_ok(name, ir.clauses.len()));
+                }
+            }
             Err(diags) => {
                 crate::out::eraw(&diags.render());
                 crate::out::eline(&say::check_errors(d.display().to_string(), diags.0.len()));

@@ -60,6 +60,12 @@ impl Renderer {
             "evidence-dead-position",
             "evidence-undetermined",
             "evidence-after-forced",
+            "edition-named",
+            "edition-date",
+            "edition-partial-date",
+            "edition-date-undecided",
+            "edition-no-date",
+            "edition-before-oldest",
         ];
         let effects = crate::lang::schema::EffectId::ALL
             .iter()
@@ -320,7 +326,37 @@ impl Renderer {
             verdict: v,
             rulings,
             text,
+            edition: v.edition.as_ref().map(|e| self.edition(e)),
         }
+    }
+
+    /// Which rulebook and edition ruled, and why that edition.
+    pub fn edition(&self, e: &crate::runtime::edition::EditionRuled) -> String {
+        let edition = e.edition.clone().unwrap_or_else(|| "-".into());
+        self.message(
+            &format!("edition-{}", e.basis.name()),
+            &[
+                ("rulebook".into(), Arg::Str(e.rulebook.clone())),
+                ("edition".into(), Arg::Str(edition)),
+                (
+                    "date".into(),
+                    Arg::Str(e.basis.date().unwrap_or_default().to_string()),
+                ),
+                (
+                    "own".into(),
+                    Arg::Str(
+                        if e.edition.as_deref() == Some(e.rulebook.as_str()) {
+                            "yes"
+                        } else if e.edition.is_none() {
+                            "none"
+                        } else {
+                            "no"
+                        }
+                        .into(),
+                    ),
+                ),
+            ],
+        )
     }
 
     /// The verdict's text: how the game ended (with `ending`, the text of the ruling that ended
@@ -402,6 +438,9 @@ impl Renderer {
             ],
         );
         s.push('\n');
+        if let Some(edition) = &e.edition {
+            s.push_str(&format!("  {edition}\n"));
+        }
         if !v.offers.is_empty() {
             s.push_str(&format!(
                 "  {}\n",
@@ -444,6 +483,8 @@ pub struct Explained<'v> {
     rulings: Vec<String>,
     /// The verdict's text.
     text: String,
+    /// Which edition ruled, and why, when the verdict says.
+    edition: Option<String>,
 }
 
 impl<'v> Explained<'v> {
@@ -460,12 +501,21 @@ impl<'v> Explained<'v> {
     pub fn text(&self) -> &str {
         &self.text
     }
+
+    /// Which edition ruled, and why, when the verdict says.
+    pub fn edition(&self) -> Option<&str> {
+        self.edition.as_deref()
+    }
 }
 
 impl Serialize for Explained<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.verdict
-            .json(Some((&self.rulings, &self.text)))
+            .json(Some(crate::runtime::verdict::Texts {
+                rulings: &self.rulings,
+                verdict: &self.text,
+                edition: self.edition.as_deref(),
+            }))
             .serialize(s)
     }
 }
@@ -579,6 +629,8 @@ mod missing_messages {
     fn meta(ftl: &str) -> BookMeta {
         BookMeta {
             id: "t".into(),
+            edition: None,
+            per_edition: false,
             games: crate::games::Games::CHESS,
             languages: vec![crate::locale::DEFAULT.into()],
             clauses: vec![ClauseMeta {

@@ -10,13 +10,14 @@ use arbiter::conformance::inherit::{Planned, plan};
 use arbiter::conformance::protocol::Verdict;
 use arbiter::conformance::{Scenario, discover};
 use arbiter::render::Renderer;
-use arbiter::runtime::rules::Rules;
-use arbiter::{Engine, embedded_names, load_ir, load_rules, runtime};
+use arbiter::runtime::edition::Law;
+use arbiter::{Engine, load_irs, load_law, rulebook_names, runtime};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The verdict on the scenario as an implementation sees it (expectations stripped), rendered in
-/// both languages, as JSON.
-fn verdict_json(s: &Scenario, rules: &dyn Rules) -> Result<serde_json::Value, Failed> {
+/// both languages, as JSON: under the edition the request names, else the one in force on the
+/// game's date.
+fn verdict_json(s: &Scenario, law: &Law) -> Result<serde_json::Value, Failed> {
     let req = s.request()?;
     let game = arbiter::pgn::read_games(req.pgn.as_bytes())
         .pop()
@@ -26,8 +27,20 @@ fn verdict_json(s: &Scenario, rules: &dyn Rules) -> Result<serde_json::Value, Fa
         record: req.record,
         ..runtime::adjudicate::Options::default()
     };
-    let v = runtime::adjudicate::adjudicate_with(&game, rules, options)
+    let one;
+    let law = match &req.edition {
+        Some(e) => {
+            let book = (law.books().iter())
+                .find(|b| b.meta().edition.as_ref().is_some_and(|x| &x.id == e))
+                .ok_or_else(|| format!("no rulebook on {e}"))?;
+            one = Law::single(Arc::clone(book));
+            &one
+        }
+        None => law,
+    };
+    let v = runtime::adjudicate::adjudicate_law(&game, law, options)
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
+    let rules = &law.books()[v.book];
     let mut json = serde_json::Value::Null;
     for lang in ["en", "ru"] {
         let r = Renderer::new(rules.meta(), lang)?;
@@ -58,27 +71,29 @@ fn main() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance");
     let known = Arc::new(known_failures(&root));
     let mut trials = Vec::new();
-    let mut rules_cache: Vec<(String, Engine, Arc<dyn Rules>)> = Vec::new();
-    let mut rules_for = |book: &str, engine: Engine| -> Result<Arc<dyn Rules>, String> {
+    let mut rules_cache: Vec<(String, Engine, Arc<Law>)> = Vec::new();
+    let mut rules_for = |book: &str, engine: Engine| -> Result<Arc<Law>, String> {
         if let Some((_, _, r)) = rules_cache
             .iter()
             .find(|(b, e, _)| b == book && *e == engine)
         {
             return Ok(r.clone());
         }
-        let r = load_rules(book, Some(engine)).map_err(|d| d.render())?;
+        let r = Arc::new(load_law(book, Some(engine), None).map_err(|d| d.render())?);
         rules_cache.push((book.to_string(), engine, r.clone()));
         Ok(r)
     };
-    // Every rulebook's suite: its own scenarios and those it inherits from its bases
-    // (`conformance::inherit`); an inherited scenario that does not apply is not a trial.
+    // Every rulebook's suite (and every family's: `fide`): its own scenarios and those it
+    // inherits from its bases (`conformance::inherit`); an inherited scenario that does not
+    // apply is not a trial.
     let mut planned = Vec::new();
-    for book in embedded_names() {
-        let ir = load_ir(book).unwrap_or_else(|d| panic!("{book}: {}", d.render()));
-        planned.extend(plan(&root, Arc::new(ir)).unwrap_or_else(|e| panic!("{book}: {e}")));
+    for book in rulebook_names() {
+        let irs = load_irs(book).unwrap_or_else(|d| panic!("{book}: {}", d.render()));
+        let irs: Vec<_> = irs.into_iter().map(Arc::new).collect();
+        planned.extend(plan(&root, book, &irs).unwrap_or_else(|e| panic!("{book}: {e}")));
     }
     // Suites of no embedded rulebook (none today) run as written.
-    let books = embedded_names();
+    let books = rulebook_names();
     for (id, path) in discover(&root) {
         if !books.iter().any(|b| id.split('/').next() == Some(*b)) {
             planned.push(Planned {

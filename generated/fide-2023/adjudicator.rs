@@ -58,6 +58,24 @@ pub static MARKDOWN: &[(&str, &str)] = &[
 pub enum Clause {
     /// B.2
     CB_2,
+    /// 4.3
+    C4_3,
+    /// 4.3.1
+    C4_3_1,
+    /// 4.3.2
+    C4_3_2,
+    /// 4.3.3
+    C4_3_3,
+    /// 7.5.1
+    C7_5_1,
+    /// 7.5.2
+    C7_5_2,
+    /// 7.5.3
+    C7_5_3,
+    /// 7.5.4
+    C7_5_4,
+    /// 7.5.5
+    C7_5_5,
     /// 5.1.1
     C5_1_1,
     /// 5.1.2
@@ -126,6 +144,10 @@ pub enum Clause {
     CA_3,
     /// B.3
     CB_3,
+    /// A.5
+    CA_5,
+    /// A.5.2
+    CA_5_2,
     /// III.1
     CIII_1,
     /// III.2
@@ -166,6 +188,28 @@ pub enum Clause {
 #[allow(non_camel_case_types)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rule {
+    /// 4.3.1, on `position`
+    R4_3_1,
+    /// 4.3.2, on `position`
+    R4_3_2,
+    /// 4.3.3, on `position`
+    R4_3_3,
+    /// 7.5.5 (first), on `illegal`
+    R7_5_5_first,
+    /// 7.5.5 (second-reinstated), on `illegal`
+    R7_5_5_second_reinstated,
+    /// 7.5.5 (lost), on `illegal`
+    R7_5_5_lost,
+    /// 7.5.5 (drawn), on `illegal`
+    R7_5_5_drawn,
+    /// 7.5.5 (undetermined), on `illegal`
+    R7_5_5_undetermined,
+    /// 7.5.5 (lost-after-reinstating), on `reinstated`
+    R7_5_5_lost_after_reinstating,
+    /// 7.5.5 (drawn-after-reinstating), on `reinstated`
+    R7_5_5_drawn_after_reinstating,
+    /// 7.5.5 (undetermined-after-reinstating), on `reinstated`
+    R7_5_5_undetermined_after_reinstating,
     /// 5.1.1, on `position`
     R5_1_1,
     /// 5.1.2 (lost), on `resign`
@@ -234,6 +278,34 @@ pub enum Rule {
     R9_6_1,
     /// 9.6.2, on `position`
     R9_6_2,
+    /// A.4.2 (observed), on `illegal`
+    RA_5_2_observed,
+    /// A.4.2 (first-claimed), on `correct`
+    RA_5_2_first_claimed,
+    /// A.4.2 (first-intervened), on `arbiter_intervenes`
+    RA_5_2_first_intervened,
+    /// A.4.2 (second-claimed), on `correct`
+    RA_5_2_second_claimed,
+    /// A.4.2 (second-intervened), on `arbiter_intervenes`
+    RA_5_2_second_intervened,
+    /// A.4.2 (second-lost-claimed), on `correct`
+    RA_5_2_second_lost_claimed,
+    /// A.4.2 (second-drawn-claimed), on `correct`
+    RA_5_2_second_drawn_claimed,
+    /// A.4.2 (second-undetermined-claimed), on `correct`
+    RA_5_2_second_undetermined_claimed,
+    /// A.4.2 (second-lost-intervened), on `arbiter_intervenes`
+    RA_5_2_second_lost_intervened,
+    /// A.4.2 (second-drawn-intervened), on `arbiter_intervenes`
+    RA_5_2_second_drawn_intervened,
+    /// A.4.2 (second-undetermined-intervened), on `arbiter_intervenes`
+    RA_5_2_second_undetermined_intervened,
+    /// A.4.2 (too-late), on `correct`
+    RA_5_2_too_late,
+    /// A.4.2 (not-the-opponent), on `correct`
+    RA_5_2_not_the_opponent,
+    /// A.4.2 (nothing-to-correct), on `correct`
+    RA_5_2_nothing_to_correct,
     /// III.2.1 (both-flags), on `both_flags`
     RIII_2_1_both_flags,
     /// III.2.1 (increment), on `increment`
@@ -301,7 +373,18 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 66] = [
+    const ALL: [Rule; 91] = [
+        Rule::R4_3_1,
+        Rule::R4_3_2,
+        Rule::R4_3_3,
+        Rule::R7_5_5_first,
+        Rule::R7_5_5_second_reinstated,
+        Rule::R7_5_5_lost,
+        Rule::R7_5_5_drawn,
+        Rule::R7_5_5_undetermined,
+        Rule::R7_5_5_lost_after_reinstating,
+        Rule::R7_5_5_drawn_after_reinstating,
+        Rule::R7_5_5_undetermined_after_reinstating,
         Rule::R5_1_1,
         Rule::R5_1_2_lost,
         Rule::R5_1_2_drawn,
@@ -336,6 +419,20 @@ impl Rule {
         Rule::R9_5_3_intended_move_not_made,
         Rule::R9_6_1,
         Rule::R9_6_2,
+        Rule::RA_5_2_observed,
+        Rule::RA_5_2_first_claimed,
+        Rule::RA_5_2_first_intervened,
+        Rule::RA_5_2_second_claimed,
+        Rule::RA_5_2_second_intervened,
+        Rule::RA_5_2_second_lost_claimed,
+        Rule::RA_5_2_second_drawn_claimed,
+        Rule::RA_5_2_second_undetermined_claimed,
+        Rule::RA_5_2_second_lost_intervened,
+        Rule::RA_5_2_second_drawn_intervened,
+        Rule::RA_5_2_second_undetermined_intervened,
+        Rule::RA_5_2_too_late,
+        Rule::RA_5_2_not_the_opponent,
+        Rule::RA_5_2_nothing_to_correct,
         Rule::RIII_2_1_both_flags,
         Rule::RIII_2_1_increment,
         Rule::RIII_2_1_quickplay,
@@ -384,6 +481,8 @@ impl Rule {
 enum Param {
     /// `param.arbiter_present`
     ArbiterPresent,
+    /// `param.competitive_rules`
+    CompetitiveRules,
     /// `param.draw_offer_min_moves`
     DrawOfferMinMoves,
     /// `param.draw_offers_allowed`
@@ -392,18 +491,71 @@ enum Param {
     IncrementRequests,
     /// `param.quickplay_finish`
     QuickplayFinish,
-    /// `param.competitive_rules`
-    CompetitiveRules,
 }
 
 fn meta() -> BookMeta {
     BookMeta {
         id: "fide-2023".to_string(),
+        edition: Some(Edition {
+            id: "fide-2023".to_string(),
+            family: "fide".to_string(),
+            in_force_from: Date {
+                year: 2023,
+                month: 1,
+                day: 1,
+            },
+        }),
+        per_edition: false,
         languages: vec!["en".to_string(), "ru".to_string()],
         games: Games::of(&[GameKind::Chess]),
         clauses: vec![
             ClauseMeta {
                 id: "B.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "4.3.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.4".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "7.5.5".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
             },
@@ -589,6 +741,16 @@ fn meta() -> BookMeta {
                 games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
+                id: "A.5".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "A.5.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
                 id: "III.1".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
@@ -687,6 +849,72 @@ fn meta() -> BookMeta {
             },
         ],
         rules: vec![
+            RuleMeta {
+                clause: Clause::C4_3_1 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-1".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C4_3_2 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-2".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C4_3_3 as Index,
+                on: EventKind::Position,
+                message: "ruling-4-3-3".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Illegal,
+                message: "ruling-7-5-5-first".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Illegal,
+                message: "ruling-7-5-5-second-reinstated".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Illegal,
+                message: "ruling-7-5-5-lost".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Illegal,
+                message: "ruling-7-5-5-drawn".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Illegal,
+                message: "ruling-7-5-5-undetermined".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Reinstated,
+                message: "ruling-7-5-5-lost-after-reinstating".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Reinstated,
+                message: "ruling-7-5-5-drawn-after-reinstating".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_5_5 as Index,
+                on: EventKind::Reinstated,
+                message: "ruling-7-5-5-undetermined-after-reinstating".to_string(),
+                decisive: true,
+            },
             RuleMeta {
                 clause: Clause::C5_1_1 as Index,
                 on: EventKind::Position,
@@ -892,6 +1120,90 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Illegal,
+                message: "ruling-A-4-2-observed".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-first-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-first-intervened".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-intervened".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-lost-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-drawn-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-second-undetermined-claimed".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-lost-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-drawn-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::ArbiterIntervenes,
+                message: "ruling-A-4-2-second-undetermined-intervened".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-too-late".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-not-the-opponent".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CA_5_2 as Index,
+                on: EventKind::Correct,
+                message: "ruling-A-4-2-nothing-to-correct".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::CIII_2_1 as Index,
                 on: EventKind::BothFlags,
                 message: "ruling-III-2-1-both-flags".to_string(),
@@ -1091,6 +1403,11 @@ fn meta() -> BookMeta {
                 tag: Some("ArbiterPresent".to_string()),
             },
             ParamMeta {
+                name: "competitive_rules".to_string(),
+                default: Value::Bool(false),
+                tag: Some("CompetitiveRules".to_string()),
+            },
+            ParamMeta {
                 name: "draw_offer_min_moves".to_string(),
                 default: Value::Int(0),
                 tag: Some("DrawOfferMinMoves".to_string()),
@@ -1109,11 +1426,6 @@ fn meta() -> BookMeta {
                 name: "quickplay_finish".to_string(),
                 default: Value::Bool(false),
                 tag: Some("QuickplayFinish".to_string()),
-            },
-            ParamMeta {
-                name: "competitive_rules".to_string(),
-                default: Value::Bool(false),
-                tag: Some("CompetitiveRules".to_string()),
             },
         ],
         ftl: FTL
@@ -1144,13 +1456,20 @@ impl Rules for Compiled {
         };
         match event {
             EventKind::Position => {
-                let holds = clause_5_1_1::when(cx);
+                let holds = clause_4_3_1::when(cx);
+                fire(cx, Rule::R4_3_1, holds);
+                let holds = clause_4_3_2::when(cx);
+                fire(cx, Rule::R4_3_2, holds);
+                let holds = clause_4_3_3::when(cx);
+                fire(cx, Rule::R4_3_3, holds);
+                let holds = clause_5_1_1::when(cx).map_err(|e| e.in_clause("5.1.1"))?;
                 fire(cx, Rule::R5_1_1, holds);
-                let holds = clause_5_2_1::when(cx);
+                let holds = clause_5_2_1::when(cx).map_err(|e| e.in_clause("5.2.1"))?;
                 fire(cx, Rule::R5_2_1, holds);
-                let holds = clause_5_2_2::when_dead(cx);
+                let holds = clause_5_2_2::when_dead(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_dead, holds);
-                let holds = clause_5_2_2::when_undetermined(cx);
+                let holds =
+                    clause_5_2_2::when_undetermined(cx).map_err(|e| e.in_clause("5.2.2"))?;
                 fire(cx, Rule::R5_2_2_undetermined, holds);
                 let holds = clause_9_1_2_1::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("9.1.2.1"))?;
@@ -1330,6 +1649,71 @@ impl Rules for Compiled {
                 let holds = clause_iii_6_2::when_no_draw(cx);
                 fire(cx, Rule::RIII_6_2_no_draw, holds);
             }
+            EventKind::ArbiterIntervenes => {
+                let holds =
+                    clause_a_5_2::when_first_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_first_intervened, holds);
+                let holds =
+                    clause_a_5_2::when_second_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_intervened, holds);
+                let holds = clause_a_5_2::when_second_lost_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_lost_intervened, holds);
+                let holds = clause_a_5_2::when_second_drawn_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_drawn_intervened, holds);
+                let holds = clause_a_5_2::when_second_undetermined_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_undetermined_intervened, holds);
+            }
+            EventKind::Illegal => {
+                let holds = clause_7_5_5::when_first(cx).map_err(|e| e.in_clause("7.5.5"))?;
+                fire(cx, Rule::R7_5_5_first, holds);
+                let holds =
+                    clause_7_5_5::when_second_reinstated(cx).map_err(|e| e.in_clause("7.5.5"))?;
+                fire(cx, Rule::R7_5_5_second_reinstated, holds);
+                let holds = clause_7_5_5::when_lost(cx).map_err(|e| e.in_clause("7.5.5"))?;
+                fire(cx, Rule::R7_5_5_lost, holds);
+                let holds = clause_7_5_5::when_drawn(cx).map_err(|e| e.in_clause("7.5.5"))?;
+                fire(cx, Rule::R7_5_5_drawn, holds);
+                let holds =
+                    clause_7_5_5::when_undetermined(cx).map_err(|e| e.in_clause("7.5.5"))?;
+                fire(cx, Rule::R7_5_5_undetermined, holds);
+                let holds = clause_a_5_2::when_observed(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_observed, holds);
+            }
+            EventKind::Correct => {
+                let holds =
+                    clause_a_5_2::when_first_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_first_claimed, holds);
+                let holds =
+                    clause_a_5_2::when_second_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_claimed, holds);
+                let holds =
+                    clause_a_5_2::when_second_lost_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_lost_claimed, holds);
+                let holds = clause_a_5_2::when_second_drawn_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_drawn_claimed, holds);
+                let holds = clause_a_5_2::when_second_undetermined_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_second_undetermined_claimed, holds);
+                let holds = clause_a_5_2::when_too_late(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_too_late, holds);
+                let holds =
+                    clause_a_5_2::when_not_the_opponent(cx).map_err(|e| e.in_clause("A.4.2"))?;
+                fire(cx, Rule::RA_5_2_not_the_opponent, holds);
+                let holds = clause_a_5_2::when_nothing_to_correct(cx);
+                fire(cx, Rule::RA_5_2_nothing_to_correct, holds);
+            }
+            EventKind::Reinstated => {
+                let holds = clause_7_5_5::when_lost_after_reinstating(cx);
+                fire(cx, Rule::R7_5_5_lost_after_reinstating, holds);
+                let holds = clause_7_5_5::when_drawn_after_reinstating(cx);
+                fire(cx, Rule::R7_5_5_drawn_after_reinstating, holds);
+                let holds = clause_7_5_5::when_undetermined_after_reinstating(cx);
+                fire(cx, Rule::R7_5_5_undetermined_after_reinstating, holds);
+            }
             _ => {}
         }
         Ok(())
@@ -1338,6 +1722,42 @@ impl Rules for Compiled {
     fn effects(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<Effect>, EvalError> {
         let mut effects = Vec::new();
         match Rule::of(rule)? {
+            Rule::R4_3_1 => {
+                clause_4_3_1::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.1"))?
+            }
+            Rule::R4_3_2 => {
+                clause_4_3_2::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.2"))?
+            }
+            Rule::R4_3_3 => {
+                clause_4_3_3::effects(cx, &mut effects).map_err(|e| e.in_clause("4.3.3"))?
+            }
+            Rule::R7_5_5_first => {
+                clause_7_5_5::effects_first(cx, &mut effects).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_second_reinstated => {
+                clause_7_5_5::effects_second_reinstated(cx, &mut effects)
+                    .map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_lost => {
+                clause_7_5_5::effects_lost(cx, &mut effects).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_drawn => {
+                clause_7_5_5::effects_drawn(cx, &mut effects).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_undetermined => clause_7_5_5::effects_undetermined(cx, &mut effects)
+                .map_err(|e| e.in_clause("7.5.5"))?,
+            Rule::R7_5_5_lost_after_reinstating => {
+                clause_7_5_5::effects_lost_after_reinstating(cx, &mut effects)
+                    .map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_drawn_after_reinstating => {
+                clause_7_5_5::effects_drawn_after_reinstating(cx, &mut effects)
+                    .map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_undetermined_after_reinstating => {
+                clause_7_5_5::effects_undetermined_after_reinstating(cx, &mut effects)
+                    .map_err(|e| e.in_clause("7.5.5"))?
+            }
             Rule::R5_1_1 => {
                 clause_5_1_1::effects(cx, &mut effects).map_err(|e| e.in_clause("5.1.1"))?
             }
@@ -1412,6 +1832,54 @@ impl Rules for Compiled {
             }
             Rule::R9_6_2 => {
                 clause_9_6_2::effects(cx, &mut effects).map_err(|e| e.in_clause("9.6.2"))?
+            }
+            Rule::RA_5_2_observed => clause_a_5_2::effects_observed(cx, &mut effects)
+                .map_err(|e| e.in_clause("A.4.2"))?,
+            Rule::RA_5_2_first_claimed => clause_a_5_2::effects_first_claimed(cx, &mut effects)
+                .map_err(|e| e.in_clause("A.4.2"))?,
+            Rule::RA_5_2_first_intervened => {
+                clause_a_5_2::effects_first_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_claimed => clause_a_5_2::effects_second_claimed(cx, &mut effects)
+                .map_err(|e| e.in_clause("A.4.2"))?,
+            Rule::RA_5_2_second_intervened => {
+                clause_a_5_2::effects_second_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_claimed => {
+                clause_a_5_2::effects_second_lost_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_claimed => {
+                clause_a_5_2::effects_second_drawn_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_claimed => {
+                clause_a_5_2::effects_second_undetermined_claimed(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_intervened => {
+                clause_a_5_2::effects_second_lost_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_intervened => {
+                clause_a_5_2::effects_second_drawn_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_intervened => {
+                clause_a_5_2::effects_second_undetermined_intervened(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_too_late => clause_a_5_2::effects_too_late(cx, &mut effects)
+                .map_err(|e| e.in_clause("A.4.2"))?,
+            Rule::RA_5_2_not_the_opponent => {
+                clause_a_5_2::effects_not_the_opponent(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_nothing_to_correct => {
+                clause_a_5_2::effects_nothing_to_correct(cx, &mut effects)
+                    .map_err(|e| e.in_clause("A.4.2"))?
             }
             Rule::RIII_2_1_increment => clause_iii_2_1::effects_increment(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.2.1"))?,
@@ -1490,6 +1958,28 @@ impl Rules for Compiled {
 
     fn vars(&self, rule: Index, cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(match Rule::of(rule)? {
+            Rule::R4_3_1 => clause_4_3_1::vars(cx).map_err(|e| e.in_clause("4.3.1"))?,
+            Rule::R4_3_2 => clause_4_3_2::vars(cx).map_err(|e| e.in_clause("4.3.2"))?,
+            Rule::R4_3_3 => clause_4_3_3::vars(cx).map_err(|e| e.in_clause("4.3.3"))?,
+            Rule::R7_5_5_first => clause_7_5_5::vars_first(cx).map_err(|e| e.in_clause("7.5.5"))?,
+            Rule::R7_5_5_second_reinstated => {
+                clause_7_5_5::vars_second_reinstated(cx).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_lost => clause_7_5_5::vars_lost(cx).map_err(|e| e.in_clause("7.5.5"))?,
+            Rule::R7_5_5_drawn => clause_7_5_5::vars_drawn(cx).map_err(|e| e.in_clause("7.5.5"))?,
+            Rule::R7_5_5_undetermined => {
+                clause_7_5_5::vars_undetermined(cx).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_lost_after_reinstating => {
+                clause_7_5_5::vars_lost_after_reinstating(cx).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_drawn_after_reinstating => {
+                clause_7_5_5::vars_drawn_after_reinstating(cx).map_err(|e| e.in_clause("7.5.5"))?
+            }
+            Rule::R7_5_5_undetermined_after_reinstating => {
+                clause_7_5_5::vars_undetermined_after_reinstating(cx)
+                    .map_err(|e| e.in_clause("7.5.5"))?
+            }
             Rule::R5_1_2_lost => clause_5_1_2::vars_lost(cx).map_err(|e| e.in_clause("5.1.2"))?,
             Rule::R5_1_2_drawn => clause_5_1_2::vars_drawn(cx).map_err(|e| e.in_clause("5.1.2"))?,
             Rule::R5_1_2_undetermined => {
@@ -1543,6 +2033,41 @@ impl Rules for Compiled {
             }
             Rule::R9_6_1 => clause_9_6_1::vars(cx).map_err(|e| e.in_clause("9.6.1"))?,
             Rule::R9_6_2 => clause_9_6_2::vars(cx).map_err(|e| e.in_clause("9.6.2"))?,
+            Rule::RA_5_2_observed => {
+                clause_a_5_2::vars_observed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_first_claimed => {
+                clause_a_5_2::vars_first_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_first_intervened => {
+                clause_a_5_2::vars_first_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_claimed => {
+                clause_a_5_2::vars_second_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_intervened => {
+                clause_a_5_2::vars_second_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_claimed => {
+                clause_a_5_2::vars_second_lost_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_claimed => {
+                clause_a_5_2::vars_second_drawn_claimed(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_claimed => {
+                clause_a_5_2::vars_second_undetermined_claimed(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_lost_intervened => {
+                clause_a_5_2::vars_second_lost_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_drawn_intervened => {
+                clause_a_5_2::vars_second_drawn_intervened(cx).map_err(|e| e.in_clause("A.4.2"))?
+            }
+            Rule::RA_5_2_second_undetermined_intervened => {
+                clause_a_5_2::vars_second_undetermined_intervened(cx)
+                    .map_err(|e| e.in_clause("A.4.2"))?
+            }
             Rule::RIII_2_2_both_flags => {
                 clause_iii_2_2::vars_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?
             }
@@ -1620,8 +2145,8 @@ mod defined {
     /// `game_type_moves`: a constant of the rulebook
     pub const GAME_TYPE_MOVES: i64 = 60;
 
-    /// `incorrect_claim_penalty`: a constant of the rulebook
-    pub const INCORRECT_CLAIM_PENALTY: i64 = 120;
+    /// `penalty_time`: a constant of the rulebook
+    pub const PENALTY_TIME: i64 = 120;
 
     /// `quickplay_extra_time`: a constant of the rulebook
     pub const QUICKPLAY_EXTRA_TIME: i64 = 120;
@@ -1632,11 +2157,34 @@ mod defined {
     /// `quickplay_time`: a constant of the rulebook
     pub const QUICKPLAY_TIME: i64 = 120;
 
-    /// `reduced_claim_penalty`: a constant of the rulebook
-    pub const REDUCED_CLAIM_PENALTY: i64 = 60;
+    /// `reduced_penalty_time`: a constant of the rulebook
+    pub const REDUCED_PENALTY_TIME: i64 = 60;
 
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
+
+    /// `touch_move_broken` (4.3): `(touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched) or (touched_opponent and not touched_own and touched_actionable
+    /// and not acted_on_first_touched) or (touched_own and touched_opponent and (if
+    /// touched_capture_legal then not made_touched_capture else touched_actionable and not
+    /// acted_on_first_touched))`
+    pub fn touch_move_broken(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+            || cx.touched_opponent()
+                && !cx.touched_own()
+                && cx.touched_actionable()
+                && !cx.acted_on_first_touched()
+            || cx.touched_own()
+                && cx.touched_opponent()
+                && (if cx.touched_capture_legal() {
+                    !cx.made_touched_capture()
+                } else {
+                    cx.touched_actionable() && !cx.acted_on_first_touched()
+                }))
+    }
 
     /// `draw_agreement_allowed` (9.1.2): `arbiter_consent or (param.draw_offers_allowed and
     /// moves_made(white) >= param.draw_offer_min_moves and moves_made(black) >=
@@ -1668,18 +2216,24 @@ mod defined {
         Ok(cx.timed() && cx.time_for_moves(defined::GAME_TYPE_MOVES)? >= defined::STANDARD_TIME)
     }
 
-    /// `claim_penalty` (A.3): `if rapid or (blitz and not param.competitive_rules) then
-    /// reduced_claim_penalty else incorrect_claim_penalty`
-    pub fn claim_penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
+    /// `penalty` (A.3): `if rapid or (blitz and not param.competitive_rules) then
+    /// reduced_penalty_time else penalty_time`
+    pub fn penalty(cx: &mut Ctx) -> Result<i64, EvalError> {
         Ok(
             if defined::rapid(cx)?
                 || defined::blitz(cx)? && !cx.param_bool(Param::CompetitiveRules as usize)?
             {
-                defined::REDUCED_CLAIM_PENALTY
+                defined::REDUCED_PENALTY_TIME
             } else {
-                defined::INCORRECT_CLAIM_PENALTY
+                defined::PENALTY_TIME
             },
         )
+    }
+
+    /// `illegal_move_may_stand` (A.5): `(rapid or blitz) and not param.competitive_rules`
+    pub fn illegal_move_may_stand(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok((defined::rapid(cx)? || defined::blitz(cx)?)
+            && !cx.param_bool(Param::CompetitiveRules as usize)?)
     }
 
     /// `guidelines_iii_apply` (III.2): `param.quickplay_finish and (standard or rapid) and not
@@ -1688,6 +2242,438 @@ mod defined {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)?
             && (defined::standard(cx)? || defined::rapid(cx)?)
             && !cx.has_increment())
+    }
+}
+
+/// 4.3.1
+///
+/// [en] one or more of his own pieces, he must move the first piece touched that can be moved.
+///
+/// [ru] одной или нескольких своих фигур, он должен сделать ход первой тронутой фигурой, которой
+/// можно сделать ход.
+mod clause_4_3_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 4.3.2
+///
+/// [en] one or more of his opponent's pieces, he must capture the first piece touched that can be
+/// captured.
+///
+/// [ru] одной или нескольких фигур соперника, он должен взять первую тронутую фигуру, которую можно
+/// взять.
+mod clause_4_3_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
+    /// not acted_on_first_touched`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_opponent()
+            && !cx.touched_own()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+}
+
+/// 4.3.3
+///
+/// [en] one or more pieces of each colour, he must capture the first touched opponent's piece with
+/// his first touched piece or, if this is illegal, move or capture the first piece touched that can
+/// be moved or captured. If it is unclear whether the player's own piece or his opponent's piece
+/// was touched first, the player's own piece shall be considered to have been touched before his
+/// opponent's.
+///
+/// [ru] одной или нескольких фигур каждого цвета, он должен взять первую тронутую фигуру соперника
+/// своей первой тронутой фигурой или, если это невозможно, сделать ход или взять первую тронутую
+/// фигуру, которой можно сделать ход или которую можно взять. Если неясно, какая фигура была
+/// тронута первой — своя или соперника, — считается, что своя фигура была тронута раньше фигуры
+/// соперника.
+mod clause_4_3_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
+    /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.moved()
+            && cx.touched_own()
+            && cx.touched_opponent()
+            && (if cx.touched_capture_legal() {
+                !cx.made_touched_capture()
+            } else {
+                cx.touched_actionable() && !cx.acted_on_first_touched()
+            })
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "by".to_string(),
+                Value::Side({
+                    let side = cx.to_move();
+                    cx.opponent(side)
+                }),
+            ),
+            (
+                "capture".to_string(),
+                Value::Bool(cx.touched_capture_legal()),
+            ),
+        ])
+    }
+}
+
+/// 7.5.5
+///
+/// [en] After the action taken under Article 7.5.1, 7.5.2, 7.5.3 or 7.5.4 for the first completed
+/// illegal move by a player, the arbiter shall give two minutes extra time to his opponent; for the
+/// second completed illegal move by the same player the arbiter shall declare the game lost by this
+/// player. However, the game is drawn if the position is such that the opponent cannot checkmate
+/// the player's king by any possible series of legal moves.
+///
+/// [ru] После мер, принятых согласно Статьям 7.5.1, 7.5.2, 7.5.3 или 7.5.4, за первый сделанный
+/// игроком невозможный ход арбитр даёт его сопернику две минуты дополнительного времени; за второй
+/// невозможный ход того же игрока арбитр объявляет, что этот игрок проиграл партию. Однако партия
+/// заканчивается вничью, если позиция такова, что соперник не может поставить мат королю этого
+/// игрока никакой возможной серией возможных ходов.
+mod clause_7_5_5 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
+    /// illegal_moves_penalised(illegal.by) == 0`
+    pub fn when_first(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(
+            !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated()) && {
+                let side = cx.event_by();
+                cx.illegal_moves_penalised(side)
+            } == 0,
+        )
+    }
+
+    pub fn effects_first(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        if cx.illegal_on_board() {
+            effects.push(Effect::Reinstate);
+        }
+        effects.push(Effect::AddTime {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+            seconds: defined::penalty(cx)?,
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.event_by(),
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_first(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("by".to_string(), Value::Side(cx.event_by())),
+            ("on_board".to_string(), Value::Bool(cx.illegal_on_board())),
+        ])
+    }
+
+    /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
+    /// illegal_moves_penalised(illegal.by) >= 1 and illegal.on_board`
+    pub fn when_second_reinstated(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(
+            !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
+                && {
+                    let side = cx.event_by();
+                    cx.illegal_moves_penalised(side)
+                } >= 1
+                && cx.illegal_on_board(),
+        )
+    }
+
+    pub fn effects_second_reinstated(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reinstate);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.event_by(),
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_reinstated(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
+    /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
+    /// checkmate_undetermined(opponent(illegal.by)) and can_checkmate(opponent(illegal.by))`
+    pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(
+            !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
+                && {
+                    let side = cx.event_by();
+                    cx.illegal_moves_penalised(side)
+                } >= 1
+                && !cx.illegal_on_board()
+                && !{
+                    let side = {
+                        let side = cx.event_by();
+                        cx.opponent(side)
+                    };
+                    cx.checkmate_undetermined(side)
+                }
+                && {
+                    let side = {
+                        let side = cx.event_by();
+                        cx.opponent(side)
+                    };
+                    cx.can_checkmate(side)
+                },
+        )
+    }
+
+    pub fn effects_lost(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_lost(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
+    /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
+    /// checkmate_undetermined(opponent(illegal.by)) and not can_checkmate(opponent(illegal.by))`
+    pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(
+            !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
+                && {
+                    let side = cx.event_by();
+                    cx.illegal_moves_penalised(side)
+                } >= 1
+                && !cx.illegal_on_board()
+                && !{
+                    let side = {
+                        let side = cx.event_by();
+                        cx.opponent(side)
+                    };
+                    cx.checkmate_undetermined(side)
+                }
+                && !{
+                    let side = {
+                        let side = cx.event_by();
+                        cx.opponent(side)
+                    };
+                    cx.can_checkmate(side)
+                },
+        )
+    }
+
+    pub fn effects_drawn(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_drawn(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
+    /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and
+    /// checkmate_undetermined(opponent(illegal.by))`
+    pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(
+            !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
+                && {
+                    let side = cx.event_by();
+                    cx.illegal_moves_penalised(side)
+                } >= 1
+                && !cx.illegal_on_board()
+                && {
+                    let side = {
+                        let side = cx.event_by();
+                        cx.opponent(side)
+                    };
+                    cx.checkmate_undetermined(side)
+                },
+        )
+    }
+
+    pub fn effects_undetermined(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.event_by(),
+        });
+        Ok(())
+    }
+
+    pub fn vars_undetermined(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
+    /// checkmate_undetermined(opponent(reinstated.by)) and can_checkmate(opponent(reinstated.by))`
+    pub fn when_lost_after_reinstating(cx: &mut Ctx) -> bool {
+        ({
+            let side = cx.event_by();
+            cx.illegal_moves_penalised(side)
+        } >= 2
+            && !{
+                let side = {
+                    let side = cx.event_by();
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.event_by();
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_lost_after_reinstating(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars_lost_after_reinstating(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
+    /// checkmate_undetermined(opponent(reinstated.by)) and not
+    /// can_checkmate(opponent(reinstated.by))`
+    pub fn when_drawn_after_reinstating(cx: &mut Ctx) -> bool {
+        ({
+            let side = cx.event_by();
+            cx.illegal_moves_penalised(side)
+        } >= 2
+            && !{
+                let side = {
+                    let side = cx.event_by();
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.event_by();
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_drawn_after_reinstating(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars_drawn_after_reinstating(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and
+    /// checkmate_undetermined(opponent(reinstated.by))`
+    pub fn when_undetermined_after_reinstating(cx: &mut Ctx) -> bool {
+        ({
+            let side = cx.event_by();
+            cx.illegal_moves_penalised(side)
+        } >= 2
+            && {
+                let side = {
+                    let side = cx.event_by();
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_undetermined_after_reinstating(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        Ok(())
+    }
+
+    pub fn vars_undetermined_after_reinstating(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -1704,9 +2690,9 @@ mod clause_5_1_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `checkmate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.checkmate()
+    /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1827,9 +2813,9 @@ mod clause_5_2_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `stalemate`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.stalemate()
+    /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1857,9 +2843,9 @@ mod clause_5_2_2 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `position`: `dead_position`
-    pub fn when_dead(cx: &mut Ctx) -> bool {
-        cx.dead_position()
+    /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_dead(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -1867,9 +2853,13 @@ mod clause_5_2_2 {
         Ok(())
     }
 
-    /// On `position`: `dead_position_undetermined and not dead_position`
-    pub fn when_undetermined(cx: &mut Ctx) -> bool {
-        cx.dead_position_undetermined() && !cx.dead_position()
+    /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
+    /// and not touch_move_broken`
+    pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.dead_position_undetermined()
+            && !cx.dead_position()
+            && !cx.last_move_illegal()
+            && !defined::touch_move_broken(cx)?)
     }
 
     pub fn effects_undetermined(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
@@ -2465,7 +3455,7 @@ mod clause_9_5_3 {
                 let side = cx.event_by();
                 cx.opponent(side)
             },
-            seconds: defined::claim_penalty(cx)?,
+            seconds: defined::penalty(cx)?,
         });
         if cx.claim_move_legal() {
             effects.push(Effect::RequireMove {
@@ -2556,6 +3546,515 @@ mod clause_9_6_2 {
             "moves".to_string(),
             Value::Int(cx.moves_since_pawn_or_capture()),
         )])
+    }
+}
+
+/// A.5.2
+///
+/// [en] If the arbiter observes an action taken under Article 7.5.1, 7.5.2, 7.5.3 or 7.5.4, he/she
+/// shall act according to Article 7.5.5, provided the opponent has not made his/her next move. If
+/// the arbiter does not intervene, the opponent is entitled to claim, provided the opponent has not
+/// made his/her next move. If the opponent does not claim and the arbiter does not intervene, the
+/// illegal move shall stand and the game shall continue. Once the opponent has made his/her next
+/// move, an illegal move cannot be corrected unless this is agreed by the players without
+/// intervention of the arbiter.
+///
+/// [ru] Если арбитр видит действие, предусмотренное Статьями 7.5.1, 7.5.2, 7.5.3 или 7.5.4, он
+/// поступает согласно Статье 7.5.5, при условии что соперник не сделал свой следующий ход. Если
+/// арбитр не вмешивается, соперник вправе заявить об этом, при условии что он не сделал свой
+/// следующий ход. Если соперник не заявляет, а арбитр не вмешивается, невозможный ход остаётся в
+/// силе и партия продолжается. После того как соперник сделал свой следующий ход, невозможный ход
+/// не может быть исправлен, если только игроки не договорятся об этом без вмешательства арбитра.
+mod clause_a_5_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `illegal`: `illegal_move_may_stand and not illegal.reinstated`
+    pub fn when_observed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
+    }
+
+    pub fn effects_observed(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        Ok(())
+    }
+
+    pub fn vars_observed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) == 0`
+    pub fn when_first_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } == 0)
+    }
+
+    pub fn effects_first_claimed(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        if cx.irregularity_on_board() {
+            effects.push(Effect::Reinstate);
+        }
+        effects.push(Effect::AddTime {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+            seconds: defined::penalty(cx)?,
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_first_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("added".to_string(), Value::Duration(defined::penalty(cx)?)),
+            ("by".to_string(), Value::Side(cx.irregularity_by()?)),
+            (
+                "on_board".to_string(),
+                Value::Bool(cx.irregularity_on_board()),
+            ),
+        ])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) == 0`
+    pub fn when_first_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } == 0)
+    }
+
+    pub fn effects_first_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        if cx.irregularity_on_board() {
+            effects.push(Effect::Reinstate);
+        }
+        effects.push(Effect::AddTime {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+            seconds: defined::penalty(cx)?,
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_first_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("added".to_string(), Value::Duration(defined::penalty(cx)?)),
+            ("by".to_string(), Value::Side(cx.irregularity_by()?)),
+            (
+                "on_board".to_string(),
+                Value::Bool(cx.irregularity_on_board()),
+            ),
+        ])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
+    pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && cx.irregularity_on_board())
+    }
+
+    pub fn effects_second_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        if cx.irregularity_on_board() {
+            effects.push(Effect::Reinstate);
+        }
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
+    /// irregularity_on_board`
+    pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && cx.irregularity_on_board())
+    }
+
+    pub fn effects_second_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        if cx.irregularity_on_board() {
+            effects.push(Effect::Reinstate);
+        }
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
+    /// checkmate_undetermined(opponent(irregularity_by)) and
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_lost_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_lost_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
+    /// checkmate_undetermined(opponent(irregularity_by)) and not
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_drawn_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_drawn_claimed(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and not replied_since_irregularity and
+    /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
+    /// checkmate_undetermined(opponent(irregularity_by))`
+    pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_second_undetermined_claimed(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::Uphold);
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_undetermined_claimed(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_lost_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.irregularity_by()?;
+                cx.opponent(side)
+            },
+        });
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_lost_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
+    /// can_checkmate(opponent(irregularity_by))`
+    pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            }
+            && !{
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.can_checkmate(side)
+            })
+    }
+
+    pub fn effects_second_drawn_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_drawn_intervened(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
+    /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
+    /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && !cx.replied_since_irregularity()
+            && {
+                let side = cx.irregularity_by()?;
+                cx.illegal_moves_penalised(side)
+            } >= 1
+            && !cx.irregularity_on_board()
+            && {
+                let side = {
+                    let side = cx.irregularity_by()?;
+                    cx.opponent(side)
+                };
+                cx.checkmate_undetermined(side)
+            })
+    }
+
+    pub fn effects_second_undetermined_intervened(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::AwaitDecision);
+        effects.push(Effect::PenaliseIllegal {
+            side: cx.irregularity_by()?,
+        });
+        effects.push(Effect::CorrectIrregularity);
+        Ok(())
+    }
+
+    pub fn vars_second_undetermined_intervened(
+        cx: &mut Ctx,
+    ) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.irregularity_by()?))])
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
+    /// irregularity_by and replied_since_irregularity`
+    pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() != cx.irregularity_by()?
+            && cx.replied_since_irregularity())
+    }
+
+    pub fn effects_too_late(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by ==
+    /// irregularity_by`
+    pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::illegal_move_may_stand(cx)?
+            && cx.irregularity_open()
+            && cx.event_by() == cx.irregularity_by()?)
+    }
+
+    pub fn effects_not_the_opponent(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    /// On `correct`: `not irregularity_open`
+    pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
+        !cx.irregularity_open()
+    }
+
+    pub fn effects_nothing_to_correct(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
     }
 }
 

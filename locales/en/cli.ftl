@@ -42,6 +42,8 @@ cli-line-not-utf8 = line { $number }: not UTF-8
 cli-line-too-long = line { $number }: longer than { $limit } bytes, skipped
 
 ## Choosing a rulebook
+cli-no-renderer = no renderer for the rulebook that ruled
+cli-no-such-edition = `{ $rulebook }` has no rulebook on the edition `{ $edition }` (it has: { $editions })
 cli-no-such-rulebook = `{ $spec }` is neither an embedded rulebook ({ $names }) nor a rulebook folder
 cli-folder-not-compiled = a rulebook folder runs on the interpreter; `--engine compiled` needs an embedded rulebook (compile it in with `arbiter compile`)
 cli-builtin-shadows-folder = warning: `{ $name }` is a built-in rulebook, which is used; the folder `{ $name }` here is not (write `./{ $name }` to use the folder)

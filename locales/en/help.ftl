@@ -32,6 +32,7 @@ help-about-serve = Speak the conformance protocol on standard input and output: 
 ## Arguments
 help-arg-analysis_nodes = Positions the engine may examine for one question before it answers "undetermined" (the ruling then awaits the arbiter)
 help-arg-analysis_time = A deadline for one question, in milliseconds, on top of the node budget. Without it (the default) a verdict is the same on every machine; with it, an answer that needs more time than the machine gives becomes "undetermined"
+help-arg-edition = For a rulebook over the FIDE Laws (`fide`, `club`, ...): rule on every game with this edition (`fide-2018`), whatever its date
 help-arg-evidence = Which helpmate lines rulings cite (results are the same in every mode, only the lines differ)
 help-arg-encoding = The inputs' character encoding: `utf-8` (default), `latin1`, `windows-1251`, or any label of the WHATWG Encoding Standard
 help-arg-engine = The backend; default: compiled for an embedded rulebook, interpreter for a folder
@@ -41,7 +42,7 @@ help-arg-infer_flags = Accepted for older scripts: reading the record (a time fo
 help-arg-jobs = Games ruled on at once (default: one per core; at most four per core). Output stays in input order
 help-arg-material_only = Decide "can a side checkmate" and dead positions by material alone, as before the engine: faster, and exact only where material decides
 help-arg-no_record = Rule only on what the moves and the event commands say: without it, a game the laws have not ended by its last move ends as its record says (`[Termination "Time forfeit"]` is the loser's flag, a decisive `Result` the loser's resignation, `1/2-1/2` a draw agreed), each such ruling marked as inferred from the record
-help-arg-rulebook = An embedded rulebook name (fide-2018) or a rulebook folder
+help-arg-rulebook = An embedded rulebook name (`fide`: the FIDE Laws in force on each game's date; `fide-2018`, `club`, ...) or a rulebook folder
 help-arg-summary = The end-of-run summary on standard error: games, results by clause, errors
 help-arg-help = Print help
 help-arg-arbiter-color = Colour in reports and help: `auto` (when writing to a terminal and `NO_COLOR` is not set), `always` or `never`

@@ -35,6 +35,36 @@ evidence-cannot-checkmate = { $side ->
        *[black] Black
     } cannot checkmate by any series of legal moves: { $proof }.
 evidence-dead-position = Neither side can checkmate. White: { $white }; Black: { $black }.
+edition-named = Ruled under { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } on { $edition }
+       *[none] { $rulebook }
+    }, as named.
+edition-date = Ruled under { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } on { $edition }
+       *[none] { $rulebook }
+    }, the edition of the Laws in force on the game's date, { $date }.
+edition-partial-date = Ruled under { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } on { $edition }
+       *[none] { $rulebook }
+    }, the edition of the Laws in force throughout the period the game's date { $date } gives.
+edition-date-undecided = Ruled under { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } on { $edition }
+       *[none] { $rulebook }
+    }: the game's date { $date } does not tell which edition of the Laws was in force (one came into force within it), so the latest it allows applies.
+edition-no-date = Ruled under { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } on { $edition }
+       *[none] { $rulebook }
+    }: the game has no date, so the newest edition of the Laws applies.
+edition-before-oldest = Ruled under { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } on { $edition }
+       *[none] { $rulebook }
+    }: the game's date { $date } is before that edition came into force, and older editions of the Laws are not encoded, so the oldest one encoded applies.
 evidence-after-forced = { $count ->
         [1] Only one move is legal here, { $line }; after it:
        *[other] Only forced moves follow, { $line }; after them:
@@ -99,6 +129,15 @@ effect-score = the draw scores as a win for { $side ->
        *[black] Black
     }
 effect-correct-irregularity = the error is corrected
+effect-reinstate = the position before the illegal move is reinstated
+effect-penalise-illegal = an illegal move of { $side ->
+        [white] White's
+       *[black] Black's
+    } is counted
+effect-irregular-move = an irregular move by { $side ->
+        [white] White
+       *[black] Black
+    } is on record
 scoresheet = Scoresheet: { $moves }
 game-header = { $place } game { $game }: { $white } – { $black }: { $result }
 after-move = after { $move }

@@ -99,6 +99,9 @@ publish-feature-by-implementation = On each implementation (its report's lines t
 publish-inherited = Inherited scenarios
 publish-inherited-note = Written for the base rulebook and run under this one, the clauses they cite named as this rulebook names them. The link opens the scenario as its base publishes it.
 publish-inherited-from = from
+publish-edition = The FIDE Laws it stands on
+publish-in-force-from = in force from
+publish-other-editions = The same rulebook on another edition
 publish-untranslated = This text has not been translated yet; it is given in English.
 # What each conformance feature asks of an implementation (conformance/PROTOCOL.md's table).
 publish-feature-checkmate = End the game at checkmate (FIDE 5.1.1).
@@ -119,5 +122,6 @@ publish-feature-both-flags = Rule on both flags down in an order that cannot be 
 publish-feature-quickplay-finish = Apply Guidelines III: the tags QuickplayFinish, ArbiterPresent and TimeControl, the clock readings, the increment request and the quickplay claim (III.2 to III.6).
 publish-feature-arbiter-decisions = Rule on the arbiter's answers, [%arbiter agree|postpone|reject|grant|declare ...] (III.4, III.5, III.6.2).
 publish-feature-irregularities = Rule on irregular moves and demands to correct them, [%illegal], [%correct] (rulebooks that regulate them, such as club).
+publish-feature-illegal-moves = Play a move marked [%illegal] as it was made, even one the laws of the game forbid (a king left in check, a man moving backward, a missed capture), and go on from the position it made; rule on illegal moves taken back ([%illegal MOVE]), the clock pressed without a move ([%illegal clock]), a move made with two hands ([%illegal two-hands]) and the arbiter's intervention ([%arbiter intervene]) under Article 7.5 and A.5.2.
 publish-feature-resignation = Rule on a resignation, [%resign] (5.1.2; from 2023 a draw when the opponent cannot checkmate).
 publish-feature-recorded-result = End a game the laws have not ended by its last recorded move as its record says (its Termination and Result tags), when asked to.

@@ -44,6 +44,8 @@ cli-line-not-utf8 = строка { $number }: не в кодировке UTF-8
 cli-line-too-long = строка { $number }: длиннее { $limit } байт, пропущена
 
 ## Выбор свода правил
+cli-no-renderer = нет средства вывода для свода правил, по которому вынесено решение
+cli-no-such-edition = у `{ $rulebook }` нет свода на издании `{ $edition }` (есть: { $editions })
 cli-no-such-rulebook = `{ $spec }` — не встроенный свод правил ({ $names }) и не папка свода правил
 cli-folder-not-compiled = свод правил из папки работает на интерпретаторе; `--engine compiled` требует встроенного свода (вкомпилируйте его командой `arbiter compile`)
 cli-builtin-shadows-folder = предупреждение: `{ $name }` — встроенный свод правил, используется он; папка `{ $name }` здесь не используется (чтобы взять папку, напишите `./{ $name }`)

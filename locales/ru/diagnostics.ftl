@@ -31,8 +31,10 @@ diag-extends-too-deep = `extends` вкладывает своды правил �
         [one] уровня
        *[other] уровней
     }; не расширяют ли два свода друг друга?
-diag-extends-unknown = `extends` называет `{ $name }`, но это не соседняя папка свода правил и не встроенный свод
+diag-extends-unknown = `extends` называет `{ $name }`, но это не соседняя папка свода правил, не встроенный свод и не семейство изданий (свод, называющий его в `family`)
 diag-not-plain-name = `{ $what }` должно быть простым именем (строчные латинские буквы, цифры, `-` и `_`, не длиннее 64), а не `{ $name }`
+diag-edition-needs-both = издание семейства указывает и `family`, и `in_force_from` (день вступления в силу)
+diag-bad-in-force-from = `in_force_from` — существующий день в записи `YYYY-MM-DD`, а не `{ $value }`
 diag-file-outside-folder = файл пунктов `{ $file }` лежит вне папки свода правил: укажите его относительным путём без `..`
 diag-clause-file-not-utf8 = файл пунктов `{ $file }` — не текст в UTF-8
 diag-embedded-rulebooks = встроенные своды правил: { $names }
@@ -281,12 +283,13 @@ pgn-flag-side = `[%flag { $side }]`: ожидалось `white`, `black` или 
 pgn-flag-needs-side = `[%flag]` требует стороны: `[%flag white]`, `[%flag black]` или `[%flag both]`
 pgn-unknown-basis = неизвестное основание `{ $word }`: ожидалось `no-win` (соперник не может выиграть обычными средствами) или `no-effort` (он не прилагает к этому усилий)
 pgn-quickplay-needs-basis = `[%quickplay]` требует основания: `no-win`, `no-effort` или оба
-pgn-arbiter-needs-act = `[%arbiter]` требует действия: agree, postpone, reject, grant или declare
-pgn-arbiter-unexpected = неожиданное `{ $word }` в `[%arbiter ...]`: действия — `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` и `declare no-draw`
-pgn-unknown-act = неизвестное действие арбитра `{ $word }`: ожидалось agree, postpone, reject, grant или declare
-pgn-illegal-argument = `[%illegal { $word }]`: ожидалось `[%illegal]` или `[%illegal { $expected }]`
+pgn-arbiter-needs-act = `[%arbiter]` требует действия: agree, postpone, reject, grant, declare или intervene
+pgn-arbiter-unexpected = неожиданное `{ $word }` в `[%arbiter ...]`: действия — `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw`, `declare no-draw` и `intervene`
+pgn-unknown-act = неизвестное действие арбитра `{ $word }`: ожидалось agree, postpone, reject, grant, declare или intervene
+pgn-illegal-argument = `[%illegal { $word }]`: ожидалось `[%illegal]`, `[%illegal { $expected }]`, `[%illegal clock]`, `[%illegal two-hands]` или взятый обратно невозможный ход
 
 ## Ошибки о партии
+game-bad-date = тег `Date` `{ $value }` — не дата: пишите ГГГГ.ММ.ДД, с `??` вместо неизвестной части (`2022.??.??`); по дате выбирается действующее издание Правил
 game-offer-before-move = `[%offer]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%offer white]` или `[%offer black]`
 game-no-piece = `[%touch { $square }]`: на поле { $square } нет фигуры
 game-clk-before-move = `[%clk]` до первого хода: ни один игрок ещё не сделал ход; напишите `[%clock white H:MM:SS]` или `[%clock black H:MM:SS]`
@@ -296,6 +299,17 @@ game-evaluating-effects = при вычислении последствий н�
 game-evaluating-vars = при вычислении переменных решения на `{ $event }` на полуходе { $ply }: { $error }
 game-cascade = последствия правил порождали события больше { $max } раз подряд (последнее — `{ $event }`): свод правил порождает событие, которое его же и вызывает
 game-illegal-move = { $number } { $san } — невозможный ход в этой позиции ({ $error })
+game-as-made = { $number } { $san }, отмеченный `[%illegal]`, нельзя сыграть так, как он был сделан: { $why }
+as-made-no-piece = у игрока, чья очередь хода, нет такой фигуры
+as-made-ambiguous = такой ход могла сделать не одна фигура: укажите поле, с которого она ушла (`Ng1f3`, `e2e5`)
+as-made-own-piece = на { $square } стоит собственная фигура игрока
+as-made-king = он взял бы короля на { $square }, а короля никогда не берут
+as-made-castle = король и эта ладья стоят не на своих полях
+as-made-not-a-move = это не ход фигуры на доске
+as-made-same-square = фигура осталась бы на месте
+as-made-not-diagonal = путь на { $square } идёт не по диагонали
+game-king-taken = { $number } { $san } берёт короля, которого никогда не берут: продолжить запись отсюда нельзя
+game-taken-back-legal = `{ $san }` — возможный ход в этой позиции: `[%illegal ХОД]` называет невозможный ход, взятый обратно (возможный ход, сделанный двумя руками, — это `[%illegal two-hands]` после него)
 game-bad-fen = тег FEN содержит некорректный FEN: { $error }
 game-illegal-fen = тег FEN задаёт невозможную позицию: { $error }
 game-fen-number-too-large = в теге FEN { $field ->

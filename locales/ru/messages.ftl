@@ -36,6 +36,36 @@ evidence-cannot-checkmate = { $side ->
        *[black] Чёрные
     } не могут поставить мат никакой серией возможных ходов: { $proof }.
 evidence-dead-position = Ни одна сторона не может поставить мат. Белые: { $white }; чёрные: { $black }.
+edition-named = Решено по { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } на издании { $edition }
+       *[none] { $rulebook }
+    }, как указано.
+edition-date = Решено по { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } на издании { $edition }
+       *[none] { $rulebook }
+    } — изданию Правил, действовавшему в день партии, { $date }.
+edition-partial-date = Решено по { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } на издании { $edition }
+       *[none] { $rulebook }
+    } — изданию Правил, действовавшему весь период, который даёт дата партии { $date }.
+edition-date-undecided = Решено по { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } на издании { $edition }
+       *[none] { $rulebook }
+    }: по дате партии { $date } нельзя сказать, какое издание Правил действовало (в этот период вступило в силу новое), поэтому применяется самое позднее из возможных.
+edition-no-date = Решено по { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } на издании { $edition }
+       *[none] { $rulebook }
+    }: у партии нет даты, поэтому применяется новейшее издание Правил.
+edition-before-oldest = Решено по { $own ->
+        [yes] { $edition }
+        [no] { $rulebook } на издании { $edition }
+       *[none] { $rulebook }
+    }: дата партии { $date } раньше вступления этого издания в силу, а более старые издания Правил не закодированы, поэтому применяется старейшее из закодированных.
 evidence-after-forced = { $count ->
         [1] Здесь возможен только один ход, { $line }; после него:
        *[other] Дальше возможны только вынужденные ходы, { $line }; после них:
@@ -97,6 +127,15 @@ effect-score = ничья засчитывается как победа { $side
        *[black] чёрных
     }
 effect-correct-irregularity = ошибка исправлена
+effect-reinstate = восстановлена позиция до невозможного хода
+effect-penalise-illegal = невозможный ход { $side ->
+        [white] белых
+       *[black] чёрных
+    } учтён
+effect-irregular-move = за { $side ->
+        [white] белыми
+       *[black] чёрными
+    } записан неправильный ход
 scoresheet = Бланк: { $moves }
 game-header = { $place } партия { $game }: { $white } – { $black }: { $result }
 after-move = после { $move }

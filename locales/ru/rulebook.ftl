@@ -99,6 +99,9 @@ publish-feature-by-implementation = По реализациям (строки и
 publish-inherited = Унаследованные сценарии
 publish-inherited-note = Написаны для базового свода и проверяются по этому, статьи в них названы так, как их называет этот свод. Ссылка открывает сценарий в том виде, в каком его публикует базовый свод.
 publish-inherited-from = из
+publish-edition = Правила ФИДЕ, на которых он основан
+publish-in-force-from = действуют с
+publish-other-editions = Тот же свод на другом издании
 publish-untranslated = Этот текст ещё не переведён и приводится на английском.
 # Что каждая возможность протокола требует от реализации (таблица conformance/PROTOCOL.md).
 publish-feature-checkmate = Окончить партию матом (ФИДЕ 5.1.1).
@@ -119,5 +122,6 @@ publish-feature-both-flags = Решить, когда упали оба флаж
 publish-feature-quickplay-finish = Применить Руководство III: теги QuickplayFinish, ArbiterPresent и TimeControl, показания часов, просьбу о добавлении времени и требование при быстрой концовке (III.2–III.6).
 publish-feature-arbiter-decisions = Решить по ответам арбитра, [%arbiter agree|postpone|reject|grant|declare ...] (III.4, III.5, III.6.2).
 publish-feature-irregularities = Решить по неправильным ходам и требованиям их исправить, [%illegal], [%correct] (своды, которые их регулируют, например club).
+publish-feature-illegal-moves = Сыграть ход, отмеченный [%illegal], так, как он был сделан, даже запрещённый правилами игры (король оставлен под шахом, шашка пошла назад, пропущено взятие), и продолжить с созданной им позиции; решить по невозможным ходам, взятым обратно ([%illegal ХОД]), нажатию на часы без хода ([%illegal clock]), ходу двумя руками ([%illegal two-hands]) и вмешательству арбитра ([%arbiter intervene]) по Статье 7.5 и A.5.2.
 publish-feature-resignation = Решить по сдаче партии, [%resign] (5.1.2; с 2023 года ничья, когда соперник не может поставить мат).
 publish-feature-recorded-result = Окончить партию, которую правила не окончили последним записанным ходом, так, как говорит её запись (теги Termination и Result), когда об этом просят.

@@ -8,7 +8,9 @@ use crate::runtime::rules::BookMeta;
 
 /// What generated code needs in scope.
 pub mod prelude {
+    pub use crate::date::Date;
     pub use crate::games::{GameKind, Games};
+    pub use crate::lang::ir::Edition;
     pub use crate::lang::schema::EventKind;
     pub use crate::runtime::facts::Ctx;
     pub use crate::runtime::rules::{
@@ -29,6 +31,8 @@ pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
     };
     Ok(BookMeta {
         id: ir.id.clone(),
+        edition: ir.edition.clone(),
+        per_edition: ir.per_edition,
         languages: ir.languages.clone(),
         games: ir.games,
         clauses: interp::clause_metas(ir)?,

@@ -30,9 +30,14 @@ pub enum SummaryArg {
 pub struct Args {
     /// PGN files; `-` or nothing reads standard input.
     pub files: Vec<PathBuf>,
-    /// An embedded rulebook name (fide-2018) or a rulebook folder.
+    /// An embedded rulebook name (`fide`: the FIDE Laws in force on each game's date;
+    /// `fide-2018`, `club`, ...) or a rulebook folder.
     #[arg(long, default_value = arbiter::DEFAULT_RULEBOOK)]
     pub rulebook: String,
+    /// For a rulebook over the FIDE Laws (`fide`, `club`, ...): rule on every game with this
+    /// edition (`fide-2018`), whatever its date.
+    #[arg(long, value_name = "EDITION")]
+    pub edition: Option<String>,
     /// The backend; default: compiled for an embedded rulebook, interpreter for a folder.
     #[arg(long, value_enum)]
     pub engine: Option<Engine>,
@@ -167,20 +172,23 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
             }
         },
     };
-    let Some(rules) = crate::rules_or_report(&a.rulebook, a.engine) else {
+    let Some(law) = crate::law_or_report(&a.rulebook, a.engine, a.edition.as_deref()) else {
         let summary = Summary {
             bad_inputs: 1,
             ..Summary::default()
         };
         return Ok(summary);
     };
-    let renderer = match Renderer::new(rules.meta(), lang) {
-        Ok(r) => r,
-        Err(e) => {
-            crate::out::error(e);
-            return Err(());
+    let mut renderers = Vec::with_capacity(law.books().len());
+    for rules in law.books() {
+        match Renderer::new(rules.meta(), lang) {
+            Ok(r) => renderers.push(r),
+            Err(e) => {
+                crate::out::error(e);
+                return Err(());
+            }
         }
-    };
+    }
     // More workers than four per core only add threads, each with its own engine tables, that
     // wait for a core (10,000 took 100 s for two games): refused.
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
@@ -191,8 +199,8 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
         return Err(());
     }
     let judge = Judge {
-        rules: rules.as_ref(),
-        renderer: &renderer,
+        law: &law,
+        renderers: &renderers,
         options: Options {
             format: match a.format {
                 FormatArg::Text => Format::Text,

@@ -62,7 +62,7 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     let folder = o
         .rulebook
         .as_deref()
-        .filter(|r| !arbiter::embedded_names().contains(r));
+        .filter(|r| !arbiter::rulebook_names().contains(r));
     let folder = match folder {
         Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
         None => None,
@@ -97,8 +97,18 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     };
     let mut scenarios: Vec<Planned> = Vec::new();
     for book in &books {
-        let planned = match arbiter::load_ir(book) {
-            Ok(ir) => inherit::plan(&o.suite, std::sync::Arc::new(ir))?,
+        let planned = match arbiter::load_irs(book) {
+            Ok(irs) => {
+                // A folder's suite is the one of its rulebook's id.
+                let name = match irs.last() {
+                    Some(ir) if !arbiter::rulebook_names().contains(&book.as_str()) => {
+                        ir.id.clone()
+                    }
+                    _ => book.clone(),
+                };
+                let irs: Vec<_> = irs.into_iter().map(std::sync::Arc::new).collect();
+                inherit::plan(&o.suite, &name, &irs)?
+            }
             // A suite folder that names no rulebook arbiter has: its scenarios as written (an
             // implementation under test may have it).
             Err(_) if o.rulebook.is_none() => runner::own(

@@ -22,8 +22,10 @@ pub(super) struct ClauseCx<'a> {
     /// Where the clause's id, texts and references are written: `(sf, c)`, or an overlay's
     /// amendment of it.
     pub(super) text: (&'a SourceFile, &'a ClauseDef),
-    /// The levels `c` and `text` were written at, to read their references.
+    /// The levels whose ids `c`'s and `text`'s references are written in.
     pub(super) levels: (usize, usize),
+    /// The level `c` was written at.
+    pub(super) level: usize,
     /// Each level's renames (`merge::Merged::renames`).
     pub(super) renames: &'a [Vec<(String, String)>],
     /// The clause file's `official`, for a clause that does not say.
@@ -128,7 +130,7 @@ impl ClauseCx<'_> {
             exception_to,
             beats: vec![],
             refs,
-            level: self.levels.0,
+            level: self.level,
             // Set by the driver, which knows each level's games.
             games: crate::games::Games::default(),
         };

@@ -21,7 +21,7 @@ use super::params::lower_params;
 use super::{cascade, conflicts, definitions, merge, precedence};
 use crate::diag::Diags;
 use crate::games::{GameKind, Games};
-use crate::lang::ir::{Article, Param, Rulebook};
+use crate::lang::ir::{Article, Edition, Param, Rulebook};
 use crate::lang::limits::{MAX_CLAUSES, MAX_RULES};
 use crate::lang::typeck::{Params, Scope};
 use crate::locale::say;
@@ -69,6 +69,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
             say::not_plain_name("id", &id.value),
         ));
     }
+    let edition = edition(&chain, &mut d);
     let title = texts(bf, &l.book.title, &languages, say::field_title, &mut d);
     let source = texts(bf, &l.book.source, &languages, say::field_source, &mut d);
     let params = params(&chain, &languages, &mut d);
@@ -136,7 +137,50 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         clauses,
         rules,
         files: own_files(l),
+        edition,
+        per_edition: l.family.is_some(),
     })
+}
+
+/// The edition of a family the chain is or stands on: the last rulebook of the chain that says
+/// `family` (with `in_force_from`, which a rulebook gives together with it).
+fn edition(chain: &[&Loaded], d: &mut Diags) -> Option<Edition> {
+    let mut found = None;
+    for l in chain {
+        let bf = &l.book_file;
+        match (&l.book.family, &l.book.in_force_from) {
+            (None, None) => {}
+            (Some(family), Some(from)) => {
+                if !crate::rulebook::plain_name(&family.value) {
+                    d.push(bf.diag(
+                        yaml::start(&bf.text, family),
+                        family.value.len().max(1),
+                        say::not_plain_name("family", &family.value),
+                    ));
+                }
+                match crate::date::Date::parse_iso(&from.value) {
+                    Some(date) => {
+                        found = Some(Edition {
+                            id: l.book.id.value.clone(),
+                            family: family.value.clone(),
+                            in_force_from: date,
+                        })
+                    }
+                    None => d.push(bf.diag(
+                        yaml::start(&bf.text, from),
+                        from.value.len().max(1),
+                        say::bad_in_force_from(&from.value),
+                    )),
+                }
+            }
+            (Some(one), None) | (None, Some(one)) => d.push(bf.diag(
+                yaml::start(&bf.text, one),
+                one.value.len().max(1),
+                say::edition_needs_both(),
+            )),
+        }
+    }
+    found
 }
 
 /// The parameters: the base's first; an overlay's parameter of the same name replaces it. The
@@ -303,7 +347,8 @@ fn lower_clauses(m: &Merged, scope: Params, languages: &[String], d: &mut Diags)
                 sf: e.sf,
                 c: e.c,
                 text: e.text,
-                levels: (e.logic_level, e.level),
+                levels: e.ref_levels,
+                level: e.logic_level,
                 renames: &m.renames,
                 file_official: cf_of(m, e.file),
                 index: clauses.len(),

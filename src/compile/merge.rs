@@ -28,8 +28,12 @@ pub(super) struct Entry<'a> {
     /// Where its id, texts, officialness and references are written: `(sf, c)`, or the
     /// amending clause.
     pub(super) text: (&'a SourceFile, &'a ClauseDef),
-    /// The level `c` was written at (its references are read with that level's ids).
+    /// The level `c` was written at.
     pub(super) logic_level: usize,
+    /// The levels whose ids `c`'s references and `text`'s are written in (their own levels,
+    /// except in a rulebook over a family of editions, which names a base's clauses as the
+    /// family's first edition does: level 0).
+    pub(super) ref_levels: (usize, usize),
     /// Index of its clause file in the merged order (one article per file).
     pub(super) file: usize,
     /// Depth in the `extends` chain: 0 for the root base.
@@ -54,6 +58,8 @@ pub(super) struct Merged<'a> {
     /// Amendments whose new id is still a base clause's: an error unless that clause is
     /// amended too before the level ends (`(amendment, base entry)`).
     collisions: Vec<(usize, usize)>,
+    /// The level whose ids the level being merged names its base's clauses by.
+    ref_level: usize,
 }
 
 impl<'a> Merged<'a> {
@@ -102,8 +108,17 @@ pub(super) fn merge<'a>(chain: &[&'a Loaded], languages: &[String], d: &mut Diag
         by_id: HashMap::new(),
         base_view: HashMap::new(),
         collisions: vec![],
+        ref_level: 0,
     };
+    // The edition of a family the chain stands on (`extends: fide`): the rulebooks above it name
+    // base clauses as the family's first edition, the root of the chain, does (an overlay is
+    // written once for every edition; each edition's renumbering carries its references).
+    let edition_level = chain.iter().position(|b| b.family.is_some());
     for (level, book) in chain.iter().enumerate() {
+        m.ref_level = match edition_level {
+            Some(e) if level > e => 0,
+            _ => level,
+        };
         m.renames.push(vec![]);
         m.base_view = m.by_id.clone();
         for (sf, cf) in &book.files {
@@ -125,6 +140,11 @@ pub(super) fn merge<'a>(chain: &[&'a Loaded], languages: &[String], d: &mut Diag
 }
 
 impl<'a> Merged<'a> {
+    /// A base clause's id as the level being merged writes it, as the merged rulebook names it.
+    fn base_id(&self, id: &str) -> String {
+        rename(&self.renames, self.ref_level, id)
+    }
+
     fn add(
         &mut self,
         sf: &'a SourceFile,
@@ -156,7 +176,7 @@ impl<'a> Merged<'a> {
         }
         let new = self.entries.len();
         for r in c.replaces.iter().filter(|r| r.value != id) {
-            match self.by_id.get(&r.value) {
+            match self.by_id.get(&self.base_id(&r.value)) {
                 Some(&old) if self.entries[old].level < level => {
                     self.entries[old].disabled = Some(Disabled::ReplacedBy(id.to_string()));
                     self.redirects.push((old, new));
@@ -174,6 +194,7 @@ impl<'a> Merged<'a> {
             c,
             text: (sf, c),
             logic_level: level,
+            ref_levels: (self.ref_level, self.ref_level),
             file,
             level,
             removed: false,
@@ -213,7 +234,7 @@ impl<'a> Merged<'a> {
             );
         }
         let at = yaml::start(&sf.text, base);
-        let target = match self.base_view.get(&base.value) {
+        let target = match self.base_view.get(&self.base_id(&base.value)) {
             Some(&t) if self.entries[t].level < level && !self.entries[t].removed => t,
             Some(_) => {
                 d.push(sf.diag(at, base.value.len().max(1), say::amends_twice(&base.value)));
@@ -243,6 +264,7 @@ impl<'a> Merged<'a> {
             c: old.c,
             text: (sf, c),
             logic_level: old.logic_level,
+            ref_levels: (old.ref_levels.0, self.ref_level),
             file,
             level,
             removed: false,
@@ -258,10 +280,11 @@ impl<'a> Merged<'a> {
         if let Some(&other) = self.by_id.get(id) {
             self.collisions.push((new, other));
         }
-        if base.value != id
+        let old_id = self.base_id(&base.value);
+        if old_id != id
             && let Some(renames) = self.renames.get_mut(level)
         {
-            renames.push((base.value.clone(), id.to_string()));
+            renames.push((old_id, id.to_string()));
         }
         self.by_id.insert(id.to_string(), new);
         self.entries.push(entry);
@@ -308,7 +331,7 @@ impl<'a> Merged<'a> {
         languages: &[String],
         d: &mut Diags,
     ) {
-        match self.by_id.get(&dis.clause.value) {
+        match self.by_id.get(&self.base_id(&dis.clause.value)) {
             Some(&i) if self.entries[i].level < level => {
                 let why = texts(bsf, &dis.reason, languages, say::field_reason, d);
                 self.entries[i].disabled = Some(Disabled::Reason(why));

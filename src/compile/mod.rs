@@ -34,6 +34,36 @@ pub fn compile_dir(
     lower(&loaded)
 }
 
+/// Load and check a rulebook folder once per edition of the family it stands on (`extends:
+/// fide`), oldest first; once when it stands on none. Every edition's problems are reported.
+pub fn compile_dir_editions(
+    dir: &Path,
+    lib: &dyn rulebook::Library,
+) -> Result<Vec<crate::lang::ir::Rulebook>, Diags> {
+    lower_all(&rulebook::load_dir_editions(dir, lib)?)
+}
+
+/// Each loading of a rulebook, checked; the problems of all of them together.
+pub fn lower_all(loaded: &[rulebook::Loaded]) -> Result<Vec<crate::lang::ir::Rulebook>, Diags> {
+    let mut out = Vec::with_capacity(loaded.len());
+    let mut diags = Diags::default();
+    for l in loaded {
+        match lower(l) {
+            Ok(ir) => out.push(ir),
+            // The same fault of an overlay is found on every edition: reported once.
+            Err(d) => {
+                for one in d.0 {
+                    let text = one.render();
+                    if !diags.0.iter().any(|seen| seen.render() == text) {
+                        diags.push(one);
+                    }
+                }
+            }
+        }
+    }
+    diags.into_result(out)
+}
+
 #[cfg(test)]
 mod tests {
     use crate::lang::ir::IrExpr;

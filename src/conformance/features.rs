@@ -6,7 +6,7 @@
 //! regulation tags), so a tag cannot silently under-declare.
 
 use crate::pgn::Game;
-use crate::pgn::events::{ClaimKind, Command, Flagged};
+use crate::pgn::events::{ArbiterAct, ClaimKind, Command, Flagged, IllegalKind};
 
 /// Every feature the protocol knows, in the order reports list them. What each one means is
 /// conformance/PROTOCOL.md's table (a test keeps the two equal).
@@ -29,6 +29,7 @@ pub const FEATURES: &[&str] = &[
     "quickplay-finish",
     "arbiter-decisions",
     "irregularities",
+    "illegal-moves",
     "resignation",
     "recorded-result",
 ];
@@ -72,11 +73,29 @@ pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
                 add("draw-offers");
             }
             Command::Quickplay { .. } => add("quickplay-finish"),
-            Command::Arbiter(_) => add("arbiter-decisions"),
-            Command::Illegal { .. } | Command::Correct(_) => add("irregularities"),
+            Command::Arbiter(act) => {
+                add("arbiter-decisions");
+                if *act == ArbiterAct::Intervene {
+                    add("illegal-moves");
+                }
+            }
+            Command::Illegal(kind) => {
+                add("irregularities");
+                if matches!(
+                    kind,
+                    IllegalKind::Reinstated(_) | IllegalKind::NoMove | IllegalKind::TwoHands
+                ) {
+                    add("illegal-moves");
+                }
+            }
+            Command::Correct(_) => add("irregularities"),
             // A clock reading needs no feature of its own (a flag or Guidelines III does).
             Command::Clock { .. } => {}
         }
+    }
+    // A move the laws of the game do not allow, played as made (`[%illegal]` after it).
+    if !crate::runtime::adjudicate::replays_legally(game) {
+        add("illegal-moves");
     }
     if game.tag("DrawOffers").is_some() || game.tag("DrawOfferMinMoves").is_some() {
         add("event-regulations");

@@ -27,8 +27,8 @@ use super::protocol::{self, Command, MAX_LINE, PROTOCOL_VERSION, ReadLine, Reply
 use super::schema::Schemas;
 use crate::diag::clip;
 use crate::render::Renderer;
-use crate::runtime::rules::Rules;
-use crate::{Engine, load_rules, pgn, runtime};
+use crate::runtime::edition::Law;
+use crate::{Engine, load_law, pgn, runtime};
 
 /// An implementation's answer to one scenario.
 #[derive(Clone, Debug)]
@@ -71,14 +71,15 @@ pub trait Implementation {
 pub struct Ours {
     engine: Engine,
     /// A rulebook folder to use instead of the embedded rulebook with the same id.
-    folder: Option<Arc<dyn Rules>>,
-    loaded: Vec<(String, Arc<dyn Rules>, Renderer)>,
+    folder: Option<Law>,
+    /// Each rulebook asked for: its name, its law, a renderer per rulebook of the law.
+    loaded: Vec<(String, Law, Vec<Renderer>)>,
 }
 
 impl Ours {
     /// `folder`: rules loaded from a rulebook folder (`load_folder`), used instead of the
     /// embedded rulebook with the same id.
-    pub fn new(engine: Engine, folder: Option<Arc<dyn Rules>>) -> Ours {
+    pub fn new(engine: Engine, folder: Option<Law>) -> Ours {
         Ours {
             engine,
             folder,
@@ -86,20 +87,22 @@ impl Ours {
         }
     }
 
-    /// A rulebook folder, checked and ready for the interpreter.
-    pub fn load_folder(dir: &Path) -> Result<Arc<dyn Rules>, String> {
-        load_rules(&dir.to_string_lossy(), Some(Engine::Interpreter)).map_err(|d| d.render_plain())
+    /// A rulebook folder, checked and ready for the interpreter (once per edition of the
+    /// family it stands on).
+    pub fn load_folder(dir: &Path) -> Result<Law, String> {
+        load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None)
+            .map_err(|d| d.render_plain())
     }
 
     fn rulebooks(&self) -> Vec<String> {
-        let mut names: Vec<String> = crate::embedded_names()
+        let mut names: Vec<String> = crate::rulebook_names()
             .into_iter()
             .map(str::to_string)
             .collect();
         if let Some(f) = &self.folder
-            && !names.contains(&f.meta().id)
+            && !names.contains(&f.newest().meta().id)
         {
-            names.push(f.meta().id.clone());
+            names.push(f.newest().meta().id.clone());
         }
         names
     }
@@ -108,15 +111,17 @@ impl Ours {
         if let Some(i) = self.loaded.iter().position(|(n, _, _)| n == id) {
             return Ok(i);
         }
-        let rules = match &self.folder {
-            Some(f) if f.meta().id == id => f.clone(),
-            _ if crate::embedded_names().contains(&id) => {
-                load_rules(id, Some(self.engine)).map_err(|d| d.render_plain())?
+        let law = match &self.folder {
+            Some(f) if f.newest().meta().id == id => f.clone(),
+            _ if crate::rulebook_names().contains(&id) => {
+                load_law(id, Some(self.engine), None).map_err(|d| d.render_plain())?
             }
             _ => return Err(format!("no rulebook `{id}`")),
         };
-        let renderer = Renderer::new(rules.meta(), crate::locale::DEFAULT)?;
-        self.loaded.push((id.to_string(), rules, renderer));
+        let renderers = (law.books().iter())
+            .map(|r| Renderer::new(r.meta(), crate::locale::DEFAULT))
+            .collect::<Result<Vec<_>, _>>()?;
+        self.loaded.push((id.to_string(), law, renderers));
         Ok(self.loaded.len() - 1)
     }
 
@@ -139,7 +144,25 @@ impl Ours {
                 };
             }
         };
-        let (_, rules, renderer) = &self.loaded[i];
+        let (_, law, renderers) = &self.loaded[i];
+        // An edition the request names: that edition's rulebook, whatever the date.
+        let forced = match &req.edition {
+            Some(e) => match law
+                .books()
+                .iter()
+                .position(|b| b.meta().edition.as_ref().is_some_and(|x| &x.id == e))
+            {
+                Some(b) => Some(b),
+                None => {
+                    return Reply::Skipped {
+                        seq,
+                        id,
+                        reason: format!("arbiter has no rulebook `{}` on `{e}`", req.rulebook),
+                    };
+                }
+            },
+            None => None,
+        };
         let mut games = pgn::read_games(req.pgn.as_bytes());
         if games.len() != 1 {
             return errored(format!("expected one game, read {}", games.len()));
@@ -153,14 +176,25 @@ impl Ours {
                     record: req.record,
                     ..runtime::adjudicate::Options::default()
                 };
-                runtime::adjudicate::adjudicate_with(&g, rules.as_ref(), options)
-                    .map_err(|e| format!("byte {}: {}", e.offset, e.message))
+                let ruled = match forced {
+                    Some(b) => {
+                        let one = Law::single(Arc::clone(&law.books()[b]));
+                        runtime::adjudicate::adjudicate_law(&g, &one, options).map(|mut v| {
+                            v.book = b;
+                            v
+                        })
+                    }
+                    None => runtime::adjudicate::adjudicate_law(&g, law, options),
+                };
+                ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message))
             });
         match verdict {
-            Ok(v) => match serde_json::to_value(renderer.explain(&v)) {
-                Ok(verdict) => Reply::Verdict { seq, id, verdict },
-                Err(e) => errored(e.to_string()),
-            },
+            Ok(v) => {
+                match serde_json::to_value(renderers[v.book.min(renderers.len() - 1)].explain(&v)) {
+                    Ok(verdict) => Reply::Verdict { seq, id, verdict },
+                    Err(e) => errored(e.to_string()),
+                }
+            }
             Err(e) => errored(e),
         }
     }

@@ -46,6 +46,9 @@ pub struct Inherited {
     overlay: Arc<Rulebook>,
     /// Declared in the overlay's `inherit.yaml`: why the scenario does not apply.
     declared: Option<String>,
+    /// For an overlay compiled on each edition of a family: the edition whose suite the
+    /// scenario comes from, which it runs on.
+    edition: Option<String>,
 }
 
 impl Inherited {
@@ -173,6 +176,7 @@ impl Inherited {
         s.clauses = clauses;
         s.id = id.to_string();
         s.rulebook = self.rulebook().to_string();
+        s.edition = self.edition.clone();
         Ok(s)
     }
 
@@ -197,9 +201,14 @@ struct NotApplicable {
     reason: String,
 }
 
-/// The suite of the rulebook `ir` under `root`: its own scenarios, then each base's (the root
-/// base first), inherited. An unreadable `inherit.yaml` is an error.
-pub fn plan(root: &Path, ir: Arc<Rulebook>) -> Result<Vec<Planned>, String> {
+/// The suite of the rulebook `name` under `root`, compiled as `irs` (once, or once per edition
+/// of the family it stands on, oldest first): its own scenarios, then each base's (the root
+/// base first), inherited. A rulebook compiled on each edition inherits, on each, that
+/// edition's suite, run on that edition: `club/fide-2018/...` (fide-2018's scenarios),
+/// `club/fide-2023/...` and `club/fide-2023/fide-2018/...` (fide-2023's, its own and those it
+/// inherits). A family (`fide`) inherits nothing: its editions run their own suites. An
+/// unreadable `inherit.yaml` is an error.
+pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planned>, String> {
     let all = discover(root);
     let suite = |book: &str| -> Vec<(String, PathBuf)> {
         all.iter()
@@ -207,7 +216,7 @@ pub fn plan(root: &Path, ir: Arc<Rulebook>) -> Result<Vec<Planned>, String> {
             .cloned()
             .collect()
     };
-    let mut out: Vec<Planned> = suite(&ir.id)
+    let mut out: Vec<Planned> = suite(name)
         .into_iter()
         .map(|(id, path)| Planned {
             id,
@@ -215,20 +224,33 @@ pub fn plan(root: &Path, ir: Arc<Rulebook>) -> Result<Vec<Planned>, String> {
             inherited: None,
         })
         .collect();
-    let declared = declared(root, &ir.id)?;
-    let bases = ir.chain.iter().filter(|b| **b != ir.id);
-    for base in bases {
-        for (id, path) in suite(base) {
-            out.push(Planned {
-                id: format!("{}/{id}", ir.id),
-                path,
-                inherited: Some(Inherited {
-                    declared: declared.get(&id).cloned(),
-                    base_id: id,
-                    base: base.clone(),
-                    overlay: ir.clone(),
-                }),
-            });
+    let declared = declared(root, name)?;
+    for ir in irs.iter().filter(|ir| ir.id == name) {
+        let edition = ir
+            .edition
+            .as_ref()
+            .filter(|_| ir.per_edition)
+            .map(|e| e.id.clone());
+        let bases = ir.chain.iter().filter(|b| **b != ir.id);
+        for base in bases {
+            for (id, path) in suite(base) {
+                // Under the overlay, the scenario's id as the edition's suite has it.
+                let rel = match &edition {
+                    Some(e) if e != base => format!("{e}/{id}"),
+                    _ => id.clone(),
+                };
+                out.push(Planned {
+                    id: format!("{name}/{rel}"),
+                    path,
+                    inherited: Some(Inherited {
+                        declared: declared.get(&rel).or_else(|| declared.get(&id)).cloned(),
+                        base_id: id,
+                        base: base.clone(),
+                        overlay: ir.clone(),
+                        edition: edition.clone(),
+                    }),
+                });
+            }
         }
     }
     Ok(out)

@@ -99,6 +99,11 @@ pub struct Request {
     /// scoresheet says, which the laws may contradict.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub record: bool,
+    /// For a rulebook compiled on each edition of the FIDE Laws (`club`): the edition to rule
+    /// with, whatever the game's date (a scenario of that edition's suite, inherited). Absent:
+    /// the edition in force on the game's `Date` tag (the newest without one).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
 }
 
 /// A parsed game: what an adapter needs without a PGN parser of its own.
@@ -199,6 +204,9 @@ pub struct Verdict {
     pub ignored_events: Vec<IgnoredEvent>,
     #[serde(default)]
     pub offers: Vec<Offer>,
+    /// The edition of the Laws that ruled (`fide-2018`), for a rulebook over them.
+    #[serde(default)]
+    pub edition: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]
@@ -213,6 +221,10 @@ pub struct Ruling {
     /// `upheld` or `rejected`, for claims.
     #[serde(default)]
     pub decision: Option<String>,
+    /// What the ruling does; only `add_time` (`{"type": "add_time", "side", "seconds"}`) is
+    /// compared, when a scenario states the time added.
+    #[serde(default)]
+    pub effects: Vec<serde_json::Value>,
 }
 
 #[derive(Clone, Debug, Serialize, Deserialize)]

@@ -89,6 +89,12 @@ pub struct Summary {
     /// `PLY:CLAUSE` for every ruling on a position (likewise).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub position_rulings: Option<Vec<String>>,
+    /// `PLY:SIDE:SECONDS` for every time a ruling adds to a clock (likewise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_added: Option<Vec<String>>,
+    /// The edition of the Laws that rules (likewise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub edition: Option<String>,
 }
 
 /// What a scenario expects.
@@ -100,6 +106,9 @@ pub struct Scenario {
     pub id: String,
     pub path: PathBuf,
     pub rulebook: String,
+    /// The edition of the FIDE Laws the scenario runs on, for one inherited from an edition's
+    /// suite by a rulebook compiled on each edition; `None`: by the game's date.
+    pub edition: Option<String>,
     pub clauses: Vec<String>,
     pub features: Vec<String>,
     pub bytes: Vec<u8>,
@@ -253,11 +262,14 @@ impl Scenario {
             events,
             offers: game.tag("ExpectOffers").map(words),
             position_rulings: game.tag("ExpectPositionRulings").map(words),
+            time_added: game.tag("ExpectTimeAdded").map(words),
+            edition: game.tag("ExpectEdition").map(|e| e.trim().to_string()),
         };
         Ok(Scenario {
             id: id.to_string(),
             path: path.to_path_buf(),
             rulebook,
+            edition: None,
             clauses,
             features,
             bytes,
@@ -302,6 +314,7 @@ impl Scenario {
             pgn,
             game: record,
             record: self.features.iter().any(|f| f == "recorded-result"),
+            edition: self.edition.clone(),
         })
     }
 
@@ -338,6 +351,14 @@ impl Scenario {
         }
         let got = Summary::of(v);
         let outcomes = EventOutcomes::of(v);
+        if let Some(e) = &x.edition
+            && v.edition.as_ref() != Some(e)
+        {
+            errs.push(format!(
+                "edition: expected {e}, got {}",
+                v.edition.as_deref().unwrap_or("none")
+            ));
+        }
         for (what, want, got) in [
             ("offers", &x.offers, &got.offers),
             (
@@ -345,6 +366,7 @@ impl Scenario {
                 &x.position_rulings,
                 &got.position_rulings,
             ),
+            ("time added", &x.time_added, &got.time_added),
         ] {
             if let (Some(want), Some(got)) = (want, got)
                 && want != got
@@ -412,6 +434,18 @@ impl Summary {
                     .map(|r| format!("{}:{}", r.ply, r.rule.as_deref().unwrap_or("-")))
                     .collect(),
             ),
+            time_added: Some(
+                v.rulings
+                    .iter()
+                    .flat_map(|r| r.effects.iter().map(move |e| (r.ply, e)))
+                    .filter(|(_, e)| e["type"] == "add_time")
+                    .map(|(ply, e)| {
+                        let side = e["side"].as_str().unwrap_or("?");
+                        format!("{ply}:{side}:{}", e["seconds"])
+                    })
+                    .collect(),
+            ),
+            edition: v.edition.clone(),
         }
     }
 }

@@ -38,7 +38,7 @@ pub use shakmaty::Color;
 
 pub use fen::{FenError, FenErrorKind};
 pub use movegen::{Counting, perft};
-pub use notation::{Expected, Illegal, MoveError};
+pub use notation::{AsMadeError, Expected, Illegal, MoveError, is_move_text};
 
 /// The most jumps one move can make: every capture takes one of the opponent's pieces, and a
 /// side has at most 12 (a position with more is refused when it is read).

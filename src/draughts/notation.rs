@@ -256,3 +256,92 @@ fn squares_between(a: Square, b: Square) -> u32 {
     }
     out
 }
+
+/// Whether `text` is a move's text (`c3-d4`, `c3:e5:c7`, `22-18`), whatever the position.
+pub fn is_move_text(text: &str) -> bool {
+    read(text).is_ok()
+}
+
+/// Why a text cannot be played as the player made it.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum AsMadeError {
+    /// Not a move's text: at this byte, this was expected.
+    Syntax { offset: usize, expected: Expected },
+    /// No piece on the from-square.
+    NoPiece(Square),
+    /// The piece there is the opponent's.
+    OpponentsPiece(Square),
+    /// A square the piece would land on is occupied.
+    Occupied(Square),
+    /// A leg that is not along a diagonal, ending on this square.
+    NotDiagonal(Square),
+    /// A leg passes over one of the player's own pieces, on this square.
+    OwnPiece(Square),
+}
+
+impl Position {
+    /// The move `text` names as the player made it, legal or not (a man moving backward, a
+    /// capture missed, a capture stopped early): the piece on its first square goes to each
+    /// square in turn, each leg along a diagonal; on a capture's text (`:`) the opponent's
+    /// pieces each leg passes over are taken; a man that lands on its last rank is crowned.
+    /// Refused, with the reason: no piece of the side to move on the first square, a landing
+    /// square occupied, a leg off the diagonal, or one passing over the player's own piece.
+    pub fn move_as_made(&self, text: &str) -> Result<Move, AsMadeError> {
+        let w = read(text).map_err(|e| match e {
+            MoveError::Syntax { offset, expected } => AsMadeError::Syntax { offset, expected },
+            // `read` reports only syntax.
+            _ => AsMadeError::Syntax {
+                offset: 0,
+                expected: Expected::Square,
+            },
+        })?;
+        let from = w.squares[0];
+        let kind = match self.piece_at(from) {
+            None => return Err(AsMadeError::NoPiece(from)),
+            Some((side, _)) if side != self.turn => {
+                return Err(AsMadeError::OpponentsPiece(from));
+            }
+            Some((_, kind)) => kind,
+        };
+        let occupied = Bitboard(self.occupied() & !from.bit());
+        let us = self.side(self.turn) & !from.bit();
+        let them = self.side(!self.turn);
+        let last_rank = match self.turn {
+            Color::White => 7,
+            Color::Black => 0,
+        };
+        let mut m = Move {
+            from,
+            path: [Square::default(); MAX_JUMPS],
+            len: 0,
+            captured: Bitboard::default(),
+            crowns: false,
+        };
+        for (i, leg) in w.squares().windows(2).enumerate() {
+            let (a, b) = (leg[0], leg[1]);
+            if occupied.contains(b) || b == from {
+                return Err(AsMadeError::Occupied(b));
+            }
+            let diagonal = a.file().abs_diff(b.file()) == a.rank().abs_diff(b.rank());
+            if !diagonal {
+                return Err(AsMadeError::NotDiagonal(b));
+            }
+            let between = squares_between(a, b);
+            if let Some(own) = Bitboard(between & us).next() {
+                return Err(AsMadeError::OwnPiece(own));
+            }
+            if w.capture {
+                m.captured = Bitboard(m.captured.0 | (between & them));
+            }
+            // `read` keeps at most MAX_JUMPS + 1 squares: at most MAX_JUMPS legs.
+            if let Some(slot) = m.path.get_mut(i) {
+                *slot = b;
+            }
+            m.len = m.len.saturating_add(1);
+            if kind == Kind::Man && b.rank() == last_rank {
+                m.crowns = true;
+            }
+        }
+        Ok(m)
+    }
+}

@@ -39,6 +39,22 @@ pub struct Rulebook {
     pub rules: Vec<Rule>,
     /// The YAML sources, `rulebook.yaml` first, as (path relative to the rulebook folder, text).
     pub files: Vec<(String, String)>,
+    /// The edition of a family (the FIDE Laws of a period) this rulebook is, or stands on.
+    pub edition: Option<Edition>,
+    /// This is one of the rulebook's compilations on each edition of the family it stands on
+    /// (`extends: fide`): the one on `edition`.
+    pub per_edition: bool,
+}
+
+/// An edition of a family of rulebooks: which, and from when it is in force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Edition {
+    /// The edition's rulebook id (`fide-2023`).
+    pub id: String,
+    /// The family (`fide`).
+    pub family: String,
+    /// The first day it is in force; it stays in force until the next edition's.
+    pub in_force_from: crate::date::Date,
 }
 
 impl Rulebook {

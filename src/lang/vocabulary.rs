@@ -36,8 +36,10 @@ macro_rules! with_events {
         { "arbiter_rejects", ArbiterRejects }
         { "arbiter_grants", ArbiterGrants }
         { "arbiter_declares", ArbiterDeclares }
+        { "arbiter_intervenes", ArbiterIntervenes }
         { "illegal", Illegal }
         { "correct", Correct }
+        { "reinstated", Reinstated }
         { "drawn", Drawn }
         }
     };
@@ -114,6 +116,15 @@ macro_rules! with_facts {
         { "irregularity_by", IrregularityBy, [], Side, irregularity_by, fallible, any, IrregularityOpen }
         { "irregularity_promotion", IrregularityPromotion, [], Bool, irregularity_promotion, infallible, any, none }
         { "replied_since_irregularity", RepliedSinceIrregularity, [], Bool, replied_since_irregularity, infallible, any, none }
+        { "illegal_moves_penalised", IllegalMovesPenalised, [Side], Int, illegal_moves_penalised, infallible, any, none }
+        { "irregularity_on_board", IrregularityOnBoard, [], Bool, irregularity_on_board, infallible, any, none }
+        { "last_move_illegal", LastMoveIllegal, [], Bool, last_move_illegal, infallible, any, none }
+        { "touched_own", TouchedOwn, [], Bool, touched_own, infallible, any, none }
+        { "touched_opponent", TouchedOpponent, [], Bool, touched_opponent, infallible, any, none }
+        { "touched_actionable", TouchedActionable, [], Bool, touched_actionable, infallible, any, none }
+        { "acted_on_first_touched", ActedOnFirstTouched, [], Bool, acted_on_first_touched, infallible, any, none }
+        { "touched_capture_legal", TouchedCaptureLegal, [], Bool, touched_capture_legal, infallible, any, none }
+        { "made_touched_capture", MadeTouchedCapture, [], Bool, made_touched_capture, infallible, any, none }
         { "flag.by", FlagEventBy, [], Side, event_by, infallible, Flag, none }
         { "resign.by", ResignEventBy, [], Side, event_by, infallible, Resign, none }
         { "increment.by", IncrementEventBy, [], Side, event_by, infallible, Increment, none }
@@ -124,7 +135,12 @@ macro_rules! with_facts {
         { "arbiter_declares.draw", DeclareDraw, [], Bool, declare_draw, infallible, ArbiterDeclares, none }
         { "illegal.by", IllegalEventBy, [], Side, event_by, infallible, Illegal, none }
         { "illegal.promotion", IllegalPromotion, [], Bool, illegal_promotion, infallible, Illegal, none }
+        { "illegal.on_board", IllegalOnBoard, [], Bool, illegal_on_board, infallible, Illegal, none }
+        { "illegal.reinstated", IllegalReinstated, [], Bool, illegal_reinstated, infallible, Illegal, none }
+        { "illegal.no_move", IllegalNoMove, [], Bool, illegal_no_move, infallible, Illegal, none }
+        { "illegal.two_hands", IllegalTwoHands, [], Bool, illegal_two_hands, infallible, Illegal, none }
         { "correct.by", CorrectEventBy, [], Side, event_by, infallible, Correct, none }
+        { "reinstated.by", ReinstatedEventBy, [], Side, event_by, infallible, Reinstated, none }
         }
     };
 }
@@ -159,6 +175,9 @@ macro_rules! with_effects {
         { "await_decision", AwaitDecision, (), any, Result, none }
         { "score", Score, (side: Side => scored_for), Drawn, Other, none }
         { "correct_irregularity", CorrectIrregularity, (), any, Other, none }
+        { "reinstate", Reinstate, (), any, Other, Reinstated }
+        { "penalise_illegal", PenaliseIllegal, (side: Side => penalised), any, Other, none }
+        { "irregular_move", IrregularMove, (side: Side => irregular), any, Other, none }
         }
     };
 }

@@ -97,6 +97,10 @@ messages! {
     not_a_protocol_message = "cli-not-a-protocol-message" (number, error, line);
     line_not_utf8 = "cli-line-not-utf8" (number);
     line_too_long = "cli-line-too-long" (number, limit);
+    /// `--edition` names no edition the rulebook is compiled on.
+    /// A verdict whose rulebook has no renderer (never, by construction).
+    no_renderer = "cli-no-renderer" ();
+    no_such_edition = "cli-no-such-edition" (rulebook, edition, editions);
     /// `--rulebook` names neither an embedded rulebook nor a folder.
     no_such_rulebook = "cli-no-such-rulebook" (spec, names);
     folder_not_compiled = "cli-folder-not-compiled" ();
@@ -179,6 +183,8 @@ messages! {
     extends_too_deep = "diag-extends-too-deep" (max);
     extends_unknown = "diag-extends-unknown" (name);
     not_plain_name = "diag-not-plain-name" (what, name);
+    edition_needs_both = "diag-edition-needs-both" ();
+    bad_in_force_from = "diag-bad-in-force-from" (value);
     file_outside_folder = "diag-file-outside-folder" (file);
     clause_file_not_utf8 = "diag-clause-file-not-utf8" (file);
     embedded_rulebooks = "diag-embedded-rulebooks" (names);
@@ -424,6 +430,7 @@ messages! {
     pgn_illegal_argument = "pgn-illegal-argument" (word, expected);
 
     // Errors about a game.
+    game_bad_date = "game-bad-date" (value);
     game_offer_before_move = "game-offer-before-move" ();
     game_no_piece = "game-no-piece" (square);
     game_clk_before_move = "game-clk-before-move" ();
@@ -434,6 +441,17 @@ messages! {
     /// The rules' effects kept raising events (a rulebook that was not checked).
     game_cascade = "game-cascade" (max, event);
     game_illegal_move = "game-illegal-move" (number, san, error);
+    game_as_made = "game-as-made" (number, san, why);
+    as_made_no_piece = "as-made-no-piece" ();
+    as_made_ambiguous = "as-made-ambiguous" ();
+    as_made_own_piece = "as-made-own-piece" (square);
+    as_made_king = "as-made-king" (square);
+    as_made_castle = "as-made-castle" ();
+    as_made_not_a_move = "as-made-not-a-move" ();
+    as_made_same_square = "as-made-same-square" ();
+    as_made_not_diagonal = "as-made-not-diagonal" (square);
+    game_king_taken = "game-king-taken" (number, san);
+    game_taken_back_legal = "game-taken-back-legal" (san);
     game_bad_fen = "game-bad-fen" (error);
     game_illegal_fen = "game-illegal-fen" (error);
     game_fen_number_too_large = "game-fen-number-too-large" (field, value, max);

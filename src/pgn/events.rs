@@ -35,10 +35,47 @@ impl ClaimKind {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ArbiterAct {
     Agree,
-    Postpone { extra_time: bool },
+    Postpone {
+        extra_time: bool,
+    },
     Reject,
     Grant,
-    Declare { draw: bool },
+    Declare {
+        draw: bool,
+    },
+    /// Acts on an illegal move he has observed (A.5.2, 2018's A.4.2).
+    Intervene,
+}
+
+/// What a `[%illegal ...]` says was done (Article 7.5; the club's irregularities).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalKind {
+    /// `[%illegal]` after a move: that move was illegal (or irregular), and it stands on the
+    /// board as it was made: the record goes on from the position it made. A recorded move that
+    /// the laws of the game do not allow is played as made.
+    Standing,
+    /// `[%illegal promotion]` (chess) or `[%illegal king]` (draughts) after a move: a pawn
+    /// promoted, or a man crowned, without the new piece designated (7.5.2); the recorded
+    /// piece stands.
+    Promotion,
+    /// `[%illegal MOVE]`: the player to move completed the illegal move MOVE, and the position
+    /// before it has been reinstated: the record goes on from there (7.5.1).
+    Reinstated(WrittenMove),
+    /// `[%illegal clock]`: the player to move pressed the clock without making a move (7.5.3).
+    NoMove,
+    /// `[%illegal two-hands]` after a move: it was made with two hands (7.5.4); it stands.
+    TwoHands,
+}
+
+impl IllegalKind {
+    /// Made by the player who has just moved (the move before the command), not by the player
+    /// to move.
+    pub fn by_mover(&self) -> bool {
+        matches!(
+            self,
+            IllegalKind::Standing | IllegalKind::Promotion | IllegalKind::TwoHands
+        )
+    }
 }
 
 /// Whose flag a `[%flag ...]` says has fallen.
@@ -84,10 +121,7 @@ pub enum Command {
         no_effort: bool,
     },
     Arbiter(ArbiterAct),
-    /// `promotion`: an undesignated promotion.
-    Illegal {
-        promotion: bool,
-    },
+    Illegal(IllegalKind),
     /// `None`: by the player to move.
     Correct(Option<Color>),
 }
@@ -108,7 +142,7 @@ impl Command {
             Command::Increment => "increment",
             Command::Quickplay { .. } => "quickplay",
             Command::Arbiter(_) => "arbiter",
-            Command::Illegal { .. } => "illegal",
+            Command::Illegal(_) => "illegal",
             Command::Correct(_) => "correct",
         }
     }
@@ -353,10 +387,11 @@ fn arbiter(c: &Written) -> Result<ArbiterAct, Located> {
         (Some("grant"), None, _) => ArbiterAct::Grant,
         (Some("declare"), Some("draw"), None) => ArbiterAct::Declare { draw: true },
         (Some("declare"), Some("no-draw"), None) => ArbiterAct::Declare { draw: false },
+        (Some("intervene"), None, _) => ArbiterAct::Intervene,
         (None, ..) => {
             return Err((c.at(), say::pgn_arbiter_needs_act()));
         }
-        (Some("agree" | "postpone" | "reject" | "grant" | "declare"), ..) => {
+        (Some("agree" | "postpone" | "reject" | "grant" | "declare" | "intervene"), ..) => {
             // A known act with words it does not take (or without the one it needs): point at
             // the first word after the act.
             let (w, k) = c.arg(1).unwrap_or(("", c.at()));
@@ -370,18 +405,37 @@ fn arbiter(c: &Written) -> Result<ArbiterAct, Located> {
 }
 
 /// `[%illegal]`, or an undesignated promotion: `[%illegal promotion]` (chess, a queen not
-/// designated), `[%illegal king]` (draughts, a king not designated).
+/// designated), `[%illegal king]` (draughts, a king not designated); `[%illegal clock]`,
+/// `[%illegal two-hands]`; or `[%illegal MOVE]`, the illegal move taken back, in the game's
+/// notation (SAN, or a draughts move): a word that is none of these is an error.
 fn illegal(c: &Written, game: GameKind) -> Result<Command, Located> {
     c.at_most(1)?;
     let word = match game {
         GameKind::Chess => "promotion",
         GameKind::RussianDraughts => "king",
     };
-    match c.arg(0) {
-        None => Ok(Command::Illegal { promotion: false }),
-        Some((w, _)) if w == word => Ok(Command::Illegal { promotion: true }),
-        Some((w, k)) => Err((k, say::pgn_illegal_argument(w, word))),
-    }
+    let Some((w, k)) = c.arg(0) else {
+        return Ok(Command::Illegal(IllegalKind::Standing));
+    };
+    let kind = match w {
+        _ if w == word => IllegalKind::Promotion,
+        "clock" => IllegalKind::NoMove,
+        "two-hands" => IllegalKind::TwoHands,
+        _ => {
+            let is_move = match game {
+                GameKind::Chess => w.parse::<shakmaty::san::San>().is_ok(),
+                GameKind::RussianDraughts => crate::draughts::is_move_text(w),
+            };
+            if !is_move {
+                return Err((k, say::pgn_illegal_argument(w, word)));
+            }
+            IllegalKind::Reinstated(WrittenMove {
+                san: w.to_string(),
+                offset: k,
+            })
+        }
+    };
+    Ok(Command::Illegal(kind))
 }
 
 #[cfg(test)]
@@ -521,8 +575,17 @@ mod tests {
                 "[%arbiter declare no-draw]",
                 Command::Arbiter(Declare { draw: false }),
             ),
-            ("[%illegal]", Command::Illegal { promotion: false }),
-            ("[%illegal promotion]", Command::Illegal { promotion: true }),
+            ("[%illegal]", Command::Illegal(IllegalKind::Standing)),
+            (
+                "[%illegal promotion]",
+                Command::Illegal(IllegalKind::Promotion),
+            ),
+            ("[%illegal clock]", Command::Illegal(IllegalKind::NoMove)),
+            (
+                "[%illegal two-hands]",
+                Command::Illegal(IllegalKind::TwoHands),
+            ),
+            ("[%arbiter intervene]", Command::Arbiter(Intervene)),
             ("[%correct]", Command::Correct(None)),
             ("[%correct white]", Command::Correct(Some(White))),
             ("[%correct black]", Command::Correct(Some(Black))),
@@ -675,32 +738,32 @@ mod tests {
             (
                 "[%arbiter]",
                 "[%",
-                "`[%arbiter]` needs an act: agree, postpone, reject, grant or declare",
+                "`[%arbiter]` needs an act: agree, postpone, reject, grant, declare or intervene",
             ),
             (
                 "[%arbiter shrug now]",
                 "shrug",
-                "unknown arbiter's act `shrug`: expected agree, postpone, reject, grant or declare",
+                "unknown arbiter's act `shrug`: expected agree, postpone, reject, grant, declare or intervene",
             ),
             (
                 "[%arbiter declare maybe]",
                 "maybe",
-                "unexpected `maybe` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`",
+                "unexpected `maybe` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw`, `declare no-draw` and `intervene`",
             ),
             (
                 "[%arbiter declare]",
                 "[%",
-                "unexpected `` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`",
+                "unexpected `` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw`, `declare no-draw` and `intervene`",
             ),
             (
                 "[%arbiter postpone extra-time now]",
                 "extra-time",
-                "unexpected `extra-time` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` and `declare no-draw`",
+                "unexpected `extra-time` in `[%arbiter ...]`: the acts are `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw`, `declare no-draw` and `intervene`",
             ),
             (
                 "[%illegal twice]",
                 "twice",
-                "`[%illegal twice]`: expected `[%illegal]` or `[%illegal promotion]`",
+                "`[%illegal twice]`: expected `[%illegal]`, `[%illegal promotion]`, `[%illegal clock]`, `[%illegal two-hands]` or the illegal move that was taken back",
             ),
             (
                 "[%illegal promotion now]",

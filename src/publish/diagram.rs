@@ -392,9 +392,12 @@ mod tests {
     /// A scenario of `tags` (and the required ones) and `moves`.
     fn scenario(tags: &str, moves: &str) -> Scenario {
         let mut pgn = String::from(
-            "[Event \"t\"]\n[Site \"t\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Clauses \"5.1.1\"]\n[Features \"-\"]\n[Description \"<d>\"]\n[Derivation \"d\"]\n[ExpectResult \"*\"]\n[ExpectRule \"-\"]\n",
+            "[Event \"t\"]\n[Site \"t\"]\n[Date \"2024.01.01\"]\n[Round \"1\"]\n[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n[Clauses \"5.1.1\"]\n[Description \"<d>\"]\n[Derivation \"d\"]\n[ExpectResult \"*\"]\n[ExpectRule \"-\"]\n",
         );
         pgn.push_str(tags);
+        if !tags.contains("[Features") {
+            pgn.push_str("[Features \"-\"]\n");
+        }
         if !tags.contains("ExpectEndedAtPly") {
             pgn.push_str("[ExpectEndedAtPly \"-\"]\n");
         }
@@ -475,9 +478,16 @@ mod tests {
 
     #[test]
     fn an_unreplayable_record_has_no_diagram() {
-        let s = scenario("[ExpectEndedAtPly \"1\"]\n", "1. e4 Ke7");
+        // A move the laws do not allow is one an implementation must play as made.
+        let s = scenario(
+            "[ExpectEndedAtPly \"1\"]\n[Features \"illegal-moves\"]\n",
+            "1. e4 Ke7",
+        );
         assert!(decisive(&s, super::super::first_move(&s.game).unwrap()).is_none());
-        let s = scenario("[GameType \"25\"]\n", "1. c3-e5");
+        let s = scenario(
+            "[GameType \"25\"]\n[Features \"illegal-moves\"]\n",
+            "1. c3-e5",
+        );
         assert!(decisive(&s, super::super::first_move(&s.game).unwrap()).is_none());
     }
 

@@ -162,6 +162,9 @@ struct ScenarioView {
     id: String,
     page: String,
     rulebook: String,
+    /// The key of the rulebook page it belongs to (`club--fide-2023`: the rulebook on the
+    /// edition in force on the game's date), when one is published.
+    book: Option<String>,
     /// The texts for people (`TEXT_TAGS`) in each language the scenario gives them in:
     /// (tag, language) -> text.
     #[serde(skip)]
@@ -282,12 +285,13 @@ fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
     }
 }
 
-fn view(s: &Scenario) -> Result<ScenarioView, String> {
+fn view(s: &Scenario, books: &[Book]) -> Result<ScenarioView, String> {
     let first = first_move(&s.game)?;
     Ok(ScenarioView {
         id: s.id.clone(),
         page: scenario_page(&s.id),
         rulebook: s.rulebook.clone(),
+        book: book_of(s, books).map(|b| b.key.clone()),
         texts: crate::locale::languages()
             .iter()
             .flat_map(|l| TEXT_TAGS.iter().map(move |t| (*t, l)))
@@ -463,16 +467,17 @@ type InheritedCites = BTreeMap<(String, String), Vec<InheritedView>>;
 /// The inherited scenarios of every overlay among `books` that apply under it (those the runner
 /// reports not applicable are left out), by the clauses they cite in the overlay's ids.
 fn inherited_cites(
-    books: &[Rulebook],
+    books: &[Book],
     conformance: &Path,
     loaded: &BTreeMap<String, Scenario>,
 ) -> Result<InheritedCites, String> {
     let mut out = InheritedCites::new();
     for b in books {
-        if !b.chain.iter().any(|x| *x != b.id) {
+        if !b.ir.chain.iter().any(|x| *x != b.ir.id) {
             continue;
         }
-        let plan = crate::conformance::inherit::plan(conformance, std::sync::Arc::new(b.clone()))?;
+        let ir = std::sync::Arc::new(b.ir.clone());
+        let plan = crate::conformance::inherit::plan(conformance, &b.ir.id, &[ir])?;
         for p in plan {
             let Some(how) = &p.inherited else { continue };
             let (s, page) = match loaded.get(&how.base_id) {
@@ -484,7 +489,7 @@ fn inherited_cites(
             };
             let Ok(s) = how.apply(s, &p.id) else { continue };
             for c in &s.clauses {
-                out.entry((b.id.clone(), c.clone()))
+                out.entry((b.key.clone(), c.clone()))
                     .or_default()
                     .push(InheritedView {
                         id: p.id.clone(),
@@ -497,8 +502,77 @@ fn inherited_cites(
     Ok(out)
 }
 
+/// A rulebook as the site publishes it: one page per rulebook, and per edition of the family a
+/// rulebook stands on (`club` on each FIDE edition).
+struct Book {
+    ir: Rulebook,
+    /// Its page's name: `fide-2023`, `club--fide-2023`.
+    key: String,
+    /// How it is named: `fide-2023`, `club (fide-2023)`.
+    label: String,
+}
+
+impl Book {
+    fn of(ir: Rulebook) -> Book {
+        let (key, label) = match (&ir.edition, ir.per_edition) {
+            (Some(e), true) => (
+                format!("{}--{}", ir.id, e.id),
+                format!("{} ({})", ir.id, e.id),
+            ),
+            _ => (ir.id.clone(), ir.id.clone()),
+        };
+        Book { ir, key, label }
+    }
+
+    /// `rulebook/club--fide-2023.html`: the rulebook's name and its edition's, each a part of
+    /// the page's name (`page_name`), so that no name of one can pass for the other's.
+    fn page(&self) -> String {
+        match (&self.ir.edition, self.ir.per_edition) {
+            (Some(e), true) => format!("rulebook/{}.html", page_name(&[&self.ir.id, &e.id])),
+            _ => rulebook_page(&self.ir.id),
+        }
+    }
+}
+
+/// The published rulebook a scenario runs under: the rulebook it is written for (or the
+/// editions of the family it names), on the edition in force on the game's date, or the one
+/// it is inherited on.
+fn book_of<'b>(s: &Scenario, books: &'b [Book]) -> Option<&'b Book> {
+    let candidates: Vec<&Book> = books
+        .iter()
+        .filter(|b| {
+            b.ir.id == s.rulebook
+                || b.ir
+                    .edition
+                    .as_ref()
+                    .is_some_and(|e| e.family == s.rulebook && e.id == b.ir.id)
+        })
+        .collect();
+    if let Some(e) = &s.edition
+        && let Some(b) = candidates
+            .iter()
+            .find(|b| b.ir.edition.as_ref().is_some_and(|x| &x.id == e))
+    {
+        return Some(b);
+    }
+    let days: Vec<_> = candidates
+        .iter()
+        .map(|b| b.ir.edition.as_ref().map(|e| e.in_force_from))
+        .collect();
+    let date = s.game.tag("Date").unwrap_or_default();
+    // A date that is no date: the newest edition's page (the scenario fails to load anyway).
+    let i = crate::runtime::edition::choose(&days, date)
+        .map_or(candidates.len().saturating_sub(1), |(i, _)| i);
+    candidates.get(i).copied()
+}
+
+/// The page of the rulebook a report names (`club`: its newest edition's).
+fn book_for_name<'b>(name: &str, books: &'b [Book]) -> Option<&'b Book> {
+    books.iter().rev().find(|b| b.ir.id == name)
+}
+
 fn clause_view(
-    ir: &Rulebook,
+    book: &Book,
     c: &Clause,
     w: &Words,
     cited: &Cited,
@@ -506,6 +580,7 @@ fn clause_view(
     inherited: &InheritedCites,
 ) -> Result<Value, String> {
     let lang = w.lang.as_str();
+    let ir = &book.ir;
     let mut texts = Vec::new();
     // Side by side in the rulebook's own order of its languages.
     for l in &ir.languages {
@@ -532,11 +607,11 @@ fn clause_view(
     let scenarios = links(
         scenarios,
         cited
-            .get(&(ir.id.clone(), c.id.clone()))
+            .get(&(book.key.clone(), c.id.clone()))
             .map_or(&[][..], Vec::as_slice),
     );
     let inherited = inherited
-        .get(&(ir.id.clone(), c.id.clone()))
+        .get(&(book.key.clone(), c.id.clone()))
         .cloned()
         .unwrap_or_default();
     Ok(context! {
@@ -609,6 +684,9 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "inherited-note",
         "inherited-from",
         "untranslated",
+        "edition",
+        "in-force-from",
+        "other-editions",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
@@ -671,12 +749,12 @@ type Cited = BTreeMap<(String, String), Vec<usize>>;
 /// Every page the site's sources make, checked distinct: no page replaces another.
 fn check_pages(
     scenarios: &[ScenarioView],
-    books: &[Rulebook],
+    books: &[Book],
     imps: &[Implementation],
 ) -> Result<(), String> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let pages = (scenarios.iter().map(|s| (s.page.clone(), s.id.clone())))
-        .chain(books.iter().map(|b| (rulebook_page(&b.id), b.id.clone())))
+        .chain(books.iter().map(|b| (b.page(), b.label.clone())))
         .chain(
             imps.iter()
                 .map(|i| (implementation_page(&i.name), i.name.clone())),
@@ -693,10 +771,11 @@ fn check_pages(
 
 /// Write the site into `out`.
 pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
-    let mut books = Vec::new();
+    let mut books: Vec<Rulebook> = Vec::new();
     for name in &src.rulebooks {
-        let ir = crate::load_ir(name).map_err(|e| format!("{name}: {e}"))?;
-        books.push(ir);
+        for ir in crate::load_irs(name).map_err(|e| format!("{name}: {e}"))? {
+            books.push(ir);
+        }
     }
     publish_books(out, src, &books)
 }
@@ -705,6 +784,16 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
 /// published: their ids).
 pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Published, String> {
     let mut published = Published::default();
+    // A family's editions are rulebooks of their own too, and a rulebook over a family is
+    // published on each of its editions: one page each.
+    let mut pages: Vec<Book> = Vec::new();
+    for ir in books {
+        let book = Book::of(ir.clone());
+        if !pages.iter().any(|b| b.key == book.key) {
+            pages.push(book);
+        }
+    }
+    let books = &pages[..];
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
     let mut loaded = BTreeMap::new();
@@ -722,7 +811,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         if !src.rulebooks.iter().any(|b| b == book) {
             continue;
         }
-        match Scenario::load(&id, &path).and_then(|s| Ok((view(&s)?, s))) {
+        match Scenario::load(&id, &path).and_then(|s| Ok((view(&s, books)?, s))) {
             Ok((v, s)) => {
                 scenarios.push(v);
                 loaded.insert(id, s);
@@ -732,11 +821,9 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
     }
     let mut cited = Cited::new();
     for (i, s) in scenarios.iter().enumerate() {
+        let Some(book) = &s.book else { continue };
         for c in &s.clauses {
-            cited
-                .entry((s.rulebook.clone(), c.clone()))
-                .or_default()
-                .push(i);
+            cited.entry((book.clone(), c.clone())).or_default().push(i);
         }
     }
     let inherited = inherited_cites(books, &src.conformance, &loaded)?;
@@ -770,10 +857,10 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
             .iter()
             .map(|b| {
                 context! {
-                    id => b.id.clone(),
-                    title => b.title.get(lang).cloned(),
-                    page => rulebook_page(&b.id),
-                    scenarios => scenarios.iter().filter(|s| s.rulebook == b.id).count(),
+                    id => b.label.clone(),
+                    title => b.ir.title.get(lang).cloned(),
+                    page => b.page(),
+                    scenarios => scenarios.iter().filter(|s| s.book.as_ref() == Some(&b.key)).count(),
                 }
             })
             .collect();
@@ -835,37 +922,48 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         }
         for b in books {
             let mut articles = Vec::new();
-            for a in &b.articles {
+            for a in &b.ir.articles {
                 let mut clauses = Vec::new();
                 for &i in &a.clauses {
-                    if let Some(c) = b.clauses.get(i) {
+                    if let Some(c) = b.ir.clauses.get(i) {
                         clauses.push(clause_view(b, c, &w, &cited, &scenarios, &inherited)?);
                     }
                 }
                 articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
             }
+            // The other editions the rulebook is published on, and the edition it stands on.
+            let editions: Vec<Value> = books
+                .iter()
+                .filter(|x| x.ir.id == b.ir.id && x.key != b.key && b.ir.per_edition)
+                .map(|x| context! { label => x.label.clone(), page => format!("../{}", x.page()) })
+                .collect();
+            let edition = b.ir.edition.as_ref().map(|e| {
+                context! {
+                    id => e.id.clone(), from => e.in_force_from.iso(),
+                    page => books.iter().find(|x| x.key == e.id).map(|x| format!("../{}", x.page())),
+                }
+            });
             site.write(
                 lang,
-                &rulebook_page(&b.id),
+                &b.page(),
                 "rulebook.html",
                 context! {
-                    labels => labels.clone(), id => b.id.clone(),
-                    title => b.title.get(lang).cloned(), source => b.source.get(lang).cloned(),
-                    articles => articles,
+                    labels => labels.clone(), id => b.label.clone(),
+                    title => b.ir.title.get(lang).cloned(), source => b.ir.source.get(lang).cloned(),
+                    articles => articles, edition => edition, editions => editions,
                 },
             )?;
         }
         for s in &scenarios {
-            let book = books.iter().find(|b| b.id == s.rulebook);
+            let book = books.iter().find(|b| s.book.as_ref() == Some(&b.key));
             let clause_links: Vec<Value> = s
                 .clauses
                 .iter()
                 .map(|c| {
-                    let known = book.is_some_and(|b| b.clauses.iter().any(|x| &x.id == c));
-                    context! {
-                        id => c,
-                        href => known.then(|| format!("../{}#{}", rulebook_page(&s.rulebook), anchor(c))),
-                    }
+                    let href = book
+                        .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
+                        .map(|b| format!("../{}#{}", b.page(), anchor(c)));
+                    context! { id => c, href => href }
                 })
                 .collect();
             let feature_links: Vec<Value> = s
@@ -888,7 +986,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
                     derivation => page_text(s, "Derivation", lang),
                     clause_links => clause_links, feature_links => feature_links,
                     diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
-                    book_page => book.map(|b| format!("../{}", rulebook_page(&b.id))),
+                    book_page => book.map(|b| format!("../{}", b.page())),
                 },
             )?;
         }
@@ -928,9 +1026,9 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         let matrix: Vec<Value> = rows
             .values()
             .map(|(book, c)| {
-                let known = books
-                    .iter()
-                    .any(|b| &b.id == book && b.clauses.iter().any(|x| &x.id == c));
+                let page = book_for_name(book, books)
+                    .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
+                    .map(|b| b.page());
                 let cells: Vec<Value> = imps
                     .iter()
                     .map(|i| match i.by_clause.get(&(book.clone(), c.clone())) {
@@ -950,7 +1048,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
                     .collect();
                 context! {
                     book => book, clause => c, cells => cells,
-                    href => known.then(|| format!("{}#{}", rulebook_page(book), anchor(c))),
+                    href => page.map(|p| format!("{p}#{}", anchor(c))),
                 }
             })
             .collect();

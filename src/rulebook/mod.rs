@@ -33,6 +33,21 @@ pub struct Loaded {
     pub files: Vec<(SourceFile, ClauseFile)>,
     /// The rulebook this one `extends`, loaded.
     pub base: Option<Box<Loaded>>,
+    /// When the chain stands on a family of editions (`extends: fide`, here or in a base): the
+    /// family's editions, oldest first, and the one this chain was loaded on. Such a rulebook is
+    /// compiled once per edition ([`load_dir_editions`]).
+    pub family: Option<FamilyBase>,
+}
+
+/// The family a rulebook stands on, and the edition of it one loading took.
+#[derive(Debug, Clone)]
+pub struct FamilyBase {
+    /// The family's name (`fide`).
+    pub name: String,
+    /// Its editions' rulebook ids, oldest first.
+    pub editions: Vec<String>,
+    /// The edition this chain stands on.
+    pub edition: String,
 }
 
 impl Loaded {
@@ -59,6 +74,47 @@ pub trait Library {
     fn names(&self) -> Vec<&'static str>;
 }
 
+/// What `rulebook.yaml` says of a rulebook's place in a family, read without checking the rest
+/// (to find a family's editions among rulebooks that may not all be valid).
+#[derive(serde::Deserialize)]
+struct Peek {
+    id: String,
+    family: Option<String>,
+    in_force_from: Option<String>,
+}
+
+/// The editions of the family `name`, oldest first: the rulebooks whose `rulebook.yaml` says
+/// `family: NAME` with a valid `in_force_from`; beside `dir` on disk when any there does, else
+/// in `lib`. Empty when `name` is no family.
+pub fn family_editions(dir: Option<&Path>, name: &str, lib: &dyn Library) -> Vec<String> {
+    let peek = |text: &str| -> Option<(String, crate::date::Date)> {
+        let p: Peek = yaml::parse(Path::new("rulebook.yaml"), &Arc::from(text)).ok()?;
+        let date = crate::date::Date::parse_iso(p.in_force_from.as_deref()?)?;
+        (p.family.as_deref() == Some(name) && plain_name(&p.id)).then_some((p.id, date))
+    };
+    let mut found: Vec<(String, crate::date::Date)> = Vec::new();
+    if let Some(parent) = dir.and_then(Path::parent)
+        && let Ok(entries) = std::fs::read_dir(parent)
+    {
+        for e in entries.flatten() {
+            let Ok(text) = std::fs::read_to_string(e.path().join("rulebook.yaml")) else {
+                continue;
+            };
+            found.extend(peek(&text));
+        }
+    }
+    if found.is_empty() {
+        for n in lib.names() {
+            if let Some((_, text)) = lib.sources(n).and_then(|s| s.first()) {
+                found.extend(peek(text));
+            }
+        }
+    }
+    found.sort_by(|a, b| (a.1, &a.0).cmp(&(b.1, &b.0)));
+    found.dedup_by(|a, b| a.0 == b.0);
+    found.into_iter().map(|(id, _)| id).collect()
+}
+
 /// No rulebook besides the folders on disk (the generator's view).
 pub struct NoLibrary;
 
@@ -83,6 +139,7 @@ fn load_base(
     depth: usize,
     disk: bool,
     lib: &dyn Library,
+    pick: Option<&str>,
 ) -> Result<Option<Box<Loaded>>, Diags> {
     let Some(name) = &book.extends else {
         return Ok(None);
@@ -109,12 +166,49 @@ fn load_base(
     }
     // An embedded rulebook's base is embedded too; only a folder on disk looks beside itself.
     let sibling = dir.parent().filter(|_| disk).map(|p| p.join(&name.value));
-    if let Some(s) = sibling.filter(|s| s.join("rulebook.yaml").is_file() && s != dir) {
-        return load_dir_at(&s, depth + 1, lib).map(|l| Some(Box::new(l)));
+    if let Some(s) = sibling
+        .clone()
+        .filter(|s| s.join("rulebook.yaml").is_file() && s != dir)
+    {
+        return load_dir_at(&s, depth + 1, lib, pick).map(|l| Some(Box::new(l)));
     }
     if let Some(sources) = lib.sources(&name.value) {
-        return load_embedded_at(&format!("rules/{}", name.value), sources, depth + 1, lib)
-            .map(|l| Some(Box::new(l)));
+        return load_embedded_at(
+            &format!("rules/{}", name.value),
+            sources,
+            depth + 1,
+            lib,
+            pick,
+        )
+        .map(|l| Some(Box::new(l)));
+    }
+    // A family: the edition picked, else the newest; the others are loaded by
+    // `load_*_editions`.
+    let editions = family_editions(Some(dir).filter(|_| disk), &name.value, lib);
+    if let Some(newest) = editions.last() {
+        let edition = match pick {
+            Some(p) if editions.iter().any(|e| e == p) => p.to_string(),
+            _ => newest.clone(),
+        };
+        let mut base = match sibling.map(|p| p.with_file_name(&edition)) {
+            Some(s) if s.join("rulebook.yaml").is_file() => load_dir_at(&s, depth + 1, lib, None)?,
+            _ => match lib.sources(&edition) {
+                Some(sources) => {
+                    load_embedded_at(&format!("rules/{edition}"), sources, depth + 1, lib, None)?
+                }
+                None => {
+                    return Err(book_file
+                        .diag(at, name.value.len().max(1), say::extends_unknown(&edition))
+                        .into());
+                }
+            },
+        };
+        base.family = Some(FamilyBase {
+            name: name.value.clone(),
+            editions,
+            edition,
+        });
+        return Ok(Some(Box::new(base)));
     }
     Err(book_file
         .diag(
@@ -161,11 +255,43 @@ fn inside(dir: &Path, name: &str) -> Option<std::path::PathBuf> {
 }
 
 /// Read a rulebook from disk; a base it `extends` is a sibling folder or else in `lib`.
+/// One standing on a family of editions is loaded on its newest edition.
 pub fn load_dir(dir: &Path, lib: &dyn Library) -> Result<Loaded, Diags> {
-    load_dir_at(dir, 0, lib)
+    load_dir_at(dir, 0, lib, None)
 }
 
-fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Diags> {
+/// Read a rulebook from disk once per edition of the family it stands on (`extends: fide`,
+/// here or in a base), oldest first; once when it stands on none.
+pub fn load_dir_editions(dir: &Path, lib: &dyn Library) -> Result<Vec<Loaded>, Diags> {
+    editions(load_dir(dir, lib)?, |e| load_dir_at(dir, 0, lib, Some(e)))
+}
+
+/// `first`, loaded on the newest edition of the family it stands on, and the same rulebook
+/// loaded on each other edition (`load`), oldest first.
+fn editions(
+    first: Loaded,
+    load: impl Fn(&str) -> Result<Loaded, Diags>,
+) -> Result<Vec<Loaded>, Diags> {
+    let Some(family) = first.family.clone() else {
+        return Ok(vec![first]);
+    };
+    let mut out = Vec::with_capacity(family.editions.len());
+    for e in &family.editions {
+        if *e == family.edition {
+            continue;
+        }
+        out.push(load(e)?);
+    }
+    out.push(first);
+    Ok(out)
+}
+
+fn load_dir_at(
+    dir: &Path,
+    depth: usize,
+    lib: &dyn Library,
+    pick: Option<&str>,
+) -> Result<Loaded, Diags> {
     let read = |p: &Path| -> Result<SourceFile, Diag> {
         let text = std::fs::read_to_string(p).map_err(|e| {
             let empty: Arc<str> = Arc::from("");
@@ -204,7 +330,7 @@ fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Di
             Err(e) => return Err(located(say::cannot_read_rulebook_file(e.to_string())).into()),
         }
     }
-    let base = load_base(dir, &book_file, &book, depth, true, lib)?;
+    let base = load_base(dir, &book_file, &book, depth, true, lib, pick)?;
     load_sources(dir, book_file, book, sources, base)
 }
 
@@ -214,7 +340,18 @@ pub fn load_embedded(
     files: &[(&str, &str)],
     lib: &dyn Library,
 ) -> Result<Loaded, Diags> {
-    load_embedded_at(dir, files, 0, lib)
+    load_embedded_at(dir, files, 0, lib, None)
+}
+
+/// [`load_embedded`] once per edition of the family the rulebook stands on, oldest first.
+pub fn load_embedded_editions(
+    dir: &str,
+    files: &[(&str, &str)],
+    lib: &dyn Library,
+) -> Result<Vec<Loaded>, Diags> {
+    editions(load_embedded(dir, files, lib)?, |e| {
+        load_embedded_at(dir, files, 0, lib, Some(e))
+    })
 }
 
 fn load_embedded_at(
@@ -222,6 +359,7 @@ fn load_embedded_at(
     files: &[(&str, &str)],
     depth: usize,
     lib: &dyn Library,
+    pick: Option<&str>,
 ) -> Result<Loaded, Diags> {
     let mut it = files.iter();
     let Some((bp, bt)) = it.next() else {
@@ -239,7 +377,7 @@ fn load_embedded_at(
             text: Arc::from(*t),
         })
         .collect();
-    let base = load_base(Path::new(dir), &book_file, &book, depth, false, lib)?;
+    let base = load_base(Path::new(dir), &book_file, &book, depth, false, lib, pick)?;
     load_sources(Path::new(dir), book_file, book, sources, base)
 }
 
@@ -258,11 +396,13 @@ fn load_sources(
             Err(d) => diags.push(d),
         }
     }
+    let family = base.as_ref().and_then(|b| b.family.clone());
     diags.into_result(Loaded {
         dir: dir.to_path_buf(),
         book_file,
         book,
         files,
         base,
+        family,
     })
 }

@@ -20,6 +20,14 @@ pub struct RulebookFile {
     /// rulebook of that name. Its clauses, parameters and precedence come first; this file's
     /// clause files add to them, `replaces` and `disable` take clauses out of force.
     pub extends: Option<Spanned<String>>,
+    /// The family of editions this rulebook is one of (`fide`: the FIDE Laws, one edition per
+    /// period of force): `--rulebook fide` rules on each game with the edition in force on its
+    /// date, and an overlay that `extends: fide` is compiled once on each edition. Given with
+    /// `in_force_from`.
+    pub family: Option<Spanned<String>>,
+    /// The day this edition of its family came into force (`YYYY-MM-DD`); it is in force until
+    /// the next edition's day.
+    pub in_force_from: Option<Spanned<String>>,
     /// Clauses of the base rulebook that are not in force here, each with the reason.
     #[serde(default)]
     pub disable: Vec<DisableDef>,

@@ -7,14 +7,13 @@
 //! which rules fire, and what they do, comes from `Rules`; this module only carries out effects.
 
 use crate::lang::limits::MAX_CASCADE;
-use crate::lang::schema::EventKind;
 use crate::locale::say;
 use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
 use super::analysis::{self, Analysis, DeadPlies, DeadStatus, Shown};
-use super::facts::{Claim, Ctx, Event, Intended};
+use super::facts::{Claim, Ctx, Event, IllegalForm, Intended};
 use super::mechanics::Mechanics;
 use super::mechanics::any::{AnyGame, AnyMove};
 use super::mechanics::chess::ChessMechanics;
@@ -23,7 +22,7 @@ use super::rules::{BookMeta, Effect, Index, Rules, at, side_name, winners};
 use super::verdict::{
     Arg, Decision, End, Finding, GameResult, Ignored, Outcome, Ruling, Scored, Scoresheet, Verdict,
 };
-use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, WrittenMove};
+use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, IllegalKind, WrittenMove};
 use crate::pgn::record::{Record, Recorded, Termination};
 use crate::pgn::time::TimeControl;
 use crate::pgn::{Game, Movetext, PgnError};
@@ -72,6 +71,21 @@ pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, P
     adjudicate_with(game, rules, Options::default())
 }
 
+/// Rule on `game` under the edition of `law` in force on its date (see
+/// [`super::edition::Law::choose`]); the verdict says which, and why.
+pub fn adjudicate_law(
+    game: &Game,
+    law: &super::edition::Law,
+    options: Options,
+) -> Result<Verdict, PgnError> {
+    let (book, ruled) = law.choose(game)?;
+    let rules = law.books()[book].as_ref();
+    let mut verdict = adjudicate_with(game, rules, options)?;
+    verdict.edition = Some(ruled);
+    verdict.book = book;
+    Ok(verdict)
+}
+
 pub fn adjudicate_with<'g>(
     game: &'g Game,
     rules: &'g dyn Rules,
@@ -102,6 +116,16 @@ pub fn adjudicate_with<'g>(
     };
     let mut analysis = Analysis::new(options.analysis);
     analysis.shown = options.evidence;
+    // A record with illegal moves (played as made, or taken back) does not reach its positions
+    // by legal moves alone: its dead plies need not be a suffix of the game, and each position
+    // a rule asks about is analysed (`DeadPlies::Each`), in one pass.
+    if options.analysis.is_some()
+        && matches!(start, AnyGame::Chess(_))
+        && has_irregularities(&events)
+    {
+        analysis.dead = DeadPlies::Each;
+        return Ok(run(analysis)?.0);
+    }
     // The first pass finds dead positions by material alone (free at every ply); the questions
     // its rules ask of the engine are answered and kept (see `runtime::analysis`).
     let (verdict, last, analysis) = run(analysis)?;
@@ -187,6 +211,8 @@ fn play<'g>(
         fired: Vec::new(),
         assumed: false,
         verdict: empty_verdict(game),
+        as_made: as_made_plies(events),
+        reinstated: false,
     };
     a.replay(game, events)?;
     if options.record && !a.ended() && !a.state.proceedings.awaiting {
@@ -202,6 +228,7 @@ fn play<'g>(
     a.verdict.scoresheet = Scoresheet {
         first: Some(start_turn),
         moves: game.moves.prefix(a.verdict.plies as usize),
+        numbers: std::mem::take(&mut a.verdict.scoresheet.numbers),
     };
     let analysis = std::mem::take(&mut a.state.analysis);
     Ok((a.verdict, a.state.mechanics().clone(), analysis))
@@ -224,6 +251,8 @@ fn empty_verdict(game: &Game) -> Verdict {
         ignored_events: Vec::new(),
         offers: Vec::new(),
         scoresheet: Scoresheet::default(),
+        edition: None,
+        book: 0,
     }
 }
 
@@ -237,6 +266,11 @@ struct Adjudication<'r> {
     /// The events inferred from the record rest on its `Result` alone (no `Termination`).
     assumed: bool,
     verdict: Verdict,
+    /// The plies whose move the record marks as illegal and standing (`[%illegal]` after
+    /// it): played as made.
+    as_made: Vec<usize>,
+    /// A ruling has just reinstated a position: the next move is resolved in it afresh.
+    reinstated: bool,
 }
 
 impl Adjudication<'_> {
@@ -253,24 +287,35 @@ impl Adjudication<'_> {
     }
 
     /// Replay the record: at each ply, the move, the position that has arisen, then the events
-    /// written after it.
+    /// written after it. A move the record marks as illegal and standing is played as made; a
+    /// ruling that reinstates the position before it has the next move read in that position.
     fn replay(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), (usize, String)> {
         let mut ev = events.iter().peekable();
         // The next recorded move, resolved once: it is played at the next ply, and its legality
         // already tells the mechanics that the side to move is neither mated nor stalemated.
-        let mut next: Option<Result<AnyMove, String>> = None;
+        let mut next: Option<Result<(AnyMove, bool), String>> = None;
+        let numbered = !self.as_made.is_empty() || has_irregularities(events);
         for ply in 0..=game.moves.len() {
             if let Some(i) = ply.checked_sub(1) {
                 if self.ended() {
                     self.verdict.unplayed_moves += 1;
                 } else {
                     let at = game.span.sans.get(i).map_or(game.span.start, |r| r.start);
-                    let m = match next.take() {
+                    let (m, legal) = match next.take() {
                         Some(r) => r,
-                        None => resolve(self.state.mechanics(), &game.moves, i),
+                        None => self.resolve_at(&game.moves, i),
                     }
                     .map_err(|m| (at, m))?;
-                    self.state.play(m);
+                    if numbered {
+                        let mover = self.state.to_move();
+                        let number = self.state.next_move_number(mover);
+                        self.verdict.scoresheet.numbers.push((mover, number));
+                    }
+                    if legal {
+                        self.state.play(m);
+                    } else {
+                        self.state.play_illegal(m);
+                    }
                     self.verdict.plies = self.state.ply();
                     next = self.resolve_next(&game.moves, ply);
                     self.position_event(at).map_err(|m| (at, m))?;
@@ -283,15 +328,51 @@ impl Adjudication<'_> {
             while let Some(e) = ev.next_if(|e| e.ply == ply) {
                 self.written(e)?;
             }
+            if std::mem::take(&mut self.reinstated) {
+                next = self.resolve_next(&game.moves, ply);
+            }
         }
         Ok(())
     }
 
+    /// Move `i` of the record in the position reached: legal, or, when the record marks it as
+    /// illegal and standing, as it was made; whether it is a legal move to play as one. A move
+    /// the record marks is played as made even when legal (it is kept to be reinstated).
+    fn resolve_at(&self, moves: &Movetext, i: usize) -> Result<(AnyMove, bool), String> {
+        let game = self.state.mechanics();
+        let marked = self.as_made.binary_search(&(i + 1)).is_ok();
+        let m = match resolve(game, moves, i) {
+            Ok(m) => m,
+            Err(_) if marked => {
+                let text = moves.text(i).unwrap_or_default();
+                let number = move_number_of(game.fullmoves(), game.to_move());
+                as_made(game, &text).map_err(|why| say::game_as_made(number, &text, why))?
+            }
+            Err(e) => return Err(e),
+        };
+        if let AnyMove::Chess(mv) = m
+            && mv.capture() == Some(shakmaty::Role::King)
+        {
+            let number = move_number_of(game.fullmoves(), game.to_move());
+            return Err(say::game_king_taken(
+                number,
+                moves.text(i).unwrap_or_default(),
+            ));
+        }
+        Ok((m, !marked))
+    }
+
     /// Resolve the next recorded move in the position reached; a legal one tells the mechanics
     /// that the side to move has a legal move.
-    fn resolve_next(&mut self, moves: &Movetext, i: usize) -> Option<Result<AnyMove, String>> {
-        let next = (i < moves.len()).then(|| resolve(self.state.mechanics(), moves, i));
-        if matches!(next, Some(Ok(_))) {
+    fn resolve_next(
+        &mut self,
+        moves: &Movetext,
+        i: usize,
+    ) -> Option<Result<(AnyMove, bool), String>> {
+        let next = (i < moves.len()).then(|| self.resolve_at(moves, i));
+        if let Some(Ok((m, _))) = &next
+            && self.state.mechanics().is_legal(*m)
+        {
             self.state.note_legal_move();
         }
         next
@@ -436,7 +517,7 @@ impl Adjudication<'_> {
                 no_effort: *no_effort,
             },
             Command::Arbiter(act) => arbiter_event(*act),
-            Command::Illegal { promotion } => self.illegal(mover, *promotion, e.offset)?,
+            Command::Illegal(kind) => self.illegal(kind, mover, e.offset)?,
             Command::Correct(side) => Event::Correct {
                 by: side.unwrap_or(to_move),
             },
@@ -448,7 +529,7 @@ impl Adjudication<'_> {
         if !self.state.mechanics().occupied(sq) {
             return Err((offset, say::game_no_piece(sq.to_string())));
         }
-        self.state.touch();
+        self.state.touch(sq);
         Ok(Event::Touch {
             by: self.state.to_move(),
         })
@@ -469,21 +550,53 @@ impl Adjudication<'_> {
         Ok(())
     }
 
-    /// `[%illegal]`: the player who has just moved (`mover`) made an irregular move.
+    /// `[%illegal ...]`: an illegal or irregular move (or what 7.5.3 and 7.5.4 treat as one),
+    /// by the player who has just moved (`mover`) when the move is on the board, else by the
+    /// player to move; recorded before it is ruled on.
     fn illegal(
         &mut self,
+        kind: &IllegalKind,
         mover: Option<Color>,
-        promotion: bool,
         offset: usize,
     ) -> Result<Event, (usize, String)> {
-        let Some(by) = mover else {
-            return Err((offset, say::game_illegal_before_move()));
+        let form = match kind {
+            IllegalKind::Standing => IllegalForm::Standing,
+            IllegalKind::Promotion => IllegalForm::Promotion,
+            IllegalKind::Reinstated(_) => IllegalForm::Reinstated,
+            IllegalKind::NoMove => IllegalForm::NoMove,
+            IllegalKind::TwoHands => IllegalForm::TwoHands,
         };
+        let by = if kind.by_mover() {
+            mover.ok_or_else(|| (offset, say::game_illegal_before_move()))?
+        } else {
+            self.state.to_move()
+        };
+        if let IllegalKind::Reinstated(m) = kind {
+            self.taken_back(m)?;
+        }
         let opponent_moves = self.state.moves_made(!by);
         self.state
             .proceedings
-            .note_illegal(by, promotion, opponent_moves);
-        Ok(Event::Illegal { by, promotion })
+            .note_illegal(by, form == IllegalForm::Promotion, opponent_moves);
+        Ok(Event::Illegal { by, form })
+    }
+
+    /// `[%illegal MOVE]`: the player to move made the illegal move MOVE, which was taken back.
+    /// It must be a move he can make as made and not a legal one; its pieces are the ones he
+    /// touched (7.5.1: Articles 4.3 and 4.7 apply to the move replacing it).
+    fn taken_back(&mut self, m: &WrittenMove) -> Result<(), (usize, String)> {
+        let game = self.state.mechanics();
+        if intended_move(game, m).is_ok_and(|i| matches!(i, Intended::Legal(_))) {
+            return Err((m.offset, say::game_taken_back_legal(&m.san)));
+        }
+        let made = as_made(game, &m.san).map_err(|why| {
+            let number = move_number_of(game.fullmoves(), game.to_move());
+            (m.offset, say::game_as_made(number, &m.san, why))
+        })?;
+        for sq in game.touched_by(made) {
+            self.state.touch(sq);
+        }
+        Ok(())
     }
 
     /// Ask the rules about one event; `None` when no rule fired. (A ruling is boxed: most plies
@@ -589,42 +702,47 @@ impl Adjudication<'_> {
     }
 
     /// Record a ruling and carry out its effects, then the rulings on the events those effects
-    /// raise (a draw raises `drawn`), in a loop bounded by `MAX_CASCADE`: the checker refuses a
-    /// rulebook whose effects raise the event that triggered them, and whatever rules it is given
-    /// the runtime neither recurses nor loops without end.
+    /// raise (a draw raises `drawn`, a position reinstated `reinstated`), in a loop bounded by
+    /// `MAX_CASCADE`: the checker refuses a rulebook whose effects raise the event that
+    /// triggered them, and whatever rules it is given the runtime neither recurses nor loops
+    /// without end.
     fn record(&mut self, r: Box<Ruling>) -> Result<(), String> {
-        let mut next = Some(r);
+        let mut queue = std::collections::VecDeque::from([r]);
         let mut raised = 0;
-        while let Some(r) = next.take() {
+        while let Some(r) = queue.pop_front() {
             let offset = r.offset;
-            if self.record_one(*r) {
+            for event in self.record_one(*r) {
                 raised += 1;
                 if raised > MAX_CASCADE {
-                    return Err(say::game_cascade(MAX_CASCADE, EventKind::Drawn.name()));
+                    return Err(say::game_cascade(MAX_CASCADE, event.kind().name()));
                 }
-                next = self.rule(&Event::Drawn, offset)?;
+                if let Some(next) = self.rule(&event, offset)? {
+                    queue.push_back(next);
+                }
             }
         }
         Ok(())
     }
 
-    /// Record one ruling and carry out its effects; whether it drew the game (which raises
-    /// `drawn`: how a drawn game scores is the rulebook's too, an Armageddon game scores it for
-    /// Black).
-    fn record_one(&mut self, r: Ruling) -> bool {
+    /// Record one ruling and carry out its effects; the events they raise: a draw raises
+    /// `drawn` (how a drawn game scores is the rulebook's too, an Armageddon game scores it for
+    /// Black), a position reinstated `reinstated` (7.5.5 decides on it).
+    fn record_one(&mut self, r: Ruling) -> Vec<Event> {
         let end = r.effects.iter().find_map(|e| match e {
             Effect::Draw => Some(End::Drawn(None)),
             Effect::Win { side } => Some(End::Won(*side)),
             Effect::AwaitDecision => Some(End::AwaitingDecision),
             _ => None,
         });
-        self.carry_out(&r, end.is_some());
-        let drawn = end == Some(End::Drawn(None));
+        let mut raised = self.carry_out(&r, end.is_some());
+        if end == Some(End::Drawn(None)) {
+            raised.push(Event::Drawn);
+        }
         if let (Some(end), Some(rule)) = (end, &r.rule) {
             self.end(end, rule.clone());
         }
         self.verdict.rulings.push(r);
-        drawn
+        raised
     }
 
     /// The ruling about to be recorded ends the game (`end`, under `rule`).
@@ -648,8 +766,10 @@ impl Adjudication<'_> {
         self.state.settle_offer(OfferFate::GameEnded);
     }
 
-    /// Carry out a ruling's effects on the stores (`ends`: the ruling ends the game).
-    fn carry_out(&mut self, r: &Ruling, ends: bool) {
+    /// Carry out a ruling's effects on the stores (`ends`: the ruling ends the game); the
+    /// events raised besides a draw's.
+    fn carry_out(&mut self, r: &Ruling, ends: bool) -> Vec<Event> {
+        let mut raised = Vec::new();
         for e in &r.effects {
             match e {
                 // An offer made in the same breath as the end of the game never stands.
@@ -675,6 +795,19 @@ impl Adjudication<'_> {
                 Effect::CloseRequest => self.state.proceedings.increment_request = None,
                 Effect::SetIncrement { seconds } => self.state.clocks.grant_increment(*seconds),
                 Effect::CorrectIrregularity => self.state.proceedings.irregularity = None,
+                Effect::Reinstate => {
+                    if self.state.reinstate() {
+                        self.reinstated = true;
+                        raised.push(Event::Reinstated {
+                            by: self.state.to_move(),
+                        });
+                    }
+                }
+                Effect::PenaliseIllegal { side } => self.state.proceedings.penalise(*side),
+                Effect::IrregularMove { side } => {
+                    let opponent_moves = self.state.moves_made(!*side);
+                    (self.state.proceedings).note_illegal(*side, false, opponent_moves);
+                }
                 Effect::AwaitDecision => self.state.proceedings.awaiting = true,
                 Effect::Score { side } => self.score(*side, r.rule.as_deref()),
                 Effect::Draw
@@ -684,6 +817,7 @@ impl Adjudication<'_> {
                 | Effect::Irregularity => {}
             }
         }
+        raised
     }
 
     /// A drawn game scores as a win for `side` under `rule`.
@@ -839,6 +973,146 @@ fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, (usize, St
     }
 }
 
+/// The plies after which the record marks the move just made as illegal and standing
+/// (`[%illegal]`), in order.
+fn as_made_plies(events: &[GameEvent]) -> Vec<usize> {
+    let mut plies: Vec<usize> = events
+        .iter()
+        .filter(|e| matches!(e.command, Command::Illegal(IllegalKind::Standing)) && e.ply > 0)
+        .map(|e| e.ply)
+        .collect();
+    plies.dedup();
+    plies
+}
+
+/// Whether the record has illegal moves or demands to correct them: its positions are then
+/// not all reached by legal moves, and a position may be reinstated.
+fn has_irregularities(events: &[GameEvent]) -> bool {
+    events.iter().any(|e| {
+        matches!(
+            e.command,
+            Command::Illegal(_) | Command::Correct(_) | Command::Arbiter(ArbiterAct::Intervene)
+        )
+    })
+}
+
+/// The move `text` (of the game's notation) as the player to move made it, legal or not; the
+/// reason, in the reader's language, when it cannot be made at all.
+fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
+    match game {
+        AnyGame::Chess(g) => {
+            let san: San = text.parse().map_err(|_| say::pgn_not_san(text))?;
+            chess_as_made(g.position(), &san).map(AnyMove::Chess)
+        }
+        AnyGame::Draughts(g) => {
+            use crate::draughts::AsMadeError;
+            g.position()
+                .move_as_made(text)
+                .map(AnyMove::Draughts)
+                .map_err(|e| match e {
+                    AsMadeError::Syntax { offset, expected } => {
+                        draughts_move_error(&crate::draughts::MoveError::Syntax {
+                            offset,
+                            expected,
+                        })
+                    }
+                    AsMadeError::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
+                    AsMadeError::OpponentsPiece(sq) => {
+                        say::draughts_opponents_piece(sq.to_string())
+                    }
+                    AsMadeError::Occupied(sq) => say::draughts_occupied(sq.to_string()),
+                    AsMadeError::NotDiagonal(sq) => say::as_made_not_diagonal(sq.to_string()),
+                    AsMadeError::OwnPiece(sq) => say::as_made_own_piece(sq.to_string()),
+                })
+        }
+    }
+}
+
+/// A SAN move as the player made it, whatever the laws of chess say of it: the piece of that
+/// kind of the side to move that the text names (by its square, or file, or rank; a pawn's
+/// non-capture, by its file) goes to the square named, taking what stands there; castling
+/// moves the king and the rook of that side. Refused: no such piece or more than one, a square
+/// of one's own piece, a king taken.
+fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
+    use shakmaty::{Bitboard, CastlingSide, Role};
+    let us = pos.turn();
+    let board = pos.board();
+    match *san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let mut from = board.by_color(us) & board.by_role(role);
+            if let Some(f) = file {
+                from &= Bitboard::from_file(f);
+            } else if role == Role::Pawn && !capture {
+                from &= Bitboard::from_file(to.file());
+            }
+            if let Some(r) = rank {
+                from &= Bitboard::from_rank(r);
+            }
+            // More than one such piece: the one whose way of moving reaches the square (checks
+            // and pins aside), when only one does.
+            if from.count() > 1 && role != Role::Pawn {
+                let piece = shakmaty::Piece { color: us, role };
+                let reaching = from
+                    .into_iter()
+                    .filter(|&sq| {
+                        shakmaty::attacks::attacks(sq, piece, board.occupied()).contains(to)
+                    })
+                    .fold(Bitboard::EMPTY, |b, sq| b | Bitboard::from_square(sq));
+                if reaching.count() == 1 {
+                    from = reaching;
+                }
+            }
+            let from = match from.count() {
+                0 => return Err(say::as_made_no_piece()),
+                1 => from.first().ok_or_else(say::as_made_no_piece)?,
+                _ => return Err(say::as_made_ambiguous()),
+            };
+            if from == to {
+                return Err(say::as_made_same_square());
+            }
+            let target = board.piece_at(to);
+            match target {
+                Some(p) if p.color == us => return Err(say::as_made_own_piece(to.to_string())),
+                Some(p) if p.role == Role::King => return Err(say::as_made_king(to.to_string())),
+                _ => {}
+            }
+            Ok(Move::Normal {
+                role,
+                from,
+                capture: target.map(|p| p.role),
+                to,
+                promotion,
+            })
+        }
+        San::Castle(side) => {
+            let back = shakmaty::Rank::new(if us == Color::White { 0 } else { 7 });
+            let rook_file = match side {
+                CastlingSide::KingSide => shakmaty::File::H,
+                CastlingSide::QueenSide => shakmaty::File::A,
+            };
+            let rook = Square::from_coords(rook_file, back);
+            let king = board.king_of(us).filter(|k| k.rank() == back);
+            let rook_there = board.piece_at(rook)
+                == Some(shakmaty::Piece {
+                    color: us,
+                    role: Role::Rook,
+                });
+            match king {
+                Some(king) if rook_there => Ok(Move::Castle { king, rook }),
+                _ => Err(say::as_made_castle()),
+            }
+        }
+        San::Put { .. } | San::Null => Err(say::as_made_not_a_move()),
+    }
+}
+
 fn arbiter_event(act: ArbiterAct) -> Event {
     match act {
         ArbiterAct::Agree => Event::ArbiterAgrees,
@@ -846,6 +1120,7 @@ fn arbiter_event(act: ArbiterAct) -> Event {
         ArbiterAct::Reject => Event::ArbiterRejects,
         ArbiterAct::Grant => Event::ArbiterGrants,
         ArbiterAct::Declare { draw } => Event::ArbiterDeclares { draw },
+        ArbiterAct::Intervene => Event::ArbiterIntervenes,
     }
 }
 
@@ -961,4 +1236,24 @@ fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
         Some(at) => (at + 1 + e.offset, say::game_time_control(e.message)),
         None => (game.span.start, say::game_time_control_value(v, e.message)),
     })
+}
+
+/// Whether every move of the record is legal where it is played, from its start (the
+/// conformance feature `illegal-moves` is needed when one is not: it is played as made).
+pub fn replays_legally(game: &Game) -> bool {
+    use super::mechanics::Mechanics as _;
+    let Ok(mut g) = start_game(game) else {
+        return true;
+    };
+    let plies = match &game.moves {
+        Movetext::Chess(m) => m.len(),
+        Movetext::Draughts(m) => m.len(),
+    };
+    for i in 0..plies {
+        match resolve(&g, &game.moves, i) {
+            Ok(m) => g.play(m),
+            Err(_) => return false,
+        }
+    }
+    true
 }

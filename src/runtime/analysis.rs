@@ -548,6 +548,10 @@ pub enum DeadPlies {
     /// Known from the analysis: plies from `ply` on are `status` (dead, or undetermined where
     /// the game stops for the arbiter), every earlier one alive.
     From { ply: u32, status: DeadStatus },
+    /// Each position analysed when a rule asks about it: a game whose record has illegal moves
+    /// (played as made, or taken back), where the dead plies need not be a suffix of the game.
+    /// The questions of a game share its nodes ([`Analysis::game_nodes`]).
+    Each,
 }
 
 /// The analysis a game's facts read: the budgets, the dead plies, the answers already found (a
@@ -568,6 +572,8 @@ pub struct Analysis {
     /// Nodes spent on this game's questions so far.
     spent: u64,
     memo: Vec<(u32, Color, Winnability)>,
+    /// Under [`DeadPlies::Each`]: each ply's answer.
+    dead_memo: Vec<(u32, DeadStatus)>,
     /// The evidence behind the facts read since the last [`settle`](Analysis::settle).
     consulted: Option<Consulted>,
     /// The evidence behind each rule that fired on the event being ruled on (the rule's index
@@ -622,6 +628,46 @@ impl Analysis {
     pub fn consulted_by(&mut self, rule: u32) -> Option<Consulted> {
         let i = self.by_rule.iter().position(|(r, _)| *r == rule)?;
         Some(self.by_rule.swap_remove(i).1)
+    }
+
+    /// The answers found at `ply` are of a position no longer on the board (an illegal move
+    /// taken back): forget them.
+    pub fn forget(&mut self, ply: u32) {
+        // The memo's answers are cited by index (`Consulted::Answer`): they are kept, at a ply
+        // no position has.
+        for (p, _, _) in self.memo.iter_mut().filter(|(p, _, _)| *p == ply) {
+            *p = u32::MAX;
+        }
+        self.dead_memo.retain(|(p, _)| *p != ply);
+    }
+
+    /// Under [`DeadPlies::Each`]: is the position at `ply` dead, computed by `compute` once
+    /// (given the budget left for the question; it returns the status and the positions it
+    /// examined), within the game's nodes ([`Analysis::game_nodes`]): past them, undetermined.
+    pub fn deadness_each(
+        &mut self,
+        ply: u32,
+        compute: impl FnOnce(&Budget) -> (DeadStatus, u64),
+    ) -> DeadStatus {
+        if let Some((_, d)) = self.dead_memo.iter().find(|(p, _)| *p == ply) {
+            return d.clone();
+        }
+        let Some(budget) = self.budget else {
+            return DeadStatus::Undetermined { nodes: 0 };
+        };
+        let left = self.left();
+        let status = if left == 0 {
+            DeadStatus::Undetermined { nodes: 0 }
+        } else {
+            let (status, nodes) = compute(&Budget {
+                nodes: budget.nodes.min(left),
+                ..budget
+            });
+            self.spend(nodes);
+            status
+        };
+        self.dead_memo.push((ply, status.clone()));
+        status
     }
 
     /// What the facts read since the last question (and forgets it).

@@ -35,6 +35,21 @@ pub enum Intended {
     NotLegal,
 }
 
+/// What a `[%illegal ...]` says was done (`pgn::events::IllegalKind`, without the move's text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalForm {
+    /// The move just made was illegal and stands on the board as made.
+    Standing,
+    /// A promotion (a crowning) without the new piece designated (7.5.2).
+    Promotion,
+    /// An illegal move completed and taken back: the position before it is on the board.
+    Reinstated,
+    /// The clock pressed without a move (7.5.3).
+    NoMove,
+    /// A move made with two hands (7.5.4).
+    TwoHands,
+}
+
 /// An event the rules are asked about.
 #[derive(Clone, Debug)]
 pub enum Event {
@@ -80,11 +95,18 @@ pub enum Event {
     ArbiterDeclares {
         draw: bool,
     },
+    /// An illegal (or irregular) move, and what kind (see [`IllegalForm`]).
     Illegal {
         by: Color,
-        promotion: bool,
+        form: IllegalForm,
     },
+    /// The arbiter acts on an illegal move he has observed (A.5.2).
+    ArbiterIntervenes,
     Correct {
+        by: Color,
+    },
+    /// The position before an illegal move of `by` has just been reinstated (7.5.1).
+    Reinstated {
         by: Color,
     },
     Drawn,
@@ -112,7 +134,9 @@ impl Event {
             Event::ArbiterGrants => EventKind::ArbiterGrants,
             Event::ArbiterDeclares { .. } => EventKind::ArbiterDeclares,
             Event::Illegal { .. } => EventKind::Illegal,
+            Event::ArbiterIntervenes => EventKind::ArbiterIntervenes,
             Event::Correct { .. } => EventKind::Correct,
+            Event::Reinstated { .. } => EventKind::Reinstated,
             Event::Drawn => EventKind::Drawn,
         }
     }
@@ -130,7 +154,8 @@ impl Event {
             | Event::Increment { by }
             | Event::Quickplay { by, .. }
             | Event::Illegal { by, .. }
-            | Event::Correct { by } => Some(*by),
+            | Event::Correct { by }
+            | Event::Reinstated { by } => Some(*by),
             Event::Position
             | Event::Consent
             | Event::BothFlags
@@ -140,6 +165,7 @@ impl Event {
             | Event::ArbiterRejects
             | Event::ArbiterGrants
             | Event::ArbiterDeclares { .. }
+            | Event::ArbiterIntervenes
             | Event::Drawn => None,
         }
     }
@@ -436,6 +462,39 @@ impl Ctx<'_> {
             .irregularity
             .is_some_and(|i| self.state.moves_made(!i.by) > i.opponent_moves)
     }
+    /// Illegal moves of `side` on which 7.5.5's action was taken (`penalise_illegal`).
+    pub fn illegal_moves_penalised(&self, side: Color) -> i64 {
+        int(*self.state.proceedings.penalised.get(side))
+    }
+    /// The irregularity on record is a move that stands on the board as made, the last one
+    /// made: reinstating the position before it is possible.
+    pub fn irregularity_on_board(&self) -> bool {
+        self.state.proceedings.irregularity.is_some() && self.state.reinstatable()
+    }
+    /// The move just made is one the record marks as illegal, standing as made (`[%illegal]`):
+    /// not "in accordance with Article 3" (5.1.1, 5.2.1, 5.2.2).
+    pub fn last_move_illegal(&self) -> bool {
+        self.state.last_move_illegal()
+    }
+    // What the player who has just moved touched before his move (Article 4.3).
+    pub fn touched_own(&self) -> bool {
+        self.state.touch_facts().own
+    }
+    pub fn touched_opponent(&self) -> bool {
+        self.state.touch_facts().opponent
+    }
+    pub fn touched_actionable(&self) -> bool {
+        self.state.touch_facts().actionable
+    }
+    pub fn acted_on_first_touched(&self) -> bool {
+        self.state.touch_facts().acted_on_first
+    }
+    pub fn touched_capture_legal(&self) -> bool {
+        self.state.touch_facts().capture_legal
+    }
+    pub fn made_touched_capture(&self) -> bool {
+        self.state.touch_facts().made_capture
+    }
     // Event fields.
     pub fn quickplay_no_win(&self) -> bool {
         matches!(self.event, Event::Quickplay { no_win: true, .. })
@@ -455,14 +514,26 @@ impl Ctx<'_> {
     pub fn declare_draw(&self) -> bool {
         matches!(self.event, Event::ArbiterDeclares { draw: true })
     }
+    fn illegal_form(&self) -> Option<IllegalForm> {
+        match self.event {
+            Event::Illegal { form, .. } => Some(*form),
+            _ => None,
+        }
+    }
     pub fn illegal_promotion(&self) -> bool {
-        matches!(
-            self.event,
-            Event::Illegal {
-                promotion: true,
-                ..
-            }
-        )
+        self.illegal_form() == Some(IllegalForm::Promotion)
+    }
+    pub fn illegal_on_board(&self) -> bool {
+        self.illegal_form() == Some(IllegalForm::Standing)
+    }
+    pub fn illegal_reinstated(&self) -> bool {
+        self.illegal_form() == Some(IllegalForm::Reinstated)
+    }
+    pub fn illegal_no_move(&self) -> bool {
+        self.illegal_form() == Some(IllegalForm::NoMove)
+    }
+    pub fn illegal_two_hands(&self) -> bool {
+        self.illegal_form() == Some(IllegalForm::TwoHands)
     }
 
     pub fn param(&self, i: usize) -> Result<&Value, EvalError> {

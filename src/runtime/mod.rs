@@ -4,6 +4,7 @@
 pub mod adjudicate;
 pub mod analysis;
 pub mod clock;
+pub mod edition;
 pub mod facts;
 pub mod mechanics;
 pub mod position;

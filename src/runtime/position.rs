@@ -7,8 +7,8 @@ use shakmaty::Color;
 
 use super::analysis::{Analysis, Consulted, DeadPlies, DeadStatus, Evidence, Tier, Winnability};
 use super::clock::Clocks;
-use super::mechanics::Mechanics;
 use super::mechanics::any::AnyGame;
+use super::mechanics::{Mechanics, TouchFacts};
 use super::proceedings::Proceedings;
 use crate::pgn::time::TimeControl;
 
@@ -24,6 +24,15 @@ pub struct GameState<M: Mechanics = AnyGame> {
     last_move: Option<M::Move>,
     /// The player to move has touched a piece with the intention of moving or capturing it.
     touched: bool,
+    /// The squares he has touched since his last move, in order (Article 4.3).
+    touches: Vec<shakmaty::Square>,
+    /// What the player who has just moved had touched, measured against his move.
+    touch_facts: TouchFacts,
+    /// The move just made is one the record marks illegal, standing as made.
+    last_move_illegal: bool,
+    /// When the last move stands on the board as an illegal one: the ply it was made at, the
+    /// position before it and the move before that, to reinstate (Article 7.5.1).
+    reinstatable: Option<Box<Reinstatable<M>>>,
     /// The arbiter has consented to a draw since the last move.
     consent: bool,
     /// A move the player to move must make (from an incorrect claim with an intended move); after
@@ -39,6 +48,14 @@ pub struct GameState<M: Mechanics = AnyGame> {
     pub proceedings: Proceedings,
     /// Whether each side can still checkmate: the budget, the dead plies, answers found.
     pub analysis: Analysis,
+}
+
+/// The position before an illegal move that stands on the board.
+#[derive(Clone, Debug)]
+struct Reinstatable<M: Mechanics> {
+    ply: u32,
+    mechanics: M,
+    last_move: Option<M::Move>,
 }
 
 /// What became of a draw offer.
@@ -88,6 +105,10 @@ impl<M: Mechanics> GameState<M> {
             ply: 0,
             last_move: None,
             touched: false,
+            touches: Vec::new(),
+            touch_facts: TouchFacts::default(),
+            last_move_illegal: false,
+            reinstatable: None,
             consent: false,
             required: None,
             required_checked: None,
@@ -110,15 +131,88 @@ impl<M: Mechanics> GameState<M> {
 
     /// Play a legal move (the caller has checked its legality).
     pub fn play(&mut self, m: M::Move) {
+        self.before_move(m);
+        self.mechanics.play(m);
+        self.after_move(m);
+    }
+
+    /// Play a move the record marks as illegal, as it was made (legal or not): the game goes
+    /// on from the position it makes, which is kept to be reinstated (7.5.1) until the next
+    /// move.
+    pub fn play_illegal(&mut self, m: M::Move) {
+        let before = Reinstatable {
+            ply: self.ply.saturating_add(1),
+            mechanics: self.mechanics.clone(),
+            last_move: self.last_move,
+        };
+        self.before_move(m);
+        self.mechanics.play_as_made(m);
+        self.after_move(m);
+        self.last_move_illegal = true;
+        self.reinstatable = Some(Box::new(before));
+    }
+
+    fn before_move(&mut self, m: M::Move) {
+        // A clone of the position only when a move is required (9.5.3), or one was.
         if self.required.is_some() || self.before_required.is_some() {
             self.before_required = self.required.is_some().then(|| self.mechanics.clone());
         }
-        self.mechanics.play(m);
-        self.ply += 1;
+        self.touch_facts = if self.touches.is_empty() {
+            TouchFacts::default()
+        } else {
+            self.mechanics.touch_facts(&self.touches, m)
+        };
+        self.touches.clear();
+    }
+
+    fn after_move(&mut self, m: M::Move) {
+        self.ply = self.ply.saturating_add(1);
         self.last_move = Some(m);
         self.touched = false;
         self.consent = false;
         self.required_checked = self.required.take();
+        self.last_move_illegal = false;
+        self.reinstatable = None;
+    }
+
+    /// The last move stands on the board as an illegal one, and the position before it can be
+    /// reinstated.
+    pub fn reinstatable(&self) -> bool {
+        self.reinstatable
+            .as_ref()
+            .is_some_and(|r| r.ply == self.ply)
+    }
+
+    /// Reinstate the position before the illegal move that stands on the board (7.5.1), if it
+    /// is still the last move made; the player who made it is to move again, and has touched
+    /// the piece he moved with it (Articles 4.3 and 4.7 apply to the move replacing it). The
+    /// ply count goes on: the record's plies are counted, the one taken back included. Whether
+    /// anything was reinstated.
+    pub fn reinstate(&mut self) -> bool {
+        let Some(r) = self.reinstatable.take().filter(|r| r.ply == self.ply) else {
+            return false;
+        };
+        let Some(illegal) = self.last_move else {
+            return false;
+        };
+        self.mechanics = r.mechanics;
+        self.last_move = r.last_move;
+        self.last_move_illegal = false;
+        self.touch_facts = TouchFacts::default();
+        self.touches = self.mechanics.touched_by(illegal);
+        self.touched = !self.touches.is_empty();
+        self.analysis.forget(self.ply);
+        true
+    }
+
+    /// The move just made is one the record marks illegal, standing as made.
+    pub fn last_move_illegal(&self) -> bool {
+        self.last_move_illegal
+    }
+
+    /// What the player who has just moved had touched before his move (Article 4.3).
+    pub fn touch_facts(&self) -> TouchFacts {
+        self.touch_facts
     }
 
     /// Can `side` checkmate from here (Articles 5.2.2, 6.9)? The engine's answer, computed once
@@ -195,6 +289,28 @@ impl<M: Mechanics> GameState<M> {
                 }
             },
             DeadPlies::From { .. } => (false, false),
+            DeadPlies::Each => {
+                let mechanics = &self.mechanics;
+                let status =
+                    (self.analysis).deadness_each(self.ply, |budget| mechanics.deadness(budget));
+                match status {
+                    DeadStatus::Alive => (false, false),
+                    DeadStatus::Dead { white, black } => {
+                        let proofs = [(Color::White, white), (Color::Black, black)];
+                        self.analysis.consult(Evidence::DeadPosition {
+                            white,
+                            black,
+                            forced: self.mechanics.forced_line(&proofs),
+                        });
+                        (true, false)
+                    }
+                    DeadStatus::Undetermined { nodes } => {
+                        self.analysis
+                            .consult(Evidence::Undetermined { side: None, nodes });
+                        (false, true)
+                    }
+                }
+            }
         }
     }
 
@@ -252,8 +368,10 @@ impl<M: Mechanics> GameState<M> {
         self.touched
     }
 
-    pub fn touch(&mut self) {
+    /// The player to move touches the piece on `sq`.
+    pub fn touch(&mut self, sq: shakmaty::Square) {
         self.touched = true;
+        self.touches.push(sq);
     }
 
     pub fn consent(&self) -> bool {
@@ -442,6 +560,15 @@ mod tests {
         fn move_text(&self, m: u32) -> String {
             m.to_string()
         }
+        fn touch_facts(&self, _: &[shakmaty::Square], _: u32) -> TouchFacts {
+            TouchFacts::default()
+        }
+        fn touched_by(&self, _: u32) -> Vec<shakmaty::Square> {
+            Vec::new()
+        }
+        fn deadness(&self, _: &crate::unwinnable::Budget) -> (DeadStatus, u64) {
+            (DeadStatus::Alive, 0)
+        }
     }
 
     #[test]
@@ -506,7 +633,7 @@ mod tests {
         let mut st = GameState::new(ChessMechanics::default());
         let nf3 = "Nf3".parse::<San>().unwrap();
         let m = nf3.to_move(st.mechanics().position()).unwrap();
-        st.touch();
+        st.touch(shakmaty::Square::G1);
         st.give_consent();
         st.require(m);
         st.play(m);

@@ -19,6 +19,8 @@ pub struct Proceedings {
     pub illegal: ByColor<u32>,
     /// The last irregularity on record and not corrected.
     pub irregularity: Option<Irregularity>,
+    /// Illegal moves of each side on which Article 7.5.5's action was taken.
+    pub penalised: ByColor<u32>,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -35,11 +37,18 @@ impl Proceedings {
     }
 
     pub fn note_illegal(&mut self, by: Color, promotion: bool, opponent_moves: u32) {
-        *self.illegal.get_mut(by) += 1;
+        let n = self.illegal.get_mut(by);
+        *n = n.saturating_add(1);
         self.irregularity = Some(Irregularity {
             by,
             promotion,
             opponent_moves,
         });
+    }
+
+    /// Article 7.5.5's action has been taken on an illegal move of `side`.
+    pub fn penalise(&mut self, side: Color) {
+        let n = self.penalised.get_mut(side);
+        *n = n.saturating_add(1);
     }
 }

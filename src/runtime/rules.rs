@@ -257,6 +257,11 @@ pub struct ParamMeta {
 #[derive(Clone, Debug)]
 pub struct BookMeta {
     pub id: String,
+    /// The edition of a family (the FIDE Laws of a period) the rulebook is, or stands on.
+    pub edition: Option<crate::lang::ir::Edition>,
+    /// The rulebook is compiled once per edition of the family it stands on; this is the one
+    /// on `edition`.
+    pub per_edition: bool,
     pub languages: Vec<String>,
     /// The games the rulebook is for.
     pub games: Games,
@@ -385,6 +390,8 @@ mod tests {
     fn winners_follow_exceptions_and_cite_a_decisive_rule_first() {
         let meta = BookMeta {
             id: "t".into(),
+            edition: None,
+            per_edition: false,
             games: crate::games::Games::CHESS,
             languages: vec![],
             clauses: vec![

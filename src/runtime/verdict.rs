@@ -344,6 +344,11 @@ pub struct Verdict {
     /// The moves played, written out (with (=) where a draw was offered, 9.1.2.2) only when a
     /// text needs them.
     pub scoresheet: Scoresheet,
+    /// The rulebook and edition that ruled, and why that edition (set when the game is ruled
+    /// on under a `Law`).
+    pub edition: Option<super::edition::EditionRuled>,
+    /// Which of the law's rulebooks ruled (its index; 0 under a single rulebook).
+    pub book: usize,
 }
 
 /// The moves played, from the position the game started in.
@@ -352,6 +357,10 @@ pub struct Scoresheet {
     /// Who moved first, and the number of that move (1 unless a FEN says otherwise).
     pub first: Option<(Color, u32)>,
     pub moves: Movetext,
+    /// Who made each move and its number, when the record has illegal moves (a move taken
+    /// back is followed by another of the same player, under the same number); empty otherwise,
+    /// the sides alternating from `first`.
+    pub numbers: Vec<(Color, u32)>,
 }
 
 impl Scoresheet {
@@ -361,6 +370,12 @@ impl Scoresheet {
     pub fn move_at(&self, ply: u32) -> Option<String> {
         let i = usize::try_from(ply.checked_sub(1)?).ok()?;
         let m = self.moves.text(i)?;
+        if let Some(&(side, number)) = self.numbers.get(i) {
+            return Some(match side {
+                Color::White => format!("{number}.{m}"),
+                Color::Black => format!("{number}…{m}"),
+            });
+        }
         let (turn, first) = self.first.unwrap_or((Color::White, 1));
         // Plies before this move, counted from a White move (a record that starts with Black's
         // move is one ply into its first move number).
@@ -388,6 +403,17 @@ impl Scoresheet {
             if !out.is_empty() {
                 out.push(' ');
             }
+            if let Some(&(side, n)) = self.numbers.get(i) {
+                // Numbered as played: a move taken back and made again keeps its number.
+                let _ = match side {
+                    Color::White => write!(out, "{n}. {m}"),
+                    Color::Black => write!(out, "{n}... {m}"),
+                };
+                if offered(i + 1) {
+                    out.push_str(" (=)");
+                }
+                continue;
+            }
             // Writing to a String cannot fail.
             let _ = match turn {
                 Color::White => write!(out, "{number}. {m}"),
@@ -414,9 +440,9 @@ impl Verdict {
 
     /// The JSON output's shape, with the texts of a rendering (`render::Explained`): one per
     /// ruling, then the verdict's; without them, the same fields minus the texts.
-    pub fn json<'v>(&'v self, texts: Option<(&'v [String], &'v str)>) -> Json<'v> {
+    pub fn json<'v>(&'v self, texts: Option<Texts<'v>>) -> Json<'v> {
         let o = &self.outcome;
-        let text = |i: usize| texts.and_then(|(t, _)| t.get(i)).map(String::as_str);
+        let text = |i: usize| texts.and_then(|t| t.rulings.get(i)).map(String::as_str);
         Json {
             file: &self.file,
             game: self.game,
@@ -440,7 +466,10 @@ impl Verdict {
             offers: &self.offers,
             scoresheet: self.scoresheet.text(&self.offers),
             scored: o.scored().map(|s| s.rule.as_str()),
-            text: texts.map(|(_, t)| t),
+            edition: self.edition.as_ref().and_then(|e| e.edition.as_deref()),
+            edition_basis: self.edition.as_ref().map(|e| e.basis.name()),
+            edition_text: texts.and_then(|t| t.edition),
+            text: texts.map(|t| t.verdict),
         }
     }
 }
@@ -479,8 +508,28 @@ pub struct Json<'v> {
     /// `rule` stays the clause that drew the game).
     #[serde(skip_serializing_if = "Option::is_none")]
     scored: Option<&'v str>,
+    /// The edition of the Laws that ruled (`fide-2023`), null for a rulebook of no family.
+    edition: Option<&'v str>,
+    /// How it was chosen: `date`, `partial-date`, `date-undecided`, `no-date`, `before-oldest`,
+    /// `named` (`runtime::edition::Basis`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition_basis: Option<&'static str>,
+    /// Which edition ruled and why, in words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    edition_text: Option<&'v str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     text: Option<&'v str>,
+}
+
+/// The texts of a rendering, for the JSON output.
+#[derive(Clone, Copy)]
+pub struct Texts<'v> {
+    /// One per ruling.
+    pub rulings: &'v [String],
+    /// The verdict's.
+    pub verdict: &'v str,
+    /// The edition's, when the verdict names one.
+    pub edition: Option<&'v str>,
 }
 
 #[derive(Serialize)]
@@ -514,6 +563,8 @@ mod tests {
             ignored_events: vec![],
             offers: vec![],
             scoresheet: Scoresheet::default(),
+            edition: None,
+            book: 0,
         };
         serde_json::to_string(&v).unwrap_or_default()
     }
@@ -614,7 +665,7 @@ mod tests {
                 r#""finding":"agrees","#,
                 r#""plies":8,"unplayed_moves":0,"#,
                 r#""rulings":[{"ply":8,"event":"drawn","rule":null,"effects":[]}],"#,
-                r#""offers":[],"scoresheet":"","scored":"arm.1"}"#
+                r#""offers":[],"scoresheet":"","scored":"arm.1","edition":null}"#
             )
         );
     }
@@ -636,11 +687,18 @@ mod tests {
             ignored_events: vec![],
             offers: vec![],
             scoresheet: Scoresheet::default(),
+            edition: None,
+            book: 0,
         };
         let texts = ["no clause".to_string()];
-        let got = serde_json::to_string(&v.json(Some((&texts, "not ended")))).unwrap_or_default();
+        let got = serde_json::to_string(&v.json(Some(Texts {
+            rulings: &texts,
+            verdict: "not ended",
+            edition: None,
+        })))
+        .unwrap_or_default();
         assert!(got.ends_with(
-            r#""rulings":[{"ply":0,"event":"touch","rule":null,"effects":[],"text":"no clause"}],"offers":[],"scoresheet":"","text":"not ended"}"#
+            r#""rulings":[{"ply":0,"event":"touch","rule":null,"effects":[],"text":"no clause"}],"offers":[],"scoresheet":"","edition":null,"text":"not ended"}"#
         ), "{got}");
     }
 }

@@ -139,8 +139,12 @@ fn explain_without_a_clause_lists_them_in_columns() {
         let list = text(&out.stdout);
         let lines: Vec<&str> = list.lines().collect();
         assert!(lines.len() > 40, "{list}");
+        // In the Laws' order: Article 4.3 first, then 5.1.1 under its title.
+        assert!(lines[0].starts_with("4.3 "), "{list}");
         assert!(
-            lines[0].starts_with("5.1.1") && lines[0].ends_with(first),
+            lines
+                .iter()
+                .any(|l| l.starts_with("5.1.1 ") && l.ends_with(first)),
             "{list}"
         );
         // The texts start in one column, counted in characters (Cyrillic included).

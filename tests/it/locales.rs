@@ -261,12 +261,12 @@ fn official_per_language() {
         let end = rest[1..].find("### ").map_or(rest.len(), |e| e + 1);
         rest[..end].to_string()
     };
-    let en = section("generated/club/rulebook.en.md", "club.D.1");
+    let en = section("generated/club/fide-2023/rulebook.en.md", "club.D.1");
     assert!(
         en.contains("*Translated by the rulebook's authors from the official text (Русский).*"),
         "{en}"
     );
-    let ru = section("generated/club/rulebook.ru.md", "club.D.1");
+    let ru = section("generated/club/fide-2023/rulebook.ru.md", "club.D.1");
     assert!(ru.contains("*Официальный текст.*"), "{ru}");
     for lang in ["en", "ru"] {
         let path = format!("generated/fide-2018/rulebook.{lang}.md");

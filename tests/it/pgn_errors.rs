@@ -24,9 +24,10 @@ const GOOD: &str = "[Event \"good\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
 fn adjudicate(name: &str, bytes: &[u8]) -> (usize, String) {
     let rules = load_rules("fide-2018", None).unwrap_or_else(|d| panic!("{}", d.render()));
     let renderer = Renderer::new(rules.meta(), "en").expect("renderer");
+    let law = arbiter::runtime::edition::Law::single(rules);
     let judge = Judge {
-        rules: rules.as_ref(),
-        renderer: &renderer,
+        law: &law,
+        renderers: std::slice::from_ref(&renderer),
         options: audit::Options {
             format: Format::Text,
             report: audit::Report::Verdicts,

@@ -135,15 +135,34 @@ fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
             );
         }
     }
-    // Every embedded rulebook, in the index and with its page.
+    // Every embedded rulebook, in the index and with its page; one compiled on each edition
+    // of the FIDE Laws, a page per edition.
     let index = std::fs::read_to_string(site.join("en/index.html")).expect("index");
     for name in arbiter::embedded_names() {
-        assert!(
-            site.join(format!("ru/rulebook/{name}.html")).is_file(),
-            "{name}"
-        );
-        assert!(index.contains(&format!(">{name}</a>")), "{name}");
+        let editions = arbiter::load_irs(name).expect("rulebook");
+        for ir in editions {
+            let (page, label) = match (&ir.edition, ir.per_edition) {
+                (Some(e), true) => (format!("{name}--{}", e.id), format!("{name} ({})", e.id)),
+                _ => (name.to_string(), name.to_string()),
+            };
+            assert!(
+                site.join(format!("ru/rulebook/{page}.html")).is_file(),
+                "{page}"
+            );
+            assert!(index.contains(&format!(">{label}</a>")), "{label}");
+        }
     }
+    // The club's regulation over each edition names the edition and links to the other one.
+    let club =
+        std::fs::read_to_string(site.join("en/rulebook/club--fide-2018.html")).expect("club");
+    assert!(
+        club.contains("fide-2018</a>, in force from 2018-01-01"),
+        "club on 2018"
+    );
+    assert!(
+        club.contains("club--fide-2023.html\">club (fide-2023)</a>"),
+        "club on 2018"
+    );
     // A clause: its texts side by side with their standing, its rule in words, its scenarios.
     let ru = std::fs::read_to_string(site.join("ru/rulebook/fide-2023.html")).expect("page");
     let at = ru.find("id=\"c-5-1-1\"").expect("5.1.1");

@@ -210,7 +210,7 @@ fn overlay_extending_an_unknown_rulebook() {
         "unknown-base",
         "sofia",
         "rulebook.yaml",
-        "extends: fide-2018",
+        "extends: fide",
         "extends: fide-1918",
     ));
 }
@@ -355,8 +355,8 @@ fn extends_names_a_path() {
         "extends-path",
         "sofia",
         "rulebook.yaml",
-        "extends: fide-2018",
-        "extends: ../fide-2018",
+        "extends: fide",
+        "extends: ../fide",
     ));
 }
 

@@ -399,7 +399,7 @@ fn help_in_russian_is_russian_and_english_stays_english() {
         "Rule on every game of the PGN files (or standard input) and explain each ruling",
         "Usage: arbiter adjudicate [OPTIONS] [FILES]...",
         "Arguments:",
-        "[default: fide-2023]",
+        "[default: fide]",
         "[possible values: text, json]",
         "Possible values:",
         "- compiled: The Rust code generated from the rulebook and compiled into arbiter",

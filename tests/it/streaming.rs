@@ -175,7 +175,9 @@ fn the_summary_counts_games_results_by_clause_and_errors() {
             "findings": {
                 "unrecorded": {"games": 1, "by_clause": {"5.1.1": 1}},
                 "not-derivable": {"games": 1, "by_clause": {"-": 1}}
-            }
+            },
+            // Undated games: the newest edition of the Laws.
+            "by_edition": {"fide-2023": {"unrecorded": 1, "not-derivable": 1}}
         })
     );
     let out = arbiter(

@@ -13,7 +13,11 @@ Run from the repository root, with pydraughts 0.6.7 in a virtual environment out
     python3 -m venv /tmp/pyd && /tmp/pyd/bin/pip install pydraughts==0.6.7
     /tmp/pyd/bin/python conformance/club/draughts/check_moves.py [-q] [FILE.pgn ...]
 
-`-q` prints only failures. Exit status 1 when any move is illegal or ambiguous.
+`-q` prints only failures. Exit status 1 when any move is illegal or ambiguous, except a move
+marked `[%illegal]` (a completed illegal move that stands as made: conformance/README.md,
+"Illegal moves"): that one must NOT be legal in pydraughts, and it is then made on the board by
+hand (the piece goes to each square in turn, the opponent's pieces jumped over on a capture are
+taken, a man reaching the last rank is crowned) and play goes on from there.
 
 Squares: pydraughts numbers the dark squares 1..32 from a1 (1 = a1, 2 = c1, 5 = b2, 32 = h8),
 index = rank * 4 + file // 2 + 1, as tests/data/draughts/generate.py checks.
@@ -67,6 +71,37 @@ def find(game, text):
     return hits
 
 
+def as_made(game, text):
+    """The board after `text` made as written, legal or not: a new pydraughts board."""
+    side, *parts = game.fen.rstrip(".").split(":")
+    pieces = {}
+    for p in parts:
+        colour = p[0]
+        for sq in filter(None, p[1:].split(",")):
+            king = sq.startswith("K")
+            pieces[sq.lstrip("K")] = (colour, king)
+    path = re.split("[-:x]", text)
+    colour, king = pieces.pop(path[0])
+    last = "8" if colour == "W" else "1"
+    for a, b in zip(path, path[1:]):
+        fa, ra = "abcdefgh".index(a[0]), int(a[1:])
+        fb, rb = "abcdefgh".index(b[0]), int(b[1:])
+        df, dr = (fb > fa) - (fb < fa), (rb > ra) - (rb < ra)
+        f, r = fa + df, ra + dr
+        while (f, r) != (fb, rb):
+            sq = "abcdefgh"[f] + str(r)
+            if sq in pieces and pieces[sq][0] != colour and (":" in text or "x" in text):
+                del pieces[sq]
+            f, r = f + df, r + dr
+        if b[1:] == last:
+            king = True
+    pieces[path[-1]] = (colour, king)
+    fen = ("B" if side == "W" else "W") + "".join(
+        ":" + c + ",".join(("K" if k else "") + sq for sq, (cc, k) in sorted(pieces.items()) if cc == c)
+        for c in "WB")
+    return draughts.Board(variant=VARIANT, fen=fen)
+
+
 def tokens(movetext):
     """Main-line moves and the comments after them, in order: ('move', text) / ('comment', text)."""
     depth = 0
@@ -107,7 +142,8 @@ def check(path, quiet):
     lines = [f"{path}:  start {game.fen}"]
     ok = True
     ply = 0
-    for kind, t in tokens(movetext):
+    toks = tokens(movetext)
+    for i, (kind, t) in enumerate(toks):
         if kind == "comment":
             for mv in re.findall(r"\[%claim threefold ([a-h][1-8](?:[-:x][a-h][1-8])+)\]", t):
                 hits = find(game, mv)
@@ -120,6 +156,15 @@ def check(path, quiet):
                                  f"would appear {seen.get(key(after), 0) + 1} times")
             continue
         hits = find(game, t)
+        marked = i + 1 < len(toks) and toks[i + 1][0] == "comment" and re.search(
+            r"\[%illegal\]", toks[i + 1][1])
+        if marked and not hits:
+            game = as_made(game, t)
+            ply += 1
+            k = key(game)
+            seen[k] = seen.get(k, 0) + 1
+            lines.append(f"    ply {ply} {t}: not legal, made as marked [%illegal]: {game.fen}")
+            continue
         if len(hits) != 1:
             ok = False
             legal = ["-".join(square(s) for s in m.steps_move) for m in game.legal_moves()]

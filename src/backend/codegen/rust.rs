@@ -146,6 +146,13 @@ pub fn rust(ir: &Rulebook) -> Result<String, String> {
             all_effects => rules.iter().all(|r| r.effects_fn.is_some()),
             all_vars => rules.iter().all(|r| r.vars_fn.is_some()),
             definitions => g.definitions(), modules => module_values,
+            edition => ir.edition.as_ref().map(|e| context! {
+                id => lit(&e.id), family => lit(&e.family),
+                year => e.in_force_from.year, month => e.in_force_from.month,
+                day => e.in_force_from.day,
+            }),
+            per_edition => ir.per_edition,
+            place => generated_place(ir),
         },
     )?;
     super::rustfmt::format(&source)
@@ -195,8 +202,20 @@ fn events(ir: &Rulebook, rules: &[RuleItem]) -> Vec<minijinja::Value> {
 fn files(ir: &Rulebook) -> Vec<minijinja::Value> {
     ir.files
         .iter()
-        .map(|(p, _)| context! { name => lit(p), path => lit(&format!("../../rules/{}/{p}", ir.id)) })
+        .map(|(p, _)| {
+            let up = "../".repeat(generated_place(ir).matches('/').count() + 2);
+            context! { name => lit(p), path => lit(&format!("{up}rules/{}/{p}", ir.id)) }
+        })
         .collect()
+}
+
+/// Where a rulebook's generated files are, under `generated/`: `ID`, or `ID/EDITION` for one
+/// compiled on each edition of the family it stands on.
+pub fn generated_place(ir: &Rulebook) -> String {
+    match (&ir.edition, ir.per_edition) {
+        (Some(e), true) => format!("{}/{}", ir.id, e.id),
+        _ => ir.id.clone(),
+    }
 }
 
 fn languages(ir: &Rulebook) -> Vec<minijinja::Value> {

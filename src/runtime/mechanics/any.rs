@@ -11,11 +11,11 @@
 
 use shakmaty::{Color, Square};
 
-use super::Mechanics;
 use super::chess::ChessMechanics;
 use super::draughts::DraughtsMechanics;
+use super::{Mechanics, TouchFacts};
 use crate::draughts;
-use crate::runtime::analysis::{Line, Shown, Tier, Winnability};
+use crate::runtime::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
 use crate::unwinnable::{Budget, Helpmate};
 
 pub use crate::games::{AnyKind, AnyMove, GameKind};
@@ -77,6 +77,38 @@ impl Mechanics for AnyGame {
             (AnyGame::Draughts(g), AnyMove::Draughts(m)) => g.play(m),
             // Never reached: a move is played only after it was found legal here.
             _ => {}
+        }
+    }
+
+    fn play_as_made(&mut self, m: AnyMove) {
+        match (self, m) {
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => g.play_as_made(m),
+            (AnyGame::Draughts(g), AnyMove::Draughts(m)) => g.play_as_made(m),
+            // Never reached: a move is read for the game of its record.
+            _ => {}
+        }
+    }
+
+    fn touch_facts(&self, touched: &[Square], m: AnyMove) -> TouchFacts {
+        match (self, m) {
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => g.touch_facts(touched, m),
+            (AnyGame::Draughts(g), AnyMove::Draughts(m)) => g.touch_facts(touched, m),
+            _ => TouchFacts::default(),
+        }
+    }
+
+    fn touched_by(&self, m: AnyMove) -> Vec<Square> {
+        match (self, m) {
+            (AnyGame::Chess(g), AnyMove::Chess(m)) => g.touched_by(m),
+            (AnyGame::Draughts(g), AnyMove::Draughts(m)) => g.touched_by(m),
+            _ => Vec::new(),
+        }
+    }
+
+    fn deadness(&self, budget: &Budget) -> (DeadStatus, u64) {
+        match self {
+            AnyGame::Chess(g) => g.deadness(budget),
+            AnyGame::Draughts(g) => g.deadness(budget),
         }
     }
 

@@ -13,8 +13,8 @@ use std::collections::HashMap;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
-use super::Mechanics;
-use crate::runtime::analysis::{self, Line, Shown, Tier, Winnability};
+use super::{Mechanics, TouchFacts};
+use crate::runtime::analysis::{self, DeadStatus, Line, Shown, Tier, Winnability};
 use crate::unwinnable::{Budget, Helpmate};
 
 /// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
@@ -95,6 +95,10 @@ pub struct ChessMechanics {
     in_check: Cell<Option<bool>>,
     /// Whether White and Black have mating material (computed when material changes).
     can_win: [bool; 2],
+    /// Whether the position is one a game can reach, which the unwinnability engine is asked
+    /// about: false after an illegal move played as made left one it cannot handle (the side
+    /// not to move in check, a pawn on its first or last rank), until a position is legal again.
+    analysable: bool,
 }
 
 impl Default for ChessMechanics {
@@ -115,6 +119,7 @@ impl ChessMechanics {
             in_check: Cell::new(None),
             can_win: mating_material(&pos),
             legal_ep,
+            analysable: true,
             pos,
         }
     }
@@ -165,6 +170,54 @@ impl Mechanics for ChessMechanics {
         let key = Key::of(&self.pos, self.legal_ep);
         self.repetitions = 1 + self.history.count(&key);
         self.history.push(key);
+        if !self.analysable {
+            self.analysable = reachable(&self.pos);
+        }
+    }
+
+    fn play_as_made(&mut self, m: Move) {
+        // The move made may change material however it likes (a capture the laws forbid).
+        self.play(m);
+        self.can_win = mating_material(&self.pos);
+        self.analysable = reachable(&self.pos);
+    }
+
+    fn touch_facts(&self, touched: &[Square], m: Move) -> TouchFacts {
+        let legal = self.pos.legal_moves();
+        let board = self.pos.board();
+        TouchFacts::measure(
+            touched,
+            self.pos.turn(),
+            |sq| board.color_at(sq),
+            |sq| legal.iter().any(|l| l.from() == Some(sq)),
+            |sq| legal.iter().any(|l| taken_square(l) == Some(sq)),
+            |a, b| (legal.iter()).any(|l| l.from() == Some(a) && taken_square(l) == Some(b)),
+            m.from().unwrap_or(m.to()),
+            |sq| taken_square(&m) == Some(sq),
+        )
+    }
+
+    fn touched_by(&self, m: Move) -> Vec<Square> {
+        let mut out = vec![m.from().unwrap_or(m.to())];
+        out.extend(taken_square(&m));
+        out
+    }
+
+    fn deadness(&self, budget: &Budget) -> (DeadStatus, u64) {
+        if self.analysable {
+            return analysis::deadness_given(&self.pos, budget, [None, None]);
+        }
+        let (white, w) = unanalysable(&self.pos, Color::White, budget);
+        let (black, b) = unanalysable(&self.pos, Color::Black, budget);
+        let nodes = w.saturating_add(b);
+        let status = match (white, black) {
+            (Winnability::Cannot { tier: w, .. }, Winnability::Cannot { tier: b, .. }) => {
+                DeadStatus::Dead { white: w, black: b }
+            }
+            (Winnability::Can(_), _) | (_, Winnability::Can(_)) => DeadStatus::Alive,
+            _ => DeadStatus::Undetermined { nodes },
+        };
+        (status, nodes)
     }
 
     fn note_legal_move(&mut self) {
@@ -218,7 +271,11 @@ impl Mechanics for ChessMechanics {
     }
 
     fn winnability(&self, side: Color, budget: &Budget) -> (Winnability, u64) {
-        analysis::winnability(&self.pos, side, budget)
+        if self.analysable {
+            analysis::winnability(&self.pos, side, budget)
+        } else {
+            unanalysable(&self.pos, side, budget)
+        }
     }
 
     fn helpmate_line(&self, side: Color, helpmate: &Helpmate, shown: Shown) -> Option<Line> {
@@ -226,7 +283,9 @@ impl Mechanics for ChessMechanics {
     }
 
     fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {
-        analysis::forced_line(&self.pos, proofs)
+        self.analysable
+            .then(|| analysis::forced_line(&self.pos, proofs))
+            .flatten()
     }
 
     fn occupied(&self, sq: Square) -> bool {
@@ -240,6 +299,82 @@ impl Mechanics for ChessMechanics {
     fn count(&self, side: Color, kind: Role) -> u32 {
         (self.pos.board().by_color(side) & self.pos.board().by_role(kind)).count() as u32
     }
+}
+
+/// The square of the piece a move takes, if it takes one (en passant: the pawn beside).
+fn taken_square(m: &Move) -> Option<Square> {
+    match *m {
+        Move::EnPassant { from, to } => Some(Square::from_coords(to.file(), from.rank())),
+        Move::Normal {
+            capture: Some(_),
+            to,
+            ..
+        } => Some(to),
+        _ => None,
+    }
+}
+
+/// Whether `pos` is a position a game can reach, as shakmaty checks a set-up position (both
+/// kings, no pawn on the first or last rank, the side not to move not in check, a possible
+/// check): the positions the unwinnability engine is written for.
+fn reachable(pos: &Chess) -> bool {
+    use shakmaty::FromSetup;
+    let setup = pos.to_setup(shakmaty::EnPassantMode::Legal);
+    Chess::from_setup(setup, shakmaty::CastlingMode::Standard).is_ok()
+}
+
+/// Can `side` checkmate from a position the engine is not asked about (see
+/// [`ChessMechanics::analysable`]), and the positions examined: the material's proof that it
+/// cannot; or a helpmate through one of the legal moves of the side to move into a position the
+/// engine is asked about (a certificate whatever the position: every move of it legal, the last
+/// one mate); else undetermined, never guessed.
+fn unanalysable(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u64) {
+    if pos.has_insufficient_material(side) {
+        let cannot = Winnability::Cannot {
+            tier: Tier::Material,
+            forced: None,
+        };
+        return (cannot, 0);
+    }
+    // Each way on is asked with a share of the budget, the first helpmate found ending it.
+    let per = Budget {
+        nodes: (budget.nodes / 8).max(1),
+        ..*budget
+    };
+    let mut spent: u64 = 0;
+    for m in pos.legal_moves() {
+        // The whole question stays within its budget.
+        if spent >= budget.nodes {
+            break;
+        }
+        // The king is never taken: a move that would is no way on.
+        if matches!(
+            m,
+            Move::Normal {
+                capture: Some(Role::King),
+                ..
+            }
+        ) {
+            continue;
+        }
+        let mut after = pos.clone();
+        after.play_unchecked(m);
+        if !reachable(&after) {
+            continue;
+        }
+        let (w, nodes) = analysis::winnability(&after, side, &per);
+        spent = spent.saturating_add(nodes);
+        match w {
+            Winnability::Can(h) => {
+                let mut moves = vec![m];
+                moves.extend(h.moves);
+                return (Winnability::Can(Helpmate { moves }), spent);
+            }
+            Winnability::Undetermined { .. } | Winnability::Cannot { .. } => {}
+        }
+        spent = spent.saturating_add(1);
+    }
+    (Winnability::Undetermined { nodes: spent }, spent)
 }
 
 /// Whether White and Black (in that order) have mating material.

@@ -11,9 +11,9 @@ use std::collections::HashMap;
 
 use shakmaty::Color;
 
-use super::Mechanics;
+use super::{Mechanics, TouchFacts};
 use crate::draughts::{Kind, Move, Position, Square};
-use crate::runtime::analysis::{Line, Shown, Tier, Winnability};
+use crate::runtime::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
 use crate::unwinnable::{Budget, Helpmate};
 
 /// A draughts game's position as play proceeds (the [`Mechanics`] of Russian draughts).
@@ -167,6 +167,57 @@ impl Mechanics for DraughtsMechanics {
 
     fn forced_line(&self, _proofs: &[(Color, Tier)]) -> Option<Line> {
         None
+    }
+
+    fn touch_facts(&self, touched: &[shakmaty::Square], m: Move) -> TouchFacts {
+        let mut legal = Vec::new();
+        self.pos.legal_moves(&mut legal);
+        let on =
+            |sq: shakmaty::Square| Square::from_coords(u8::from(sq.file()), u8::from(sq.rank()));
+        let back = |sq: Square| {
+            shakmaty::Square::from_coords(
+                shakmaty::File::new(u32::from(sq.file())),
+                shakmaty::Rank::new(u32::from(sq.rank())),
+            )
+        };
+        TouchFacts::measure(
+            touched,
+            self.pos.turn(),
+            |sq| {
+                on(sq)
+                    .and_then(|d| self.pos.piece_at(d))
+                    .map(|(side, _)| side)
+            },
+            |sq| on(sq).is_some_and(|d| legal.iter().any(|l| l.from() == d)),
+            |sq| on(sq).is_some_and(|d| legal.iter().any(|l| l.captured().contains(d))),
+            |a, b| match (on(a), on(b)) {
+                (Some(a), Some(b)) => {
+                    (legal.iter()).any(|l| l.from() == a && l.captured().contains(b))
+                }
+                _ => false,
+            },
+            back(m.from()),
+            |sq| on(sq).is_some_and(|d| m.captured().contains(d)),
+        )
+    }
+
+    /// The laws of draughts here say nothing of the piece to move after a move is taken back.
+    fn touched_by(&self, _m: Move) -> Vec<shakmaty::Square> {
+        Vec::new()
+    }
+
+    /// By material, as the first pass decides it: dead when neither side has a piece (the
+    /// engine is chess's).
+    fn deadness(&self, _budget: &Budget) -> (DeadStatus, u64) {
+        let status = if self.can_win(Color::White) || self.can_win(Color::Black) {
+            DeadStatus::Alive
+        } else {
+            DeadStatus::Dead {
+                white: Tier::Material,
+                black: Tier::Material,
+            }
+        };
+        (status, 0)
     }
 
     fn occupied(&self, sq: shakmaty::Square) -> bool {

@@ -19,8 +19,74 @@ pub mod draughts;
 
 use shakmaty::{Color, Square};
 
-use super::analysis::{Line, Shown, Tier, Winnability};
+use super::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
 use crate::unwinnable::{Budget, Helpmate};
+
+/// What a player had touched (Article 4.3), measured against the move he then made: the
+/// mechanical facts the rulebook's 4.3 reads, none of its logic. "Can be moved" and "can be
+/// captured" are by a legal move of the position before the move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TouchFacts {
+    /// He touched one of his own pieces.
+    pub own: bool,
+    /// He touched one of his opponent's pieces.
+    pub opponent: bool,
+    /// One of the pieces he touched could be moved (his own) or captured (his opponent's).
+    pub actionable: bool,
+    /// His move moved, or captured, the first piece he touched that could be.
+    pub acted_on_first: bool,
+    /// The first of his own pieces he touched could capture the first of his opponent's he
+    /// touched.
+    pub capture_legal: bool,
+    /// His move was that capture.
+    pub made_capture: bool,
+}
+
+impl TouchFacts {
+    /// The facts for the squares `touched` (in order), the side `us` having touched them,
+    /// given what is whose (`color_at`), what can move (`movable`), what can be captured
+    /// (`capturable`), whether the first own piece can capture the first opponent's
+    /// (`can_capture`), and what the move did (`moved`: the square it moved from; `took`:
+    /// whether it captured a piece on a square).
+    #[allow(clippy::too_many_arguments)]
+    pub fn measure(
+        touched: &[Square],
+        us: Color,
+        color_at: impl Fn(Square) -> Option<Color>,
+        movable: impl Fn(Square) -> bool,
+        capturable: impl Fn(Square) -> bool,
+        can_capture: impl Fn(Square, Square) -> bool,
+        moved: Square,
+        took: impl Fn(Square) -> bool,
+    ) -> TouchFacts {
+        let own = |sq: &&Square| color_at(**sq) == Some(us);
+        let theirs = |sq: &&Square| color_at(**sq) == Some(!us);
+        let actionable = |sq: &Square| {
+            if color_at(*sq) == Some(us) {
+                movable(*sq)
+            } else {
+                color_at(*sq).is_some() && capturable(*sq)
+            }
+        };
+        let first = touched.iter().find(|sq| actionable(sq));
+        let acted = |sq: Square| {
+            if color_at(sq) == Some(us) {
+                moved == sq
+            } else {
+                took(sq)
+            }
+        };
+        let pair = touched.iter().find(own).zip(touched.iter().find(theirs));
+        TouchFacts {
+            own: touched.iter().any(|sq| own(&sq)),
+            opponent: touched.iter().any(|sq| theirs(&sq)),
+            actionable: first.is_some(),
+            acted_on_first: first.is_some_and(|sq| acted(*sq)),
+            capture_legal: pair.is_some_and(|(a, b)| can_capture(*a, *b)),
+            made_capture: pair.is_some_and(|(a, b)| moved == *a && took(*b)),
+        }
+    }
+}
 
 /// A game's position as play proceeds, and the facts about it that rules read.
 ///
@@ -64,6 +130,28 @@ pub trait Mechanics: Clone + std::fmt::Debug {
     /// Play `m`, which the caller has checked to be legal, and compute what the facts below
     /// need of the new position.
     fn play(&mut self, m: Self::Move);
+
+    /// Play `m` as the player made it, legal or not (a move the record marks illegal and that
+    /// stands on the board, Article 7 and the club's irregularities): the facts below stay
+    /// sound in the position it makes, whatever it is.
+    fn play_as_made(&mut self, m: Self::Move) {
+        self.play(m);
+    }
+
+    /// What a player who touched `touched` (in order) measured against his move `m`, in the
+    /// position before it (Article 4.3).
+    fn touch_facts(&self, touched: &[Square], m: Self::Move) -> TouchFacts;
+
+    /// The squares of the pieces a player touches to make `m` in the current position (his
+    /// piece, and the piece it takes), in order: after an illegal move is taken back, he must
+    /// still move or capture them if he can (7.5.1: Articles 4.3 and 4.7 apply to the move
+    /// replacing it). Empty where the game's laws say nothing of touched pieces.
+    fn touched_by(&self, m: Self::Move) -> Vec<Square>;
+
+    /// Is the current position dead (neither side can win by any series of legal moves), and
+    /// how many positions it took to find out; never a guess (`DeadStatus::Undetermined` when
+    /// the budget runs out or the question cannot be asked of this position).
+    fn deadness(&self, budget: &Budget) -> (DeadStatus, u64);
 
     /// The caller knows that the side to move has a legal move (the record's next move is
     /// legal here), so [`has_legal_move`](Mechanics::has_legal_move) need not generate moves.

@@ -244,6 +244,101 @@ ruling-6-9-undetermined =
        *[black] Black's
     } flag has fallen, but whether the opponent could still checkmate by any series of legal moves could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision.
 
+# A.4.2 (observed) (variables: $by)
+ruling-A-4-2-observed =
+    { $by ->
+        [white] White has
+       *[black] Black has
+    } completed an illegal move: it stands unless the opponent claims, or the arbiter intervenes, before the opponent's next move.
+
+# A.4.2 (first-claimed) (variables: $added, $by, $on_board, $added_to, $added, $penalised)
+ruling-A-4-2-first-claimed =
+    The illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, as Article 7.5.5 says for a first illegal move{ $on_board ->
+        [true] : the position before it is reinstated, and
+       *[false] :
+    } { $added } is added to the opponent's time.
+
+# A.4.2 (first-intervened) (variables: $added, $by, $on_board, $added_to, $added, $penalised)
+ruling-A-4-2-first-intervened =
+    The illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, as Article 7.5.5 says for a first illegal move{ $on_board ->
+        [true] : the position before it is reinstated, and
+       *[false] :
+    } { $added } is added to the opponent's time.
+
+# A.4.2 (second-claimed) (variables: $by, $penalised)
+ruling-A-4-2-second-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, as Article 7.5.5 says: the game is decided in the position before it.
+
+# A.4.2 (second-intervened) (variables: $by, $penalised)
+ruling-A-4-2-second-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, as Article 7.5.5 says: the game is decided in the position before it.
+
+# A.4.2 (second-lost-claimed) (variables: $by, $winner, $penalised)
+ruling-A-4-2-second-lost-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, and the opponent can still checkmate by a series of legal moves: the game is lost (7.5.5).
+
+# A.4.2 (second-drawn-claimed) (variables: $by, $penalised)
+ruling-A-4-2-second-drawn-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but the opponent cannot checkmate by any possible series of legal moves: the game is drawn (7.5.5).
+
+# A.4.2 (second-undetermined-claimed) (variables: $by, $penalised)
+ruling-A-4-2-second-undetermined-claimed =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but whether the opponent could still checkmate could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision (7.5.5).
+
+# A.4.2 (second-lost-intervened) (variables: $by, $winner, $penalised)
+ruling-A-4-2-second-lost-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, and the opponent can still checkmate by a series of legal moves: the game is lost (7.5.5).
+
+# A.4.2 (second-drawn-intervened) (variables: $by, $penalised)
+ruling-A-4-2-second-drawn-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but the opponent cannot checkmate by any possible series of legal moves: the game is drawn (7.5.5).
+
+# A.4.2 (second-undetermined-intervened) (variables: $by, $penalised)
+ruling-A-4-2-second-undetermined-intervened =
+    The second illegal move of { $by ->
+        [white] White
+       *[black] Black
+    } is acted on before the opponent's next move, but whether the opponent could still checkmate could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision (7.5.5).
+
+# A.4.2 (too-late)
+ruling-A-4-2-too-late =
+    The opponent has made his next move since the illegal move: it can no longer be corrected, and it stands. The claim is rejected.
+
+# A.4.2 (not-the-opponent)
+ruling-A-4-2-not-the-opponent =
+    Only the opponent of the player who made the illegal move may claim: the claim is rejected.
+
+# A.4.2 (nothing-to-correct)
+ruling-A-4-2-nothing-to-correct =
+    No illegal move is on record to be corrected: the claim is rejected.
+
 # III.2.1 (both-flags)
 ruling-III-2-1-both-flags =
     Both flags have fallen, but Guidelines III were not announced for this event: their rules on the final period do not apply, and no clause of this rulebook decides the game.
@@ -458,4 +553,98 @@ ruling-III-6-2-draw =
 # III.6.2 (no-draw)
 ruling-III-6-2-no-draw =
     The appointed arbiter rejects the claim. Guidelines III do not say what the result of a game concluded by a rejected claim is: it remains for the arbiter to decide under the event's regulations.
+
+# 4.3.1 (variables: $by)
+ruling-4-3-1 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched one of the pieces of { $by ->
+        [white] White
+       *[black] Black
+    } that could be moved and then moved another: the first piece touched that can be moved had to be moved.
+
+# 4.3.2 (variables: $by)
+ruling-4-3-2 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched a piece of the opponent's that could be captured and then did not capture it: the first piece touched that can be captured had to be captured.
+
+# 4.3.3 (variables: $by, $capture)
+ruling-4-3-3 =
+    { $by ->
+        [white] White
+       *[black] Black
+    } touched pieces of both colours and then { $capture ->
+        [true] did not capture the first touched opponent's piece with the first touched piece
+           of { $by ->
+                [white] White's
+               *[black] Black's
+           }, which was legal
+       *[false] did not move or capture the first piece touched that could be moved or
+           captured
+    }.
+
+# 7.5.5 (first) (variables: $by, $on_board, $added_to, $added, $penalised)
+ruling-7-5-5-first =
+    { $by ->
+        [white] White's
+       *[black] Black's
+    } first illegal move{ $on_board ->
+        [true] : the position before it is reinstated, and
+       *[false] :
+    } { $added } { $added_to ->
+        [white] is added to White's
+       *[black] is added to Black's
+    } time.
+
+# 7.5.5 (second-reinstated) (variables: $by, $penalised)
+ruling-7-5-5-second-reinstated =
+    The second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }: the position before it is reinstated, and the game is decided there.
+
+# 7.5.5 (lost) (variables: $by, $winner, $penalised)
+ruling-7-5-5-lost =
+    The second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }, and the opponent can still checkmate by a series of legal moves: the game is lost.
+
+# 7.5.5 (drawn) (variables: $by, $penalised)
+ruling-7-5-5-drawn =
+    The second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }, but the opponent cannot checkmate by any possible series of legal moves: the game is drawn.
+
+# 7.5.5 (undetermined) (variables: $by, $penalised)
+ruling-7-5-5-undetermined =
+    The second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }, but whether the opponent could still checkmate by any series of legal moves could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision.
+
+# 7.5.5 (lost-after-reinstating) (variables: $by, $winner)
+ruling-7-5-5-lost-after-reinstating =
+    In the position reinstated after the second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }, the opponent can still checkmate by a series of legal moves: the game is lost.
+
+# 7.5.5 (drawn-after-reinstating) (variables: $by)
+ruling-7-5-5-drawn-after-reinstating =
+    In the position reinstated after the second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }, the opponent cannot checkmate by any possible series of legal moves: the game is drawn.
+
+# 7.5.5 (undetermined-after-reinstating) (variables: $by)
+ruling-7-5-5-undetermined-after-reinstating =
+    In the position reinstated after the second illegal move by { $by ->
+        [white] White
+       *[black] Black
+    }, whether the opponent could still checkmate by any series of legal moves could not be decided within the analysis budget: play stops, and the result awaits the arbiter's decision.
 
