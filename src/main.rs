@@ -293,16 +293,31 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
     }
 }
 
+/// A manual page with its section headings (clap_mangen writes them in English) in the language
+/// of the run.
+fn man_headings(roff: &[u8]) -> String {
+    String::from_utf8_lossy(roff)
+        .lines()
+        .map(|l| match l.strip_prefix(".SH ") {
+            Some(heading) => format!(".SH {}", say::man_heading(heading)),
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
 /// The manual: one page to standard output, or a page per command into `out`.
 fn man(out: Option<&Path>) -> u8 {
     let cmd = localized();
     let Some(dir) = out else {
         let mut page = Vec::new();
         if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
-            eprintln!("{}", say::error(e.to_string()));
+            eprintln!("{}", say::error(say::io_error(&e)));
             return 1;
         }
-        return match std::io::Write::write_all(&mut std::io::stdout(), &page) {
+        let page = man_headings(&page);
+        return match std::io::Write::write_all(&mut std::io::stdout(), page.as_bytes()) {
             Ok(()) => 0,
             Err(_) => 1,
         };
@@ -311,10 +326,10 @@ fn man(out: Option<&Path>) -> u8 {
         let mut page = Vec::new();
         clap_mangen::Man::new(c)
             .render(&mut page)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| say::io_error(&e))?;
         let path = dir.join(format!("{name}.1"));
-        std::fs::write(&path, page)
-            .map_err(|e| say::writing_error(path.display().to_string(), e.to_string()))
+        std::fs::write(&path, man_headings(&page))
+            .map_err(|e| say::writing_error(path.display().to_string(), say::io_error(&e)))
     };
     let mut pages = vec![("arbiter".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands() {
@@ -330,7 +345,7 @@ fn man(out: Option<&Path>) -> u8 {
     if let Err(e) = std::fs::create_dir_all(dir) {
         eprintln!(
             "{}",
-            say::error(say::writing_error(dir.display().to_string(), e.to_string()))
+            say::error(say::writing_error(dir.display().to_string(), say::io_error(&e)))
         );
         return 1;
     }
@@ -424,7 +439,7 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
                 if let Err(e) = std::fs::write(p, t) {
                     eprintln!(
                         "{}",
-                        say::error(say::writing_error(p.display().to_string(), e.to_string()))
+                        say::error(say::writing_error(p.display().to_string(), say::io_error(&e)))
                     );
                     return 1;
                 }

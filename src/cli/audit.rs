@@ -47,6 +47,7 @@ pub fn summary_text(s: &Summary) -> String {
     if s.bad_inputs > 0 {
         let _ = writeln!(out, "{}", say::summary_bad_inputs(s.bad_inputs));
     }
+    let _ = writeln!(out, "{}", say::audit_changed(s.changed));
     for f in Finding::ALL {
         let Some(found) = s.findings.get(f.name()) else {
             continue;

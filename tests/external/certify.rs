@@ -3,12 +3,16 @@
 //! library must be explained (conformance/adapters/*/failures.yaml). The libraries are the
 //! pinned versions that `conformance/certify --install` puts beside their adapters (the Rust
 //! adapters built against the version their Cargo.lock pins); without them the third-party
-//! runs are skipped locally and fail in CI.
+//! runs are ignored with the reason locally and fail in CI. arbiter's own report is made by
+//! `conformance/certify` itself, run with `CARGO_TARGET_DIR` pointing elsewhere: the script
+//! must run the binary cargo says it built there, and build the Rust adapters where these
+//! tests look for them.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 use crate::common::{arbiter, root, scratch, text};
+use crate::{Ran, done, skip};
 
 fn pinned_python_chess() -> Option<String> {
     let adapter = root().join("conformance/adapters/python-chess");
@@ -105,6 +109,11 @@ fn certify(name: &str, engine: &str, explain: Option<&str>) {
         "{name}: the explanations in {} no longer match the results:\n{stderr}",
         explain.unwrap_or("-")
     );
+    same_as_committed(name, &dir);
+}
+
+/// Both reports of `name` in `dir` are the committed ones, and explain every failure.
+fn same_as_committed(name: &str, dir: &Path) {
     let committed = root().join("conformance/reports");
     for file in [format!("{name}.jsonl"), format!("{name}.md")] {
         let fresh = std::fs::read_to_string(dir.join(&file)).unwrap_or_default();
@@ -129,95 +138,192 @@ fn certify(name: &str, engine: &str, explain: Option<&str>) {
     );
 }
 
-fn require(lib: &str, found: Option<String>) -> bool {
-    if found.is_some() {
-        return true;
+/// Run `engine`'s certification when its pinned library is installed; else skip, saying how to
+/// install it.
+fn certify_if(lib: &str, found: Option<String>, name: &str, engine: &str, explain: &str) -> Ran {
+    if found.is_none() {
+        return skip(format!(
+            "{lib} (the pinned version) is not installed beside its adapter: run \
+             `conformance/certify --install`"
+        ));
     }
-    let msg = format!(
-        "{lib} (the pinned version) is not installed beside its adapter: run `conformance/certify --install`"
+    certify(name, engine, Some(explain));
+    done()
+}
+
+/// A stand-in for cargo on the PATH of `conformance/certify`: it records how it was called
+/// (arguments and `CARGO_TARGET_DIR`) in `calls`, and for `build --bin arbiter` puts the arbiter
+/// under test where a real build would put it, in `$CARGO_TARGET_DIR/release/`, and reports it
+/// as cargo does (`--message-format=json`).
+fn fake_cargo(dir: &Path) -> (PathBuf, PathBuf) {
+    let bin = dir.join("bin");
+    std::fs::create_dir_all(&bin).expect("bin");
+    let calls = dir.join("calls");
+    let script = format!(
+        r#"#!/usr/bin/env bash
+echo "CARGO_TARGET_DIR=${{CARGO_TARGET_DIR:-}} $*" >> '{calls}'
+case " $* " in
+  *" --bin arbiter "*)
+    mkdir -p "$CARGO_TARGET_DIR/release"
+    cp '{arbiter}' "$CARGO_TARGET_DIR/release/arbiter"
+    echo '{{"reason":"compiler-artifact","target":{{"name":"build-script-build"}},"executable":null,"fresh":true}}'
+    echo "{{\"reason\":\"compiler-artifact\",\"target\":{{\"name\":\"arbiter\"}},\"executable\":\"$CARGO_TARGET_DIR/release/arbiter\",\"fresh\":false}}"
+    echo '{{"reason":"build-finished","success":true}}'
+    ;;
+esac
+"#,
+        calls = calls.display(),
+        arbiter = env!("CARGO_BIN_EXE_arbiter"),
     );
-    assert!(std::env::var_os("CI").is_none(), "{msg}");
-    eprintln!("skipped: {msg}");
-    false
+    let cargo = bin.join("cargo");
+    std::fs::write(&cargo, script).expect("fake cargo");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&cargo, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    }
+    (bin, calls)
 }
 
-#[test]
-fn arbiter_report_is_fresh() {
-    certify(
-        "arbiter",
-        "builtin",
-        Some("conformance/arbiter-failures.yaml"),
+/// `conformance/certify ARGS` with the fake cargo first on the PATH and `CARGO_TARGET_DIR` set
+/// to `target_dir`.
+fn run_certify(dir: &Path, target_dir: &Path, args: &[&str]) -> (std::process::Output, String) {
+    let (bin, calls) = fake_cargo(dir);
+    let path = std::env::var("PATH").unwrap_or_default();
+    let out = Command::new(root().join("conformance/certify"))
+        .args(args)
+        .env("PATH", format!("{}:{path}", bin.display()))
+        .env("CARGO_TARGET_DIR", target_dir)
+        .current_dir(root())
+        .output()
+        .expect("run conformance/certify");
+    (out, std::fs::read_to_string(calls).unwrap_or_default())
+}
+
+/// arbiter's report, made by `conformance/certify arbiter` with `CARGO_TARGET_DIR` set to a
+/// folder of its own: the script builds there and runs the binary cargo reports (not
+/// `target/debug/arbiter`, which this build may not have), and writes the same reports as the
+/// committed ones.
+pub fn arbiter_report_is_fresh_through_the_certify_script() -> Ran {
+    let dir = scratch("certify-script");
+    let target_dir = dir.join("elsewhere");
+    let reports = dir.join("reports");
+    let report_dir = reports.to_string_lossy().into_owned();
+    let (out, calls) = run_certify(&dir, &target_dir, &["--reports", &report_dir, "arbiter"]);
+    assert!(
+        out.status.success(),
+        "conformance/certify: {:?}\n{}",
+        out.status,
+        text(&out.stderr)
     );
+    let build = calls
+        .lines()
+        .find(|l| l.contains("--bin arbiter"))
+        .unwrap_or_else(|| panic!("certify did not build arbiter: {calls:?}"));
+    assert!(
+        build.starts_with(&format!("CARGO_TARGET_DIR={} build", target_dir.display()))
+            && build.contains("--release"),
+        "{build}"
+    );
+    assert!(target_dir.join("release/arbiter").is_file());
+    // Only what was asked for: no adapter was built or run.
+    assert!(!calls.contains("--manifest-path"), "{calls}");
+    same_as_committed("arbiter", &reports);
+    assert!(
+        !reports.join("python-chess.jsonl").exists(),
+        "certify ran more than it was asked"
+    );
+    done()
 }
 
-#[test]
-fn python_chess_report_is_fresh_and_explained() {
-    if require("python-chess", pinned_python_chess()) {
-        certify(
-            "python-chess",
-            "python3 conformance/adapters/python-chess/adapter.py",
-            Some("conformance/adapters/python-chess/failures.yaml"),
+/// `conformance/certify --install chess-crate esca` builds the Rust adapters into their own
+/// folders, where `pinned_rust` looks, whatever `CARGO_TARGET_DIR` says.
+pub fn certify_builds_the_rust_adapters_where_the_tests_look() -> Ran {
+    let dir = scratch("certify-install");
+    let (out, calls) = run_certify(
+        &dir,
+        &dir.join("elsewhere"),
+        &["--install", "chess-crate", "esca"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for adapter in ["chess-crate", "esca"] {
+        let want = format!(
+            "--manifest-path conformance/adapters/{adapter}/Cargo.toml --target-dir conformance/adapters/{adapter}/target"
+        );
+        assert!(
+            calls.lines().any(|l| l.ends_with(&want)),
+            "{adapter}: {calls}"
         );
     }
+    assert!(!calls.contains("--bin arbiter"), "--install built arbiter");
+    // An unknown name is a usage error, not a silent no-op.
+    let (out, _) = run_certify(&dir, &dir.join("elsewhere"), &["stockfish"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no implementation named stockfish"));
+    done()
 }
 
-#[test]
-fn chess_js_report_is_fresh_and_explained() {
-    if require("chess.js", pinned_npm("chess.js", "chess.js")) {
-        certify(
-            "chess.js",
-            "node conformance/adapters/chess.js/adapter.js",
-            Some("conformance/adapters/chess.js/failures.yaml"),
-        );
-    }
+pub fn python_chess_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "python-chess",
+        pinned_python_chess(),
+        "python-chess",
+        "python3 conformance/adapters/python-chess/adapter.py",
+        "conformance/adapters/python-chess/failures.yaml",
+    )
 }
 
-#[test]
-fn chess_crate_report_is_fresh_and_explained() {
-    if require("the chess crate", pinned_rust("chess-crate", "chess")) {
-        certify(
-            "chess-crate",
-            "conformance/adapters/chess-crate/target/release/arbiter-adapter-chess-crate",
-            Some("conformance/adapters/chess-crate/failures.yaml"),
-        );
-    }
+pub fn chess_js_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "chess.js",
+        pinned_npm("chess.js", "chess.js"),
+        "chess.js",
+        "node conformance/adapters/chess.js/adapter.js",
+        "conformance/adapters/chess.js/failures.yaml",
+    )
 }
 
-#[test]
-fn esca_report_is_fresh_and_explained() {
-    if require("esca", pinned_rust("esca", "esca")) {
-        certify(
-            "esca",
-            "conformance/adapters/esca/target/release/arbiter-adapter-esca",
-            Some("conformance/adapters/esca/failures.yaml"),
-        );
-    }
+pub fn chess_crate_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "the chess crate",
+        pinned_rust("chess-crate", "chess"),
+        "chess-crate",
+        "conformance/adapters/chess-crate/target/release/arbiter-adapter-chess-crate",
+        "conformance/adapters/chess-crate/failures.yaml",
+    )
 }
 
-#[test]
-fn chessops_report_is_fresh_and_explained() {
-    if require("chessops", pinned_npm("chessops", "chessops")) {
-        certify(
-            "chessops",
-            "node conformance/adapters/chessops/adapter.js",
-            Some("conformance/adapters/chessops/failures.yaml"),
-        );
-    }
+pub fn esca_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "esca",
+        pinned_rust("esca", "esca"),
+        "esca",
+        "conformance/adapters/esca/target/release/arbiter-adapter-esca",
+        "conformance/adapters/esca/failures.yaml",
+    )
 }
 
-#[test]
-fn pydraughts_report_is_fresh_and_explained() {
-    if require("pydraughts", pinned_pydraughts()) {
-        certify(
-            "pydraughts",
-            "python3 conformance/adapters/pydraughts/adapter.py",
-            Some("conformance/adapters/pydraughts/failures.yaml"),
-        );
-    }
+pub fn chessops_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "chessops",
+        pinned_npm("chessops", "chessops"),
+        "chessops",
+        "node conformance/adapters/chessops/adapter.js",
+        "conformance/adapters/chessops/failures.yaml",
+    )
 }
 
-#[test]
-fn every_adapter_has_its_report() {
+pub fn pydraughts_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "pydraughts",
+        pinned_pydraughts(),
+        "pydraughts",
+        "python3 conformance/adapters/pydraughts/adapter.py",
+        "conformance/adapters/pydraughts/failures.yaml",
+    )
+}
+
+pub fn every_adapter_has_its_report() -> Ran {
     for adapter in std::fs::read_dir(root().join("conformance/adapters")).expect("adapters") {
         let name = adapter.expect("entry").file_name();
         let name = name.to_string_lossy();
@@ -226,10 +332,10 @@ fn every_adapter_has_its_report() {
             assert!(Path::new(&root().join(&p)).is_file(), "missing {p}");
         }
     }
+    done()
 }
 
-#[test]
-fn the_readme_table_matches_the_reports() {
+pub fn the_readme_table_matches_the_reports() -> Ran {
     let readme = std::fs::read_to_string(root().join("README.md")).expect("README");
     for (name, row_start) in [
         ("arbiter", "| arbiter (compiled backend) |"),
@@ -267,4 +373,5 @@ fn the_readme_table_matches_the_reports() {
             "README row for {name}: {row}, the report says {want}"
         );
     }
+    done()
 }
