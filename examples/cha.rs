@@ -1,5 +1,6 @@
 //! Runs the unwinnability engine (`arbiter::unwinnable`) over every position of the CHA test
-//! set, both sides, and compares with the recorded classes.
+//! set, both sides (`unwinnable::answer`, as the adjudicator asks), and compares with the recorded
+//! classes.
 //!
 //! `cargo run --release --example cha [-- [--markdown] [--lines N,N,...] PATH [NODES [MILLIS]]]`;
 //! `--lines` runs only those lines of the file (to iterate on a few positions). PATH defaults to
@@ -105,7 +106,7 @@ fn main() {
             } else if let Some(p) = q {
                 quick_wrong.push((lineno, side, format!("{p:?}")));
             }
-            let (v, stats) = unwinnable::analyse(&pos, side, &budget);
+            let (v, stats) = unwinnable::answer(&pos, side, &budget);
             times.push((stats.elapsed, lineno, side));
             let cell = &mut table[ci][si];
             match v {
@@ -206,7 +207,7 @@ fn main() {
     let durs: Vec<Duration> = times.iter().map(|t| t.0).collect();
     let sum: Duration = durs.iter().sum();
     println!(
-        "analyse: median {:?}, p90 {:?}, p99 {:?}, max {:?}, total {:?}",
+        "answer: median {:?}, p90 {:?}, p99 {:?}, max {:?}, total {:?}",
         pct(&durs, 50),
         pct(&durs, 90),
         pct(&durs, 99),
@@ -279,7 +280,7 @@ fn print_markdown(r: &Report) {
         r.quick.1
     );
     println!();
-    println!("| timing (one side, `analyse`) | |");
+    println!("| timing (one side, `answer`) | |");
     println!("|---|---:|");
     println!("| median | {:?} |", pct(&durs, 50));
     println!("| p90 | {:?} |", pct(&durs, 90));

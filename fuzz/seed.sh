@@ -11,7 +11,14 @@
 #   protocol  `hello` + one `run` line per scenario, captured from `arbiter conformance`
 #             talking to `arbiter serve`, plus a few hand-made lines
 #   draughts  a FEN line and moves: the first moves of each random game of
-#             tests/data/draughts/games.txt, and each position of perft_positions.txt
+#             tests/data/draughts/games.txt, each position of perft_positions.txt, and the
+#             FEN and movetext of each draughts scenario (the target also rules on them as PDN)
+#   site      each scenario of conformance/fide-2018/, alone and followed by `\n#%report\n`
+#             and the first lines of a certification report
+#   locales   each shipped Fluent file behind its language's selector byte (0 en, 1 ru), and
+#             each English one as a third language (2: de)
+#   report    each certification report's implementation and first scenarios, in the
+#             target's line format
 #
 # Usage: fuzz/seed.sh   (from anywhere; needs python3 with PyYAML for `expr`, and builds the
 # arbiter binary with cargo for `protocol`). Existing files in fuzz/corpus/ are kept: libFuzzer
@@ -19,7 +26,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=fuzz/corpus
-mkdir -p "$out"/{expr,rulebook,pgn,protocol,draughts}
+mkdir -p "$out"/{expr,rulebook,pgn,protocol,draughts,site,locales,report}
 
 python3 - "$out" <<'EOF'
 import glob, os, re, sys
@@ -145,6 +152,54 @@ for i, line in enumerate(open("tests/data/draughts/perft_positions.txt", encodin
         f.write(line.split("\t")[0] + "\n\n")
 EOF
 
-for t in expr rulebook pgn protocol draughts; do
+python3 - "$out" <<'EOF'
+import glob, json, os, re, sys
+out = sys.argv[1]
+
+def write(target, fname, data):
+    with open(os.path.join(out, target, fname), "wb") as f:
+        f.write(data if isinstance(data, bytes) else data.encode())
+
+def name(path):
+    return re.sub(r"[^A-Za-z0-9.-]+", "_", path)
+
+reports = sorted(glob.glob("conformance/reports/*.jsonl"))
+for p in sorted(glob.glob("conformance/club/**/*.pgn", recursive=True)):
+    text = open(p, encoding="utf-8").read()
+    if '[GameType "25"]' not in text:
+        continue
+    fen = re.search(r'\[FEN "([^"]*)"\]', text)
+    moves = text.split("\n\n", 1)[1] if "\n\n" in text else ""
+    write("draughts", "pdn-" + name(p), (fen.group(1) if fen else "") + "\n" + moves)
+for i, p in enumerate(sorted(glob.glob("conformance/fide-2018/**/*.pgn", recursive=True))):
+    scenario = open(p, "rb").read()
+    write("site", name(p), scenario)
+    if reports:
+        lines = open(reports[i % len(reports)], "rb").read().split(b"\n")[:8]
+        write("site", "with-report-" + name(p), scenario + b"\n#%report\n" + b"\n".join(lines))
+for p in sorted(glob.glob("locales/*/*.ftl")):
+    lang = p.split("/")[1]
+    data = open(p, "rb").read()
+    write("locales", name(p), bytes([{"en": 0, "ru": 1}.get(lang, 2)]) + data)
+    if lang == "en":
+        write("locales", "de-" + name(p), bytes([2]) + data)
+kinds = ["passed", "failed", "errored", "skipped", "not-applicable"]
+for p in reports:
+    md = open(p[:-len("jsonl")] + "md", encoding="utf-8").read()
+    who = re.search(r"^\| implementation \| (.*) \|$", md, re.M)
+    head = who.group(1) if who else "arbiter 0.1.0"
+    name_version, _, homepage = head.partition(", ")
+    lang = re.search(r" \(([^)]*)\)$", name_version)
+    nv = name_version[: lang.start()] if lang else name_version
+    n, _, v = nv.rpartition(" ")
+    lines = [n, v, lang.group(1) if lang else "", homepage, ""]
+    for l in open(p, encoding="utf-8").read().splitlines()[:40]:
+        o = json.loads(l)
+        k = kinds.index(o["outcome"]) if o["outcome"] in kinds else 0
+        lines.append("\t".join([o["id"], chr(ord("0") + k), " ".join(o.get("clauses", [])), "; ".join(o.get("details", []))]))
+    write("report", name(p), "\n".join(lines) + "\n")
+EOF
+
+for t in expr rulebook pgn protocol draughts site locales report; do
     echo "fuzz/corpus/$t: $(find "$out/$t" -type f | wc -l) files"
 done

@@ -338,14 +338,16 @@ impl Judge<'_> {
                 v.line = line;
                 let e = self.renderer.explain(&v);
                 let stdout = match (self.options.report, self.options.format) {
-                    (Report::Verdicts, Format::Text) => self.renderer.text(&e),
+                    // Text is for a terminal: a tag's or a move's control characters are
+                    // shown, not sent (`escape::terminal`).
+                    (Report::Verdicts, Format::Text) => terminal(self.renderer.text(&e)),
                     (Report::Verdicts, Format::Json) => match serde_json::to_string(&e) {
                         Ok(s) => s + "\n",
                         Err(err) => return self.bad_game(file, (index, line, 1), &err.to_string()),
                     },
                     (Report::Findings { all }, Format::Text) => {
                         if all || !matches!(v.finding, Finding::Agrees | Finding::Assumed) {
-                            self.renderer.finding_line(&e)
+                            terminal(self.renderer.finding_line(&e))
                         } else {
                             String::new()
                         }
@@ -399,10 +401,10 @@ impl Judge<'_> {
         let (stdout, stderr) = match self.options.format {
             Format::Text => (
                 String::new(),
-                format!(
+                terminal(format!(
                     "{file}:{line}:{column}: {}\n",
                     say::pgn_in_game(game, message)
-                ),
+                )),
             ),
             Format::Json => (error_record(file, Some(at), message), String::new()),
         };
@@ -417,7 +419,7 @@ impl Judge<'_> {
         let (stdout, stderr) = match self.options.format {
             Format::Text => (
                 String::new(),
-                format!("{}\n", say::error(say::file_error(file, message))),
+                terminal(format!("{}\n", say::error(say::file_error(file, message)))),
             ),
             Format::Json => (error_record(file, None, message), String::new()),
         };
@@ -426,6 +428,14 @@ impl Judge<'_> {
             stderr,
             tally: Tally::BadInput,
         }
+    }
+}
+
+/// Text for a terminal (`escape::terminal`), owned.
+fn terminal(text: String) -> String {
+    match crate::escape::terminal(&text) {
+        std::borrow::Cow::Borrowed(_) => text,
+        std::borrow::Cow::Owned(shown) => shown,
     }
 }
 

@@ -40,6 +40,9 @@ pub struct Diag {
     pub follow_on: bool,
     /// Lines of the file before `source` (a game read from a stream is its own source).
     line_base: usize,
+    /// The line and column to report when `source` is not the text `offset` was found in (the
+    /// text as a terminal shows it: `Diag::render`).
+    at: Option<(usize, usize)>,
 }
 
 impl Diag {
@@ -62,6 +65,7 @@ impl Diag {
             help: None,
             follow_on: false,
             line_base: 0,
+            at: None,
         }
     }
 
@@ -96,10 +100,42 @@ impl Diag {
         self
     }
 
-    /// 1-based line and column (in characters) of the offset.
+    /// 1-based line and column of the offset. A column counts characters (Unicode scalar
+    /// values), whatever their size in bytes: `Гроссмейстер` is twelve columns, as is an input
+    /// read as Latin-1 or UTF-16 once decoded, and a byte that is not UTF-8 is one (it is shown
+    /// as U+FFFD). The report's header and its snippet say the same.
     pub fn line_col(&self) -> (usize, usize) {
+        if let Some(at) = self.at {
+            return at;
+        }
         let (line, col) = line_col(&self.source, self.offset);
         (line.saturating_add(self.line_base), col)
+    }
+
+    /// The report as a terminal may show it: every text in it (the message, the file's name,
+    /// the label, the help and the source) through `escape::terminal`, the offset moved to the
+    /// same place in the source shown, the line and column still those of the source read.
+    fn for_terminal(&self) -> Diag {
+        let term = |s: &str| crate::escape::terminal(s).into_owned();
+        let (source, map) = crate::escape::terminal_mapped(&self.source);
+        let offset = map(self.offset);
+        let len = map(self.offset.saturating_add(self.len).min(self.source.len())) - offset;
+        let source: Arc<str> = match source {
+            std::borrow::Cow::Borrowed(_) => Arc::clone(&self.source),
+            std::borrow::Cow::Owned(s) => Arc::from(s),
+        };
+        Diag {
+            message: term(&self.message),
+            file: PathBuf::from(term(&self.file.to_string_lossy())),
+            source,
+            offset,
+            len,
+            label: term(&self.label),
+            help: self.help.as_deref().map(term),
+            follow_on: self.follow_on,
+            line_base: self.line_base,
+            at: Some(self.line_col()),
+        }
     }
 
     /// Whether the line of the error and its neighbours are short enough to be shown.
@@ -132,6 +168,16 @@ impl Diag {
     /// column 65,535, and such a line is unreadable anyway), the report is the located message
     /// and its help, without the source.
     pub fn render(&self) -> String {
+        self.for_terminal().render_shown(color())
+    }
+
+    /// The report without colour, whatever `--color` says: for a report that becomes part of
+    /// another message (which is shown through `escape::terminal` again, a no-op on it).
+    pub fn render_plain(&self) -> String {
+        self.for_terminal().render_shown(false)
+    }
+
+    fn render_shown(&self, color: bool) -> String {
         if !self.snippet_fits() {
             let mut out = format!(
                 "  × {self}
@@ -143,7 +189,7 @@ impl Diag {
             return out;
         }
         let mut out = String::new();
-        let theme = if color() {
+        let theme = if color {
             GraphicalTheme::unicode()
         } else {
             GraphicalTheme::unicode_nocolor()
@@ -202,12 +248,23 @@ impl miette::SourceCode for Diag {
             self.source
                 .as_ref()
                 .read_span(span, context_lines_before, context_lines_after)?;
+        // miette reads the line and column of the report's header from the span alone (no lines
+        // around it), its column in bytes: the header says this report's own, in characters.
+        let (line, column) = if context_lines_before == 0
+            && context_lines_after == 0
+            && span.offset() == self.offset
+        {
+            let (l, c) = self.line_col();
+            (l.saturating_sub(1), c.saturating_sub(1))
+        } else {
+            (inner.line().saturating_add(self.line_base), inner.column())
+        };
         let contents = miette::MietteSpanContents::new_named(
             self.file.display().to_string(),
             inner.data(),
             *inner.span(),
-            inner.line().saturating_add(self.line_base),
-            inner.column(),
+            line,
+            column,
             inner.line_count(),
         );
         Ok(Box::new(contents))
@@ -232,6 +289,14 @@ impl Diags {
         self.0
             .iter()
             .map(Diag::render)
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+    /// Every report without colour (`Diag::render_plain`).
+    pub fn render_plain(&self) -> String {
+        self.0
+            .iter()
+            .map(Diag::render_plain)
             .collect::<Vec<_>>()
             .join("\n")
     }

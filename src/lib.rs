@@ -15,6 +15,8 @@ pub mod compile;
 pub mod conformance;
 pub mod diag;
 pub mod draughts;
+pub mod escape;
+pub mod files;
 pub mod games;
 pub mod lang;
 pub mod locale;

@@ -17,6 +17,7 @@ use std::sync::{Arc, OnceLock, RwLock};
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 
+mod check;
 pub mod say;
 
 mod embedded {
@@ -44,7 +45,8 @@ pub fn add_dir(dir: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Every language the tool speaks: the embedded ones and those of the added folders.
+/// Every language the tool speaks: the embedded ones and those of the added folders (each a
+/// folder `<lang>/` in one of them; a link in its place is not followed).
 pub fn languages() -> Vec<String> {
     let mut out: Vec<String> = embedded::EMBEDDED
         .iter()
@@ -53,9 +55,8 @@ pub fn languages() -> Vec<String> {
     if let Ok(dirs) = extra_dirs().read() {
         for d in dirs.iter() {
             for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
-                let p = e.path();
-                if let Some(l) = p.file_name().and_then(|n| n.to_str())
-                    && p.is_dir()
+                if let Some(l) = e.file_name().to_str()
+                    && e.file_type().is_ok_and(|t| t.is_dir())
                     && !out.iter().any(|o| o == l)
                 {
                     out.push(l.to_string());
@@ -67,33 +68,69 @@ pub fn languages() -> Vec<String> {
     out
 }
 
-/// The Fluent sources of a language: `(name, text)`, the embedded files first, then the added
-/// folders' (whose messages override).
-pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
-    let mut out: Vec<(String, String)> = embedded::EMBEDDED
+/// The largest Fluent file read from an added folder (the shipped ones are under 30 KB).
+pub const MAX_FTL_BYTES: u64 = 1 << 20;
+/// The most Fluent files read from one language's folder of an added folder.
+pub const MAX_FTL_FILES: usize = 256;
+
+/// The Fluent sources of a language: the embedded files first, then those of `dirs` (each
+/// holding `<lang>/*.ftl`; their messages override). An added file is read as hostile input: a
+/// regular file (a FIFO or a device is refused, never waited on; a link to a regular file is
+/// read), at most `MAX_FTL_BYTES`, UTF-8, at most `MAX_FTL_FILES` of them per folder.
+fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, String> {
+    let mut out: Vec<check::Source> = embedded::EMBEDDED
         .iter()
         .filter(|(l, _)| *l == lang)
         .flat_map(|(l, files)| {
-            files
-                .iter()
-                .map(move |(f, t)| (format!("locales/{l}/{f}"), t.to_string()))
+            files.iter().map(move |(f, t)| check::Source {
+                name: format!("locales/{l}/{f}"),
+                text: Arc::from(*t),
+                added: false,
+            })
         })
         .collect();
-    if let Ok(dirs) = extra_dirs().read() {
-        for d in dirs.iter() {
+    {
+        for d in dirs {
             let dir = d.join(lang);
-            let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
-                .into_iter()
-                .flatten()
-                .flatten()
-                .map(|e| e.path())
-                .filter(|p| p.extension().is_some_and(|x| x == "ftl"))
-                .collect();
+            let ftl = |p: &Path, _: usize| p.extension().is_some_and(|x| x == "ftl");
+            let walk = crate::files::walk(&dir, |_, _| false, ftl);
+            let mut files = walk.files;
+            for (p, why) in walk.refused {
+                match why {
+                    // A link to a file: read as the file is, if it is a regular one.
+                    crate::files::Refused::Link => files.push(p),
+                    crate::files::Refused::NotRegular => {
+                        let e = crate::files::ReadError::NotRegular;
+                        return Err(say::unreadable(p.display().to_string(), &e));
+                    }
+                }
+            }
             files.sort();
+            if files.len() > MAX_FTL_FILES {
+                return Err(say::locale_too_many_files(
+                    dir.display().to_string(),
+                    MAX_FTL_FILES,
+                ));
+            }
             for f in files {
-                let text =
-                    std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-                out.push((f.display().to_string(), text));
+                let name = f.display().to_string();
+                let bytes = crate::files::read(&f, MAX_FTL_BYTES)
+                    .map_err(|e| say::unreadable(name.as_str(), &e))?;
+                let text = match String::from_utf8(bytes) {
+                    Ok(t) => t,
+                    Err(e) => {
+                        let at = e.utf8_error().valid_up_to();
+                        let bytes = e.into_bytes();
+                        let text = String::from_utf8_lossy(&bytes);
+                        let at = String::from_utf8_lossy(&bytes[..at]).len();
+                        return Err(check::located(&name, &text, at, 1, &say::locale_not_utf8()));
+                    }
+                };
+                out.push(check::Source {
+                    name,
+                    text: Arc::from(text),
+                    added: true,
+                });
             }
         }
     }
@@ -103,25 +140,98 @@ pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
     Ok(out)
 }
 
+/// The Fluent sources of a language: `(name, text)`, the embedded files first, then the added
+/// folders' (whose messages override).
+pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
+    Ok(read_sources(lang, &added())?
+        .into_iter()
+        .map(|s| (s.name, s.text.to_string()))
+        .collect())
+}
+
+/// A bundle of a language's words: its sources parsed (a syntax error is located), their
+/// references checked (`check::references`), later files overriding earlier ones.
+pub fn bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
+    bundle_of(lang, &added()).map(|(b, _)| b)
+}
+
+/// The folders added with `--locales`, in order.
+fn added() -> Vec<PathBuf> {
+    extra_dirs().read().map(|d| d.clone()).unwrap_or_default()
+}
+
+/// The bundle and its message ids (`bundle`).
+fn bundle_of(
+    lang: &str,
+    dirs: &[PathBuf],
+) -> Result<(FluentBundle<FluentResource>, Vec<String>), String> {
+    let mut parsed = Vec::new();
+    for s in read_sources(lang, dirs)? {
+        let res = check::parse(&s.name, s.text.to_string())?;
+        parsed.push((s, res));
+    }
+    check::references(&parsed)?;
+    let mut ids: Vec<String> = parsed
+        .iter()
+        .flat_map(|(_, res)| res.entries())
+        .filter_map(|e| match e {
+            fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+            _ => None,
+        })
+        .collect();
+    ids.sort();
+    ids.dedup();
+    let mut bundle = new_bundle(lang)?;
+    for (_, res) in parsed {
+        bundle.add_resource_overriding(res);
+    }
+    Ok((bundle, ids))
+}
+
 /// The tool's words in one language.
 #[derive(Clone)]
 pub struct Words {
     pub lang: String,
     bundle: Arc<FluentBundle<FluentResource>>,
+    /// The ids of its messages, sorted.
+    ids: Arc<Vec<String>>,
 }
 
 impl Words {
-    /// The words of `lang`; every Fluent error (a syntax error, a message defined twice within
-    /// one file set) is an error naming the file.
+    /// The words of `lang`; every Fluent error (a syntax error, a reference to nothing) is an
+    /// error located in its file.
     pub fn new(lang: &str) -> Result<Words, String> {
-        let mut bundle = new_bundle(lang)?;
-        for (name, text) in sources(lang)? {
-            add(&mut bundle, &name, text, true)?;
-        }
+        Words::in_folders(lang, &added())
+    }
+
+    /// The embedded words of `lang` alone, whatever `--locales` adds.
+    fn embedded(lang: &str) -> Result<Words, String> {
+        Words::in_folders(lang, &[])
+    }
+
+    /// The words of `lang` from the embedded files and those of `dirs` (as `--locales` adds
+    /// them), checked as `new` checks them, without adding the folders to the registry.
+    pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, String> {
+        let (bundle, ids) = bundle_of(lang, dirs)?;
         Ok(Words {
             lang: lang.to_string(),
             bundle: Arc::new(bundle),
+            ids: Arc::new(ids),
         })
+    }
+
+    /// Every message id the words hold, with the variables arbiter gives it when they are known
+    /// (the tool's own messages: `say::ALL`; the others: those the shipped languages use).
+    pub fn messages(&self) -> Vec<(String, Option<Vec<String>>)> {
+        self.ids
+            .iter()
+            .map(|id| {
+                (
+                    id.clone(),
+                    check::given(id).map(|v| v.into_iter().collect()),
+                )
+            })
+            .collect()
     }
 
     /// Whether the language has this message.
@@ -172,6 +282,7 @@ fn tool_words() -> &'static RwLock<Option<Words>> {
 /// of them (`say::ALL`), with no variable the tool does not give: a missing message is an error
 /// here, never a placeholder later.
 pub fn set_lang(lang: &str) -> Result<(), String> {
+    ask_lang(lang);
     let words = Words::new(lang)?;
     check_messages(&words)?;
     let mut w = tool_words()
@@ -199,14 +310,23 @@ pub fn check_messages(words: &Words) -> Result<(), String> {
     Ok(())
 }
 
+/// The language `set_lang` was asked for, before its words were checked: the language an error
+/// about them is said in (its embedded words, when it has some).
+fn asked_lang() -> &'static RwLock<Option<String>> {
+    static ASKED: OnceLock<RwLock<Option<String>>> = OnceLock::new();
+    ASKED.get_or_init(|| RwLock::new(None))
+}
+
 /// One of the tool's messages in the language of the run. The embedded languages have every
-/// message (a unit test formats each), and `set_lang` refuses a language that lacks one, so the
-/// fallback here (the message id and its arguments) is not reached.
+/// message (a unit test formats each), and `set_lang` refuses a language that lacks one. Before
+/// the language is set (or when its words were refused: an added folder with a broken file),
+/// the message is said in the embedded words of the language asked for, else of `DEFAULT`:
+/// never through the added files that may be what is wrong.
 pub(crate) fn say(id: &str, args: &[(&str, FluentValue)]) -> String {
     let said = match tool_words().read() {
         Ok(w) => match w.as_ref() {
             Some(words) => words.get(id, args),
-            None => default_words().and_then(|words| words.get(id, args)),
+            None => fallback_words().and_then(|words| words.get(id, args)),
         },
         Err(_) => Err(String::new()),
     };
@@ -216,17 +336,39 @@ pub(crate) fn say(id: &str, args: &[(&str, FluentValue)]) -> String {
     })
 }
 
-/// The embedded words of `DEFAULT`, made once.
-fn default_words() -> Result<&'static Words, String> {
+/// The embedded words of the language asked for, else of `DEFAULT`, each made once.
+fn fallback_words() -> Result<Words, String> {
+    static ASKED: OnceLock<RwLock<Option<Words>>> = OnceLock::new();
     static WORDS: OnceLock<Result<Words, String>> = OnceLock::new();
+    let lang = asked_lang().read().ok().and_then(|l| l.clone());
+    if let Some(lang) =
+        lang.filter(|l| l != DEFAULT && embedded::EMBEDDED.iter().any(|(e, _)| e == l))
+    {
+        let cell = ASKED.get_or_init(|| RwLock::new(None));
+        if let Ok(w) = cell.read()
+            && let Some(w) = w.as_ref().filter(|w| w.lang == lang)
+        {
+            return Ok(w.clone());
+        }
+        let words = Words::embedded(&lang)?;
+        if let Ok(mut w) = cell.write() {
+            *w = Some(words.clone());
+        }
+        return Ok(words);
+    }
     // Making them cannot call `say` (an error of `sources` would): the default is embedded.
     if !embedded::EMBEDDED.iter().any(|(l, _)| *l == DEFAULT) {
         return Err(String::new());
     }
-    WORDS
-        .get_or_init(|| Words::new(DEFAULT))
-        .as_ref()
-        .map_err(Clone::clone)
+    WORDS.get_or_init(|| Words::embedded(DEFAULT)).clone()
+}
+
+/// Say the tool's messages in `lang`'s embedded words until `set_lang` sets it (errors found
+/// before that, in `--locales` folders, are said in the language asked for).
+pub fn ask_lang(lang: &str) {
+    if let Ok(mut asked) = asked_lang().write() {
+        *asked = Some(lang.to_string());
+    }
 }
 
 /// An empty bundle for `lang` (plural rules and number formats of that language).
@@ -237,17 +379,15 @@ pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
     Ok(bundle)
 }
 
-/// Add a Fluent source to a bundle; `overriding` lets it replace messages already there.
+/// Add a Fluent source to a bundle; `overriding` lets it replace messages already there. A
+/// syntax error is located in `name`.
 pub fn add(
     bundle: &mut FluentBundle<FluentResource>,
     name: &str,
     text: String,
     overriding: bool,
 ) -> Result<(), String> {
-    let res = FluentResource::try_new(text).map_err(|(_, errs)| {
-        let first = errs.first().map(|e| format!("{e:?}")).unwrap_or_default();
-        format!("{name}: not valid Fluent: {first}")
-    })?;
+    let res = check::parse(name, text)?;
     if overriding {
         bundle.add_resource_overriding(res);
         Ok(())

@@ -28,6 +28,9 @@ mod conformance;
 // The help and usage errors in the language of the run.
 #[path = "cli/help.rs"]
 mod help;
+// Standard output and standard error: a closed pipe, a failed write, control characters.
+#[path = "cli/out.rs"]
+mod out;
 
 // mimalloc: games, rulings and output lines are allocated on one thread and freed on another
 // (reader, workers, printer); glibc's arenas serialised those frees on a lock (9,000 futex and
@@ -176,11 +179,11 @@ fn localized() -> clap::Command {
     match words.map(|w| help::localize(cmd.clone(), &w)) {
         Ok(Ok(c)) => c,
         Ok(Err(missing)) => {
-            eprintln!("{}", say::no_messages_in(run_lang(), missing.join(", ")));
+            crate::out::eline(&say::no_messages_in(run_lang(), missing.join(", ")));
             fallback()
         }
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             fallback()
         }
     }
@@ -215,7 +218,7 @@ fn usage_error() -> ! {
     let words = arbiter::locale::Words::new(&run_lang());
     match words.ok().and_then(|w| help::error(&e, &w)) {
         Some(text) => {
-            eprint!("{text}");
+            crate::out::eraw(&arbiter::escape::terminal(&text));
             std::process::exit(e.exit_code());
         }
         None => e.exit(),
@@ -225,14 +228,15 @@ fn usage_error() -> ! {
 fn main() -> ExitCode {
     // The languages of `--locales` and `--lang`, before clap: its help and errors are said in
     // them too. Parsing then checks both as it checks every option.
+    arbiter::locale::ask_lang(&run_lang());
     for dir in given("--locales") {
         if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             return ExitCode::from(2);
         }
     }
     if let Err(e) = arbiter::locale::set_lang(&run_lang()) {
-        eprintln!("{}", say::error(e));
+        crate::out::error(e);
         return ExitCode::from(2);
     }
     // Parsed as written; only help and usage errors need the command's words, and only then
@@ -260,7 +264,9 @@ fn main() -> ExitCode {
         },
         Command::ExplainPosition(args) => position::run(&args, &lang),
         Command::Completions { shell } => {
-            clap_complete::generate(shell, &mut localized(), "arbiter", &mut std::io::stdout());
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut localized(), "arbiter", &mut script);
+            crate::out::raw(&String::from_utf8_lossy(&script));
             0
         }
         Command::Man { out } => man(out.as_deref()),
@@ -280,14 +286,17 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
     };
     match arbiter::publish::publish(out, &sources) {
         Ok(p) => {
-            for (id, why) in &p.skipped {
-                eprintln!("{}", say::error(format!("{id}: {why}")));
+            for warning in &p.not_read {
+                crate::out::eline(warning);
             }
-            println!("{}", say::published(p.pages, out.display().to_string()));
+            for (id, why) in &p.skipped {
+                crate::out::error(format!("{id}: {why}"));
+            }
+            crate::out::line(&say::published(p.pages, out.display().to_string()));
             u8::from(!p.skipped.is_empty())
         }
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             1
         }
     }
@@ -313,23 +322,28 @@ fn man(out: Option<&Path>) -> u8 {
     let Some(dir) = out else {
         let mut page = Vec::new();
         if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
-            eprintln!("{}", say::error(say::io_error(&e)));
+            crate::out::error(say::io_error(&e));
             return 1;
         }
-        let page = man_headings(&page);
-        return match std::io::Write::write_all(&mut std::io::stdout(), page.as_bytes()) {
-            Ok(()) => 0,
-            Err(_) => 1,
-        };
+        crate::out::raw(&man_headings(&page));
+        return 0;
     };
     let write = |name: String, c: clap::Command| -> Result<(), String> {
         let mut page = Vec::new();
         clap_mangen::Man::new(c)
             .render(&mut page)
             .map_err(|e| say::io_error(&e))?;
-        let path = dir.join(format!("{name}.1"));
-        std::fs::write(&path, man_headings(&page))
-            .map_err(|e| say::writing_error(path.display().to_string(), say::io_error(&e)))
+        // Written as the site is: never through a link inside `--out`.
+        let file = format!("{name}.1");
+        let page = man_headings(&page);
+        arbiter::files::write_under(dir, Path::new(&file), page.as_bytes()).map_err(|e| {
+            let path = dir.join(&file).display().to_string();
+            match e {
+                arbiter::files::WriteError::Link(p) => say::publish_link(p.display().to_string()),
+                arbiter::files::WriteError::Io(_, e) => say::writing_error(path, say::io_error(&e)),
+                _ => say::writing_error(path, String::new()),
+            }
+        })
     };
     let mut pages = vec![("arbiter".to_string(), cmd.clone())];
     for sub in cmd.get_subcommands() {
@@ -343,15 +357,12 @@ fn man(out: Option<&Path>) -> u8 {
         ));
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
-        eprintln!(
-            "{}",
-            say::error(say::writing_error(dir.display().to_string(), say::io_error(&e)))
-        );
+        crate::out::error(say::writing_error(dir.display().to_string(), say::io_error(&e)));
         return 1;
     }
     for (name, c) in pages {
         if let Err(e) = write(name, c) {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             return 1;
         }
     }
@@ -363,7 +374,7 @@ fn man(out: Option<&Path>) -> u8 {
 pub(crate) fn warn_if_shadowed(spec: &str) {
     if arbiter::embedded_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
     {
-        eprintln!("{}", say::builtin_shadows_folder(spec));
+        crate::out::eline(&say::builtin_shadows_folder(spec));
     }
 }
 
@@ -372,7 +383,7 @@ pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<
     match load_rules(spec, engine) {
         Ok(r) => Some(r),
         Err(d) => {
-            eprint!("{}", d.render());
+            crate::out::eraw(&d.render());
             None
         }
     }
@@ -397,22 +408,16 @@ fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
 fn check(dirs: &[PathBuf]) -> u8 {
     let dirs = rulebook_dirs(dirs);
     if dirs.is_empty() {
-        eprintln!("{}", say::error(say::no_rulebook_folders()));
+        crate::out::error(say::no_rulebook_folders());
         return 1;
     }
     let mut failed = false;
     for d in dirs {
         match compile::compile_dir(&d, &arbiter::Embedded) {
-            Ok(ir) => println!(
-                "{}",
-                say::check_ok(d.display().to_string(), ir.clauses.len())
-            ),
+            Ok(ir) => crate::out::line(&say::check_ok(d.display().to_string(), ir.clauses.len())),
             Err(diags) => {
-                eprint!("{}", diags.render());
-                eprintln!(
-                    "{}",
-                    say::check_errors(d.display().to_string(), diags.0.len())
-                );
+                crate::out::eraw(&diags.render());
+                crate::out::eline(&say::check_errors(d.display().to_string(), diags.0.len()));
                 failed = true;
             }
         }
@@ -424,7 +429,7 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
     let files = match backend::codegen::generate_tree(rules, out) {
         Ok(f) => f,
         Err(e) => {
-            eprint!("{e}");
+            crate::out::eraw(&e.to_string());
             return 1;
         }
     };
@@ -437,10 +442,7 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
                     let _ = std::fs::create_dir_all(parent);
                 }
                 if let Err(e) = std::fs::write(p, t) {
-                    eprintln!(
-                        "{}",
-                        say::error(say::writing_error(p.display().to_string(), say::io_error(&e)))
-                    );
+                    crate::out::error(say::writing_error(p.display().to_string(), say::io_error(&e)));
                     return 1;
                 }
             }
@@ -448,18 +450,18 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
     }
     if check_only {
         if stale.is_empty() {
-            println!("{}", say::generated_up_to_date());
+            crate::out::line(&say::generated_up_to_date());
             0
         } else {
             for p in &stale {
-                eprintln!("{}", say::stale_file(p.display().to_string()));
+                crate::out::eline(&say::stale_file(p.display().to_string()));
             }
-            eprintln!("{}", say::generated_stale());
+            crate::out::eline(&say::generated_stale());
             1
         }
     } else {
         for p in &stale {
-            println!("{}", say::wrote(p.display().to_string()));
+            crate::out::line(&say::wrote(p.display().to_string()));
         }
         0
     }
@@ -471,7 +473,7 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            eprint!("{}", d.render());
+            crate::out::eraw(&d.render());
             return 1;
         }
     };
@@ -482,8 +484,6 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
         .map(|c| c.id.chars().count())
         .max()
         .unwrap_or(0);
-    use std::io::Write;
-    let mut stdout = std::io::stdout().lock();
     for c in ir.clauses.iter().filter(|c| c.disabled.is_none()) {
         let text = c
             .title
@@ -500,10 +500,8 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
         };
         // Padding counted in characters, not bytes, so Cyrillic lines up too.
         let pad = width.saturating_sub(c.id.chars().count());
-        // A reader that stops reading (`| head`) ends the listing, not a panic.
-        if writeln!(stdout, "{}{}  {short}", c.id, " ".repeat(pad)).is_err() {
-            break;
-        }
+        // A reader that stops reading (`| head`) ends the listing (`out`), not a panic.
+        crate::out::line(&format!("{}{}  {short}", c.id, " ".repeat(pad)));
     }
     0
 }
@@ -514,19 +512,16 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
     };
     let meta = rules.meta();
     let Some(md) = meta.markdown.get(lang) else {
-        eprintln!(
-            "{}",
-            say::error(say::rulebook_lacks_language(
-                &meta.id,
-                lang,
-                meta.languages.join(", ")
-            ))
-        );
+        crate::out::error(say::rulebook_lacks_language(
+            &meta.id,
+            lang,
+            meta.languages.join(", "),
+        ));
         return 2;
     };
     let anchor = format!("<a id=\"{}\"></a>", clause.replace('.', "-"));
     let Some(start) = md.find(&anchor) else {
-        eprintln!("{}", say::error(say::no_such_clause(&meta.id, clause)));
+        crate::out::error(say::no_such_clause(&meta.id, clause));
         return 1;
     };
     let head = md[..start].rfind("### ").unwrap_or(start);
@@ -538,6 +533,6 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
         .min()
         .map_or(md.len(), |i| start + i);
     let text = arbiter::render::terminal(&md[head..end].replace(&anchor, ""));
-    let _ = std::io::Write::write_all(&mut std::io::stdout(), format!("{text}\n").as_bytes());
+    crate::out::line(&text);
     0
 }

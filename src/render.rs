@@ -24,11 +24,9 @@ impl Renderer {
                 have.join(", ")
             )
         })?;
-        let mut bundle = crate::locale::new_bundle(lang)?;
-        // The tool's own words (the language registry), then the rulebook's rulings.
-        for (name, text) in crate::locale::sources(lang)? {
-            crate::locale::add(&mut bundle, &name, text, true)?;
-        }
+        // The tool's own words (the language registry, its added files checked), then the
+        // rulebook's rulings.
+        let mut bundle = crate::locale::bundle(lang)?;
         crate::locale::add(
             &mut bundle,
             &format!("the rulings of {} ({lang})", meta.id),
@@ -57,6 +55,7 @@ impl Renderer {
             "in-start-position",
             "start-position-short",
             "evidence-can-checkmate",
+            "evidence-can-checkmate-unshown",
             "evidence-cannot-checkmate",
             "evidence-dead-position",
             "evidence-undetermined",
@@ -229,12 +228,22 @@ impl Renderer {
     pub fn evidence(&self, e: &Evidence) -> String {
         let side = |c: shakmaty::Color| Arg::Str(crate::runtime::rules::side_name(c).into());
         match e {
-            Evidence::CanCheckmate { side: s, line } => self.message(
+            Evidence::CanCheckmate {
+                side: s,
+                line: Some(line),
+            } => self.message(
                 "evidence-can-checkmate",
                 &[
                     ("side".into(), side(*s)),
                     ("line".into(), Arg::Str(line.text.clone())),
                 ],
+            ),
+            Evidence::CanCheckmate {
+                side: s,
+                line: None,
+            } => self.message(
+                "evidence-can-checkmate-unshown",
+                &[("side".into(), side(*s))],
             ),
             Evidence::CannotCheckmate {
                 side: s,

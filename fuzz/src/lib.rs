@@ -364,7 +364,8 @@ pub fn protocol(data: &[u8]) -> usize {
 fn options(record: bool) -> Options {
     Options {
         record,
-        evidence_nodes: arbiter::runtime::analysis::SHORTEN_NODES,
+        // Every helpmate shortened: the dearest way of writing evidence out, fuzzed too.
+        evidence: arbiter::runtime::analysis::Shown::SHORT,
         analysis: Some(arbiter::unwinnable::Budget {
             nodes: 20_000,
             time: None,
@@ -380,13 +381,31 @@ fn options(record: bool) -> Options {
 /// position when it is empty), the rest move texts separated by white space, each read against
 /// the position and, when legal, played. Checks: a FEN read is written back as the same
 /// position; a move read is among the legal moves and legal; the number of legal moves is
-/// perft(1) under both countings' order (per captured set never more than per path). Returns
-/// the number of moves played.
+/// perft(1) under both countings' order (per captured set never more than per path). Then the
+/// same text as a PDN record (`[GameType "25"]`, the FEN as its tag, the rest as its movetext)
+/// goes through `pgn`: read, ruled on under the club's rulebook by both backends, explained.
+/// Returns the number of moves played and games ruled on.
 pub fn draughts(data: &[u8]) -> usize {
-    use arbiter::draughts::{Counting, Position, perft};
     let text = String::from_utf8_lossy(data);
     let mut lines = text.splitn(2, '\n');
     let fen = lines.next().unwrap_or_default().trim();
+    let movetext = lines.next().unwrap_or_default();
+    let played = draughts_moves(fen, movetext);
+    // The same text as a PDN record, read and ruled on as `arbiter adjudicate` does.
+    let mut pdn = String::from("[GameType \"25\"]\n");
+    if !fen.is_empty() {
+        pdn.push_str(&format!("[FEN \"{}\"]\n", fen.replace(['"', '\\'], "")));
+    }
+    pdn.push('\n');
+    pdn.push_str(movetext);
+    pdn.push('\n');
+    played + pgn(pdn.as_bytes())
+}
+
+/// The moves of `movetext` played from `fen` with the draughts library's own readers (see
+/// `draughts`).
+fn draughts_moves(fen: &str, movetext: &str) -> usize {
+    use arbiter::draughts::{Counting, Position, perft};
     let mut pos = if fen.is_empty() {
         Position::initial()
     } else {
@@ -404,7 +423,7 @@ pub fn draughts(data: &[u8]) -> usize {
     }
     let mut moves = Vec::new();
     let mut played = 0;
-    for word in lines.next().unwrap_or_default().split_whitespace().take(64) {
+    for word in movetext.split_whitespace().take(64) {
         pos.legal_moves(&mut moves);
         let paths = perft(&pos, 1, Counting::Paths);
         let sets = perft(&pos, 1, Counting::Captures);
@@ -431,4 +450,451 @@ pub fn draughts(data: &[u8]) -> usize {
         }
     }
     played
+}
+
+// ---------------------------------------------------------------------------------------------
+// site
+
+/// The separator between a `site` input's scenario and its certification report lines.
+pub const REPORT_SEPARATOR: &str = "\n#%report\n";
+
+/// A folder of this process's own under the temporary folder, emptied: each input is written
+/// there afresh (fork mode runs each worker in its own process).
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arbiter-fuzz-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    if let Err(e) = std::fs::create_dir_all(&dir) {
+        panic!("cannot make {}: {e}", dir.display());
+    }
+    dir
+}
+
+/// The elements and attributes the site's templates and diagrams write: any other in a page
+/// is text that reached it unescaped.
+const ELEMENTS: &[&str] = &[
+    "a",
+    "body",
+    "br",
+    "circle",
+    "code",
+    "details",
+    "div",
+    "em",
+    "figcaption",
+    "figure",
+    "g",
+    "h1",
+    "h2",
+    "h3",
+    "head",
+    "html",
+    "li",
+    "main",
+    "meta",
+    "nav",
+    "p",
+    "path",
+    "pre",
+    "rect",
+    "section",
+    "small",
+    "span",
+    "strong",
+    "style",
+    "summary",
+    "svg",
+    "table",
+    "td",
+    "text",
+    "th",
+    "title",
+    "tr",
+    "ul",
+];
+const ATTRIBUTES: &[&str] = &[
+    "aria-label",
+    "charset",
+    "class",
+    "content",
+    "cx",
+    "cy",
+    "d",
+    "fill",
+    "fill-opacity",
+    "font-family",
+    "font-size",
+    "height",
+    "href",
+    "hreflang",
+    "id",
+    "lang",
+    "name",
+    "r",
+    "role",
+    "stroke",
+    "stroke-linecap",
+    "stroke-linejoin",
+    "stroke-width",
+    "text-anchor",
+    "transform",
+    "viewBox",
+    "width",
+    "x",
+    "xmlns",
+    "y",
+];
+
+/// Every tag of `html` is one the site writes, with only its attributes, each value quoted and
+/// a link never naming a scheme (every link of the site is relative, but the SVG namespace).
+fn only_our_markup(page: &str, html: &str) {
+    let mut rest = html;
+    while let Some(i) = rest.find('<') {
+        rest = &rest[i + 1..];
+        let Some(end) = rest.find('>') else {
+            panic!("{page}: a `<` that opens no tag");
+        };
+        let tag = &rest[..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with("!DOCTYPE") || tag.starts_with("!--") {
+            continue;
+        }
+        let tag = tag.strip_prefix('/').unwrap_or(tag);
+        let tag = tag.strip_suffix('/').unwrap_or(tag);
+        let name_end = tag.find(|c: char| c.is_whitespace()).unwrap_or(tag.len());
+        let name = &tag[..name_end];
+        assert!(
+            ELEMENTS.contains(&name),
+            "{page}: an element the site does not write: <{tag}>"
+        );
+        let mut attrs = tag[name_end..].trim();
+        while !attrs.is_empty() {
+            let Some(eq) = attrs.find("=\"") else {
+                panic!("{page}: an attribute without a quoted value: <{tag}>");
+            };
+            let attr = attrs[..eq].trim();
+            assert!(
+                ATTRIBUTES.contains(&attr),
+                "{page}: an attribute the site does not write: {attr} in <{tag}>"
+            );
+            let value_start = eq + 2;
+            let Some(close) = attrs[value_start..].find('"') else {
+                panic!("{page}: an attribute value not closed: <{tag}>");
+            };
+            let value = &attrs[value_start..value_start + close];
+            if attr == "href" {
+                assert!(
+                    !value.contains(':'),
+                    "{page}: a link with a scheme: {value}"
+                );
+            }
+            if attr == "xmlns" {
+                assert_eq!(value, "http://www.w3.org/2000/svg", "{page}");
+            }
+            attrs = attrs[value_start + close + 1..].trim_start();
+        }
+    }
+}
+
+/// The rulebook the `site` target publishes: two clauses in English and Russian, so that an
+/// input costs its own pages, not a whole rulebook's (made once per process).
+fn site_book() -> &'static arbiter::lang::ir::Rulebook {
+    static BOOK: OnceLock<arbiter::lang::ir::Rulebook> = OnceLock::new();
+    BOOK.get_or_init(|| {
+        let book = "id: fuzz\ntitle: {en: \"Fuzz\", ru: \"Фазз\"}\nsource: {en: \"Two clauses\", ru: \"Два пункта\"}\nlanguages: [en, ru]\nfiles: [clauses.yaml]\n";
+        let clauses = "article: {en: \"Draws\", ru: \"Ничьи\"}\nclauses:\n  - id: \"9.3.2\"\n    official: false\n    title: {en: \"Fifty moves\", ru: \"Пятьдесят ходов\"}\n    text: {en: \"The game is drawn <b>now</b>.\", ru: \"Ничья.\"}\n    on: position\n    when: \"moves_since_pawn_or_capture >= 75\"\n    effects: [\"draw\"]\n    ruling: {en: \"drawn\", ru: \"ничья\"}\n  - id: \"5.2.2\"\n    official: false\n    refs: [\"9.3.2\"]\n    text: {en: \"Dead.\", ru: \"Мёртвая.\"}\n    on: position\n    when: \"dead_position\"\n    effects: [\"draw\"]\n    ruling: {en: \"dead\", ru: \"мёртвая\"}\n";
+        let files = [("rulebook.yaml", book), ("clauses.yaml", clauses)];
+        let loaded = match rulebook::load_embedded("rules/fuzz", &files, &Embedded) {
+            Ok(l) => l,
+            Err(d) => panic!("the site target's rulebook does not load: {}", d.render()),
+        };
+        match compile::lower(&loaded) {
+            Ok(ir) => ir,
+            Err(d) => panic!("the site target's rulebook does not check: {}", d.render()),
+        }
+    })
+}
+
+/// `arbiter publish` on a suite of one scenario and one certification report: the input's first
+/// part (up to `REPORT_SEPARATOR`) is `fuzz/x/x.pgn`, the rest `reports/fuzz.jsonl`, published
+/// with a rulebook of two clauses (`site_book`; `publish::publish_books`).
+/// Checks: the site is written (or refused with an error that says something); nothing but
+/// folders and regular files is made, as many pages as `publish` says; every page holds only
+/// the markup the site writes (every untrusted text escaped). Returns the pages written.
+pub fn site(data: &[u8]) -> usize {
+    let (scenario, report) = match data
+        .windows(REPORT_SEPARATOR.len())
+        .position(|w| w == REPORT_SEPARATOR.as_bytes())
+    {
+        Some(i) => (&data[..i], &data[i + REPORT_SEPARATOR.len()..]),
+        None => (data, &[][..]),
+    };
+    let dir = scratch("site");
+    let suite = dir.join("suite");
+    let write = |rel: &str, bytes: &[u8]| {
+        let p = suite.join(rel);
+        if let Some(parent) = p.parent() {
+            let _ = std::fs::create_dir_all(parent);
+        }
+        if let Err(e) = std::fs::write(&p, bytes) {
+            panic!("cannot write {}: {e}", p.display());
+        }
+    };
+    write("fuzz/x/x.pgn", scenario);
+    if !report.is_empty() {
+        write("reports/fuzz.jsonl", report);
+    }
+    let out = dir.join("site");
+    let sources = arbiter::publish::Sources {
+        conformance: suite,
+        rulebooks: vec!["fuzz".to_string()],
+    };
+    let book = std::slice::from_ref(site_book());
+    let pages = match arbiter::publish::publish_books(&out, &sources, book) {
+        Ok(p) => {
+            for (id, why) in &p.skipped {
+                assert!(!why.trim().is_empty(), "{id} skipped without a reason");
+            }
+            p.pages
+        }
+        Err(e) => {
+            assert!(!e.trim().is_empty(), "publish refused without a reason");
+            return 0;
+        }
+    };
+    let mut written = 0;
+    let mut stack = vec![out];
+    while let Some(d) = stack.pop() {
+        let entries = match std::fs::read_dir(&d) {
+            Ok(e) => e,
+            Err(e) => panic!("{}: {e}", d.display()),
+        };
+        for e in entries.flatten() {
+            let (p, t) = (e.path(), e.file_type());
+            match t {
+                Ok(t) if t.is_dir() => stack.push(p),
+                Ok(t) if t.is_file() => {
+                    written += 1;
+                    match std::fs::read_to_string(&p) {
+                        Ok(html) => only_our_markup(&p.display().to_string(), &html),
+                        Err(e) => panic!("{}: {e}", p.display()),
+                    }
+                }
+                _ => panic!(
+                    "publish made something else than a folder or a file: {}",
+                    p.display()
+                ),
+            }
+        }
+    }
+    assert_eq!(written, pages, "the pages written are not the pages said");
+    let _ = std::fs::remove_dir_all(&dir);
+    pages
+}
+
+// ---------------------------------------------------------------------------------------------
+// locales
+
+/// A folder of Fluent files as `--locales` reads it: the first byte chooses the language (`en`,
+/// `ru`, or `de`, which arbiter does not ship), the rest is split at `FILE_SEPARATOR` into
+/// `<lang>/0.ftl`, `<lang>/1.ftl`, ... Checks: the words are refused with an error that says
+/// something, or every message whose variables arbiter knows formats with them without an
+/// error (the loader's checks leave no message that would render a placeholder); the tool's own
+/// messages are checked as `--lang` checks them. Returns the messages formatted.
+pub fn locales(data: &[u8]) -> usize {
+    let Some((&selector, rest)) = data.split_first() else {
+        return 0;
+    };
+    let lang = ["en", "ru", "de"][usize::from(selector) % 3];
+    let dir = scratch("locales");
+    let folder = dir.join(lang);
+    if let Err(e) = std::fs::create_dir_all(&folder) {
+        panic!("{}: {e}", folder.display());
+    }
+    let text = text(rest);
+    for (i, part) in text.split(FILE_SEPARATOR).enumerate() {
+        let p = folder.join(format!("{i}.ftl"));
+        if let Err(e) = std::fs::write(&p, part) {
+            panic!("{}: {e}", p.display());
+        }
+    }
+    let words = match arbiter::locale::Words::in_folders(lang, std::slice::from_ref(&dir)) {
+        Ok(w) => w,
+        Err(e) => {
+            assert!(!e.trim().is_empty(), "words refused without a reason");
+            let _ = std::fs::remove_dir_all(&dir);
+            return 0;
+        }
+    };
+    if let Err(e) = arbiter::locale::check_messages(&words) {
+        assert!(!e.trim().is_empty(), "messages refused without a reason");
+    }
+    let mut formatted = 0;
+    for (id, vars) in words.messages() {
+        let Some(vars) = vars else { continue };
+        let args: Vec<(&str, fluent_bundle::FluentValue)> = vars
+            .iter()
+            .map(|v| (v.as_str(), fluent_bundle::FluentValue::from("1")))
+            .collect();
+        match words.get(&id, &args) {
+            Ok(_) => formatted += 1,
+            // A message without a value (only attributes) is no placeholder.
+            Err(e) if e.contains("has no value") => {}
+            Err(e) => panic!("a message the loader accepted does not format: {e}"),
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    formatted
+}
+
+// ---------------------------------------------------------------------------------------------
+// report
+
+/// A conformance run as the report writer gets it, made from lines: the implementation's name,
+/// version, language, homepage and hello error (an empty line: none), then one line per
+/// scenario, `id<TAB>outcome digit<TAB>clauses<TAB>details` (clauses by spaces, details by
+/// `; `). The Markdown report is then read back by a CommonMark reader with GitHub's tables
+/// and strike-through: no HTML, no link but an `http(s)` homepage, no emphasis or heading but
+/// the report's own, every table row as wide as its header. The text summary, as a terminal
+/// shows it (`escape::terminal`), holds no control character. Returns the scenarios.
+pub fn report(data: &[u8]) -> usize {
+    use arbiter::conformance::protocol::Implementation;
+    use arbiter::conformance::runner::{Kind, Outcome, Run};
+    let text = text(data);
+    let mut lines = text.split('\n');
+    let mut next = || lines.next().map(str::to_string).filter(|l| !l.is_empty());
+    let name = next();
+    let version = next();
+    let language = next();
+    let homepage = next();
+    let hello_error = next();
+    let implementation = name.map(|name| Implementation {
+        name,
+        version: version.unwrap_or_default(),
+        language,
+        homepage,
+        rulebooks: vec!["fide-2018".into()],
+        features: vec!["fifty-claim".into()],
+        games: vec!["chess".into()],
+    });
+    let kinds = [
+        Kind::Passed,
+        Kind::Failed,
+        Kind::Errored,
+        Kind::Skipped,
+        Kind::NotApplicable,
+    ];
+    let outcomes: Vec<Outcome> = lines
+        .take(256)
+        .map(|l| {
+            let mut f = l.splitn(4, '\t');
+            let id = f.next().unwrap_or_default().to_string();
+            let kind = f.next().and_then(|k| k.bytes().next()).unwrap_or(b'0');
+            let clauses = f.next().unwrap_or_default();
+            let details = f.next().unwrap_or_default();
+            Outcome {
+                id,
+                clauses: clauses
+                    .split(' ')
+                    .filter(|c| !c.is_empty())
+                    .map(str::to_string)
+                    .collect(),
+                features: vec!["fifty-claim".into()],
+                outcome: kinds[usize::from(kind) % kinds.len()],
+                expected: None,
+                got: None,
+                details: details.split("; ").map(str::to_string).collect(),
+                context: serde_json::Value::Null,
+            }
+        })
+        .collect();
+    let run = Run {
+        implementation,
+        hello_error,
+        outcomes,
+    };
+    let md = arbiter::conformance::report::markdown(&run, "fide-2018", None);
+    markdown_is_ours(
+        &md,
+        run.implementation
+            .as_ref()
+            .and_then(|i| i.homepage.as_deref()),
+    );
+    let summary = arbiter::conformance::report::summary(&run);
+    let shown = arbiter::escape::terminal(&summary);
+    assert!(
+        !shown
+            .chars()
+            .any(|c| c.is_control() && c != '\n' && c != '\t'),
+        "a control character reaches the terminal"
+    );
+    let _ = arbiter::conformance::report::json_lines(&run);
+    run.outcomes.len()
+}
+
+/// The Markdown report holds only the report's own markup (see `report`).
+fn markdown_is_ours(md: &str, homepage: Option<&str>) {
+    use pulldown_cmark::{Event, Options, Parser, Tag, TagEnd};
+    let mut options = Options::empty();
+    options.insert(Options::ENABLE_TABLES);
+    options.insert(Options::ENABLE_STRIKETHROUGH);
+    let mut heading: Option<String> = None;
+    let mut headings = Vec::new();
+    let mut strong = 0;
+    let (mut width, mut cells) = (0usize, 0usize);
+    for event in Parser::new_ext(md, options) {
+        match event {
+            Event::Html(h) | Event::InlineHtml(h) => panic!("HTML in the report: {h}"),
+            Event::Start(Tag::Link { dest_url, .. }) => {
+                let ok = homepage.is_some_and(|h| dest_url.as_ref() == h)
+                    && (dest_url.starts_with("https://") || dest_url.starts_with("http://"));
+                assert!(ok, "a link in the report: {dest_url}");
+            }
+            Event::Start(Tag::Image { dest_url, .. }) => {
+                panic!("an image in the report: {dest_url}")
+            }
+            Event::Start(Tag::Emphasis) => panic!("emphasis in the report:\n{md}"),
+            Event::Start(Tag::Strikethrough) => panic!("strike-through in the report:\n{md}"),
+            Event::Start(Tag::Strong) => strong += 1,
+            Event::Start(Tag::Heading { .. }) => heading = Some(String::new()),
+            Event::End(TagEnd::Heading(_)) => headings.extend(heading.take()),
+            Event::Text(t) | Event::Code(t) => {
+                if let Some(h) = &mut heading {
+                    h.push_str(&t);
+                }
+            }
+            Event::Start(Tag::TableHead) => cells = 0,
+            Event::End(TagEnd::TableHead) => width = cells,
+            Event::Start(Tag::TableRow) => cells = 0,
+            Event::End(TagEnd::TableRow) => {
+                assert_eq!(cells, width, "a table row of another width:\n{md}")
+            }
+            Event::Start(Tag::TableCell) => cells += 1,
+            _ => {}
+        }
+    }
+    assert_eq!(strong, 1, "bold text that is not the report's own:\n{md}");
+    let ours = [
+        "Conformance report: ",
+        "By clause",
+        "By feature",
+        "Failures (",
+        "Unexplained (",
+        "Errors (",
+        "Skipped by the implementation (",
+        "Not applicable (",
+    ];
+    for h in &headings {
+        assert!(
+            ours.iter().any(|o| h.starts_with(o)),
+            "a heading not the report's own: {h}"
+        );
+    }
+    assert_eq!(
+        headings
+            .iter()
+            .filter(|h| h.starts_with("Conformance report: "))
+            .count(),
+        1,
+        "a second title"
+    );
 }

@@ -94,6 +94,42 @@ cli-audit-changed = { $changed ->
        *[other] The laws change { $changed } recorded results (another result, whether or not they also end the game earlier): see "contradicted".
     }
 
+## Hostile inputs: files, links, output, limits
+cli-output-failed = writing the output: { $error }
+cli-too-many-jobs = --jobs { $jobs }: at most { $max } (four per core; this machine has { $cores ->
+        [one] one core
+       *[other] { $cores } cores
+    })
+cli-not-a-regular-file = not a regular file (a FIFO, a device or a folder), not read
+cli-file-too-large = larger than { $megabytes } MB, not read
+cli-link-not-followed = warning: { $path }: a symbolic link, not followed (a suite is read without following links)
+cli-special-not-read = warning: { $path }: not a regular file (a FIFO or a device), not read
+cli-publish-link = { $path }: a symbolic link; arbiter writes only under --out, never through a link (remove it)
+cli-publish-outside = { $path }: outside the site's folder
+cli-publish-not-a-folder = { $path }: in the way of the site (a file where a folder goes, or a folder where a page goes)
+cli-page-collision = two sources would make one page { $page }: `{ $first }` and `{ $second }`
+locale-syntax = not valid Fluent: { $kind ->
+        [token] expected `{ $detail }`
+        [range] expected one of `{ $detail }`
+        [field] the message `{ $detail }` has no value
+        [value] a value is missing
+        [default] a select expression needs one default variant (`*[...]`)
+        [defaults] a select expression has more than one default variant
+        [string] the string is not closed
+        [brace] this `{"}"}` closes nothing
+        [escape] unknown escape sequence `{ $detail }`
+        [selector] this cannot select a variant
+        [argument] the function's arguments are out of order or named twice
+       *[expression] an expression was expected
+    }
+locale-no-message = the message `{ $id }` refers to `{ $reference }`, which is no message of this language
+locale-no-term = the message `{ $id }` refers to the term `{ $reference }`, which this language does not define
+locale-no-function = the message `{ $id }` calls `{ $reference }`: arbiter gives Fluent no functions
+locale-no-variable = the message `{ $id }` uses `{ $reference }`, which arbiter never gives it (it gives: { $known })
+locale-cycle = the message `{ $id }` refers back to itself
+locale-not-utf8 = not UTF-8 text (a Fluent file is UTF-8)
+locale-too-many-files = { $dir }: more than { $limit } Fluent files
+
 # arbiter explain-position
 position-bad-fen = not a valid FEN: { $error }
 position-illegal = not a legal position: { $error }

@@ -231,6 +231,7 @@ pdn-not-move = `{ $text }` is not a draughts move (`c3-d4`, or a capture `c3:e5:
 pdn-unknown-game-type = `GameType "{ $value }"` names a game arbiter does not know (0 is chess, 25 Russian draughts)
 pgn-variation-not-closed = a variation `(` is never closed
 pgn-no-result = the game has no result (`1-0`, `0-1`, `1/2-1/2` or `*`): truncated file?
+pgn-result-disagrees = the moves end with `{ $terminator }`, but the `Result` tag says `{ $tag }`: the record contradicts itself, and arbiter will not choose
 pgn-tags-without-moves = this game has tags but no moves and no result: a blank line and the next game's tags follow
 pgn-game-too-large = { $megabytes ->
     [one] the game is longer than { $megabytes } megabyte, the largest game read: it is skipped

@@ -32,12 +32,13 @@ help-about-serve = Speak the conformance protocol on standard input and output: 
 ## Arguments
 help-arg-analysis_nodes = Positions the engine may examine for one question before it answers "undetermined" (the ruling then awaits the arbiter)
 help-arg-analysis_time = A deadline for one question, in milliseconds, on top of the node budget. Without it (the default) a verdict is the same on every machine; with it, an answer that needs more time than the machine gives becomes "undetermined"
+help-arg-evidence = Which helpmate lines rulings cite (results are the same in every mode, only the lines differ)
 help-arg-encoding = The inputs' character encoding: `utf-8` (default), `latin1`, `windows-1251`, or any label of the WHATWG Encoding Standard
 help-arg-engine = The backend; default: compiled for an embedded rulebook, interpreter for a folder
 help-arg-files = PGN files; `-` or nothing reads standard input
 help-arg-format = `text` for people, `json` for one JSON object per game per line (a bad game is an object with `"error"`, in its place)
 help-arg-infer_flags = Accepted for older scripts: reading the record (a time forfeit as a flag among it) is now the default
-help-arg-jobs = Games ruled on at once (default: one per core). Output stays in input order
+help-arg-jobs = Games ruled on at once (default: one per core; at most four per core). Output stays in input order
 help-arg-material_only = Decide "can a side checkmate" and dead positions by material alone, as before the engine: faster, and exact only where material decides
 help-arg-no_record = Rule only on what the moves and the event commands say: without it, a game the laws have not ended by its last move ends as its record says (`[Termination "Time forfeit"]` is the loser's flag, a decisive `Result` the loser's resignation, `1/2-1/2` a draw agreed), each such ruling marked as inferred from the record
 help-arg-rulebook = An embedded rulebook name (fide-2018) or a rulebook folder
@@ -70,6 +71,10 @@ help-arg-publish-out = The folder the site is written into
 help-arg-serve-rulebook = A rulebook folder to rule under (interpreted) instead of the embedded one of its id
 
 ## Possible values
+help-value-evidence-none = No line: only that a mate was found
+help-value-evidence-found = The line as the engine found it
+help-value-evidence-short = Every line shortened for the reader
+help-value-evidence-auto = Shortened where the mate needs the loser's own pieces (a loss decided beyond material), as found elsewhere
 help-value-engine-compiled = The Rust code generated from the rulebook and compiled into arbiter
 help-value-engine-interpreter = The interpreter over the rulebook's IR (no Rust toolchain needed)
 help-value-summary-auto = As text when standard error is a terminal, otherwise none

@@ -29,6 +29,10 @@ evidence-can-checkmate = { $side ->
         [white] White
        *[black] Black
     } could still checkmate: { $line }.
+evidence-can-checkmate-unshown = { $side ->
+        [white] White
+       *[black] Black
+    } could still checkmate (a helpmate was found; `--evidence found` shows it).
 evidence-cannot-checkmate = { $side ->
         [white] White
        *[black] Black

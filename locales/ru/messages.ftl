@@ -30,6 +30,10 @@ evidence-can-checkmate = { $side ->
         [white] Белые
        *[black] Чёрные
     } ещё могли поставить мат: { $line }.
+evidence-can-checkmate-unshown = { $side ->
+        [white] Белые
+       *[black] Чёрные
+    } ещё могли поставить мат (кооперативный мат найден; его показывает `--evidence found`).
 evidence-cannot-checkmate = { $side ->
         [white] Белые
        *[black] Чёрные

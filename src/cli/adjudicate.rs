@@ -50,7 +50,8 @@ pub struct Args {
     /// now the default.
     #[arg(long, hide = true)]
     pub infer_flags: bool,
-    /// Games ruled on at once (default: one per core). Output stays in input order.
+    /// Games ruled on at once (default: one per core; at most four per core). Output stays in
+    /// input order.
     #[arg(long, value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// The inputs' character encoding: `utf-8` (default), `latin1`, `windows-1251`, or any
@@ -80,9 +81,42 @@ pub struct AnalysisArgs {
     /// engine: faster, and exact only where material decides.
     #[arg(long)]
     pub material_only: bool,
+    /// Which helpmate lines rulings cite: none, as found, always shortened, or shortened where
+    /// a reader may dispute the ruling (auto)
+    #[arg(long, value_enum, default_value = "auto")]
+    pub evidence: EvidenceArg,
+}
+
+/// `--evidence`: how the helpmate lines rulings cite are written out. Results are the same in
+/// every mode; only the lines differ.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum EvidenceArg {
+    /// No line: only that a mate was found.
+    None,
+    /// The line as the engine found it.
+    Found,
+    /// Every line shortened for the reader.
+    Short,
+    /// Shortened where the mate needs the loser's own pieces (a loss decided beyond material),
+    /// as found elsewhere.
+    Auto,
 }
 
 impl AnalysisArgs {
+    /// How the helpmate lines rulings cite are written out.
+    pub fn shown(self) -> arbiter::runtime::analysis::Shown {
+        use arbiter::runtime::analysis::EvidenceMode;
+        arbiter::runtime::analysis::Shown {
+            mode: match self.evidence {
+                EvidenceArg::None => EvidenceMode::None,
+                EvidenceArg::Found => EvidenceMode::Found,
+                EvidenceArg::Short => EvidenceMode::Short,
+                EvidenceArg::Auto => EvidenceMode::Auto,
+            },
+            ..arbiter::runtime::analysis::Shown::default()
+        }
+    }
+
     pub fn budget(self) -> Option<arbiter::unwinnable::Budget> {
         (!self.material_only).then(|| arbiter::unwinnable::Budget {
             nodes: self.analysis_nodes,
@@ -92,13 +126,12 @@ impl AnalysisArgs {
     }
 }
 
-/// Move generations `arbiter audit` spends shortening each mating line it cites (a tenth of
-/// what `adjudicate` spends: an audit's run over an archive is dominated by them otherwise).
-const AUDIT_EVIDENCE_NODES: u32 = 2_000;
+/// The most `--jobs` a machine is given, per core.
+pub const JOBS_PER_CORE: usize = 4;
 
 pub fn run(a: &Args, lang: &str) -> u8 {
     let terminal = std::io::stderr().is_terminal();
-    let Ok((summary, closed)) = judge_all(a, lang, Report::Verdicts) else {
+    let Ok(summary) = judge_all(a, lang, Report::Verdicts) else {
         return 2;
     };
     let summary_format = match a.summary {
@@ -107,21 +140,21 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         s => s,
     };
     match summary_format {
-        SummaryArg::Text => eprint!("{}", summary_text(&summary)),
+        SummaryArg::Text => crate::out::eraw(&arbiter::escape::terminal(&summary_text(&summary))),
         SummaryArg::Json => match serde_json::to_string(&summary) {
-            Ok(s) => eprintln!("{s}"),
-            Err(e) => eprintln!("{}", say::error(e.to_string())),
+            Ok(s) => crate::out::eraw(&format!("{s}\n")),
+            Err(e) => crate::out::error(e.to_string()),
         },
         SummaryArg::Auto | SummaryArg::None => {}
     }
-    u8::from(closed || !summary.clean())
+    u8::from(!summary.clean())
 }
 
 /// Rule on every game of the inputs and print what `report` asks for each, with a progress
-/// display on a terminal: the summary, and whether standard output went away. `Err` after a
-/// usage error (reported; exit status 2), and with `Ok` a summary whose rulebook could not be
-/// loaded counts as a bad input.
-pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool), ()> {
+/// display on a terminal: the summary. `Err` after a usage error (reported; exit status 2), and
+/// with `Ok` a summary whose rulebook could not be loaded counts as a bad input. Standard output
+/// closed or failing ends the command (`out::failed`).
+pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
     let encoding = match a.encoding.as_deref() {
         None => None,
         Some(label) => match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
@@ -129,7 +162,7 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool)
             Some(e) if e == encoding_rs::UTF_8 => None,
             Some(e) => Some(e),
             None => {
-                eprintln!("{}", say::error(say::unknown_encoding(label)));
+                crate::out::error(say::unknown_encoding(label));
                 return Err(());
             }
         },
@@ -139,19 +172,24 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool)
             bad_inputs: 1,
             ..Summary::default()
         };
-        return Ok((summary, false));
+        return Ok(summary);
     };
     let renderer = match Renderer::new(rules.meta(), lang) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             return Err(());
         }
     };
-    let jobs = a.jobs.map_or_else(
-        || std::thread::available_parallelism().map_or(1, usize::from),
-        usize::from,
-    );
+    // More workers than four per core only add threads, each with its own engine tables, that
+    // wait for a core (10,000 took 100 s for two games): refused.
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let max_jobs = cores.saturating_mul(JOBS_PER_CORE);
+    let jobs = a.jobs.map_or(cores, usize::from);
+    if jobs > max_jobs {
+        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores));
+        return Err(());
+    }
     let judge = Judge {
         rules: rules.as_ref(),
         renderer: &renderer,
@@ -163,12 +201,7 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool)
             report,
             adjudicate: runtime::adjudicate::Options {
                 record: !a.no_record,
-                evidence_nodes: match report {
-                    Report::Verdicts => arbiter::runtime::analysis::SHORTEN_NODES,
-                    // An audit looks for the results the laws contradict: a mating line is
-                    // cited as the engine found it, shortened only where that is cheap.
-                    Report::Findings { .. } => AUDIT_EVIDENCE_NODES,
-                },
+                evidence: a.analysis.shown(),
                 analysis: a.analysis.budget(),
             },
             jobs,
@@ -183,32 +216,36 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<(Summary, bool)
     let mut bar = std::io::stderr().is_terminal().then(Bar::new);
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let mut closed = false;
     let summary = judge.run(&inputs, &mut |o, progress| {
         if !o.stderr.is_empty() {
             // Errors and verdicts in the order of the input, on a terminal too.
-            let _ = out.flush();
+            if let Err(e) = out.flush() {
+                crate::out::failed(&e);
+            }
             match &bar {
-                Some(b) => b.bar.suspend(|| eprint!("{}", o.stderr)),
-                None => eprint!("{}", o.stderr),
+                Some(b) => b.bar.suspend(|| crate::out::eraw(&o.stderr)),
+                None => crate::out::eraw(&o.stderr),
             }
         }
-        if !o.stdout.is_empty() && out.write_all(o.stdout.as_bytes()).is_err() {
-            closed = true; // stdout has gone away: stop
-            return false;
+        // A reader gone (`| head`) ends the command quietly (status 141), another failed write
+        // with an error: `out::failed`.
+        if !o.stdout.is_empty()
+            && let Err(e) = out.write_all(o.stdout.as_bytes())
+        {
+            crate::out::failed(&e);
         }
         if let Some(b) = &mut bar {
             b.tick(progress);
         }
         true
     });
-    if out.flush().is_err() {
-        closed = true;
+    if let Err(e) = out.flush() {
+        crate::out::failed(&e);
     }
     if let Some(b) = bar {
         b.bar.finish_and_clear();
     }
-    Ok((summary, closed))
+    Ok(summary)
 }
 
 /// The summary for people.

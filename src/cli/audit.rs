@@ -23,21 +23,20 @@ pub struct AuditArgs {
 /// (a result the laws contradict, end earlier, cannot derive or only assume, a bad game or
 /// input); 2 on a usage error.
 pub fn run(a: &AuditArgs, lang: &str) -> u8 {
-    let Ok((summary, closed)) =
-        adjudicate::judge_all(&a.common, lang, Report::Findings { all: a.all })
+    let Ok(summary) = adjudicate::judge_all(&a.common, lang, Report::Findings { all: a.all })
     else {
         return 2;
     };
     match a.common.format {
         // After the games, on standard output: the summary is what an audit is for.
-        FormatArg::Text => print!("{}", summary_text(&summary)),
+        FormatArg::Text => crate::out::text(&summary_text(&summary)),
         // One object per game on standard output; the summary, one object, on standard error.
         FormatArg::Json => match serde_json::to_string(&summary) {
-            Ok(s) => eprintln!("{s}"),
-            Err(e) => eprintln!("{}", say::error(e.to_string())),
+            Ok(s) => crate::out::eraw(&format!("{s}\n")),
+            Err(e) => crate::out::error(e.to_string()),
         },
     }
-    u8::from(closed || !summary.all_agree())
+    u8::from(!summary.all_agree())
 }
 
 /// The summary table: the games of each finding, and within it the clauses that ended them.

@@ -11,7 +11,8 @@ use arbiter::conformance::inherit::{self, Planned};
 use arbiter::conformance::protocol::{self, MAX_LINE, ReadLine};
 use arbiter::conformance::report::{self, Explanations};
 use arbiter::conformance::serve::{self, Served};
-use arbiter::conformance::{discover, runner};
+use arbiter::conformance::{discover, discover_all, runner};
+use arbiter::files::Refused;
 use arbiter::locale::say;
 
 #[derive(clap::Args)]
@@ -50,7 +51,7 @@ pub fn run(o: &Options) -> u8 {
     match run_inner(o) {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             2
         }
     }
@@ -68,6 +69,15 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     };
     if !o.suite.is_dir() {
         return Err(say::no_suite(o.suite.display().to_string()));
+    }
+    // The suite's one walk (shared with `publish`): a symbolic link inside it is not followed,
+    // and said.
+    for (id, why) in discover_all(&o.suite).refused {
+        let path = o.suite.join(&id).display().to_string();
+        crate::out::eline(&match why {
+            Refused::Link => say::link_not_followed(path),
+            Refused::NotRegular => say::special_not_read(path),
+        });
     }
     // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
     // scenarios and inherits its bases' (`conformance::inherit`).
@@ -97,7 +107,7 @@ fn run_inner(o: &Options) -> Result<u8, String> {
                     .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
                     .collect(),
             ),
-            Err(d) => return Err(d.render()),
+            Err(d) => return Err(d.render_plain()),
         };
         scenarios.extend(planned);
     }
@@ -118,7 +128,7 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         }
     };
     let explanations = match &o.explain {
-        Some(p) => Some(Explanations::load(p).map_err(|d| d.render())?),
+        Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain())?),
         None => None,
     };
 
@@ -127,13 +137,15 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         if bar {
             const W: usize = 30;
             let filled = done * W / total.max(1);
-            eprint!(
-                "\r\x1b[2K[{}{}] {done}/{total} {id}",
+            // The scenario's id is a file's name: shown, not sent (`escape::terminal`).
+            crate::out::eraw(&format!(
+                "\r\x1b[2K[{}{}] {done}/{total} {}",
                 "#".repeat(filled),
-                ".".repeat(W - filled)
-            );
+                ".".repeat(W - filled),
+                arbiter::escape::terminal(id)
+            ));
             if done == total {
-                eprint!("\r\x1b[2K");
+                crate::out::eraw("\r\x1b[2K");
             }
         }
     };
@@ -149,26 +161,25 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         suite = say::suite_filtered(suite, f);
     }
 
-    let mut out = std::io::stdout().lock();
+    // The program's name, version and messages are its own: shown, not sent (`out`).
     if let Some(who) = &result.implementation {
-        let _ = writeln!(
-            out,
+        crate::out::line(&format!(
             "{}\n",
             say::conformance_header(&who.name, &who.version, &suite)
-        );
+        ));
     }
     if let Some(e) = &result.hello_error {
-        let _ = writeln!(out, "{}\n", say::no_hello(e));
+        crate::out::line(&format!("{}\n", say::no_hello(e)));
     }
-    let _ = write!(out, "{}", report::summary(&result));
+    crate::out::text(&report::summary(&result));
 
     if let Some(x) = &explanations {
         let (unexplained, stale) = x.audit(&result);
         for id in unexplained {
-            eprintln!("{}", say::unexplained_failure(id));
+            crate::out::eline(&say::unexplained_failure(id));
         }
         for id in stale {
-            eprintln!("{}", say::stale_explanation(id));
+            crate::out::eline(&say::stale_explanation(id));
         }
     }
     if let Some(path) = &o.report {
@@ -191,11 +202,10 @@ fn run_inner(o: &Options) -> Result<u8, String> {
             std::fs::write(p, text)
                 .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
         }
-        let _ = writeln!(
-            out,
-            "{}",
-            say::wrote_report(jsonl.display().to_string(), md.display().to_string())
-        );
+        crate::out::line(&say::wrote_report(
+            jsonl.display().to_string(),
+            md.display().to_string(),
+        ));
     }
     Ok(u8::from(!result.clean()))
 }
@@ -208,7 +218,7 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
     let folder = match folder.map(Ours::load_folder).transpose() {
         Ok(f) => f,
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             return 2;
         }
     };
@@ -222,15 +232,15 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Ok(ReadLine::Line(bytes)) => bytes,
             Ok(ReadLine::End) => return 0,
             Ok(ReadLine::TooLong) => {
-                eprintln!("{}", say::error(say::line_too_long(number, MAX_LINE)));
+                crate::out::error(say::line_too_long(number, MAX_LINE));
                 if let Err(e) = protocol::skip_line(&mut input) {
-                    eprintln!("{}", say::error(e.to_string()));
+                    crate::out::error(e.to_string());
                     return 1;
                 }
                 continue;
             }
             Err(e) => {
-                eprintln!("{}", say::error(e.to_string()));
+                crate::out::error(e.to_string());
                 return 1;
             }
         };
@@ -239,19 +249,21 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Served::Blank => continue,
             Served::Stop => return 0,
             Served::NotAMessage(said, reply) => {
-                eprintln!("{said}");
+                crate::out::eline(&said);
                 match reply {
                     Some(r) => r,
                     None => continue,
                 }
             }
         };
+        // A reader gone ends `serve` quietly (status 141), another failed write with an error:
+        // `out::failed`.
         let written = serde_json::to_string(&reply)
             .map_err(std::io::Error::other)
             .and_then(|s| writeln!(out, "{s}"))
             .and_then(|_| out.flush());
-        if written.is_err() {
-            return 1;
+        if let Err(e) = written {
+            crate::out::failed(&e);
         }
     }
 }

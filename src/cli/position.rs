@@ -6,7 +6,7 @@ use std::time::Instant;
 
 use arbiter::locale::say;
 use arbiter::render::Renderer;
-use arbiter::runtime::analysis::{Evidence, Winnability, winnability};
+use arbiter::runtime::analysis::{Evidence, Shown, Winnability, winnability};
 use serde_json::json;
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color};
@@ -27,13 +27,13 @@ pub struct Args {
 pub fn run(a: &Args, lang: &str) -> u8 {
     let pos: Chess = match a.fen.trim().parse::<Fen>() {
         Err(e) => {
-            eprintln!("{}", say::error(say::position_bad_fen(say::fen_error(&e))));
+            crate::out::error(say::position_bad_fen(say::fen_error(&e)));
             return 2;
         }
         Ok(fen) => match fen.into_position(CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("{}", say::error(say::position_illegal(say::position_error(&e))));
+                crate::out::error(say::position_illegal(say::position_error(&e)));
                 return 2;
             }
         },
@@ -44,7 +44,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     let renderer = match Renderer::new(rules.meta(), lang) {
         Ok(r) => r,
         Err(e) => {
-            eprintln!("{}", say::error(e));
+            crate::out::error(e);
             return 2;
         }
     };
@@ -57,17 +57,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     let start = Instant::now();
     let answers: Vec<(Color, Winnability)> = [Color::White, Color::Black]
         .into_iter()
-        .map(|side| {
-            (
-                side,
-                winnability(
-                    &pos,
-                    side,
-                    &budget,
-                    arbiter::runtime::analysis::SHORTEN_NODES,
-                ),
-            )
-        })
+        .map(|side| (side, winnability(&pos, side, &budget).0))
         .collect();
     let ms = start.elapsed().as_millis();
     let alive = answers
@@ -93,22 +83,27 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         (None, true) => (say::position_dead(), "dead"),
         (None, false) => (say::position_undetermined(), "undetermined"),
     };
+    // The reader asked for the lines: shortened unless `--evidence` says otherwise.
+    let shown = match a.analysis.evidence {
+        crate::adjudicate::EvidenceArg::Auto => Shown::SHORT,
+        _ => a.analysis.shown(),
+    };
     let evidence: Vec<Evidence> = answers
         .iter()
-        .map(|(side, w)| Evidence::of_winnability(*side, w))
+        .map(|(side, w)| Evidence::of_winnability(*side, w, |h| shown.line(&pos, *side, &h.moves)))
         .collect();
     match a.format {
         FormatArg::Text => {
-            println!("{}", a.fen.trim());
+            crate::out::line(a.fen.trim());
             for e in &evidence {
-                println!("  {}", renderer.evidence(e));
+                crate::out::line(&format!("  {}", renderer.evidence(e)));
             }
-            println!("{verdict}");
+            crate::out::line(&verdict);
             if nodes > 0 {
-                println!(
-                    "{}",
-                    say::position_work(nodes, u64::try_from(ms).unwrap_or(u64::MAX))
-                );
+                crate::out::line(&say::position_work(
+                    nodes,
+                    u64::try_from(ms).unwrap_or(u64::MAX),
+                ));
             }
         }
         FormatArg::Json => {
@@ -122,7 +117,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
                 "text": verdict,
                 "elapsed_ms": u64::try_from(ms).unwrap_or(u64::MAX),
             });
-            println!("{out}");
+            crate::out::raw(&format!("{out}\n"));
         }
     }
     0

@@ -88,7 +88,7 @@ impl Ours {
 
     /// A rulebook folder, checked and ready for the interpreter.
     pub fn load_folder(dir: &Path) -> Result<Arc<dyn Rules>, String> {
-        load_rules(&dir.to_string_lossy(), Some(Engine::Interpreter)).map_err(|d| d.render())
+        load_rules(&dir.to_string_lossy(), Some(Engine::Interpreter)).map_err(|d| d.render_plain())
     }
 
     fn rulebooks(&self) -> Vec<String> {
@@ -111,7 +111,7 @@ impl Ours {
         let rules = match &self.folder {
             Some(f) if f.meta().id == id => f.clone(),
             _ if crate::embedded_names().contains(&id) => {
-                load_rules(id, Some(self.engine)).map_err(|d| d.render())?
+                load_rules(id, Some(self.engine)).map_err(|d| d.render_plain())?
             }
             _ => return Err(format!("no rulebook `{id}`")),
         };

@@ -237,11 +237,22 @@ pub fn plan(root: &Path, ir: Arc<Rulebook>) -> Result<Vec<Planned>, String> {
 /// The overlay's declared exceptions: base scenario id -> reason.
 fn declared(root: &Path, book: &str) -> Result<BTreeMap<String, String>, String> {
     let path = root.join(book).join("inherit.yaml");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        return Ok(BTreeMap::new());
+    // Read as the suite's scenarios are (`files::read`): a FIFO or a device is refused, not
+    // waited on; a missing file declares nothing.
+    let bytes = match crate::files::read(&path, super::scenario::MAX_SCENARIO_BYTES as u64) {
+        Ok(b) => b,
+        Err(crate::files::ReadError::Io(e)) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Ok(BTreeMap::new());
+        }
+        Err(e) => {
+            return Err(crate::locale::say::unreadable(
+                path.display().to_string(),
+                &e,
+            ));
+        }
     };
-    let source: Arc<str> = Arc::from(text.as_str());
-    let d: Declared = crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render())?;
+    let source: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
+    let d: Declared = crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render_plain())?;
     Ok(d.not_applicable
         .into_iter()
         .map(|n| (n.scenario, n.reason))

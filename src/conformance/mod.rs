@@ -16,4 +16,4 @@ pub mod scenario;
 pub mod schema;
 pub mod serve;
 
-pub use scenario::{Scenario, discover};
+pub use scenario::{Discovered, Scenario, discover, discover_all};

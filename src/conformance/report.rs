@@ -286,11 +286,31 @@ fn text_table(header: &[&str], rows: &[Vec<String>]) -> String {
     s
 }
 
-fn clause_rows(run: &Run) -> Vec<Vec<String>> {
+fn clause_rows(run: &Run, markdown: bool) -> Vec<Vec<String>> {
     by_clause(run)
         .into_iter()
-        .map(|(c, t)| std::iter::once(c).chain(t.cells()).collect())
+        .map(|(c, t)| {
+            let c = if markdown { cell(&c) } else { c };
+            std::iter::once(c).chain(t.cells()).collect()
+        })
         .collect()
+}
+
+/// The certifier's own Markdown (an explanation's reason) in a table cell: kept as written, on
+/// one line, its `|` not ending the cell.
+fn explained(s: &str) -> String {
+    s.replace('|', "\\|").replace(['\n', '\r'], " ")
+}
+
+/// A program's homepage in the report: a link when it is an `http(s)` address that Markdown
+/// reads as one (no space, quote or angle bracket), escaped text otherwise (`javascript:...`
+/// is never a link).
+fn homepage(h: &str) -> String {
+    let text = cell(h);
+    let web = (h.starts_with("https://") || h.starts_with("http://"))
+        && text == h
+        && !h.chars().any(|c| c.is_whitespace() || "\"'()".contains(c));
+    if web { h.to_string() } else { text }
 }
 
 fn feature_rows(run: &Run, declared: bool) -> Vec<Vec<String>> {
@@ -324,7 +344,7 @@ pub fn summary(run: &Run) -> String {
     let clause = say::table_clause();
     let mut h = vec![clause.as_str()];
     h.extend(tally.iter().map(String::as_str));
-    s.push_str(&text_table(&h, &clause_rows(run)));
+    s.push_str(&text_table(&h, &clause_rows(run, false)));
     s.push('\n');
     let (feature, declared) = (say::table_feature(), say::table_declared());
     let mut h = vec![feature.as_str(), declared.as_str()];
@@ -346,8 +366,10 @@ pub fn summary(run: &Run) -> String {
     s
 }
 
+/// Text from the run (a program's name, version, homepage and messages, scenario ids and
+/// clauses from the suite) in a Markdown line or table cell: never markup (`escape::markdown`).
 fn cell(s: &str) -> String {
-    s.replace('|', "\\|").replace('\n', " ")
+    crate::escape::markdown(s)
 }
 
 /// The report a federation or a library can publish.
@@ -357,7 +379,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
         .implementation
         .as_ref()
         .map_or("(no hello)".to_string(), |i| {
-            format!("{} {}", i.name, i.version)
+            cell(&format!("{} {}", i.name, i.version))
         });
     s.push_str(&format!("# Conformance report: {who}\n\n"));
     s.push_str(
@@ -365,7 +387,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
          conformance/PROTOCOL.md.\n\n",
     );
     let mut facts = vec![
-        ("suite".to_string(), suite.to_string()),
+        ("suite".to_string(), cell(suite)),
         (
             "protocol".to_string(),
             super::protocol::PROTOCOL_VERSION.to_string(),
@@ -376,12 +398,12 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
         ),
     ];
     if let Some(i) = &run.implementation {
-        let mut name = format!("{} {}", i.name, i.version);
+        let mut name = cell(&format!("{} {}", i.name, i.version));
         if let Some(l) = &i.language {
-            name.push_str(&format!(" ({l})"));
+            name.push_str(&format!(" ({})", cell(l)));
         }
         if let Some(h) = &i.homepage {
-            name.push_str(&format!(", {h}"));
+            name.push_str(&format!(", {}", homepage(h)));
         }
         facts.insert(0, ("implementation".into(), name));
         facts.push((
@@ -389,7 +411,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             if i.features.is_empty() {
                 "none".into()
             } else {
-                i.features.join(", ")
+                cell(&i.features.join(", "))
             },
         ));
     }
@@ -415,7 +437,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
     s.push_str("## By clause\n\n");
     let mut h = vec!["clause"];
     h.extend(TALLY_HEADER);
-    s.push_str(&md_table(&h, &clause_rows(run)));
+    s.push_str(&md_table(&h, &clause_rows(run, true)));
     s.push_str("\n## By feature\n\n");
     let mut h = vec!["feature", "declared"];
     h.extend(TALLY_HEADER);
@@ -426,7 +448,12 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
         .iter()
         .filter(|o| o.outcome == Kind::Failed)
         .collect();
-    let row = |o: &Outcome| vec![format!("`{}`", o.id), cell(&o.details.join("; "))];
+    let row = |o: &Outcome| {
+        vec![
+            crate::escape::markdown_code(&o.id),
+            cell(&o.details.join("; ")),
+        ]
+    };
     if !failed.is_empty() {
         s.push_str(&format!("\n## Failures ({})\n", failed.len()));
         let mut rest: Vec<&Outcome> = failed.clone();
@@ -441,10 +468,12 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
                     continue;
                 }
                 rest.retain(|o| !c.explains(&o.id));
+                // The explanations are the certifier's own Markdown (`reason` may use it); the
+                // heading's parts stay on its line.
                 s.push_str(&format!(
                     "\n### {} — {} ({})\n\n{}\n\n",
-                    c.clause,
-                    c.title.english(),
+                    cell(&c.clause),
+                    c.title.english().replace(['\n', '\r'], " "),
                     members.len(),
                     c.reason.english().trim()
                 ));
@@ -469,7 +498,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
         if !stale.is_empty() {
             s.push_str(&format!(
                 "\n**Stale explanations**: these scenarios are explained as failures but did not fail: {}\n",
-                stale.join(", ")
+                cell(&stale.join(", "))
             ));
         }
     }
@@ -497,7 +526,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             .map(|(f, t)| {
                 let reason = explanations
                     .and_then(|x| x.unsupported.iter().find(|u| u.feature == f))
-                    .map_or(String::new(), |u| cell(u.reason.english().trim()));
+                    .map_or(String::new(), |u| explained(u.reason.english().trim()));
                 vec![f.to_string(), t.scenarios.to_string(), reason]
             })
             .collect();
@@ -511,4 +540,63 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
         ));
     }
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every failure row of the committed certification reports is its scenario's details as
+    /// `markdown` escapes them (the certification test, which needs the libraries installed,
+    /// compares whole reports; this one runs everywhere).
+    #[test]
+    fn the_committed_reports_rows_are_escaped() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("conformance/reports");
+        let mut rows = 0;
+        for e in std::fs::read_dir(&dir).expect("reports") {
+            let p = e.expect("entry").path();
+            if p.extension().is_none_or(|x| x != "jsonl") {
+                continue;
+            }
+            let md = std::fs::read_to_string(p.with_extension("md")).expect("markdown");
+            for line in std::fs::read_to_string(&p).expect("jsonl").lines() {
+                let v: serde_json::Value = serde_json::from_str(line).expect("json");
+                if !matches!(
+                    v["outcome"].as_str(),
+                    Some("failed" | "errored" | "skipped")
+                ) {
+                    continue;
+                }
+                let details: Vec<&str> = (v["details"].as_array().expect("details").iter())
+                    .filter_map(|d| d.as_str())
+                    .collect();
+                let id = v["id"].as_str().expect("id");
+                let row = format!(
+                    "| {} | {} |",
+                    crate::escape::markdown_code(id),
+                    cell(&details.join("; "))
+                );
+                assert!(md.contains(&row), "{}: {row}", p.display());
+                rows += 1;
+            }
+        }
+        assert!(rows > 100, "{rows}");
+    }
+
+    #[test]
+    fn a_programs_words_are_text() {
+        assert_eq!(
+            homepage("https://github.com/x/y_z"),
+            "https://github.com/x/y_z"
+        );
+        assert_eq!(homepage("javascript:alert(1)"), "javascript:alert(1)");
+        assert_eq!(
+            homepage("https://x.org/<script>"),
+            "https://x.org/\\<script\\>"
+        );
+        assert_eq!(
+            cell("[x](javascript:alert(1))"),
+            "\\[x\\](javascript:alert(1))"
+        );
+    }
 }

@@ -9,6 +9,8 @@ use serde::{Deserialize, Serialize};
 
 use super::features;
 use super::protocol::{self, EventRecord, GameRecord, Request};
+use crate::files::Refused;
+use crate::locale::say;
 use crate::pgn::{self, Game, commands};
 
 /// What a scenario expects of one event.
@@ -110,41 +112,59 @@ const NOT_SUITES: &[&str] = &["adapters", "protocol", "reports"];
 
 /// Every scenario under `root`, sorted, as (id, path): the `.pgn` files of its suite folders
 /// (one per rulebook), skipping the adapters, schemas and reports beside them and any hidden or
-/// `node_modules` folder.
+/// `node_modules` folder. No symbolic link is followed (`files::walk`): see `discover_all`.
 pub fn discover(root: &Path) -> Vec<(String, PathBuf)> {
-    fn walk(dir: &Path, top: bool, out: &mut Vec<PathBuf>) {
-        let Ok(rd) = std::fs::read_dir(dir) else {
-            return;
-        };
-        for e in rd.flatten() {
-            let p = e.path();
-            let name = e.file_name().to_string_lossy().into_owned();
-            if p.is_dir() {
-                let skip = name.starts_with('.')
-                    || name == "node_modules"
-                    || (top && NOT_SUITES.contains(&name.as_str()));
-                if !skip {
-                    walk(&p, false, out);
-                }
-            } else if !top && p.extension().is_some_and(|x| x == "pgn") {
-                out.push(p);
-            }
-        }
+    discover_all(root).scenarios
+}
+
+/// What a suite holds: its scenarios, and what was not read.
+#[derive(Debug, Default)]
+pub struct Discovered {
+    /// (id, path), sorted.
+    pub scenarios: Vec<(String, PathBuf)>,
+    /// (id, why) of the entries not read: a symbolic link (to a scenario or to a folder), which
+    /// is never followed, so that a walk stays inside the suite and cannot loop; a `.pgn` that is
+    /// not a regular file (a FIFO, a device).
+    pub refused: Vec<(String, Refused)>,
+}
+
+/// The one walk of a suite, shared by `arbiter conformance` and `arbiter publish`: see
+/// `discover`.
+pub fn discover_all(root: &Path) -> Discovered {
+    let folder = |p: &Path, depth: usize| {
+        let name = p
+            .file_name()
+            .map(|n| n.to_string_lossy())
+            .unwrap_or_default();
+        !(name.starts_with('.')
+            || name == "node_modules"
+            || (depth == 1 && NOT_SUITES.contains(&name.as_ref())))
+    };
+    let scenario = |p: &Path, depth: usize| depth > 1 && p.extension().is_some_and(|x| x == "pgn");
+    let walk = crate::files::walk(root, folder, scenario);
+    let id = |p: &Path| {
+        p.strip_prefix(root)
+            .unwrap_or(p)
+            .to_string_lossy()
+            .replace('\\', "/")
+    };
+    Discovered {
+        scenarios: walk.files.into_iter().map(|p| (id(&p), p)).collect(),
+        refused: walk
+            .refused
+            .into_iter()
+            .map(|(p, why)| (id(&p), why))
+            .collect(),
     }
-    let mut files = Vec::new();
-    walk(root, true, &mut files);
-    files.sort();
-    files
-        .into_iter()
-        .map(|p| {
-            let id = p
-                .strip_prefix(root)
-                .unwrap_or(&p)
-                .to_string_lossy()
-                .replace('\\', "/");
-            (id, p)
-        })
-        .collect()
+}
+
+/// The largest scenario file read: one game, as `pgn::split` takes at most.
+pub const MAX_SCENARIO_BYTES: usize = pgn::split::MAX_GAME_BYTES;
+
+/// A scenario's bytes: a regular file of at most `MAX_SCENARIO_BYTES`.
+fn read(path: &Path) -> Result<Vec<u8>, String> {
+    crate::files::read(path, MAX_SCENARIO_BYTES as u64)
+        .map_err(|e| say::unreadable(path.display().to_string(), &e))
 }
 
 fn tag<'a>(g: &'a Game, name: &str) -> Result<&'a str, String> {
@@ -185,9 +205,7 @@ fn read_one(bytes: &[u8]) -> Result<Game, String> {
 
 impl Scenario {
     pub fn load(id: &str, path: &Path) -> Result<Scenario, String> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            crate::locale::say::file_error(path.display().to_string(), crate::locale::say::io_error(&e))
-        })?;
+        let bytes = read(path)?;
         let game = read_one(&bytes)?;
         let rulebook = id.split('/').next().unwrap_or_default().to_string();
         for t in ["Description", "Derivation"] {

@@ -111,6 +111,44 @@ messages! {
     audit_unended = "cli-audit-unended" ();
     audit_changed = "cli-audit-changed" (changed);
 
+    // Hostile inputs: files, links, output, limits.
+    /// Standard output or standard error could not be written (not a closed pipe).
+    output_failed = "cli-output-failed" (error);
+    /// `--jobs` above four per core.
+    too_many_jobs = "cli-too-many-jobs" (jobs, max, cores);
+    /// A FIFO, a device or a folder where a file is read.
+    not_a_regular_file = "cli-not-a-regular-file" ();
+    /// A file over a size limit, in megabytes.
+    file_too_large = "cli-file-too-large" (megabytes);
+    /// A symbolic link in a suite, not followed.
+    link_not_followed = "cli-link-not-followed" (path);
+    /// A `.pgn` in a suite that is not a regular file.
+    special_not_read = "cli-special-not-read" (path);
+    /// `publish`: a link below `--out`.
+    publish_link = "cli-publish-link" (path);
+    /// `publish`: a page path leaving `--out`.
+    publish_outside = "cli-publish-outside" (path);
+    /// `publish`: a file where a folder must be, or a folder where a page goes.
+    publish_not_a_folder = "cli-publish-not-a-folder" (path);
+    /// `publish`: two sources named by one page.
+    page_collision = "cli-page-collision" (page, first, second);
+    /// A Fluent file that does not parse.
+    locale_syntax = "locale-syntax" (kind, detail);
+    /// A Fluent message or term that refers to a message that is not there.
+    locale_no_message = "locale-no-message" (id, reference);
+    /// ... to a term that is not there.
+    locale_no_term = "locale-no-term" (id, reference);
+    /// ... to a function (none is defined).
+    locale_no_function = "locale-no-function" (id, reference);
+    /// ... to a variable the message is never given.
+    locale_no_variable = "locale-no-variable" (id, reference, known);
+    /// Messages that refer to each other in a circle.
+    locale_cycle = "locale-cycle" (id);
+    /// A Fluent file that is not UTF-8.
+    locale_not_utf8 = "locale-not-utf8" ();
+    /// More Fluent files in one language's folder than read.
+    locale_too_many_files = "locale-too-many-files" (dir, limit);
+
     // Diagnostics (`locales/<lang>/diagnostics.ftl`).
     here = "diag-here" ();
     defined_again_here = "diag-defined-again-here" ();
@@ -338,6 +376,8 @@ messages! {
     pdn_unknown_game_type = "pdn-unknown-game-type" (value);
     pgn_variation_not_closed = "pgn-variation-not-closed" ();
     pgn_no_result = "pgn-no-result" ();
+    /// The movetext's result is not the `Result` tag's.
+    pgn_result_disagrees = "pgn-result-disagrees" (terminator, tag);
     pgn_tags_without_moves = "pgn-tags-without-moves" ();
     pgn_game_too_large = "pgn-game-too-large" (megabytes);
     pgn_no_games = "pgn-no-games" ();
@@ -587,4 +627,15 @@ pub fn game(g: crate::games::GameKind) -> String {
         crate::games::GameKind::Chess => game_chess(),
         crate::games::GameKind::RussianDraughts => game_russian_draughts(),
     }
+}
+
+/// A file that `files::read` refused, or could not read: `path: why`.
+pub fn unreadable(path: impl Arg, e: &crate::files::ReadError) -> String {
+    use crate::files::ReadError;
+    let why = match e {
+        ReadError::NotRegular => not_a_regular_file(),
+        ReadError::TooLarge(limit) => file_too_large(limit >> 20),
+        ReadError::Io(e) => io_error(e),
+    };
+    file_error(path, why)
 }

@@ -169,6 +169,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
         (tags.list).push((n..v, v..tags.text.len(), t.value));
     }
     let kind = game_kind(&tags).map_err(|(at, m)| err(at, m))?;
+    result_agrees(src, &span, &tags, kind).map_err(|(at, m)| err(at, m))?;
     let moves = match kind {
         GameKind::Chess => {
             let mut moves = Vec::with_capacity(span.sans.len());
@@ -234,6 +235,56 @@ fn game_kind(tags: &Tags) -> Result<GameKind, (usize, String)> {
             say::pdn_unknown_game_type(crate::diag::clip(value, 24)),
         )
     })
+}
+
+/// Who a result says won (`None`: a draw), the same in PGN's and PDN's points (`1-0` is
+/// `2-0`); `None` outside for what is not a result of `kind` (`*` included).
+fn result_of(text: &str, kind: GameKind) -> Option<Option<shakmaty::Color>> {
+    let draughts = kind == GameKind::RussianDraughts;
+    match text.trim() {
+        "1-0" => Some(Some(shakmaty::Color::White)),
+        "0-1" => Some(Some(shakmaty::Color::Black)),
+        "1/2-1/2" | "½-½" => Some(None),
+        "2-0" if draughts => Some(Some(shakmaty::Color::White)),
+        "0-2" if draughts => Some(Some(shakmaty::Color::Black)),
+        "1-1" if draughts => Some(None),
+        _ => None,
+    }
+}
+
+/// The movetext's terminator and the `Result` tag say the same (the PGN standard, 8.2.6): a
+/// record that says `1-0` in its tag and `0-1` after its moves contradicts itself, and a ruling
+/// may follow neither silently. A located error at the terminator; a tag that holds no result
+/// (`?`, none) is not compared.
+fn result_agrees(
+    src: &[u8],
+    span: &scan::GameSpan,
+    tags: &Tags,
+    kind: GameKind,
+) -> Result<(), (usize, String)> {
+    let Some(at) = span.terminator.clone() else {
+        return Ok(());
+    };
+    let Some((_, v, _)) = (tags.list.iter()).find(|(n, _, _)| &tags.text[n.clone()] == "Result")
+    else {
+        return Ok(());
+    };
+    let tag = &tags.text[v.clone()];
+    let terminator = String::from_utf8_lossy(src.get(at.clone()).unwrap_or_default());
+    let said = |t: &str| -> Option<Option<Option<shakmaty::Color>>> {
+        if t.trim() == "*" {
+            Some(None)
+        } else {
+            result_of(t, kind).map(Some)
+        }
+    };
+    match (said(tag), said(&terminator)) {
+        (Some(a), Some(b)) if a != b => Err((
+            at.start,
+            say::pgn_result_disagrees(terminator.as_ref(), crate::diag::clip(tag, 24)),
+        )),
+        _ => Ok(()),
+    }
 }
 
 /// A move token as SAN; castling is also written with zeros (`0-0`, `0-0-0`), as PGN readers

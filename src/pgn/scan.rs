@@ -20,6 +20,9 @@ pub struct GameSpan {
     pub sans: Vec<Range<usize>>,
     /// Byte offsets of main-line comments (`{`), in order.
     pub comments: Vec<usize>,
+    /// Where the last result outside variations stands (`1-0`, `*`, ...): the movetext's
+    /// terminator, which must say what the `Result` tag says.
+    pub terminator: Option<Range<usize>>,
     /// Each tag, in order.
     pub tags: Vec<TagAt>,
     /// The first problem found, if any.
@@ -203,6 +206,7 @@ impl Scanner<'_> {
                     self.i += 1;
                     if depth == 0 {
                         has_result = true;
+                        g.terminator = Some(self.i - 1..self.i);
                     }
                 }
                 _ => {
@@ -223,6 +227,7 @@ impl Scanner<'_> {
                         Token::Result => {
                             if depth == 0 {
                                 has_result = true;
+                                g.terminator = Some(at..self.i);
                             }
                         }
                         Token::Move => {

@@ -69,6 +69,8 @@ pub struct Splitter<R> {
     started: bool,
     /// Skipping a game too large to keep, up to the next game.
     skipping: bool,
+    /// Whether the start has been looked at for UTF-16's byte order mark.
+    sniffed: bool,
     /// Bytes read from the input (before decoding), for progress.
     pub bytes_read: u64,
 }
@@ -88,6 +90,7 @@ impl<R: Read> Splitter<R> {
             eof: false,
             started: false,
             skipping: false,
+            sniffed: encoding.is_some(),
             bytes_read: 0,
         }
     }
@@ -115,22 +118,28 @@ impl<R: Read> Splitter<R> {
             Some(d) => {
                 let mut chunk = vec![0u8; self.read_size];
                 let n = read_some(&mut self.input, &mut chunk)?;
-                let mut src = &chunk[..n];
-                loop {
-                    let room = d
-                        .max_utf8_buffer_length(src.len())
-                        .unwrap_or(src.len().saturating_mul(3).saturating_add(16));
-                    let mut out = String::with_capacity(room);
-                    let (result, read, _) = d.decode_to_string(src, &mut out, n == 0);
-                    self.buf.extend_from_slice(out.as_bytes());
-                    src = &src[read..];
-                    if result == CoderResult::InputEmpty {
-                        break;
-                    }
-                }
+                decode(d, &chunk[..n], &mut self.buf, n == 0);
                 n
             }
         };
+        // Without an encoding, an input that starts with UTF-16's byte order mark is UTF-16
+        // (as Windows tools write "Unicode" text): decoded, the mark dropped. Decided once the
+        // first two bytes are in, however the reads split them.
+        if !self.sniffed && self.decoder.is_none() && (self.buf.len() >= 2 || n == 0) {
+            self.sniffed = true;
+            let utf16 = match self.buf.get(..2) {
+                Some([0xFF, 0xFE]) => Some(encoding_rs::UTF_16LE),
+                Some([0xFE, 0xFF]) => Some(encoding_rs::UTF_16BE),
+                _ => None,
+            };
+            if let Some(e) = utf16 {
+                let raw = self.buf.split_off(2);
+                self.buf.clear();
+                let mut d = e.new_decoder_without_bom_handling();
+                decode(&mut d, &raw, &mut self.buf, n == 0);
+                self.decoder = Some(d);
+            }
+        }
         self.bytes_read = self.bytes_read.saturating_add(n as u64);
         self.eof = n == 0;
         self.normalise();
@@ -289,6 +298,9 @@ fn rebase(g: &mut GameSpan, base: usize) {
     for o in &mut g.comments {
         *o -= base;
     }
+    if let Some(r) = &mut g.terminator {
+        *r = r.start - base..r.end - base;
+    }
     for t in &mut g.tags {
         t.name = t.name.start - base..t.name.end - base;
         t.value -= base;
@@ -303,6 +315,22 @@ impl<R: Read> Iterator for Splitter<R> {
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_piece().transpose()
+    }
+}
+
+/// `src` decoded by `d` onto the end of `buf` (`last`: the input has ended).
+fn decode(d: &mut Decoder, mut src: &[u8], buf: &mut Vec<u8>, last: bool) {
+    loop {
+        let room = d
+            .max_utf8_buffer_length(src.len())
+            .unwrap_or(src.len().saturating_mul(3).saturating_add(16));
+        let mut out = String::with_capacity(room);
+        let (result, read, _) = d.decode_to_string(src, &mut out, last);
+        buf.extend_from_slice(out.as_bytes());
+        src = &src[read..];
+        if result == CoderResult::InputEmpty {
+            break;
+        }
     }
 }
 

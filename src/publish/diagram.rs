@@ -75,8 +75,9 @@ pub struct Diagram {
     pub caption: String,
 }
 
-/// The position after `ply` moves of the scenario's record, which must replay to its end.
-pub fn decisive(s: &Scenario) -> Option<Decisive> {
+/// The position after `ply` moves of the scenario's record, which must replay to its end; `first`
+/// is its first move's number and whether Black makes it (`super::first_move`).
+pub fn decisive(s: &Scenario, first: (u64, bool)) -> Option<Decisive> {
     let g = &s.game;
     let len = g.moves.len();
     let ply = s
@@ -89,7 +90,7 @@ pub fn decisive(s: &Scenario) -> Option<Decisive> {
     };
     let after = match ply.checked_sub(1) {
         None => None,
-        Some(i) => Some(super::numbered(g, i, &g.moves.text(i)?)),
+        Some(i) => Some(super::numbered(first, i, &g.moves.text(i)?)),
     };
     Some(Decisive {
         board,
@@ -188,18 +189,7 @@ fn draughts_replay(g: &crate::pgn::Game, ply: usize) -> Option<Replayed> {
 
 /// Escape text for SVG markup (element text and attribute values).
 fn esc(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c => out.push(c),
-        }
-    }
-    out
+    crate::escape::html(s).into_owned()
 }
 
 /// The square's name: `a1`.
@@ -427,7 +417,7 @@ mod tests {
     #[test]
     fn the_initial_chess_position() {
         let s = scenario("", "");
-        let d = decisive(&s).expect("replays");
+        let d = decisive(&s, super::super::first_move(&s.game).unwrap()).expect("replays");
         for lang in ["en", "ru"] {
             let w = Words::new(lang).unwrap();
             let g = diagram(&d, &w).unwrap();
@@ -443,7 +433,7 @@ mod tests {
     #[test]
     fn a_draughts_position_after_a_move() {
         let s = scenario("[GameType \"25\"]\n", "1. c3-d4 f6-g5");
-        let d = decisive(&s).expect("replays");
+        let d = decisive(&s, super::super::first_move(&s.game).unwrap()).expect("replays");
         let w = Words::new("en").unwrap();
         let g = diagram(&d, &w).unwrap();
         assert_eq!(count(&g.svg, r#"class="pc""#), 24);
@@ -457,7 +447,11 @@ mod tests {
             }
         }
         let s = scenario("[GameType \"25\"]\n", "");
-        let g = diagram(&decisive(&s).unwrap(), &w).unwrap();
+        let g = diagram(
+            &decisive(&s, super::super::first_move(&s.game).unwrap()).unwrap(),
+            &w,
+        )
+        .unwrap();
         assert_eq!(count(&g.svg, r#"class="pc""#), 24);
     }
 
@@ -467,7 +461,7 @@ mod tests {
             "[SetUp \"1\"]\n[FEN \"r3k3/8/8/8/8/8/8/4K2R w Kq - 0 60\"]\n[ExpectEndedAtPly \"2\"]\n",
             "60. O-O O-O-O 61. Rf2",
         );
-        let d = decisive(&s).expect("replays");
+        let d = decisive(&s, super::super::first_move(&s.game).unwrap()).expect("replays");
         assert_eq!(d.after.as_deref(), Some("60... O-O-O"));
         // Black's king on c8, his rook on d8; White's rook still on f1.
         assert_eq!(d.board[58], Some((Color::Black, Piece::King)));
@@ -482,9 +476,9 @@ mod tests {
     #[test]
     fn an_unreplayable_record_has_no_diagram() {
         let s = scenario("[ExpectEndedAtPly \"1\"]\n", "1. e4 Ke7");
-        assert!(decisive(&s).is_none());
+        assert!(decisive(&s, super::super::first_move(&s.game).unwrap()).is_none());
         let s = scenario("[GameType \"25\"]\n", "1. c3-e5");
-        assert!(decisive(&s).is_none());
+        assert!(decisive(&s, super::super::first_move(&s.game).unwrap()).is_none());
     }
 
     #[test]

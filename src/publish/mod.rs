@@ -29,6 +29,9 @@ pub struct Published {
     pub pages: usize,
     /// Scenario files that could not be read (id, why): not published.
     pub skipped: Vec<(String, String)>,
+    /// Entries of the suite not read (its symbolic links, never followed; a `.pgn` or a report
+    /// that is not a regular file): warnings, in the language of the run.
+    pub not_read: Vec<String>,
 }
 
 /// Where the site's material is: the conformance suite (scenarios and `reports/*.jsonl`).
@@ -156,7 +159,10 @@ pub fn anchor(id: &str) -> String {
 /// A scenario's page, relative to a language's folder: `scenario/fide-2023--fifty--x.html`.
 pub fn scenario_page(id: &str) -> String {
     let stem = id.strip_suffix(".pgn").unwrap_or(id);
-    format!("scenario/{}.html", file_name(&stem.replace('/', "--")))
+    format!(
+        "scenario/{}.html",
+        page_name(&stem.split('/').collect::<Vec<_>>())
+    )
 }
 
 /// A feature's page, relative to a language's folder: `feature/fifty-claim.html`.
@@ -164,20 +170,71 @@ pub fn feature_page(name: &str) -> String {
     format!("feature/{}.html", file_name(name))
 }
 
+/// A rulebook's page, relative to a language's folder.
+fn rulebook_page(id: &str) -> String {
+    format!("rulebook/{}.html", file_name(id))
+}
+
+/// An implementation's page, relative to a language's folder.
+fn implementation_page(name: &str) -> String {
+    format!("implementation/{}.html", file_name(name))
+}
+
 fn file_name(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
-                c
-            } else {
-                '_'
-            }
+    page_name(&[s])
+}
+
+/// Whether a part of a name stands for itself in a page's name: lower-case ASCII letters,
+/// digits, `.`, `_` and `-`, not starting with `.` or `-`, not ending with `-`, and without
+/// `--` (which joins parts).
+fn plain(part: &str) -> bool {
+    !part.is_empty()
+        && part
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"._-".contains(&b))
+        && !part.starts_with(['.', '-'])
+        && !part.ends_with('-')
+        && !part.contains("--")
+}
+
+/// The name of a page made of `parts` (a scenario's folders and file, or one name), distinct for
+/// distinct parts (so no page replaces another: `мат.pgn` and `пат.pgn`, `lib one` and
+/// `lib_one`), and safe on any file system and in a URL. Plain parts are joined with `--`
+/// (`fide-2023--fifty--x`); otherwise what is plain of them is kept for the reader and a stable
+/// hash of the whole follows a `~`, which no plain name holds (`fide-2023--mate--___~3f1c...`).
+/// Two names can then only meet by a 64-bit hash collision, which `publish` still refuses.
+fn page_name(parts: &[&str]) -> String {
+    if parts.iter().all(|p| plain(p)) {
+        return parts.join("--");
+    }
+    let shown: Vec<String> = parts
+        .iter()
+        .map(|p| {
+            p.chars()
+                .map(|c| {
+                    if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                        c.to_ascii_lowercase()
+                    } else {
+                        '_'
+                    }
+                })
+                .collect()
         })
-        .collect()
+        .collect();
+    // FNV-1a over the parts and their separators: the same on every machine and release.
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for (i, p) in parts.iter().enumerate() {
+        let sep: &[u8] = if i == 0 { b"" } else { b"/" };
+        for b in sep.iter().chain(p.as_bytes()) {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{}~{h:016x}", shown.join("--"))
 }
 
 /// One scenario as the site shows it.
-#[derive(Serialize, Clone)]
+#[derive(Serialize)]
 struct ScenarioView {
     id: String,
     page: String,
@@ -199,16 +256,16 @@ struct ScenarioView {
 }
 
 /// The moves with their numbers, each comment (the event commands) in its place: `70. Ke3
-/// { [%claim fifty] } 70... Kc7`.
-fn movetext(s: &Scenario) -> String {
+/// { [%claim fifty] } 70... Kc7`. Linear in the moves and comments (the comments are in the
+/// order of the record, so one pass places them).
+fn movetext(s: &Scenario, first: (u64, bool)) -> String {
     let g = &s.game;
-    let (mut number, mut black) = first_move(g);
+    let (mut number, mut black) = first;
     let mut out: Vec<String> = Vec::new();
-    let comments_at = |ply: usize, out: &mut Vec<String>| {
-        for (p, c) in &g.comments {
-            if *p == ply {
-                out.push(format!("{{ {} }}", c.trim()));
-            }
+    let mut comments = g.comments.iter().peekable();
+    let mut comments_at = |ply: usize, out: &mut Vec<String>| {
+        while let Some((_, c)) = comments.next_if(|(p, _)| *p <= ply) {
+            out.push(format!("{{ {} }}", c.trim()));
         }
     };
     let mut need_number = true;
@@ -223,40 +280,63 @@ fn movetext(s: &Scenario) -> String {
         } else if need_number {
             out.push(format!("{number}... {m}"));
         } else {
-            out.push(m.to_string());
+            out.push(m);
         }
         need_number = black;
         if black {
-            number += 1;
+            number = number.saturating_add(1);
         }
         black = !black;
     }
-    comments_at(g.moves.len(), &mut out);
+    comments_at(usize::MAX, &mut out);
     out.push(s.expected.result.clone());
     out.join(" ")
 }
 
-/// The number of the record's first move and whether Black makes it: the FEN tag's (a chess
-/// FEN's side and move number, a draughts FEN's side), else 1 and White.
-fn first_move(g: &crate::pgn::Game) -> (usize, bool) {
+/// The number of the record's first move and whether Black makes it, as the game's start
+/// position says: a chess FEN's side and move number (a move number past
+/// `runtime::adjudicate::MAX_FEN_NUMBER` is the error the adjudicator gives too), a draughts
+/// FEN's side as the draughts reader reads it (`B` or `b`); 1 and White without a FEN, or with
+/// one that does not read (such a record does not replay: no diagram).
+pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), String> {
     let Some(fen) = g.tag("FEN") else {
-        return (1, false);
+        return Ok((1, false));
     };
     match g.kind {
         crate::games::GameKind::Chess => {
-            let f: Vec<&str> = fen.split_whitespace().collect();
-            let number = f.get(5).and_then(|n| n.parse().ok()).unwrap_or(1);
-            (number, f.get(1) == Some(&"b"))
+            let f: Vec<&str> = fen.split_ascii_whitespace().collect();
+            let black = f.get(1) == Some(&"b");
+            let number = match f.get(5) {
+                Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => {
+                    let max = crate::runtime::adjudicate::MAX_FEN_NUMBER;
+                    match n.parse::<u64>() {
+                        Ok(n) if n <= max => n.max(1),
+                        _ => {
+                            return Err(crate::locale::say::game_fen_number_too_large(
+                                "fullmove",
+                                crate::diag::clip(n, 24),
+                                max,
+                            ));
+                        }
+                    }
+                }
+                _ => 1,
+            };
+            Ok((number, black))
         }
-        crate::games::GameKind::RussianDraughts => (1, fen.trim_start().starts_with('B')),
+        crate::games::GameKind::RussianDraughts => {
+            let black = crate::draughts::Position::from_fen(fen)
+                .is_ok_and(|p| p.turn() == shakmaty::Color::Black);
+            Ok((1, black))
+        }
     }
 }
 
 /// Move `ply` (0-based) of the record with its number as the site writes it: `60. Ra5+`,
 /// `60... Kd4`.
-fn numbered(g: &crate::pgn::Game, ply: usize, text: &str) -> String {
-    let (number, black) = first_move(g);
-    let half = ply + usize::from(black);
+fn numbered(first: (u64, bool), ply: usize, text: &str) -> String {
+    let (number, black) = first;
+    let half = (ply as u64).saturating_add(u64::from(black));
     let number = number.saturating_add(half / 2);
     if half.is_multiple_of(2) {
         format!("{number}. {text}")
@@ -281,8 +361,9 @@ fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
     }
 }
 
-fn view(s: &Scenario) -> ScenarioView {
-    ScenarioView {
+fn view(s: &Scenario) -> Result<ScenarioView, String> {
+    let first = first_move(&s.game)?;
+    Ok(ScenarioView {
         id: s.id.clone(),
         page: scenario_page(&s.id),
         rulebook: s.rulebook.clone(),
@@ -294,12 +375,32 @@ fn view(s: &Scenario) -> ScenarioView {
         clauses: s.clauses.clone(),
         features: s.features.clone(),
         fen: s.game.tag("FEN").map(str::to_string),
-        movetext: movetext(s),
+        movetext: movetext(s, first),
         result: s.expected.result.clone(),
         rule: s.expected.rule.clone(),
         ended_at_ply: s.expected.ended_at_ply,
-        decisive: diagram::decisive(s),
-    }
+        decisive: diagram::decisive(s, first),
+    })
+}
+
+/// A scenario in a list (a clause's, a feature's): its id and page, nothing more — a clause
+/// cited by thousands of scenarios, or a scenario citing thousands of clauses, costs a line
+/// each, never a copy of the game.
+#[derive(Serialize)]
+struct ScenarioLink<'a> {
+    id: &'a str,
+    page: &'a str,
+}
+
+fn links<'a>(scenarios: &'a [ScenarioView], which: &[usize]) -> Vec<ScenarioLink<'a>> {
+    which
+        .iter()
+        .filter_map(|&i| scenarios.get(i))
+        .map(|s| ScenarioLink {
+            id: &s.id,
+            page: &s.page,
+        })
+        .collect()
 }
 
 /// One line of a certification report (`conformance/reports/*.jsonl`).
@@ -356,20 +457,29 @@ struct Implementation {
     by_feature: BTreeMap<String, Tally>,
 }
 
-fn implementations(dir: &Path) -> Result<Vec<Implementation>, String> {
-    let mut files: Vec<PathBuf> = match std::fs::read_dir(dir) {
-        Ok(rd) => rd
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.extension().is_some_and(|x| x == "jsonl"))
-            .collect(),
-        Err(_) => return Ok(Vec::new()),
-    };
-    files.sort();
+/// The largest certification report read (`reports/*.jsonl`).
+pub const MAX_REPORT_BYTES: u64 = 256 << 20;
+
+/// The certification reports in `dir` (`*.jsonl`), read as the suite is (`files`): no link
+/// followed, no FIFO read, none over `MAX_REPORT_BYTES`; what is not read is said in `not_read`.
+fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Implementation>, String> {
+    let walk = crate::files::walk(
+        dir,
+        |_, _| false,
+        |p, _| p.extension().is_some_and(|x| x == "jsonl"),
+    );
+    for (p, why) in walk.refused {
+        let p = p.display().to_string();
+        not_read.push(match why {
+            crate::files::Refused::Link => crate::locale::say::link_not_followed(p),
+            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(p),
+        });
+    }
     let mut out = Vec::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f)
-            .map_err(|e| say::file_error(f.display().to_string(), say::io_error(&e)))?;
+    for f in walk.files {
+        let bytes = crate::files::read(&f, MAX_REPORT_BYTES)
+            .map_err(|e| crate::locale::say::unreadable(f.display().to_string(), &e))?;
+        let text = String::from_utf8_lossy(&bytes);
         let name = f
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
@@ -489,7 +599,8 @@ fn clause_view(
     ir: &Rulebook,
     c: &Clause,
     w: &Words,
-    cited: &BTreeMap<(String, String), Vec<ScenarioView>>,
+    cited: &Cited,
+    scenarios: &[ScenarioView],
     inherited: &InheritedCites,
 ) -> Result<Value, String> {
     let lang = w.lang.as_str();
@@ -516,10 +627,12 @@ fn clause_view(
         Some(crate::lang::ir::Disabled::Reason(why)) => why.get(lang).cloned(),
         Some(crate::lang::ir::Disabled::ReplacedBy(id)) => Some(words::replaced_by(id, w)?),
     };
-    let scenarios = cited
-        .get(&(ir.id.clone(), c.id.clone()))
-        .cloned()
-        .unwrap_or_default();
+    let scenarios = links(
+        scenarios,
+        cited
+            .get(&(ir.id.clone(), c.id.clone()))
+            .map_or(&[][..], Vec::as_slice),
+    );
     let inherited = inherited
         .get(&(ir.id.clone(), c.id.clone()))
         .cloned()
@@ -713,61 +826,109 @@ impl Site {
             .get_template(template)
             .and_then(|t| t.render(page_ctx))
             .map_err(|e| format!("{template}: {e:#}"))?;
-        let path = self.out.join(lang).join(page);
-        if let Some(parent) = path.parent() {
-            std::fs::create_dir_all(parent).map_err(|e| {
-                say::writing_error(parent.display().to_string(), say::io_error(&e))
-            })?;
-        }
-        std::fs::write(&path, html)
-            .map_err(|e| say::writing_error(path.display().to_string(), say::io_error(&e)))?;
+        write(&self.out, &Path::new(lang).join(page), &html)?;
         self.pages += 1;
         Ok(())
     }
 }
 
+/// Write a file of the site: only under `out`, never through a symbolic link
+/// (`files::write_under`).
+fn write(out: &Path, rel: &Path, text: &str) -> Result<(), String> {
+    use crate::files::WriteError;
+    use crate::locale::say;
+    crate::files::write_under(out, rel, text.as_bytes()).map_err(|e| match e {
+        WriteError::Link(p) => say::publish_link(p.display().to_string()),
+        WriteError::Outside(p) => say::publish_outside(p.display().to_string()),
+        WriteError::NotAFolder(p) => say::publish_not_a_folder(p.display().to_string()),
+        WriteError::Io(p, e) => say::writing_error(p.display().to_string(), say::io_error(&e)),
+    })
+}
+
+/// (rulebook, clause) -> the scenarios citing it (indices into the site's scenarios).
+type Cited = BTreeMap<(String, String), Vec<usize>>;
+
+/// Every page the site's sources make, checked distinct: no page replaces another.
+fn check_pages(
+    scenarios: &[ScenarioView],
+    books: &[Rulebook],
+    imps: &[Implementation],
+) -> Result<(), String> {
+    let mut seen: BTreeMap<String, String> = BTreeMap::new();
+    let pages = (scenarios.iter().map(|s| (s.page.clone(), s.id.clone())))
+        .chain(books.iter().map(|b| (rulebook_page(&b.id), b.id.clone())))
+        .chain(
+            imps.iter()
+                .map(|i| (implementation_page(&i.name), i.name.clone())),
+        )
+        .chain(FEATURES.iter().map(|f| (feature_page(f), f.to_string())));
+    for (page, source) in pages {
+        if let Some(first) = seen.get(&page) {
+            return Err(crate::locale::say::page_collision(page, first, source));
+        }
+        seen.insert(page, source);
+    }
+    Ok(())
+}
+
 /// Write the site into `out`.
 pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
-    let mut published = Published::default();
     let mut books = Vec::new();
     for name in &src.rulebooks {
         let ir = crate::load_ir(name).map_err(|e| format!("{name}: {e}"))?;
         books.push(ir);
     }
+    publish_books(out, src, &books)
+}
+
+/// `publish` with the rulebooks already loaded (`src.rulebooks` names which of them are
+/// published: their ids).
+pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Published, String> {
+    let mut published = Published::default();
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
     let mut loaded = BTreeMap::new();
-    for (id, path) in scenario::discover(&src.conformance) {
+    // The suite's one walk (`conformance::scenario::discover_all`): no link followed.
+    let found = scenario::discover_all(&src.conformance);
+    for (id, why) in found.refused {
+        let path = src.conformance.join(&id).display().to_string();
+        published.not_read.push(match why {
+            crate::files::Refused::Link => crate::locale::say::link_not_followed(path),
+            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(path),
+        });
+    }
+    for (id, path) in found.scenarios {
         let book = id.split('/').next().unwrap_or_default();
         if !src.rulebooks.iter().any(|b| b == book) {
             continue;
         }
-        match Scenario::load(&id, &path) {
-            Ok(s) => {
-                scenarios.push(view(&s));
+        match Scenario::load(&id, &path).and_then(|s| Ok((view(&s)?, s))) {
+            Ok((v, s)) => {
+                scenarios.push(v);
                 loaded.insert(id, s);
             }
             Err(e) => published.skipped.push((id, e)),
         }
     }
-    let mut cited: BTreeMap<(String, String), Vec<ScenarioView>> = BTreeMap::new();
-    for s in &scenarios {
+    let mut cited = Cited::new();
+    for (i, s) in scenarios.iter().enumerate() {
         for c in &s.clauses {
             cited
                 .entry((s.rulebook.clone(), c.clone()))
                 .or_default()
-                .push(s.clone());
+                .push(i);
         }
     }
     // Where each scenario's events stand in its text, to say a failure's line and column.
     let mut places: Places = (loaded.iter())
         .map(|(id, s)| (id.clone(), s.event_places()))
         .collect();
-    let inherited = inherited_cites(&books, &src.conformance, &loaded, &mut places)?;
+    let inherited = inherited_cites(books, &src.conformance, &loaded, &mut places)?;
     drop(loaded);
     let published_ids: std::collections::HashSet<&str> =
         scenarios.iter().map(|s| s.id.as_str()).collect();
-    let imps = implementations(&src.conformance.join("reports"))?;
+    let imps = implementations(&src.conformance.join("reports"), &mut published.not_read)?;
+    check_pages(&scenarios, books, &imps)?;
     // Every language arbiter speaks (the locale registry: a new language is a folder of
     // Fluent files), each with its own name.
     let langs = crate::locale::languages()
@@ -796,7 +957,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 context! {
                     id => b.id.clone(),
                     title => b.title.get(lang).cloned(),
-                    page => format!("rulebook/{}.html", file_name(&b.id)),
+                    page => rulebook_page(&b.id),
                     scenarios => scenarios.iter().filter(|s| s.rulebook == b.id).count(),
                 }
             })
@@ -806,7 +967,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
             .map(|i| {
                 context! {
                     name => i.name.clone(),
-                    page => format!("implementation/{}.html", file_name(&i.name)),
+                    page => implementation_page(&i.name),
                     tally => ser(&i.tally),
                 }
             })
@@ -832,16 +993,17 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
             },
         )?;
         for (f, fv) in FEATURES.iter().zip(&feature_list) {
-            let needing: Vec<&ScenarioView> = scenarios
-                .iter()
-                .filter(|s| s.features.iter().any(|x| x == f))
+            let needing: Vec<usize> = (scenarios.iter().enumerate())
+                .filter(|(_, s)| s.features.iter().any(|x| x == f))
+                .map(|(i, _)| i)
                 .collect();
+            let needing = links(&scenarios, &needing);
             let rows: Vec<Value> = imps
                 .iter()
                 .map(|i| {
                     context! {
                         name => i.name.clone(),
-                        page => format!("../implementation/{}.html", file_name(&i.name)),
+                        page => format!("../{}", implementation_page(&i.name)),
                         tally => ser(&i.by_feature.get(*f).copied().unwrap_or_default()),
                     }
                 })
@@ -856,20 +1018,20 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                 },
             )?;
         }
-        for b in &books {
+        for b in books {
             let mut articles = Vec::new();
             for a in &b.articles {
                 let mut clauses = Vec::new();
                 for &i in &a.clauses {
                     if let Some(c) = b.clauses.get(i) {
-                        clauses.push(clause_view(b, c, &w, &cited, &inherited)?);
+                        clauses.push(clause_view(b, c, &w, &cited, &scenarios, &inherited)?);
                     }
                 }
                 articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
             }
             site.write(
                 lang,
-                &format!("rulebook/{}.html", file_name(&b.id)),
+                &rulebook_page(&b.id),
                 "rulebook.html",
                 context! {
                     labels => labels.clone(), id => b.id.clone(),
@@ -887,7 +1049,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                     let known = book.is_some_and(|b| b.clauses.iter().any(|x| &x.id == c));
                     context! {
                         id => c,
-                        href => known.then(|| format!("../rulebook/{}.html#{}", file_name(&s.rulebook), anchor(c))),
+                        href => known.then(|| format!("../{}#{}", rulebook_page(&s.rulebook), anchor(c))),
                     }
                 })
                 .collect();
@@ -911,7 +1073,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                     derivation => page_text(s, "Derivation", lang),
                     clause_links => clause_links, feature_links => feature_links,
                     diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
-                    book_page => book.map(|b| format!("../rulebook/{}.html", file_name(&b.id))),
+                    book_page => book.map(|b| format!("../{}", rulebook_page(&b.id))),
                 },
             )?;
         }
@@ -919,7 +1081,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
             let view = implementation_view(i, &w, &places, &published_ids)?;
             site.write(
                 lang,
-                &format!("implementation/{}.html", file_name(&i.name)),
+                &implementation_page(&i.name),
                 "implementation.html",
                 context! {
                     labels => labels.clone(), name => i.name.clone(),
@@ -961,7 +1123,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
                     .collect();
                 context! {
                     book => book, clause => c, cells => cells,
-                    href => known.then(|| format!("rulebook/{}.html#{}", file_name(book), anchor(c))),
+                    href => known.then(|| format!("{}#{}", rulebook_page(book), anchor(c))),
                 }
             })
             .collect();
@@ -986,8 +1148,7 @@ pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
             })
         })
         .map_err(|e| format!("languages.html: {e:#}"))?;
-    std::fs::write(out.join("index.html"), html)
-        .map_err(|e| format!("{}: {e}", out.join("index.html").display()))?;
+    write(out, Path::new("index.html"), &html)?;
     published.pages = site.pages + 1;
     Ok(published)
 }
@@ -1013,8 +1174,21 @@ mod tests {
         assert_eq!(anchor("9.6.1"), "c-9-6-1");
         assert_eq!(anchor("arm.1"), "c-arm-1");
         assert_eq!(
-            scenario_page("fide-2023/fifty/a b.pgn"),
-            "scenario/fide-2023--fifty--a_b.html"
+            scenario_page("fide-2023/fifty/a-b.pgn"),
+            "scenario/fide-2023--fifty--a-b.html"
         );
+        // A name that is not plain keeps what it can and is told apart by a hash of the whole.
+        let spaced = scenario_page("fide-2023/fifty/a b.pgn");
+        assert!(
+            spaced.starts_with("scenario/fide-2023--fifty--a_b~"),
+            "{spaced}"
+        );
+        assert_ne!(spaced, scenario_page("fide-2023/fifty/a_b.pgn"));
+        assert_ne!(scenario_page("x/мат.pgn"), scenario_page("x/пат.pgn"));
+        assert_ne!(scenario_page("a--b/c.pgn"), scenario_page("a/b--c.pgn"));
+        assert_ne!(scenario_page("x/A.pgn"), scenario_page("x/a.pgn"));
+        assert_ne!(file_name("lib one"), file_name("lib_one"));
+        // Stable: the same on every machine and release.
+        assert_eq!(scenario_page("x/мат.pgn"), scenario_page("x/мат.pgn"));
     }
 }

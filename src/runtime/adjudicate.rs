@@ -13,7 +13,7 @@ use shakmaty::fen::Fen;
 use shakmaty::san::San;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
 
-use super::analysis::{self, DeadPlies, DeadStatus};
+use super::analysis::{self, Analysis, DeadPlies, DeadStatus, Shown};
 use super::facts::{Claim, Ctx, Event, Intended};
 use super::mechanics::Mechanics;
 use super::mechanics::any::{AnyGame, AnyMove};
@@ -39,9 +39,9 @@ pub struct Options {
     /// `1/2-1/2` a draw agreed. Each such event is marked inferred, and assumed unless the
     /// `Termination` tag says the game ended normally.
     pub record: bool,
-    /// Move generations spent shortening each helpmate line a ruling cites, for its reader
-    /// (`runtime::analysis::SHORTEN_NODES` by default; 0 cites the engine's line as found).
-    pub evidence_nodes: u32,
+    /// How the helpmate lines that rulings cite are written out (`--evidence`): results are
+    /// the same whatever it says, only the lines differ.
+    pub evidence: Shown,
     /// The unwinnability engine's budget for each question (can a side checkmate, is a
     /// position dead); `None` turns the engine off: those facts are then decided by material
     /// alone, exact only where material decides.
@@ -53,7 +53,7 @@ impl Default for Options {
     fn default() -> Options {
         Options {
             record: true,
-            evidence_nodes: analysis::SHORTEN_NODES,
+            evidence: Shown::default(),
             analysis: Some(ANALYSIS_BUDGET),
         }
     }
@@ -94,33 +94,61 @@ pub fn adjudicate_with<'g>(
     let events = crate::pgn::events::events(game)?;
     let params = parameters(game, rules.meta()).map_err(err)?;
     let control = time_control(game).map_err(err)?;
-    let run = |dead: DeadPlies| {
+    let run = |analysis: Analysis| {
         let mut state = GameState::new(start.clone());
         state.clocks = crate::runtime::clock::Clocks::new(control.clone());
-        state.analysis = analysis::Analysis::new(options.analysis);
-        state.analysis.shorten = options.evidence_nodes;
-        state.analysis.dead = dead;
+        state.analysis = analysis;
         play(game, rules, options, &events, &params, state).map_err(err)
     };
-    // The first pass finds dead positions by material alone (free at every ply); the last
-    // position reached tells whether that was exact (see `runtime::analysis`).
-    let (verdict, last) = run(DeadPlies::Material)?;
+    let mut analysis = Analysis::new(options.analysis);
+    analysis.shown = options.evidence;
+    // The first pass finds dead positions by material alone (free at every ply); the questions
+    // its rules ask of the engine are answered and kept (see `runtime::analysis`).
+    let (verdict, last, analysis) = run(analysis)?;
     // The unwinnability engine is chess's: a draughts game is decided by material alone.
     let (Some(budget), AnyGame::Chess(last), AnyGame::Chess(start), Movetext::Chess(moves)) =
         (options.analysis, &last, &start, &game.moves)
     else {
         return Ok(verdict);
     };
-    let status = analysis::deadness(last.position(), &budget);
+    // A mate the record reaches, even after the game has ended, proves every position before
+    // it alive: its moves are the helpmate (Article 5.2.2 asks only whether one exists).
+    if ends_in_mate(last.position(), moves, verdict.plies) {
+        return Ok(verdict);
+    }
+    // Deadness is monotone along a game: the last position reached answers for all. A side
+    // found able to mate there (a ruling's question at the last ply) already makes it alive;
+    // the answers found there are not sought again.
+    let mut analysis = analysis;
+    let (status, nodes) =
+        analysis::deadness_given(last.position(), &budget, analysis.known_at(verdict.plies));
+    analysis.spend(nodes);
     if status == DeadStatus::Alive {
         return Ok(verdict);
     }
     let positions = positions(start.position(), moves, verdict.plies).map_err(err)?;
-    let (ply, status) = analysis::first_not_alive(&positions, status, &budget);
+    // At least one question's budget, whatever the rulings' questions have spent.
+    let left = analysis.left().max(budget.nodes);
+    let (ply, status, nodes) = analysis::first_not_alive(&positions, status, &budget, left);
+    analysis.spend(nodes);
     let ply = u32::try_from(ply).unwrap_or(u32::MAX);
     // Played again knowing the dead plies: the game may now end earlier, or stop for the
-    // arbiter, or end where it did with the engine's proof in place of the material's.
-    Ok(run(DeadPlies::From { ply, status })?.0)
+    // arbiter, or end where it did with the engine's proof in place of the material's. The
+    // answers found in the first pass hold at the same plies.
+    analysis.dead = DeadPlies::From { ply, status };
+    Ok(run(analysis)?.0)
+}
+
+/// Do the recorded moves after the first `plies` (all legal) lead from `pos` to a checkmate?
+fn ends_in_mate(pos: &Chess, moves: &[pgn_reader::SanPlus], plies: u32) -> bool {
+    let mut pos = pos.clone();
+    for san in moves.iter().skip(plies as usize) {
+        match resolve_san(&pos, san) {
+            Ok(m) => pos.play_unchecked(m),
+            Err(_) => return false,
+        }
+    }
+    pos.is_checkmate()
 }
 
 /// The positions of the game from its start, ply by ply, up to `plies` (moves already checked to
@@ -149,7 +177,7 @@ fn play<'g>(
     events: &[GameEvent],
     params: &[Value],
     state: GameState,
-) -> Result<(Verdict, AnyGame), (usize, String)> {
+) -> Result<(Verdict, AnyGame, Analysis), (usize, String)> {
     let start_turn = (state.to_move(), state.mechanics().fullmoves());
     let mut a = Adjudication {
         rules,
@@ -176,7 +204,8 @@ fn play<'g>(
         first: Some(start_turn),
         moves: game.moves.prefix(a.verdict.plies as usize),
     };
-    Ok((a.verdict, a.state.mechanics().clone()))
+    let analysis = std::mem::take(&mut a.state.analysis);
+    Ok((a.verdict, a.state.mechanics().clone(), analysis))
 }
 
 /// The verdict before anything is ruled: the game's players and recorded result.
@@ -496,10 +525,10 @@ impl Adjudication<'_> {
         };
         // The evidence the primary rule read: its condition's, else what its effects and
         // variables read (evaluated first below).
-        let mut evidence = cx.state.analysis.evidence_of(primary);
+        let mut evidence = cx.state.evidence_of(primary);
         let mut effects: Vec<Effect> = Vec::new();
         for &r in &win {
-            cx.state.analysis.consulted = None;
+            cx.state.analysis.forget_consulted();
             for mut e in self
                 .rules
                 .effects(r, &mut cx)
@@ -513,10 +542,10 @@ impl Adjudication<'_> {
                 }
             }
             if r == primary && evidence.is_none() {
-                evidence = cx.state.analysis.consulted.take();
+                evidence = cx.state.take_evidence();
             }
         }
-        cx.state.analysis.consulted = None;
+        cx.state.analysis.forget_consulted();
         let mut args: Vec<(String, Arg)> = self
             .rules
             .vars(primary, &mut cx)
@@ -525,7 +554,7 @@ impl Adjudication<'_> {
             .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
             .collect();
         if evidence.is_none() {
-            evidence = cx.state.analysis.consulted.take();
+            evidence = cx.state.take_evidence();
         }
         args.extend(effect_args(&effects));
         let decision = effects.iter().find_map(|e| match e {

@@ -19,7 +19,7 @@ use shakmaty::san::SanPlus;
 use shakmaty::uci::UciMove;
 use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 
-use crate::unwinnable::{self, Budget, Proof};
+use crate::unwinnable::{self, Budget, Helpmate, Known, Proof};
 use crate::value::ser_side;
 
 /// Which tier of the engine proved that a side cannot checkmate (the engine's `Proof`, as the
@@ -62,6 +62,20 @@ impl Tier {
         }
     }
 
+    /// The engine's proof it stands for.
+    pub fn proof(self) -> Proof {
+        match self {
+            Tier::Material => Proof::Material,
+            Tier::Terminal => Proof::Terminal,
+            Tier::ForcedCycle => Proof::ForcedCycle,
+            Tier::SemiStatic => Proof::SemiStatic,
+            Tier::QuickSearch => Proof::QuickSearch,
+            Tier::Search { depth } => Proof::Search { depth },
+            Tier::Closure { positions } => Proof::Closure { positions },
+            Tier::Chain { positions } => Proof::Chain { positions },
+        }
+    }
+
     /// The locale message that says it (`tier-NAME`) and its arguments.
     pub fn message(self) -> (&'static str, Vec<(&'static str, i64)>) {
         match self {
@@ -99,6 +113,8 @@ pub struct Line {
     pub text: String,
     pub san: Vec<String>,
     pub uci: Vec<String>,
+    /// Its length in plies.
+    pub plies: usize,
 }
 
 impl Line {
@@ -120,6 +136,7 @@ impl Line {
         }
         Line {
             text: text.trim_start().to_string(),
+            plies: san.len(),
             san,
             uci,
         }
@@ -129,8 +146,9 @@ impl Line {
 /// Can a side still checkmate, as far as the budget let the engine find out.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Winnability {
-    /// Yes: this helpmate shows it.
-    Can(Line),
+    /// Yes: this helpmate (legal moves from the position asked about, the last one mating)
+    /// shows it. It is written out for a reader only when a ruling cites it ([`Evidence`]).
+    Can(Helpmate),
     /// No, proved by this tier, after the forced moves (if any) that the proof's reason needs
     /// (see [`forced_line`]).
     Cannot { tier: Tier, forced: Option<Line> },
@@ -150,11 +168,13 @@ pub enum DeadStatus {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "kind", rename_all = "kebab-case")]
 pub enum Evidence {
-    /// `side` can still checkmate, by this series of legal moves from the position.
+    /// `side` can still checkmate, by this series of legal moves from the position (none with
+    /// `--evidence none`).
     CanCheckmate {
         #[serde(serialize_with = "ser_side")]
         side: Color,
-        line: Line,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        line: Option<Line>,
     },
     /// `side` cannot checkmate by any series of legal moves.
     CannotCheckmate {
@@ -191,11 +211,16 @@ fn ser_opt_side<S: Serializer>(c: &Option<Color>, s: S) -> Result<S::Ok, S::Erro
 }
 
 impl Evidence {
-    pub fn of_winnability(side: Color, w: &Winnability) -> Evidence {
+    /// The evidence of `w`, the answer for `side`, its helpmate written out by `line`.
+    pub fn of_winnability(
+        side: Color,
+        w: &Winnability,
+        line: impl FnOnce(&Helpmate) -> Option<Line>,
+    ) -> Evidence {
         match w {
-            Winnability::Can(line) => Evidence::CanCheckmate {
+            Winnability::Can(h) => Evidence::CanCheckmate {
                 side,
-                line: line.clone(),
+                line: line(h),
             },
             Winnability::Cannot { tier, forced } => Evidence::CannotCheckmate {
                 side,
@@ -210,35 +235,106 @@ impl Evidence {
     }
 }
 
+/// Which helpmate line a ruling cites (`--evidence`). Results are the same in every mode: only
+/// the lines differ.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvidenceMode {
+    /// No line: the verdict says that the side can checkmate, not how.
+    None,
+    /// The line as the engine found it (its detours cut).
+    Found,
+    /// Always shortened for the reader.
+    Short,
+    /// Shortened where the line decides something a reader may dispute: the mating side's own
+    /// pieces could not mate a bare king, so the mate needs the loser's pieces (a loss decided
+    /// beyond material, as king and knight against king and pawn; [`needs_the_losers_pieces`]);
+    /// as found elsewhere.
+    #[default]
+    Auto,
+}
+
+/// How a helpmate is written out for a reader: the mode, and the move generations shortening
+/// may spend.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub mode: EvidenceMode,
+    pub nodes: u32,
+}
+
+impl Default for Shown {
+    /// [`EvidenceMode::Auto`] within [`SHORTEN_NODES`].
+    fn default() -> Shown {
+        Shown {
+            mode: EvidenceMode::Auto,
+            nodes: SHORTEN_NODES,
+        }
+    }
+}
+
+impl Shown {
+    /// Every line shortened (`explain-position`: the reader asked for the line).
+    pub const SHORT: Shown = Shown {
+        mode: EvidenceMode::Short,
+        nodes: SHORTEN_NODES,
+    };
+
+    /// The helpmate `moves` for `side` from `pos`, as this mode writes it.
+    pub fn line(self, pos: &Chess, side: Color, moves: &[Move]) -> Option<Line> {
+        let shorten = match self.mode {
+            EvidenceMode::None => return None,
+            EvidenceMode::Found => false,
+            EvidenceMode::Short => true,
+            EvidenceMode::Auto => needs_the_losers_pieces(pos, side),
+        };
+        let direct = without_cycles(pos, moves);
+        Some(if shorten {
+            Line::new(pos, &unwinnable::shorten(pos, side, &direct, self.nodes))
+        } else {
+            Line::new(pos, &direct)
+        })
+    }
+}
+
+/// `side`'s own pieces could not mate a bare king (a king alone, with one knight, or with
+/// bishops all on one colour): any mate it has needs the loser's own pieces to block, and a
+/// reader who judges by material alone would say it cannot mate.
+pub fn needs_the_losers_pieces(pos: &Chess, side: Color) -> bool {
+    let b = pos.board();
+    let ours = b.by_color(side) & !b.kings();
+    if (ours & (b.pawns() | b.rooks_and_queens())).any() {
+        return false;
+    }
+    let bishops = ours & b.bishops();
+    let one_colour = (bishops & shakmaty::Bitboard::DARK_SQUARES).is_empty()
+        || (bishops & shakmaty::Bitboard::LIGHT_SQUARES).is_empty();
+    match (ours & b.knights()).count() {
+        0 => one_colour,
+        1 => bishops.is_empty(),
+        _ => false,
+    }
+}
+
 /// Move generations spent looking for a shorter mate than the search's line (a reader's
 /// convenience, not part of the budget: a few milliseconds at most, once per ruling that cites
-/// a line).
+/// a line and shortens it, see [`EvidenceMode`]).
 pub const SHORTEN_NODES: u32 = 30_000;
 
-/// Can `side` checkmate from `pos`? The quick tier first, then the full analysis; a line found
-/// is shortened for the reader ([`unwinnable::shorten`]).
-pub fn winnability(pos: &Chess, side: Color, budget: &Budget, shorten: u32) -> Winnability {
-    let cannot = |p: unwinnable::Proof| {
-        let tier = Tier::of(p);
-        Winnability::Cannot {
-            tier,
-            forced: forced_line(pos, &[(side, tier)]),
+/// Can `side` checkmate from `pos`? [`unwinnable::answer`]'s answer, with the forced moves a
+/// proof's reason needs, and the positions examined.
+pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u64) {
+    let (v, stats) = unwinnable::answer(pos, side, budget);
+    let w = match v {
+        unwinnable::Verdict::Winnable(h) => Winnability::Can(h),
+        unwinnable::Verdict::Unwinnable(p) => {
+            let tier = Tier::of(p);
+            Winnability::Cannot {
+                tier,
+                forced: forced_line(pos, &[(side, tier)]),
+            }
         }
-    };
-    if let Some(p) = unwinnable::quick(pos, side) {
-        return cannot(p);
-    }
-    match unwinnable::analyse(pos, side, budget).0 {
-        unwinnable::Verdict::Winnable(h) => {
-            let direct = without_cycles(pos, &h.moves);
-            Winnability::Can(Line::new(
-                pos,
-                &unwinnable::shorten(pos, side, &direct, shorten),
-            ))
-        }
-        unwinnable::Verdict::Unwinnable(p) => cannot(p),
         unwinnable::Verdict::Undetermined { nodes } => Winnability::Undetermined { nodes },
-    }
+    };
+    (w, stats.nodes)
 }
 
 /// The forced moves from `pos` (while the side to move has exactly one legal move; at most
@@ -299,12 +395,26 @@ pub fn without_cycles(pos: &Chess, moves: &[Move]) -> Vec<Move> {
 
 /// Is `pos` dead?
 pub fn deadness(pos: &Chess, budget: &Budget) -> DeadStatus {
-    deadness_counted(pos, budget).0
+    deadness_given(pos, budget, [None, None]).0
 }
 
-/// Is `pos` dead, and the positions examined to find out.
-fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
-    let (d, stats) = unwinnable::is_dead(pos, budget);
+/// Is `pos` dead, the answers already found for each side (White's, Black's) taken as they are
+/// (a side that can checkmate is already an answer, which the caller needs not ask), and the
+/// positions examined to find out.
+pub fn deadness_given(
+    pos: &Chess,
+    budget: &Budget,
+    known: [Option<&Winnability>; 2],
+) -> (DeadStatus, u64) {
+    if known.iter().any(|w| matches!(w, Some(Winnability::Can(_)))) {
+        return (DeadStatus::Alive, 0);
+    }
+    let known = known.map(|w| match w {
+        Some(Winnability::Cannot { tier, .. }) => Some(Known::Unwinnable(tier.proof())),
+        Some(Winnability::Undetermined { .. }) => Some(Known::Undetermined),
+        Some(Winnability::Can(_)) | None => None,
+    });
+    let (d, stats) = unwinnable::is_dead_given(pos, budget, known);
     let status = match d {
         unwinnable::Deadness::Alive { .. } => DeadStatus::Alive,
         unwinnable::Deadness::Dead { white, black } => DeadStatus::Dead {
@@ -321,28 +431,41 @@ fn deadness_counted(pos: &Chess, budget: &Budget) -> (DeadStatus, u64) {
 /// so a binary search is sound: every ply before the one returned is alive (each probe that said
 /// so carried a helpmate), and the one returned is dead or undetermined.
 ///
+/// The first probe is the ply just before the last: a game usually dies by the move that made it
+/// dead (a capture leaving bare kings), and then that probe alone answers. Only if it is not
+/// alive does the binary search go on over the plies before it.
+///
 /// The probes together may take [`PROBE_BUDGETS`] times the budget (its nodes, and its time when it
-/// has a deadline); past that, the first ply not yet proved alive is returned as undetermined
-/// (never guessed dead).
+/// has a deadline), and no more than `left` nodes (what the game's budget has left); past that,
+/// the first ply not yet proved alive is returned as undetermined (never guessed dead). Also
+/// returns the nodes spent.
 pub fn first_not_alive(
     positions: &(impl Plies + ?Sized),
     last: DeadStatus,
     budget: &Budget,
-) -> (usize, DeadStatus) {
+    left: u64,
+) -> (usize, DeadStatus, u64) {
     let start = std::time::Instant::now();
     let deadline = budget.time.map(|t| t.saturating_mul(PROBE_BUDGETS));
-    let most = budget.nodes.saturating_mul(u64::from(PROBE_BUDGETS));
+    let most = budget
+        .nodes
+        .saturating_mul(u64::from(PROBE_BUDGETS))
+        .min(left);
     let mut spent: u64 = 0;
     let mut lo = 0; // every ply below `lo` is alive
     let mut hi = positions.plies(); // `hi` is not proved alive
     let mut at_hi = last;
     while lo < hi {
         if spent >= most || deadline.is_some_and(|d| start.elapsed() >= d) {
-            return (lo, DeadStatus::Undetermined { nodes: spent });
+            return (lo, DeadStatus::Undetermined { nodes: spent }, spent);
         }
-        let mid = lo + (hi - lo) / 2;
+        let mid = if hi == positions.plies() {
+            hi - 1
+        } else {
+            lo + (hi - lo) / 2
+        };
         let Some(pos) = positions.at(mid) else { break };
-        let (status, nodes) = deadness_counted(&pos, budget);
+        let (status, nodes) = deadness_given(&pos, budget, [None, None]);
         spent = spent.saturating_add(nodes);
         match status {
             DeadStatus::Alive => lo = mid + 1,
@@ -352,7 +475,7 @@ pub fn first_not_alive(
             }
         }
     }
-    (hi, at_hi)
+    (hi, at_hi, spent)
 }
 
 /// A game's positions, ply by ply: the last is at [`plies`](Plies::plies).
@@ -427,31 +550,49 @@ pub enum DeadPlies {
     From { ply: u32, status: DeadStatus },
 }
 
-/// The analysis a game's facts read: the budget, the dead plies, the answers already found
-/// (asked again at the same ply, an answer is not recomputed), and the evidence the facts read
-/// while the rules were asked about the current event.
+/// The analysis a game's facts read: the budgets, the dead plies, the answers already found (a
+/// question asked again at the same ply is not answered again, in either pass over the game),
+/// and the evidence the facts read while the rules were asked about the current event — kept
+/// as a reference to the answer, and written out for a reader only when a ruling cites it.
 #[derive(Clone, Debug, Default)]
 pub struct Analysis {
     /// `None`: the engine is off and the facts are decided by material alone, as in versions
     /// before the engine (faster, and exact only where material decides).
     pub budget: Option<Budget>,
-    /// Move generations spent shortening a helpmate line for the reader ([`SHORTEN_NODES`]
-    /// unless the caller says otherwise).
-    pub shorten: u32,
+    /// Nodes all the questions of one game may take together ([`GAME_BUDGETS`] times the
+    /// budget of one by default): past them, a question is undetermined without a search.
+    pub game_nodes: u64,
+    /// How the helpmates that rulings cite are written out.
+    pub shown: Shown,
     pub dead: DeadPlies,
+    /// Nodes spent on this game's questions so far.
+    spent: u64,
     memo: Vec<(u32, Color, Winnability)>,
     /// The evidence behind the facts read since the last [`settle`](Analysis::settle).
-    pub consulted: Option<Evidence>,
+    consulted: Option<Consulted>,
     /// The evidence behind each rule that fired on the event being ruled on (the rule's index
     /// in its rulebook): a ruling cites its own rule's, never another rule's.
-    by_rule: Vec<(u32, Evidence)>,
+    by_rule: Vec<(u32, Consulted)>,
 }
+
+/// What a fact read: an answer of the memo (its index), or evidence already made.
+#[derive(Clone, Debug)]
+pub enum Consulted {
+    Answer(usize),
+    Made(Evidence),
+}
+
+/// How many times the budget of one question all the questions of a game may take together:
+/// a question at its last ply for each side (2), whether that position is dead (each side's
+/// analysis, 2), and the search for the first dead ply ([`PROBE_BUDGETS`]) — and no more
+/// however many plies a rulebook asks about.
+pub const GAME_BUDGETS: u64 = 8;
 
 impl Analysis {
     pub fn new(budget: Option<Budget>) -> Analysis {
         Analysis {
             budget,
-            shorten: SHORTEN_NODES,
+            game_nodes: budget.map_or(0, |b| b.nodes.saturating_mul(GAME_BUDGETS)),
             ..Analysis::default()
         }
     }
@@ -464,7 +605,12 @@ impl Analysis {
 
     /// Rule `rule`'s condition has been evaluated: the evidence it read is kept if it
     /// `holds`, dropped otherwise.
+    #[inline]
     pub fn settle(&mut self, rule: u32, holds: bool) {
+        // Most conditions read no evidence: nothing to move.
+        if self.consulted.is_none() {
+            return;
+        }
         if let Some(e) = self.consulted.take()
             && holds
         {
@@ -472,19 +618,62 @@ impl Analysis {
         }
     }
 
-    /// The evidence rule `rule`'s condition read, if it fired and read any.
-    pub fn evidence_of(&mut self, rule: u32) -> Option<Evidence> {
+    /// What rule `rule`'s condition read, if it fired and read anything.
+    pub fn consulted_by(&mut self, rule: u32) -> Option<Consulted> {
         let i = self.by_rule.iter().position(|(r, _)| *r == rule)?;
         Some(self.by_rule.swap_remove(i).1)
     }
 
-    /// The answer for `side` at `ply`, computed by `compute` once.
+    /// What the facts read since the last question (and forgets it).
+    pub fn take_consulted(&mut self) -> Option<Consulted> {
+        self.consulted.take()
+    }
+
+    /// Forget what the facts read.
+    pub fn forget_consulted(&mut self) {
+        self.consulted = None;
+    }
+
+    /// Record evidence the facts read, made already.
+    pub fn consult(&mut self, e: Evidence) {
+        self.consulted = Some(Consulted::Made(e));
+    }
+
+    /// The answer of the memo at `i`, and who it is for.
+    pub fn answer(&self, i: usize) -> Option<(Color, &Winnability)> {
+        self.memo.get(i).map(|(_, side, w)| (*side, w))
+    }
+
+    /// The answers already found at `ply`, White's and Black's.
+    pub fn known_at(&self, ply: u32) -> [Option<&Winnability>; 2] {
+        let at = |side: Color| {
+            self.memo
+                .iter()
+                .find(|(p, s, _)| *p == ply && *s == side)
+                .map(|(_, _, w)| w)
+        };
+        [at(Color::White), at(Color::Black)]
+    }
+
+    /// Nodes the game's questions may still take (see [`Analysis::game_nodes`]).
+    pub fn left(&self) -> u64 {
+        self.game_nodes.saturating_sub(self.spent)
+    }
+
+    /// `nodes` more spent on this game's questions.
+    pub fn spend(&mut self, nodes: u64) {
+        self.spent = self.spent.saturating_add(nodes);
+    }
+
+    /// The answer for `side` at `ply`, computed by `compute` (given the budget left for the
+    /// question; it returns the answer and the nodes spent) once; recorded as consulted.
     pub fn winnability(
         &mut self,
         ply: u32,
         side: Color,
-        compute: impl FnOnce() -> Winnability,
-    ) -> &Winnability {
+        compute: impl FnOnce(&Budget) -> (Winnability, u64),
+    ) -> Option<&Winnability> {
+        let budget = self.budget?;
         let i = match self
             .memo
             .iter()
@@ -492,13 +681,23 @@ impl Analysis {
         {
             Some(i) => i,
             None => {
-                self.memo.push((ply, side, compute()));
+                let left = self.left();
+                let answer = if left == 0 {
+                    Winnability::Undetermined { nodes: 0 }
+                } else {
+                    let (w, nodes) = compute(&Budget {
+                        nodes: budget.nodes.min(left),
+                        ..budget
+                    });
+                    self.spend(nodes);
+                    w
+                };
+                self.memo.push((ply, side, answer));
                 self.memo.len() - 1
             }
         };
-        let w = &self.memo[i].2;
-        self.consulted = Some(Evidence::of_winnability(side, w));
-        &self.memo[i].2
+        self.consulted = Some(Consulted::Answer(i));
+        self.memo.get(i).map(|(_, _, w)| w)
     }
 }
 
@@ -611,11 +810,11 @@ mod tests {
         // King and rook against king: White can mate, Black cannot (material).
         let p = pos("4k3/8/8/8/8/8/8/R3K3 w - - 0 1");
         assert!(matches!(
-            winnability(&p, Color::White, &b, SHORTEN_NODES),
+            winnability(&p, Color::White, &b).0,
             Winnability::Can(_)
         ));
         assert_eq!(
-            winnability(&p, Color::Black, &b, SHORTEN_NODES),
+            winnability(&p, Color::Black, &b).0,
             Winnability::Cannot {
                 tier: Tier::Material,
                 forced: None
@@ -625,6 +824,44 @@ mod tests {
         // Locked pawns, kings only behind them: dead beyond material.
         let locked = pos("8/8/1k6/p1p1p1p1/P1P1P1P1/8/3K4/8 w - - 0 1");
         assert!(matches!(deadness(&locked, &b), DeadStatus::Dead { .. }));
+    }
+
+    #[test]
+    fn a_question_is_answered_once_per_ply_and_the_game_has_a_budget() {
+        // Questions of 10 nodes each, 25 for the game: the third gets what is left (5), the
+        // fourth none and no search; a question asked again at its ply is not answered again.
+        let mut a = Analysis::new(Some(Budget {
+            nodes: 10,
+            time: None,
+            positions: 100,
+        }));
+        a.game_nodes = 25;
+        let mut asked: Vec<u64> = Vec::new();
+        let mut ask = |a: &mut Analysis, ply: u32| {
+            a.winnability(ply, Color::White, |b| {
+                asked.push(b.nodes);
+                (Winnability::Undetermined { nodes: b.nodes }, b.nodes)
+            })
+            .cloned()
+        };
+        for ply in [0, 0, 1, 2, 3, 1] {
+            assert!(matches!(
+                ask(&mut a, ply),
+                Some(Winnability::Undetermined { .. })
+            ));
+        }
+        assert_eq!(asked, [10, 10, 5]);
+        assert_eq!(a.left(), 0);
+        assert_eq!(
+            a.known_at(3),
+            [Some(&Winnability::Undetermined { nodes: 0 }), None]
+        );
+        // The engine off: no answer, the facts fall back to material.
+        let mut off = Analysis::new(None);
+        assert!(
+            off.winnability(0, Color::White, |_| unreachable!())
+                .is_none()
+        );
     }
 
     #[test]
@@ -644,7 +881,7 @@ mod tests {
                 })
                 .collect();
             let last = deadness(&dead, &b);
-            let (ply, status) = first_not_alive(&positions[..], last, &b);
+            let (ply, status, _) = first_not_alive(&positions[..], last, &b, u64::MAX);
             assert_eq!(ply, first_dead);
             assert!(matches!(status, DeadStatus::Dead { .. }));
         }

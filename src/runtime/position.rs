@@ -5,7 +5,7 @@
 
 use shakmaty::Color;
 
-use super::analysis::{Analysis, DeadPlies, DeadStatus, Evidence, Tier, Winnability};
+use super::analysis::{Analysis, Consulted, DeadPlies, DeadStatus, Evidence, Tier, Winnability};
 use super::clock::Clocks;
 use super::mechanics::Mechanics;
 use super::mechanics::any::AnyGame;
@@ -110,7 +110,9 @@ impl<M: Mechanics> GameState<M> {
 
     /// Play a legal move (the caller has checked its legality).
     pub fn play(&mut self, m: M::Move) {
-        self.before_required = self.required.is_some().then(|| self.mechanics.clone());
+        if self.required.is_some() || self.before_required.is_some() {
+            self.before_required = self.required.is_some().then(|| self.mechanics.clone());
+        }
         self.mechanics.play(m);
         self.ply += 1;
         self.last_move = Some(m);
@@ -120,15 +122,39 @@ impl<M: Mechanics> GameState<M> {
     }
 
     /// Can `side` checkmate from here (Articles 5.2.2, 6.9)? The engine's answer, computed once
-    /// per ply and recorded as the evidence of the ruling being made; `None` when the engine is
+    /// per ply and recorded as consulted by the rule being asked; `None` when the engine is
     /// off (the facts then fall back to material).
     pub fn winnability(&mut self, side: Color) -> Option<&Winnability> {
-        let budget = self.analysis.budget?;
-        let shorten = self.analysis.shorten;
         let mechanics = &self.mechanics;
-        Some(self.analysis.winnability(self.ply, side, || {
-            mechanics.winnability(side, &budget, shorten)
-        }))
+        self.analysis
+            .winnability(self.ply, side, |budget| mechanics.winnability(side, budget))
+    }
+
+    /// The evidence behind what a fact read, written out for the reader now that a ruling
+    /// cites it (a helpmate as the analysis's [`Shown`](super::analysis::Shown) says).
+    pub fn evidence(&self, consulted: Consulted) -> Option<Evidence> {
+        match consulted {
+            Consulted::Made(e) => Some(e),
+            Consulted::Answer(i) => {
+                let (side, w) = self.analysis.answer(i)?;
+                let shown = self.analysis.shown;
+                Some(Evidence::of_winnability(side, w, |h| {
+                    self.mechanics.helpmate_line(side, h, shown)
+                }))
+            }
+        }
+    }
+
+    /// The evidence rule `rule`'s condition read, if it fired and read any.
+    pub fn evidence_of(&mut self, rule: u32) -> Option<Evidence> {
+        let c = self.analysis.consulted_by(rule)?;
+        self.evidence(c)
+    }
+
+    /// The evidence the facts read since the last question, if any (and forgets it).
+    pub fn take_evidence(&mut self) -> Option<Evidence> {
+        let c = self.analysis.take_consulted()?;
+        self.evidence(c)
     }
 
     /// Is the position dead, and is that undetermined? From the dead plies the analysis knows,
@@ -140,7 +166,7 @@ impl<M: Mechanics> GameState<M> {
                 let dead =
                     !self.mechanics.can_win(Color::White) && !self.mechanics.can_win(Color::Black);
                 if dead {
-                    self.analysis.consulted = Some(Evidence::DeadPosition {
+                    self.analysis.consult(Evidence::DeadPosition {
                         white: Tier::Material,
                         black: Tier::Material,
                         forced: None,
@@ -153,7 +179,7 @@ impl<M: Mechanics> GameState<M> {
                 DeadStatus::Dead { white, black } => {
                     let (white, black) = (*white, *black);
                     let proofs = [(Color::White, white), (Color::Black, black)];
-                    self.analysis.consulted = Some(Evidence::DeadPosition {
+                    self.analysis.consult(Evidence::DeadPosition {
                         white,
                         black,
                         forced: self.mechanics.forced_line(&proofs),
@@ -161,7 +187,7 @@ impl<M: Mechanics> GameState<M> {
                     (true, false)
                 }
                 DeadStatus::Undetermined { nodes } => {
-                    self.analysis.consulted = Some(Evidence::Undetermined {
+                    self.analysis.consult(Evidence::Undetermined {
                         side: None,
                         nodes: *nodes,
                     });
@@ -387,9 +413,19 @@ mod tests {
             &self,
             _: Color,
             _: &crate::unwinnable::Budget,
-            _: u32,
-        ) -> crate::runtime::analysis::Winnability {
-            crate::runtime::analysis::Winnability::Undetermined { nodes: 0 }
+        ) -> (crate::runtime::analysis::Winnability, u64) {
+            (
+                crate::runtime::analysis::Winnability::Undetermined { nodes: 0 },
+                0,
+            )
+        }
+        fn helpmate_line(
+            &self,
+            _: Color,
+            _: &crate::unwinnable::Helpmate,
+            _: crate::runtime::analysis::Shown,
+        ) -> Option<crate::runtime::analysis::Line> {
+            None
         }
         fn forced_line(
             &self,

@@ -21,7 +21,11 @@
 //!   [`Verdict::Unwinnable`] says which tier proved it ([`Proof`]);
 //!   [`Verdict::Undetermined`] means the [`Budget`] (nodes or time) ran out. It is a real
 //!   answer, not an error: some legal positions need tens of millions of nodes.
-//! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2).
+//! * [`answer`] `(pos, winner, budget)`: one side's question as a caller asks it, cheapest
+//!   first: the forced moves and the material, a short probe for a helpmate, [`quick`], then
+//!   [`analyse`] with the whole budget.
+//! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2); [`is_dead_given`] with the
+//!   answers already known for either side.
 //! * [`shorten`] `(pos, winner, moves, nodes)`: a helpmate no longer than `moves`, usually
 //!   much shorter (the search's lines are proofs, not the shortest mates), for a reader.
 //!
@@ -125,10 +129,18 @@
 //!     each guided one; past that, nodes are expanded without an entry (less pruning, never a
 //!     wrong answer).
 //!
-//! [`is_dead`] first runs the probe with [`IS_DEAD_PROBE_NODES`] nodes for each side, the side
-//! with more material first: in positions from games one side usually mates within a few
-//! dozen nodes while the other may need thousands. Only then the quick tier and the full
-//! analyses.
+//! [`is_dead`] and [`answer`] first run a *front* probe with [`IS_DEAD_PROBE_NODES`] nodes for
+//! each side, the side with more material first: in positions from games one side usually mates
+//! within a few dozen nodes while the other may need thousands. Its moves are scored around the
+//! loser's king where it stands (`search::Style::Front`): a winner's move attacking a square of
+//! the king's zone not yet covered, a loser's piece blocking its own king, the king stepping to
+//! a square with fewer ways out are rewarded (a quarter fewer nodes than the paper's scoring on
+//! the final positions of the corpus). Only then the quick tier and the full analyses, which
+//! [`is_dead_given`] runs for the sides still open in rounds of budgets growing from
+//! [`ROUND_FIRST`] by [`ROUND_GROWTH`] to the whole budget, taking turns: a side that can mate is
+//! found at about the cost of the cheaper side, not after the other side's whole budget (the
+//! slowest final position of the corpus went from 55 ms to 9 ms). The answer is the one each
+//! side's analysis gives within the whole budget, whatever the order.
 //!
 //! # Why a search that completes without a cut proves unwinnability
 //!
@@ -167,10 +179,10 @@
 //! 2377, 2764, 3352). Before the large closure was packed: 6,791, 0, 31. With the example's
 //! 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
 //! positions and 2–4 s), on a loaded machine a few more. The worst side stays within the budget and under 200 MB
-//! (line 2181, its closure: 83 MB resident in all). On positions from games
-//! (`cargo bench --bench unwinnable`), [`is_dead`] settles about 18,000–21,500 positions a
-//! second, median about 25–35 µs, p99 under 0.45 ms; [`quick`] runs about 1.1–1.25 million
-//! times a second.
+//! (line 2181, its closure: 83 MB resident in all). On the final positions of the corpus's
+//! games (`cargo bench --bench corpus`), [`is_dead`] settles about 30,000–35,000 positions a
+//! second (18,000–21,000 before the front probe and the rounds); [`quick`] runs about
+//! 1.1–1.25 million times a second (`cargo bench --bench unwinnable`).
 
 //! The semi-static tier is the simple form of the paper's: it proves that the winner can never
 //! give check, or (the counting form) that where it can, the loser's pieces are too few to
@@ -216,11 +228,11 @@ pub const MAX_DEPTH: i32 = 64;
 /// Deepest iteration of the probe (tier 6, and the first step of [`is_dead`]).
 pub const PROBE_DEPTH: i32 = 2;
 /// Shallowest iteration of the probe.
-pub const PROBE_FROM: i32 = 1;
+pub const PROBE_FROM: i32 = 2;
 /// Nodes the probe may spend, all its iterations together.
 pub const PROBE_NODES: u64 = 3_000;
 /// Nodes of the probe for each side that [`is_dead`] runs before anything else.
-pub const IS_DEAD_PROBE_NODES: u64 = 200;
+pub const IS_DEAD_PROBE_NODES: u64 = 80;
 /// Positions the small closure (tier 7) may hold before it gives up.
 pub const CLOSURE_SMALL: usize = 3_000;
 /// The large closure (tier 9) holds this many times [`Budget::positions`]: its positions are
@@ -498,6 +510,40 @@ pub fn quick(pos: &Chess, winner: Color) -> Option<Proof> {
     }
 }
 
+/// One side's question, the cheapest answers first, as [`is_dead_given`] asks each side: the
+/// forced moves and the material; a short helpmate probe ([`IS_DEAD_PROBE_NODES`] nodes), which
+/// settles almost every position from games where the side can mate; the quick tier; then the
+/// full procedure ([`analyse`]) with the whole budget.
+pub fn answer(pos: &Chess, winner: Color, budget: &Budget) -> (Verdict, Stats) {
+    let start = Instant::now();
+    let mut meter = Meter::new(budget, start);
+    let stats = |meter: &Meter| Stats {
+        nodes: meter.nodes,
+        elapsed: start.elapsed(),
+    };
+    let mut prefix = Vec::new();
+    match fast_forward(pos, winner, QUICK_FORCED, &mut prefix) {
+        Forced::Done(v) => return (v, stats(&meter)),
+        Forced::Open(p) => {
+            if p.has_insufficient_material(winner) {
+                return (Verdict::Unwinnable(Proof::Material), stats(&meter));
+            }
+            if let Some(line) = front_probe(&p, winner, budget, &mut meter) {
+                return (winnable(prefix, line), stats(&meter));
+            }
+        }
+    }
+    if let Some(p) = quick(pos, winner) {
+        return (Verdict::Unwinnable(p), stats(&meter));
+    }
+    let (v, s) = analyse(pos, winner, budget);
+    let stats = Stats {
+        nodes: meter.nodes.saturating_add(s.nodes),
+        elapsed: start.elapsed(),
+    };
+    (v, stats)
+}
+
 /// The full procedure for one side (see the module documentation for the tiers).
 pub fn analyse(pos: &Chess, winner: Color, budget: &Budget) -> (Verdict, Stats) {
     let start = Instant::now();
@@ -647,6 +693,25 @@ fn undetermined(meter: &Meter) -> Verdict {
     }
 }
 
+/// Depths of the iterations of the front probe ([`is_dead_given`], [`answer`]): one iteration at
+/// this depth (a shallower one first spent nodes on lines the deeper one tries again).
+pub const FRONT_DEPTH: i32 = 2;
+
+/// The front probe: one iteration of the front-style search at [`FRONT_DEPTH`] within `nodes`
+/// nodes; a helpmate found, if any.
+fn front_probe(
+    pos: &Chess,
+    winner: Color,
+    budget: &Budget,
+    meter: &mut Meter,
+) -> Option<Vec<Move>> {
+    let mut search = search::Search::front(winner, budget.positions);
+    match search.iteration(pos, FRONT_DEPTH, IS_DEAD_PROBE_NODES, meter) {
+        search::Outcome::Mate(line) => Some(line),
+        _ => None,
+    }
+}
+
 /// Tier 6: helpmate search iterations at depths [`PROBE_FROM`] to [`PROBE_DEPTH`], `nodes` nodes
 /// in all. `Some(Mate)`, `Some(Complete)` (unwinnable: an iteration without a cut) or
 /// `Some(Spent)` conclude; `None` hands on.
@@ -680,100 +745,141 @@ fn material(pos: &Chess, color: Color) -> u32 {
         + 9 * (ours & b.queens()).count() as u32
 }
 
-/// Both sides (FIDE 5.2.2): dead iff neither can checkmate. First a cheap helpmate probe for the
-/// side more likely to mate (more material; White on a tie), which settles most positions from
-/// games; then the quick tier for both sides; then each full analysis, the likelier side first,
-/// each with the whole `budget`, so the total work is at most about twice the budget.
+/// What a caller already knows of one side when it asks [`is_dead_given`]: answers found
+/// before (a winnable side is already an answer: the position is alive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Proved unable to checkmate, by this tier.
+    Unwinnable(Proof),
+    /// Not decided within the budget.
+    Undetermined,
+}
+
+/// Node budgets of the rounds in which [`is_dead_given`] analyses the sides still open: each
+/// round multiplies the last by this, from [`ROUND_FIRST`], up to the whole budget.
+pub const ROUND_GROWTH: u64 = 8;
+/// Nodes of the first round of full analyses in [`is_dead_given`].
+pub const ROUND_FIRST: u64 = 512;
+
+/// Both sides (FIDE 5.2.2): dead iff neither can checkmate. See [`is_dead_given`].
 pub fn is_dead(pos: &Chess, budget: &Budget) -> (Deadness, Stats) {
+    is_dead_given(pos, budget, [None, None])
+}
+
+/// Both sides (FIDE 5.2.2), `known` (White's, Black's) already known and not asked again.
+///
+/// First the cheapest proof (material: most dead positions from games are bare kings and lemma
+/// material), then a cheap helpmate probe for each side not proved, the side more likely to
+/// mate (more material; White on a tie) first, which settles almost every live position in
+/// tens of nodes; then the quick tier (the walls of locked pawns, much dearer than the probe on
+/// a live position). The sides still open are then analysed in rounds, taking turns, with
+/// budgets growing from [`ROUND_FIRST`] by [`ROUND_GROWTH`] up to the whole `budget`: a side
+/// that mates easily is found at about the cost of the cheaper side, not after the dearer
+/// side's whole budget. The answer is the one each side's analysis gives within the whole
+/// budget, whatever the order (alive if either side is found to mate; dead if both are proved
+/// unable; otherwise undetermined); the rounds only change the work. The total is at most about
+/// twice the budget (and the rounds below it, an eighth more).
+/// (Not on a position without moves: some unreachable inputs are mate with "insufficient"
+/// material; the full procedure tests that first.)
+pub fn is_dead_given(pos: &Chess, budget: &Budget, known: [Option<Known>; 2]) -> (Deadness, Stats) {
     let start = Instant::now();
+    let index = |c: Color| usize::from(c == Color::Black);
     let sides = if material(pos, Color::Black) > material(pos, Color::White) {
         [Color::Black, Color::White]
     } else {
         [Color::White, Color::Black]
     };
-    // The cheapest proof first (material: most dead positions from games are bare kings and
-    // lemma material), then the probe for each side not proven, which settles almost every
-    // live position in tens of nodes; the walls of locked pawns (the semi-static tier, much
-    // dearer than the probe on a live position) only after it, in `quick`.
-    // (Not on a position without moves: some unreachable inputs are mate with "insufficient"
-    // material; the full procedure tests that first.)
     let terminal = pos.legal_moves().is_empty();
-    let mut proofs = sides
-        .map(|side| (!terminal && pos.has_insufficient_material(side)).then_some(Proof::Material));
-    if let [Some(a), Some(b)] = proofs {
-        let (white, black) = if sides[0] == Color::White {
-            (a, b)
-        } else {
-            (b, a)
-        };
-        let stats = Stats {
-            nodes: 0,
-            elapsed: start.elapsed(),
-        };
-        return (Deadness::Dead { white, black }, stats);
+    // Per side (White, Black): proved unable, or left undetermined.
+    let mut proofs: [Option<Proof>; 2] = [None, None];
+    let mut open = [true, true];
+    for side in sides {
+        let i = index(side);
+        match known[i] {
+            Some(Known::Unwinnable(p)) => {
+                proofs[i] = Some(p);
+                open[i] = false;
+            }
+            Some(Known::Undetermined) => open[i] = false,
+            None => {
+                if !terminal && pos.has_insufficient_material(side) {
+                    proofs[i] = Some(Proof::Material);
+                    open[i] = false;
+                }
+            }
+        }
     }
     let mut meter = Meter::new(budget, start);
-    for (&winner, proof) in sides.iter().zip(proofs) {
-        if proof.is_some() {
+    let done = |proofs: [Option<Proof>; 2], nodes: u64| {
+        let stats = Stats {
+            nodes,
+            elapsed: start.elapsed(),
+        };
+        match proofs {
+            [Some(white), Some(black)] => (Deadness::Dead { white, black }, stats),
+            _ => (Deadness::Undetermined { nodes }, stats),
+        }
+    };
+    if !open.contains(&true) {
+        return done(proofs, 0);
+    }
+    let alive = |winner: Color, helpmate: Helpmate, nodes: u64| {
+        let stats = Stats {
+            nodes,
+            elapsed: start.elapsed(),
+        };
+        (Deadness::Alive { winner, helpmate }, stats)
+    };
+    for winner in sides {
+        if !open[index(winner)] {
             continue;
         }
         let mut prefix = Vec::new();
         if let Forced::Open(p) = fast_forward(pos, winner, QUICK_FORCED, &mut prefix)
-            && let Some(search::Outcome::Mate(line)) = probe(
-                &mut search::Search::new(winner, budget.positions),
-                &p,
-                IS_DEAD_PROBE_NODES,
-                &mut meter,
-            )
+            && let Some(line) = front_probe(&p, winner, budget, &mut meter)
         {
             prefix.extend(line);
-            let stats = Stats {
-                nodes: meter.nodes,
-                elapsed: start.elapsed(),
-            };
-            let helpmate = Helpmate { moves: prefix };
-            return (Deadness::Alive { winner, helpmate }, stats);
+            return alive(winner, Helpmate { moves: prefix }, meter.nodes);
         }
     }
     let mut nodes: u64 = meter.nodes;
-    for (i, &winner) in sides.iter().enumerate() {
-        if let Some(slot) = proofs.get_mut(i)
-            && slot.is_none()
+    for side in sides {
+        let i = index(side);
+        if open[i]
+            && let Some(p) = quick(pos, side)
         {
-            *slot = quick(pos, winner);
+            proofs[i] = Some(p);
+            open[i] = false;
         }
     }
-    let mut undetermined = false;
-    for (i, winner) in sides.into_iter().enumerate() {
-        if proofs[i].is_some() {
-            continue;
-        }
-        let (v, s) = analyse(pos, winner, budget);
-        nodes = nodes.saturating_add(s.nodes);
-        match v {
-            Verdict::Winnable(helpmate) => {
-                let stats = Stats {
-                    nodes,
-                    elapsed: start.elapsed(),
-                };
-                return (Deadness::Alive { winner, helpmate }, stats);
+    let mut round = ROUND_FIRST.min(budget.nodes);
+    while open.contains(&true) {
+        let last = round >= budget.nodes;
+        for winner in sides {
+            let i = index(winner);
+            if !open[i] {
+                continue;
             }
-            Verdict::Unwinnable(p) => proofs[i] = Some(p),
-            Verdict::Undetermined { .. } => undetermined = true,
+            let (v, s) = analyse(
+                pos,
+                winner,
+                &Budget {
+                    nodes: round,
+                    ..*budget
+                },
+            );
+            nodes = nodes.saturating_add(s.nodes);
+            match v {
+                Verdict::Winnable(helpmate) => return alive(winner, helpmate, nodes),
+                Verdict::Unwinnable(p) => {
+                    proofs[i] = Some(p);
+                    open[i] = false;
+                }
+                Verdict::Undetermined { .. } if last => open[i] = false,
+                Verdict::Undetermined { .. } => {}
+            }
         }
+        round = round.saturating_mul(ROUND_GROWTH).min(budget.nodes);
     }
-    let stats = Stats {
-        nodes,
-        elapsed: start.elapsed(),
-    };
-    let [a, b] = proofs;
-    let (white, black) = if sides[0] == Color::White {
-        (a, b)
-    } else {
-        (b, a)
-    };
-    match (white, black) {
-        (Some(white), Some(black)) if !undetermined => (Deadness::Dead { white, black }, stats),
-        _ => (Deadness::Undetermined { nodes }, stats),
-    }
+    done(proofs, nodes)
 }

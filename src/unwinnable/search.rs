@@ -42,6 +42,10 @@ pub(crate) enum Style {
     /// The guide's potential: a move lowering it is rewarded, one raising it strict
     /// (`Scorer::by_potential`).
     Potential,
+    /// The first probe's: the loser's king where it stands (`Front`): a winner's move that
+    /// attacks a square of its zone not yet covered, the loser's pieces blocking their own king
+    /// and its king stepping to a square with fewer ways out are rewarded.
+    Front,
 }
 
 /// How one iteration ended, or stopped.
@@ -86,6 +90,9 @@ struct Frame {
     rewarded: bool,
 }
 
+/// Entries the table is made with: a probe of tens of nodes then never grows it.
+const TABLE_START: usize = 128;
+
 pub(crate) struct Search {
     winner: Color,
     /// Position -> remaining budget it was expanded with, in the current iteration.
@@ -114,7 +121,7 @@ impl Search {
     pub(crate) fn new(winner: Color, cap: usize) -> Search {
         Search {
             winner,
-            table: HashMap::default(),
+            table: HashMap::with_capacity_and_hasher(cap.min(TABLE_START), Default::default()),
             frames: Vec::new(),
             list: Vec::new(),
             cap,
@@ -124,6 +131,14 @@ impl Search {
             tempo: false,
             pending: None,
             cut: false,
+        }
+    }
+
+    /// A search scored in the front style (the first probe).
+    pub(crate) fn front(winner: Color, cap: usize) -> Search {
+        Search {
+            style: Style::Front,
+            ..Search::new(winner, cap)
         }
     }
 
@@ -285,7 +300,7 @@ impl Search {
         }
         let start = self.list.len();
         let guide = self.guide.as_ref().map(|g| (g, self.style, self.tempo));
-        order(&pos, &moves, self.winner, guide, &mut self.list);
+        order(&pos, &moves, self.winner, self.style, guide, &mut self.list);
         self.frames.push(Frame {
             pos,
             start,
@@ -304,16 +319,23 @@ fn order(
     pos: &Chess,
     moves: &MoveList,
     winner: Color,
+    style: Style,
     guide: Option<(&Guide, Style, bool)>,
     list: &mut Vec<(Move, u8)>,
 ) {
     let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
     let jailed = guide.is_some_and(|(g, ..)| g.jailed(pos.board()));
+    let front = if style == Style::Front {
+        Front::new(pos, winner)
+    } else {
+        None
+    };
     let mut raw = [NORMAL; 256];
     for (c, &m) in raw.iter_mut().zip(moves.iter()) {
-        *c = match guide {
-            Some((g, Style::Distances, _)) => scorer.by_distances(g, jailed, m),
-            Some((g, Style::Potential, _)) => scorer.by_potential(g, jailed, m),
+        *c = match (guide, &front) {
+            (Some((g, Style::Distances, _)), _) => scorer.by_distances(g, jailed, m),
+            (Some((g, Style::Potential, _)), _) => scorer.by_potential(g, jailed, m),
+            (_, Some(f)) => f.class(m),
             _ => scorer.class(m),
         };
     }
@@ -428,8 +450,117 @@ pub(crate) fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
         }
         let mut child = pos.clone();
         child.play_unchecked(m);
-        child.is_check() && child.legal_moves().is_empty()
+        mated(&child)
     })
+}
+
+/// The side to move is checkmated. A king with a safe square to step to is not, which is
+/// settled without generating the evasions (most checks leave one).
+pub(crate) fn mated(pos: &Chess) -> bool {
+    let checkers = pos.checkers();
+    if checkers.is_empty() {
+        return false;
+    }
+    let board = pos.board();
+    let Some(king) = board.king_of(pos.turn()) else {
+        return false;
+    };
+    let occupied = board.occupied() ^ Bitboard::from(king);
+    let flights = attacks::king_attacks(king) & !board.by_color(pos.turn());
+    if flights
+        .into_iter()
+        .any(|sq| board.attacks_to(sq, !pos.turn(), occupied).is_empty())
+    {
+        return false;
+    }
+    pos.legal_moves().is_empty()
+}
+
+/// The front style's view of a node: the loser's king where it stands and its zone (its square
+/// and the squares next to it), which of them are covered (attacked by the winner, or holding a
+/// loser's piece), and what the side to move needs.
+struct Front {
+    winner_to_move: bool,
+    winner: Color,
+    king: Square,
+    zone: Bitboard,
+    covered: Bitboard,
+    occupied: Bitboard,
+    /// Free squares next to the loser's king (not its own pieces'), for its own steps.
+    ways_out: u32,
+}
+
+impl Front {
+    fn new(pos: &Chess, winner: Color) -> Option<Front> {
+        let board = pos.board();
+        let king = board.king_of(!winner)?;
+        let zone = attacks::king_attacks(king) | Bitboard::from(king);
+        let occupied = board.occupied();
+        let mut covered = zone & board.by_color(!winner);
+        for sq in zone & !covered {
+            if board.attacks_to(sq, winner, occupied).any() {
+                covered |= Bitboard::from(sq);
+            }
+        }
+        Some(Front {
+            winner_to_move: pos.turn() == winner,
+            winner,
+            king,
+            zone,
+            covered,
+            occupied,
+            ways_out: (attacks::king_attacks(king) & !board.by_color(!winner)).count() as u32,
+        })
+    }
+
+    fn class(&self, m: Move) -> u8 {
+        let Some(from) = m.from() else {
+            return NORMAL;
+        };
+        let to = m.to();
+        if self.winner_to_move {
+            if m.role() == Role::Pawn || m.is_capture() {
+                return REWARD;
+            }
+            let occ = (self.occupied ^ Bitboard::from(from)) | Bitboard::from(to);
+            let role = m.promotion().unwrap_or(m.role());
+            let reach = match role {
+                Role::Pawn => attacks::pawn_attacks(self.winner, to),
+                Role::Knight => attacks::knight_attacks(to),
+                Role::Bishop => attacks::bishop_attacks(to, occ),
+                Role::Rook => attacks::rook_attacks(to, occ),
+                Role::Queen => attacks::queen_attacks(to, occ),
+                Role::King => attacks::king_attacks(to),
+            };
+            if (reach & self.zone & !self.covered).any()
+                || (role == Role::King && to.distance(self.king) < from.distance(self.king))
+            {
+                REWARD
+            } else {
+                NORMAL
+            }
+        } else if m.role() == Role::King {
+            let out = (attacks::king_attacks(to) & !(self.occupied & !Bitboard::from(from))).count()
+                as u32;
+            let edge = |sq: Square| {
+                let (f, r) = (u32::from(sq.file()), u32::from(sq.rank()));
+                f.min(7 - f).min(r).min(7 - r)
+            };
+            if out < self.ways_out || edge(to) < edge(from) {
+                REWARD
+            } else if m.is_capture() {
+                PUNISH
+            } else {
+                NORMAL
+            }
+        } else if m.is_capture() {
+            PUNISH
+        } else if attacks::king_attacks(self.king).contains(to) {
+            REWARD
+        } else {
+            NORMAL
+        }
+    }
 }
 
 /// Target squares of the planned mate, for the side to move's king and knight.

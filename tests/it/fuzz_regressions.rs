@@ -20,7 +20,9 @@ use crate::common::root;
 #[path = "../../fuzz/src/lib.rs"]
 mod harness;
 
-const TARGETS: [&str; 5] = ["expr", "rulebook", "pgn", "protocol", "draughts"];
+const TARGETS: [&str; 8] = [
+    "expr", "rulebook", "pgn", "protocol", "draughts", "site", "locales", "report",
+];
 
 /// The environment variable that makes `replay_child` replay one input: `TARGET:PATH`.
 const CHILD: &str = "ARBITER_FUZZ_REPLAY";
@@ -44,6 +46,15 @@ fn target_fn(target: &str) -> fn(&[u8]) {
         },
         "draughts" => |d| {
             harness::draughts(d);
+        },
+        "site" => |d| {
+            harness::site(d);
+        },
+        "locales" => |d| {
+            harness::locales(d);
+        },
+        "report" => |d| {
+            harness::report(d);
         },
         _ => panic!("no fuzz target {target}"),
     }

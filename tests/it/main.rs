@@ -12,6 +12,7 @@ mod draughts_games;
 mod editions;
 mod fuzz_regressions;
 mod generated_fresh;
+mod hostile_inputs;
 mod hostile_rulebooks;
 mod locales;
 mod pgn_errors;

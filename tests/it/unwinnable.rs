@@ -338,3 +338,75 @@ fn a_proof_after_a_forced_move_names_the_move() {
     let t = text(&out.stdout);
     assert!(t.contains("Здесь возможен только один ход, 50.Kxg8"), "{t}");
 }
+
+#[test]
+fn a_mate_the_record_reaches_proves_the_positions_before_it_alive() {
+    // Opposite bishops: within one node the engine cannot say whether the start is dead. The
+    // players agree a draw after 47…Kf5, and the record goes on to Black's mate (54…Bf3#, a
+    // helpmate from every position before it): no position of the game was dead, so the
+    // agreement stands (issue 26, 4e). Without the mate at the end nothing proves it, and play
+    // stops at the start for the arbiter, as 5.2.2's undetermined rule says.
+    let fen = "8/8/4k3/8/2b5/8/8/2B1K3 w - - 0 47";
+    let agreed = "47. Bd2 Kf5 { [%offer] } { [%accept] } 48. Be3 Kg4 49. Bg1 Kh3 50. Kf2 Kg4 \
+                  51. Kg2 Bf1+ 52. Kh1 Kh3 53. Bf2 Be2 54. Bg1";
+    let v = verdicts(
+        &["--analysis-nodes", "1"],
+        &game(fen, &format!("{agreed} Bf3#")),
+    );
+    assert_eq!(
+        (
+            v["result"].clone(),
+            v["rule"].clone(),
+            v["ended_at_ply"].clone()
+        ),
+        ("1/2-1/2".into(), "5.2.3".into(), 2.into()),
+        "{v}"
+    );
+    let v = verdicts(&["--analysis-nodes", "1"], &game(fen, agreed));
+    assert_eq!(
+        (
+            v["result"].clone(),
+            v["rule"].clone(),
+            v["ended_at_ply"].clone()
+        ),
+        ("*".into(), "5.2.2".into(), 0.into()),
+        "{v}"
+    );
+}
+
+#[test]
+fn evidence_modes_change_the_lines_never_the_results() {
+    // A resignation with the winner's queen on the board (a line as found by default), and a
+    // flag against king and pawn by king and knight (a loss decided beyond material: the mate
+    // needs the loser's pawn, so the default shortens its line).
+    let resign = game(
+        "r2q1rk1/pp2ppbp/2bp1np1/8/2PBP3/2N2P2/PP1QB1PP/R4RK1 b - - 2 12",
+        "{ [%resign black] }",
+    );
+    let flag = game("8/8/8/8/8/1k6/p7/K1N5 b - - 0 60", "{ [%flag black] }");
+    for pgn in [&resign, &flag] {
+        let run = |mode: &str| verdicts(&["--evidence", mode], pgn);
+        let (none, found, short, auto) = (run("none"), run("found"), run("short"), run("auto"));
+        for v in [&found, &short, &auto] {
+            for key in ["result", "rule", "ended_at_ply", "finding"] {
+                assert_eq!(v[key], none[key], "{key}: {v} against {none}");
+            }
+        }
+        assert_eq!(ending(&none)["evidence"]["kind"], "can-checkmate", "{none}");
+        assert!(ending(&none)["evidence"].get("line").is_none(), "{none}");
+        let plies = |v: &serde_json::Value| {
+            let line = &ending(v)["evidence"]["line"];
+            let n = line["plies"].as_u64().expect("plies");
+            assert_eq!(line["uci"].as_array().map(Vec::len), Some(n as usize));
+            assert_eq!(line["san"].as_array().map(Vec::len), Some(n as usize));
+            n
+        };
+        assert!(plies(&short) <= plies(&found), "{short} {found}");
+        let expected = if std::ptr::eq(pgn, &flag) {
+            plies(&short)
+        } else {
+            plies(&found)
+        };
+        assert_eq!(plies(&auto), expected, "{auto}");
+    }
+}

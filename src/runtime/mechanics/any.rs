@@ -15,8 +15,8 @@ use super::Mechanics;
 use super::chess::ChessMechanics;
 use super::draughts::DraughtsMechanics;
 use crate::draughts;
-use crate::runtime::analysis::{Line, Tier, Winnability};
-use crate::unwinnable::Budget;
+use crate::runtime::analysis::{Line, Shown, Tier, Winnability};
+use crate::unwinnable::{Budget, Helpmate};
 
 pub use crate::games::{AnyKind, AnyMove, GameKind};
 
@@ -138,10 +138,17 @@ impl Mechanics for AnyGame {
         }
     }
 
-    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability {
+    fn winnability(&self, side: Color, budget: &Budget) -> (Winnability, u64) {
         match self {
-            AnyGame::Chess(g) => g.winnability(side, budget, shorten),
-            AnyGame::Draughts(g) => g.winnability(side, budget, shorten),
+            AnyGame::Chess(g) => g.winnability(side, budget),
+            AnyGame::Draughts(g) => g.winnability(side, budget),
+        }
+    }
+
+    fn helpmate_line(&self, side: Color, helpmate: &Helpmate, shown: Shown) -> Option<Line> {
+        match self {
+            AnyGame::Chess(g) => g.helpmate_line(side, helpmate, shown),
+            AnyGame::Draughts(g) => g.helpmate_line(side, helpmate, shown),
         }
     }
 

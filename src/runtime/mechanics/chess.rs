@@ -14,8 +14,8 @@ use std::collections::HashMap;
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::Mechanics;
-use crate::runtime::analysis::{self, Line, Tier, Winnability};
-use crate::unwinnable::Budget;
+use crate::runtime::analysis::{self, Line, Shown, Tier, Winnability};
+use crate::unwinnable::{Budget, Helpmate};
 
 /// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
 /// comparison looks at the hash first, so unequal keys rarely cost more than one comparison.
@@ -217,8 +217,12 @@ impl Mechanics for ChessMechanics {
         }
     }
 
-    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability {
-        analysis::winnability(&self.pos, side, budget, shorten)
+    fn winnability(&self, side: Color, budget: &Budget) -> (Winnability, u64) {
+        analysis::winnability(&self.pos, side, budget)
+    }
+
+    fn helpmate_line(&self, side: Color, helpmate: &Helpmate, shown: Shown) -> Option<Line> {
+        shown.line(&self.pos, side, &helpmate.moves)
     }
 
     fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {

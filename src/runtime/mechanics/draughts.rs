@@ -13,8 +13,8 @@ use shakmaty::Color;
 
 use super::Mechanics;
 use crate::draughts::{Kind, Move, Position, Square};
-use crate::runtime::analysis::{Line, Tier, Winnability};
-use crate::unwinnable::Budget;
+use crate::runtime::analysis::{Line, Shown, Tier, Winnability};
+use crate::unwinnable::{Budget, Helpmate};
 
 /// A draughts game's position as play proceeds (the [`Mechanics`] of Russian draughts).
 #[derive(Clone, Debug)]
@@ -148,15 +148,21 @@ impl Mechanics for DraughtsMechanics {
     /// The winnability engine is chess's; draughts has none yet. A side without pieces cannot
     /// win, proved by material ([`Tier::Material`]: "the material left cannot win" — none is
     /// left); otherwise the answer is undetermined, honestly, with no positions examined.
-    fn winnability(&self, side: Color, _budget: &Budget, _shorten: u32) -> Winnability {
-        if self.can_win(side) {
+    fn winnability(&self, side: Color, _budget: &Budget) -> (Winnability, u64) {
+        let w = if self.can_win(side) {
             Winnability::Undetermined { nodes: 0 }
         } else {
             Winnability::Cannot {
                 tier: Tier::Material,
                 forced: None,
             }
-        }
+        };
+        (w, 0)
+    }
+
+    /// Never asked: draughts has no helpmates to show.
+    fn helpmate_line(&self, _: Color, _: &Helpmate, _: Shown) -> Option<Line> {
+        None
     }
 
     fn forced_line(&self, _proofs: &[(Color, Tier)]) -> Option<Line> {
@@ -337,14 +343,14 @@ mod tests {
         assert!(g.has_legal_move());
         let budget = Budget::default();
         assert!(matches!(
-            g.winnability(Color::Black, &budget, 0),
+            g.winnability(Color::Black, &budget).0,
             Winnability::Cannot {
                 tier: Tier::Material,
                 forced: None
             }
         ));
         assert!(matches!(
-            g.winnability(Color::White, &budget, 0),
+            g.winnability(Color::White, &budget).0,
             Winnability::Undetermined { nodes: 0 }
         ));
         assert_eq!(g.forced_line(&[]), None);

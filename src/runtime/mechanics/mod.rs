@@ -19,8 +19,8 @@ pub mod draughts;
 
 use shakmaty::{Color, Square};
 
-use super::analysis::{Line, Tier, Winnability};
-use crate::unwinnable::Budget;
+use super::analysis::{Line, Shown, Tier, Winnability};
+use crate::unwinnable::{Budget, Helpmate};
 
 /// A game's position as play proceeds, and the facts about it that rules read.
 ///
@@ -111,8 +111,13 @@ pub trait Mechanics: Clone + std::fmt::Debug {
     /// that proved it impossible), or undetermined when `budget` runs out: never a guess. Chess:
     /// the unwinnability engine (`crate::unwinnable`). Costly: asked when a rule needs it (a
     /// fallen flag), not at every ply.
-    /// A helpmate found is shortened for the reader within `shorten` move generations.
-    fn winnability(&self, side: Color, budget: &Budget, shorten: u32) -> Winnability;
+    /// Returns the answer and the positions examined.
+    fn winnability(&self, side: Color, budget: &Budget) -> (Winnability, u64);
+
+    /// A helpmate for `side` that [`winnability`](Mechanics::winnability) found in the current
+    /// position, written out for a reader as `shown` says; `None` when `shown` asks for no line
+    /// (or the game has no such lines).
+    fn helpmate_line(&self, side: Color, helpmate: &Helpmate, shown: Shown) -> Option<Line>;
 
     /// The forced moves from the current position that a proof of unwinnability (`proofs`, per
     /// side) may need its reader to see, as in [`Winnability::Cannot`]; `None` when none.
