@@ -21,6 +21,7 @@ mod publish;
 mod readme;
 mod rulebook_errors;
 mod rules_are_data;
+mod rules_in_words;
 mod runner;
 mod russian_output;
 mod streaming;
