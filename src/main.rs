@@ -357,7 +357,10 @@ fn man(out: Option<&Path>) -> u8 {
         ));
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
-        crate::out::error(say::writing_error(dir.display().to_string(), say::io_error(&e)));
+        crate::out::error(say::writing_error(
+            dir.display().to_string(),
+            say::io_error(&e),
+        ));
         return 1;
     }
     for (name, c) in pages {
@@ -442,7 +445,10 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
                     let _ = std::fs::create_dir_all(parent);
                 }
                 if let Err(e) = std::fs::write(p, t) {
-                    crate::out::error(say::writing_error(p.display().to_string(), say::io_error(&e)));
+                    crate::out::error(say::writing_error(
+                        p.display().to_string(),
+                        say::io_error(&e),
+                    ));
                     return 1;
                 }
             }

@@ -387,10 +387,16 @@ impl Renderer {
     /// (each with its effects), then the verdict.
     pub fn text(&self, e: &Explained) -> String {
         let v = e.verdict;
+        // A game read from a file is placed `file:line`; one given as text (the library's
+        // `Adjudicator::adjudicate`) has no place to say.
+        let place = match v.file.as_str() {
+            "" => String::new(),
+            file => format!("{file}:{}", v.line),
+        };
         let mut s = self.message(
             "game-header",
             &[
-                ("place".into(), Arg::Str(format!("{}:{}", v.file, v.line))),
+                ("place".into(), Arg::Str(place)),
                 (
                     "game".into(),
                     Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX)),
@@ -409,6 +415,9 @@ impl Renderer {
                 ),
             ],
         );
+        if v.file.is_empty() {
+            s = s.trim_start().to_string();
+        }
         s.push('\n');
         if !v.offers.is_empty() {
             s.push_str(&format!(

@@ -196,8 +196,9 @@ fn run_inner(o: &Options) -> Result<u8, String> {
             ),
         ] {
             if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| say::writing_error(parent.display().to_string(), say::io_error(&e)))?;
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    say::writing_error(parent.display().to_string(), say::io_error(&e))
+                })?;
             }
             std::fs::write(p, text)
                 .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;

@@ -164,7 +164,11 @@ fn statement(e: &IrExpr, yes: bool, w: &Words, book: &Rulebook) -> Said {
 /// A yes/no name: its words (`ID`, denied `ID-not`) when the locale has them, else the
 /// identifier, as code, in the message `generic` (denied `generic-not`).
 fn named_statement(id: &str, name: &str, generic: &str, yes: bool, w: &Words) -> Said {
-    let id = if yes { id.to_string() } else { format!("{id}-not") };
+    let id = if yes {
+        id.to_string()
+    } else {
+        format!("{id}-not")
+    };
     if w.has(&id) {
         return w.text(&id);
     }
@@ -251,7 +255,10 @@ fn noun(e: &IrExpr, case: Option<&str>, w: &Words, book: &Rulebook) -> Said {
             if d.is_literal() && d.ty != Ty::Bool {
                 w.get(
                     "rule-constant",
-                    &[("name", s(name)), ("value", s(noun(&d.body, None, w, book)?))],
+                    &[
+                        ("name", s(name)),
+                        ("value", s(noun(&d.body, None, w, book)?)),
+                    ],
                 )
             } else {
                 Ok(name)

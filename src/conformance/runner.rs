@@ -6,11 +6,11 @@ use std::time::Instant;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::locale::say;
 use super::implementation::{Answer, Implementation};
 use super::inherit::Planned;
 use super::protocol;
 use super::scenario::{Expected, Scenario, Summary};
+use crate::locale::say;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -109,7 +109,10 @@ pub fn run(
                         outcome: Kind::NotApplicable,
                         expected: None,
                         got: None,
-                        details: vec![say::scenario_inherited_not_applicable(&how.base, why.to_string())],
+                        details: vec![say::scenario_inherited_not_applicable(
+                            &how.base,
+                            why.to_string(),
+                        )],
                         context: Value::Null,
                     },
                 }
@@ -157,9 +160,7 @@ fn one(
     };
     let Some(info) = info else {
         o.details = vec![say::no_hello(
-            hello_error
-                .clone()
-                .unwrap_or_else(say::no_answer),
+            hello_error.clone().unwrap_or_else(say::no_answer),
         )];
         return o;
     };

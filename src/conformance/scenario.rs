@@ -461,7 +461,13 @@ impl Difference {
     pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
         let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
         let num = |v: &Option<u32>| v.map_or_else(|| "-".into(), |n| n.to_string());
-        let list = |v: &[String]| if v.is_empty() { "-".into() } else { v.join(" ") };
+        let list = |v: &[String]| {
+            if v.is_empty() {
+                "-".into()
+            } else {
+                v.join(" ")
+            }
+        };
         match self {
             Difference::Result { expected, got } => (
                 "conformance-diff-result",

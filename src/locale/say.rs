@@ -563,7 +563,10 @@ pub fn io_error(e: &std::io::Error) -> String {
         K::StorageFull => io_no_space(),
         K::ReadOnlyFilesystem => io_read_only(),
         K::InvalidData => io_invalid_data(),
-        _ => io_other(e.raw_os_error().map_or_else(|| "-".to_string(), |n| n.to_string())),
+        _ => io_other(
+            e.raw_os_error()
+                .map_or_else(|| "-".to_string(), |n| n.to_string()),
+        ),
     }
 }
 

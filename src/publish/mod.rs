@@ -64,7 +64,9 @@ fn env() -> Result<Environment<'static>, String> {
     for (name, src) in TEMPLATES {
         env.add_template(name, src).map_err(|e| e.to_string())?;
     }
-    env.add_filter("md", |text: String| Value::from_safe_string(inline_markdown(&text)));
+    env.add_filter("md", |text: String| {
+        Value::from_safe_string(inline_markdown(&text))
+    });
     Ok(env)
 }
 
@@ -757,7 +759,11 @@ fn implementation_view(
     let mut rest = failed.clone();
     if let Some(x) = &i.explanations {
         for c in &x.classes {
-            let members: Vec<&Line> = failed.iter().copied().filter(|l| c.explains(&l.id)).collect();
+            let members: Vec<&Line> = failed
+                .iter()
+                .copied()
+                .filter(|l| c.explains(&l.id))
+                .collect();
             if members.is_empty() {
                 continue;
             }

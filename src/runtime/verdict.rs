@@ -7,9 +7,9 @@ use serde::{Serialize, Serializer};
 use shakmaty::Color;
 
 use super::analysis::Evidence;
-use crate::games::GameKind;
 use super::position::OfferRecord;
 use super::rules::{Effect, FieldValue, ser_side, side_name};
+use crate::games::GameKind;
 use crate::lang::schema::EventKind;
 use crate::pgn::events::ClaimKind;
 

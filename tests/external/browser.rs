@@ -50,7 +50,9 @@ fn missing() -> Option<String> {
 
 pub fn the_site_works_in_chromium() -> Ran {
     if let Some(why) = missing() {
-        return skip(format!("{why}: the published site is not checked in a browser"));
+        return skip(format!(
+            "{why}: the published site is not checked in a browser"
+        ));
     }
     let site = scratch("browser-site");
     let out = site.to_string_lossy().into_owned();

@@ -321,7 +321,10 @@ pub fn the_fivefold_repetition_the_record_played_on_is_a_changed_result() -> Ran
         Ok(dir) => dir.join("pgnmentor-players"),
         Err(why) => return skip(why),
     };
-    let path = dir.join("Gaprindashvili.pgn").to_string_lossy().into_owned();
+    let path = dir
+        .join("Gaprindashvili.pgn")
+        .to_string_lossy()
+        .into_owned();
     let out = arbiter(&["audit", "--format", "json", &path], None);
     assert_eq!(out.status.code(), Some(1));
     let game = text(&out.stdout)

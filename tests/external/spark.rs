@@ -43,7 +43,13 @@ fn missing() -> Option<String> {
         Ok(o) if o.status.success() => None,
         Ok(o) => Some(format!(
             "no PySpark for python3 (`.ci/run` installs it into examples/spark/.deps): {}",
-            String::from_utf8_lossy(&o.stderr).trim()
+            // Python's last line says what failed (`ModuleNotFoundError: ...`); the traceback
+            // above it would break the list of skips.
+            String::from_utf8_lossy(&o.stderr)
+                .lines()
+                .rfind(|l| !l.trim().is_empty())
+                .unwrap_or_default()
+                .trim()
         )),
         Err(e) => Some(format!("no python3: {e}")),
     }

@@ -143,7 +143,10 @@ fn draughts_results_keep_their_points_of_two() {
         stdout.contains("recorded 0-2, the laws give 2-0"),
         "{stdout}"
     );
-    assert!(!stdout.contains("0-1") && !stdout.contains("1-0"), "{stdout}");
+    assert!(
+        !stdout.contains("0-1") && !stdout.contains("1-0"),
+        "{stdout}"
+    );
     let json = arbiter(
         &["audit", "--format", "json", "--rulebook", "club", "-"],
         Some(pgn.as_bytes()),

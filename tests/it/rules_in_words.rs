@@ -54,7 +54,10 @@ fn every_clause_in_both_languages() {
             for (bad, why) in [
                 ("it is not the case", "a negation not pushed in"),
                 ("не так, что", "a negation not pushed in"),
-                ("that whether", "a \"whether\" clause inside another sentence"),
+                (
+                    "that whether",
+                    "a \"whether\" clause inside another sentence",
+                ),
                 ("не верно", "a negation not pushed in"),
             ] {
                 assert!(
@@ -80,7 +83,8 @@ fn rule_names_have_russian_words() {
         for r in &ir.rules {
             let Some(name) = &r.name else { continue };
             let title = words::rule_title(name, &w).expect("a title");
-            let title = title.unwrap_or_else(|| panic!("{book}: rule `{name}` has no Russian words"));
+            let title =
+                title.unwrap_or_else(|| panic!("{book}: rule `{name}` has no Russian words"));
             assert!(
                 !title.chars().any(|c| c.is_ascii_alphabetic()),
                 "{book}: rule `{name}` is said {title:?}"

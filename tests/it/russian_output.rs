@@ -541,7 +541,8 @@ fn latin_leaks(text: &str, names: &BTreeSet<String>) -> Vec<String> {
         if !token.chars().any(|c| c.is_ascii_alphabetic()) {
             continue;
         }
-        if token.contains('/') && token.chars().any(|c| c.is_ascii_lowercase())
+        if token.contains('/')
+            && token.chars().any(|c| c.is_ascii_lowercase())
             && !is_notation(token)
         {
             // A path or an address (`conformance/fide-2018/x.pgn`, `github.com/...`).
@@ -560,12 +561,10 @@ fn latin_leaks(text: &str, names: &BTreeSet<String>) -> Vec<String> {
         }
         // An option (`--lang`), a version (`v0.1.0`), a manual page (`arbiter-audit(1`), a
         // capitalised acronym joined to a Russian word (`PGN-файлов`).
-        let version = token.strip_prefix('v').is_some_and(|v| {
-            v.chars().all(|c| c.is_ascii_digit() || c == '.')
-        });
-        let page = token
-            .strip_suffix("(1")
-            .is_some_and(|p| names.contains(p));
+        let version = token
+            .strip_prefix('v')
+            .is_some_and(|v| v.chars().all(|c| c.is_ascii_digit() || c == '.'));
+        let page = token.strip_suffix("(1").is_some_and(|p| names.contains(p));
         let acronym: String = token.chars().take_while(|c| c.is_ascii()).collect();
         let acronym = acronym.trim_end_matches('-');
         if token.starts_with('-')
@@ -603,9 +602,11 @@ fn latin_leaks(text: &str, names: &BTreeSet<String>) -> Vec<String> {
 fn is_file_name(token: &str) -> bool {
     token.starts_with("stdin>")
         || token.starts_with("<stdin>")
-        || [".pgn", ".pdn", ".yaml", ".ftl", ".md", ".jsonl", ".json", ".html", ".txt"]
-            .iter()
-            .any(|x| token.contains(x))
+        || [
+            ".pgn", ".pdn", ".yaml", ".ftl", ".md", ".jsonl", ".json", ".html", ".txt",
+        ]
+        .iter()
+        .any(|x| token.contains(x))
 }
 
 /// What a command prints that is not its own words: the source lines a located error quotes
@@ -648,7 +649,9 @@ fn man_text(roff: &str) -> String {
 /// The check finds English words and passes names, code, notation and paths.
 #[test]
 fn the_latin_word_check_can_fail() {
-    let names: BTreeSet<String> = ["python-chess", "9.6.1", "fide-2018"].map(String::from).into();
+    let names: BTreeSet<String> = ["python-chess", "9.6.1", "fide-2018"]
+        .map(String::from)
+        .into();
     let clean = "Партия — ничья по 9.6.1 (fide-2018): `claim_moves` у python-chess, 60…Rf1, \
                  K+B против K, c4-b3/d4-c4, путь conformance/fide-2018/x.pgn, CHA и FEN, 1:50.";
     assert_eq!(latin_leaks(clean, &names), Vec::<String>::new());
@@ -844,7 +847,11 @@ fn the_russian_pages_of_the_site_are_russian() {
     for p in &pages {
         let html = std::fs::read_to_string(p).expect("page");
         let seen = page_text(&html);
-        let name = p.strip_prefix(&site).expect("in the site").display().to_string();
+        let name = p
+            .strip_prefix(&site)
+            .expect("in the site")
+            .display()
+            .to_string();
         if seen.contains('`') {
             found.push(format!("raw Markdown (a backquote) on {name}"));
         }
