@@ -235,13 +235,13 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Ok(ReadLine::TooLong) => {
                 crate::out::error(say::line_too_long(number, MAX_LINE));
                 if let Err(e) = protocol::skip_line(&mut input) {
-                    crate::out::error(e.to_string());
+                    crate::out::error(say::io_error(&e));
                     return 1;
                 }
                 continue;
             }
             Err(e) => {
-                crate::out::error(e.to_string());
+                crate::out::error(say::io_error(&e));
                 return 1;
             }
         };

@@ -174,7 +174,7 @@ fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Di
                 &empty,
                 0,
                 0,
-                say::cannot_read_rulebook_file(e.to_string()),
+                say::cannot_read_rulebook_file(say::io_error(&e)),
             )
         })?;
         Ok(SourceFile {
@@ -201,7 +201,7 @@ fn load_dir_at(dir: &Path, depth: usize, lib: &dyn Library) -> Result<Loaded, Di
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(located(say::clause_file_not_found(&f.value)).into());
             }
-            Err(e) => return Err(located(say::cannot_read_rulebook_file(e.to_string())).into()),
+            Err(e) => return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into()),
         }
     }
     let base = load_base(dir, &book_file, &book, depth, true, lib)?;
