@@ -106,6 +106,8 @@ pub enum Tally {
     /// A game ruled on: its result, the clause that ended it and how its record compares.
     Ruled {
         result: GameResult,
+        /// The game played: its result is counted as its records write it (`GameResult::text`).
+        kind: crate::games::GameKind,
         rule: Option<String>,
         finding: Finding,
         /// The edition of the Laws that ruled (`NO_EDITION` for a rulebook of no family).
@@ -142,8 +144,11 @@ pub struct Summary {
     pub bad_games: u64,
     /// Inputs that could not be read or held no game.
     pub bad_inputs: u64,
-    /// Games per result.
+    /// Games per result, as their records write it (Russian draughts in points of two).
     pub results: BTreeMap<String, u64>,
+    /// Games whose recorded result the laws change (another result, whether or not they end
+    /// the game earlier): the finding `contradicts`.
+    pub changed: u64,
     /// Games ended by each clause (`UNENDED`: not ended by the laws), per result.
     pub by_clause: BTreeMap<String, BTreeMap<String, u64>>,
     /// Games per finding (`Finding::name`), and per clause that ended them within it.
@@ -165,6 +170,7 @@ impl Summary {
         match t {
             Tally::Ruled {
                 result,
+                kind,
                 rule,
                 finding,
                 edition,
@@ -174,13 +180,17 @@ impl Summary {
                     .or_default() += 1;
                 self.games += 1;
                 self.ruled += 1;
-                *self.results.entry(result.as_str().into()).or_default() += 1;
+                let result = result.text(*kind);
+                *self.results.entry(result.into()).or_default() += 1;
+                if *finding == Finding::Contradicts {
+                    self.changed += 1;
+                }
                 let clause = rule.clone().unwrap_or_else(|| UNENDED.into());
                 let found = self.findings.entry(finding.name().into()).or_default();
                 found.games += 1;
                 *found.by_clause.entry(clause.clone()).or_default() += 1;
                 *(self.by_clause.entry(clause).or_default())
-                    .entry(result.as_str().into())
+                    .entry(result.into())
                     .or_default() += 1;
             }
             Tally::BadGame => {
@@ -371,6 +381,7 @@ impl Judge<'_> {
                     stderr: String::new(),
                     tally: Tally::Ruled {
                         result: v.outcome.result(),
+                        kind: v.kind,
                         rule: v.outcome.rule().map(str::to_string),
                         finding: v.finding,
                         edition: (v.edition.as_ref().and_then(|e| e.edition.clone()))
@@ -576,7 +587,7 @@ fn read_items(
         let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                if !each(Item::InputError(name, e.to_string()), bytes_before) {
+                if !each(Item::InputError(name, say::io_error(&e)), bytes_before) {
                     return;
                 }
                 continue;
@@ -596,7 +607,7 @@ fn read_items(
                 Err(e) => {
                     // A read error ends the input; what was read before stands.
                     games += 1;
-                    if !each(Item::InputError(name.clone(), e.to_string()), bytes) {
+                    if !each(Item::InputError(name.clone(), say::io_error(&e)), bytes) {
                         return;
                     }
                     break;

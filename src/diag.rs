@@ -8,6 +8,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
+use crate::locale::say;
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
 /// Whether reports are drawn in colour (`arbiter --color`); off unless a program turns it on,
@@ -183,10 +184,7 @@ impl Diag {
 "
             );
             if let Some(h) = &self.help {
-                out.push_str(&format!(
-                    "  help: {h}
-"
-                ));
+                out.push_str(&format!("  {}: {h}\n", say::help_label()));
             }
             return out;
         }
@@ -200,8 +198,13 @@ impl Diag {
         let mut body = String::new();
         if handler.render_report(&mut body, self).is_ok() {
             out.push_str(&body);
+            // The help in the language of the run, under its own label (miette would label
+            // it in English).
+            if let Some(h) = &self.help {
+                out.push_str(&format!("  {}: {h}\n", say::help_label()));
+            }
         } else {
-            out = format!("error: {self}\n");
+            out = format!("{}\n", say::error(self.to_string()));
         }
         out
     }
@@ -228,10 +231,9 @@ impl miette::Diagnostic for Diag {
         ))))
     }
 
+    /// None: `render` writes the help itself, labelled in the language of the run.
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
-        self.help
-            .as_ref()
-            .map(|h| Box::new(h.clone()) as Box<dyn fmt::Display>)
+        None
     }
 }
 

@@ -318,6 +318,8 @@ impl Rules for Wrap {
 /// assert_eq!(verdict.unplayed_moves, 1);
 /// // Why, in the reader's language.
 /// let text = arbiter.explain(verdict, "en")?;
+/// // No file, so no place: the first line names the game.
+/// assert!(text.starts_with("game 1: ? – ?: 1/2-1/2\n"), "{text}");
 /// assert!(text.contains("The game is drawn after 8…Ng8 under 9.6.1"));
 /// let text = arbiter.explain(verdict, "ru")?;
 /// assert!(text.contains("Партия закончилась вничью после 8…Ng8 по статье 9.6.1"));

@@ -248,6 +248,27 @@ impl Words {
     pub fn text(&self, id: &str) -> Result<String, String> {
         self.get(id, &[])
     }
+
+    /// The attribute `attr` of message `id` (`id.attr` in Fluent) with its arguments; `None`
+    /// when the message has no such attribute (a formatting error is an error).
+    pub fn attribute(
+        &self,
+        id: &str,
+        attr: &str,
+        args: &[(&str, FluentValue)],
+    ) -> Option<Result<String, String>> {
+        let pattern = self.bundle.get_message(id)?.get_attribute(attr)?.value();
+        let mut fa = FluentArgs::new();
+        for (k, v) in args {
+            fa.set(*k, v.clone());
+        }
+        let mut errors = vec![];
+        let said = self.bundle.format_pattern(pattern, Some(&fa), &mut errors);
+        Some(match errors.first() {
+            Some(e) => Err(format!("message `{id}.{attr}` in `{}`: {e:?}", self.lang)),
+            None => Ok(said.into_owned()),
+        })
+    }
 }
 
 /// The words the tool's own messages (the command line's, the diagnostics') are said in: the

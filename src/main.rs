@@ -302,30 +302,45 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
     }
 }
 
+/// A manual page with its section headings (clap_mangen writes them in English) in the language
+/// of the run.
+fn man_headings(roff: &[u8]) -> String {
+    String::from_utf8_lossy(roff)
+        .lines()
+        .map(|l| match l.strip_prefix(".SH ") {
+            Some(heading) => format!(".SH {}", say::man_heading(heading)),
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
 /// The manual: one page to standard output, or a page per command into `out`.
 fn man(out: Option<&Path>) -> u8 {
     let cmd = localized();
     let Some(dir) = out else {
         let mut page = Vec::new();
         if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
-            crate::out::error(e.to_string());
+            crate::out::error(say::io_error(&e));
             return 1;
         }
-        crate::out::raw(&String::from_utf8_lossy(&page));
+        crate::out::raw(&man_headings(&page));
         return 0;
     };
     let write = |name: String, c: clap::Command| -> Result<(), String> {
         let mut page = Vec::new();
         clap_mangen::Man::new(c)
             .render(&mut page)
-            .map_err(|e| e.to_string())?;
+            .map_err(|e| say::io_error(&e))?;
         // Written as the site is: never through a link inside `--out`.
         let file = format!("{name}.1");
-        arbiter::files::write_under(dir, Path::new(&file), &page).map_err(|e| {
+        let page = man_headings(&page);
+        arbiter::files::write_under(dir, Path::new(&file), page.as_bytes()).map_err(|e| {
             let path = dir.join(&file).display().to_string();
             match e {
                 arbiter::files::WriteError::Link(p) => say::publish_link(p.display().to_string()),
-                arbiter::files::WriteError::Io(_, e) => say::writing_error(path, e.to_string()),
+                arbiter::files::WriteError::Io(_, e) => say::writing_error(path, say::io_error(&e)),
                 _ => say::writing_error(path, String::new()),
             }
         })
@@ -342,7 +357,10 @@ fn man(out: Option<&Path>) -> u8 {
         ));
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
-        crate::out::error(say::writing_error(dir.display().to_string(), e.to_string()));
+        crate::out::error(say::writing_error(
+            dir.display().to_string(),
+            say::io_error(&e),
+        ));
         return 1;
     }
     for (name, c) in pages {
@@ -452,7 +470,10 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
                     let _ = std::fs::create_dir_all(parent);
                 }
                 if let Err(e) = std::fs::write(p, t) {
-                    crate::out::error(say::writing_error(p.display().to_string(), e.to_string()));
+                    crate::out::error(say::writing_error(
+                        p.display().to_string(),
+                        say::io_error(&e),
+                    ));
                     return 1;
                 }
             }

@@ -204,7 +204,7 @@ impl Renderer {
                 ),
                 (
                     "result".into(),
-                    Arg::Str(v.outcome.result().as_str().into()),
+                    Arg::Str(v.outcome.result().text(v.kind).into()),
                 ),
                 ("finding".into(), Arg::Str(self.finding(v))),
             ],
@@ -215,9 +215,17 @@ impl Renderer {
     /// How the recorded result compares with the laws', in words.
     pub fn finding(&self, v: &Verdict) -> String {
         let recorded = v.recorded_result.as_deref().unwrap_or("?");
+        let earlier = if v.unplayed_moves > 0 { "yes" } else { "no" };
         self.message(
             &format!("finding-{}", v.finding.name()),
-            &[("recorded".into(), Arg::Str(recorded.into()))],
+            &[
+                ("recorded".into(), Arg::Str(recorded.into())),
+                (
+                    "result".into(),
+                    Arg::Str(v.outcome.result().text(v.kind).into()),
+                ),
+                ("earlier".into(), Arg::Str(earlier.into())),
+            ],
         )
     }
 
@@ -401,7 +409,7 @@ impl Renderer {
             ));
         }
         let ended = matches!(v.outcome, Outcome::Ended { .. });
-        if ended && v.recorded_result.as_deref() != Some(result.as_str()) {
+        if ended && v.recorded != Some(result) {
             text.push(' ');
             text.push_str(&self.message(
                 "recorded-differs",
@@ -415,10 +423,16 @@ impl Renderer {
     /// (each with its effects), then the verdict.
     pub fn text(&self, e: &Explained) -> String {
         let v = e.verdict;
+        // A game read from a file is placed `file:line`; one given as text (the library's
+        // `Adjudicator::adjudicate`) has no place to say.
+        let place = match v.file.as_str() {
+            "" => String::new(),
+            file => format!("{file}:{}", v.line),
+        };
         let mut s = self.message(
             "game-header",
             &[
-                ("place".into(), Arg::Str(format!("{}:{}", v.file, v.line))),
+                ("place".into(), Arg::Str(place)),
                 (
                     "game".into(),
                     Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX)),
@@ -433,10 +447,13 @@ impl Renderer {
                 ),
                 (
                     "result".into(),
-                    Arg::Str(v.outcome.result().as_str().into()),
+                    Arg::Str(v.outcome.result().text(v.kind).into()),
                 ),
             ],
         );
+        if v.file.is_empty() {
+            s = s.trim_start().to_string();
+        }
         s.push('\n');
         if let Some(edition) = &e.edition {
             s.push_str(&format!("  {edition}\n"));
@@ -559,9 +576,10 @@ pub fn terminal(md: &str) -> String {
     out.join("\n")
 }
 
-/// Inline Markdown as plain text: `[text](#anchor)` is `text`, `**` and backticks go. Linear in
-/// the text (each `](` is looked at once; a text with no `)` left ends the search), whatever a
-/// rulebook's text holds.
+/// Inline Markdown as plain text: `[text](#anchor)` is `text`, `**` goes; code keeps its
+/// backquotes, which mark it in a terminal as in the Markdown (an identifier is code, not a
+/// word of the reader's language). Linear in the text (each `](` is looked at once; a text with
+/// no `)` left ends the search), whatever a rulebook's text holds.
 fn inline(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut rest = s;
@@ -589,7 +607,7 @@ fn inline(s: &str) -> String {
         }
     }
     out.push_str(rest);
-    out.replace("**", "").replace('`', "")
+    out.replace("**", "")
 }
 
 #[cfg(test)]
@@ -600,13 +618,13 @@ mod terminal_tests {
     fn markup_goes_and_links_keep_their_text() {
         assert_eq!(
             inline("see [9.2.2](#9-2-2) and **this** `x`"),
-            "see 9.2.2 and this x"
+            "see 9.2.2 and this `x`"
         );
         assert_eq!(inline("a [b] c ](d) e"), "a [b] c ](d) e");
         assert_eq!(inline("x](y) [z](#w)"), "x](y) z");
         assert_eq!(
             terminal("### 9.6.1\n\n*Official text.*\n\n- **Rule `r`**\n- **Event:** e\n\n> n"),
-            "9.6.1\n─────\n\nOfficial text.\n\n▸ Rule r\n    Event: e\n\n  │ n"
+            "9.6.1\n─────\n\nOfficial text.\n\n▸ Rule `r`\n    Event: e\n\n  │ n"
         );
     }
 

@@ -2,7 +2,7 @@
 # Install what the Spark recipe needs to run in local mode, beside it and never globally:
 #   PySpark  examples/spark/requirements.txt (pinned) -> examples/spark/.deps (PYTHONPATH)
 #   Java 17  Debian's openjdk-17-jre-headless, when no `java` is on the PATH
-# Used by .ci/run; run it by hand before `cargo test` to have tests/it/spark.rs run here.
+# Used by .ci/run; run it by hand before `cargo test` to have tests/external/spark.rs run here.
 set -euo pipefail
 cd "$(dirname "$0")"
 want=$(sed -n 's/^pyspark==//p' requirements.txt)

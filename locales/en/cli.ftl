@@ -41,6 +41,23 @@ cli-not-a-protocol-message = line { $number }: not a protocol message ({ $error 
 cli-line-not-utf8 = line { $number }: not UTF-8
 cli-line-too-long = line { $number }: longer than { $limit } bytes, skipped
 
+## What a verdict does differently from a scenario's expectations
+conformance-diff-result = result: expected { $expected }, got { $got }
+conformance-diff-rule = rule: expected { $expected }, got { $got }
+conformance-diff-ended-at-ply = ended at ply: expected { $expected }, got { $got }
+conformance-diff-unplayed-moves = unplayed moves: expected { $expected }, got { $reported ->
+        [yes] { $got }
+       *[no] none reported
+    }
+conformance-diff-offers = offers: expected { $expected }, got { $got }
+conformance-diff-position-rulings = position rulings: expected { $expected }, got { $got }
+conformance-diff-time-added = time added: expected { $expected }, got { $got }
+conformance-diff-edition = edition: expected { $expected }, got { $got }
+conformance-diff-event = event { $index } at { $line }:{ $column }: expected { $expected_decision } { $expected_rule }, got { $got_decision ->
+        [not-ruled-on] not ruled on
+       *[other] { $got_decision }
+    } { $got_rule }
+
 ## Choosing a rulebook
 cli-no-renderer = no renderer for the rulebook that ruled
 cli-no-such-edition = `{ $rulebook }` has no rulebook on the edition `{ $edition }` (it has: { $editions })
@@ -75,6 +92,13 @@ cli-audit-finding = { $finding ->
        *[not-derivable] not derivable
     }
 cli-audit-unended = not ended
+cli-audit-changed = { $changed ->
+        [0] The laws change no recorded result.
+        [one] The laws change one recorded result (another result, whether or not they also end the game earlier): see "contradicted".
+       *[other] The laws change { $changed } recorded results (another result, whether or not they also end the game earlier): see "contradicted".
+    }
+cli-audit-by-edition = By the edition of the Laws that ruled (the one in force on the game's date, unless forced):
+cli-audit-no-edition = no edition
 
 ## Hostile inputs: files, links, output, limits
 cli-output-failed = writing the output: { $error }
@@ -125,3 +149,65 @@ position-work = { $nodes } { $nodes ->
         [one] position
        *[other] positions
     } examined in { $ms } ms.
+
+## Conformance: why a scenario was not run
+conformance-verdict-late = the verdict was not checked within { $seconds } s
+conformance-verdict-malformed = the verdict is malformed: { $error }
+conformance-scenario-malformed = the scenario is malformed: { $error }
+conformance-inherited-not-applicable = inherited from { $base }: { $why }
+conformance-no-answer = no answer
+conformance-rulebook-not-supported = rulebook `{ $rulebook }` is not supported
+conformance-game-not-supported = game `{ $game }` is not supported
+conformance-needs = needs { $features }
+
+## Operating system errors
+io-not-found = no such file or folder
+io-permission-denied = permission denied
+io-is-a-directory = it is a folder, not a file
+io-not-a-directory = a part of the path is not a folder
+io-already-exists = it already exists
+io-broken-pipe = the reader has gone away (closed pipe)
+io-no-space = no space left on the device
+io-read-only = the file system is read-only
+io-invalid-data = the data cannot be read (not valid text)
+io-other = the operating system reported an error (code { $code })
+
+## Conformance tables
+conformance-counts = { $passed } passed, { $failed } failed, { $skipped } skipped ({ $not_applicable } not applicable), { $errored } errored
+conformance-table-clause = clause
+conformance-table-feature = feature
+conformance-table-declared = declared
+conformance-table-scenarios = scenarios
+conformance-table-applicable = applicable
+conformance-table-passed = passed
+conformance-table-failed = failed
+conformance-table-errored = errored
+conformance-table-skipped = skipped
+conformance-table-yes = yes
+conformance-table-no = no
+
+## FEN and SAN
+fen-invalid = it is not a FEN
+fen-board = its board (the first field) is not valid
+fen-pocket = its pocket is not valid
+fen-turn = its side to move (the second field) is not `w` or `b`
+fen-castling = its castling rights (the third field) are not valid
+fen-ep-square = its en passant square (the fourth field) is not valid
+fen-checks = its remaining checks are not valid
+fen-halfmove-clock = its halfmove clock (the fifth field) is not a number of plies
+fen-fullmoves = its move number (the sixth field) is not a number
+position-error-empty = the board is empty
+position-error-missing-king = a king is missing
+position-error-too-many-kings = a side has more than one king
+position-error-pawns-on-backrank = a pawn stands on the first or last rank
+position-error-castling-rights = a castling right has no king and rook at home
+position-error-ep-square = the en passant square is not one a pawn has just crossed
+position-error-opposite-check = the side not to move is in check
+position-error-impossible-check = the check could not have been given by the last move
+position-error-too-much-material = there is more material than a game can have
+position-error-variant = the position is not one of standard chess
+san-illegal = no legal move matches it
+san-ambiguous = it matches more than one legal move
+
+## Manual pages
+man-section = { $heading }

@@ -18,7 +18,10 @@ assumed-from-record = (Assumed from the recorded result alone: the record does n
 audit-line = { $file }:{ $line } (game { $game }) { $white } – { $black }: recorded { $recorded }, the laws give { $result }. { $finding }
 finding-agrees = The recorded result { $recorded } is the one the laws give.
 finding-ended-earlier = The laws ended the game before its last recorded move; the record goes on to { $recorded }.
-finding-contradicts = The record says { $recorded }, which the laws contradict.
+finding-contradicts = { $earlier ->
+        [yes] The laws ended the game before its last recorded move, with { $result }; the record goes on to { $recorded }, which the laws contradict.
+       *[no] The record says { $recorded }, which the laws contradict: they give { $result }.
+    }
 finding-assumed = The record says { $recorded }, and nothing else in it says how the game ended: the result is assumed, not derived.
 finding-unrecorded = The record states no result.
 finding-not-derivable = The laws cannot derive a result from this record ({ $recorded }).

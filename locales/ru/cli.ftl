@@ -43,6 +43,31 @@ cli-not-a-protocol-message = строка { $number }: это не сообще�
 cli-line-not-utf8 = строка { $number }: не в кодировке UTF-8
 cli-line-too-long = строка { $number }: длиннее { $limit } байт, пропущена
 
+## Чем решение отличается от ожиданий сценария
+conformance-diff-result = результат: ожидался { $expected }, получен { $got }
+conformance-diff-rule = статья: ожидалась { $expected }, получена { $got }
+conformance-diff-ended-at-ply = окончание на полуходе: ожидалось { $expected }, получено { $got }
+conformance-diff-unplayed-moves = несыгранные ходы: ожидалось { $expected }, получено { $reported ->
+        [yes] { $got }
+       *[no] ничего (число не сообщено)
+    }
+conformance-diff-offers = предложения ничьей: ожидалось `{ $expected }`, получено `{ $got }`
+conformance-diff-position-rulings = решения по позициям: ожидалось `{ $expected }`, получено `{ $got }`
+conformance-diff-time-added = добавленное время: ожидалось `{ $expected }`, получено `{ $got }`
+conformance-diff-edition = издание Правил: ожидалось { $expected }, получено { $got }
+conformance-diff-event = событие { $index } ({ $line }:{ $column }): ожидалось { $expected_decision ->
+        [upheld] «обосновано»
+        [rejected] «необоснованно»
+        [ignored] «не учитывается»
+       *[other] { $expected_decision }
+    } { $expected_rule }, получено { $got_decision ->
+        [upheld] «обосновано»
+        [rejected] «необоснованно»
+        [ignored] «не учитывается»
+        [not-ruled-on] «решения нет»
+       *[other] `{ $got_decision }`
+    } { $got_rule }
+
 ## Выбор свода правил
 cli-no-renderer = нет средства вывода для свода правил, по которому вынесено решение
 cli-no-such-edition = у `{ $rulebook }` нет свода на издании `{ $edition }` (есть: { $editions })
@@ -80,6 +105,14 @@ cli-audit-finding = { $finding ->
        *[not-derivable] не выводится
     }
 cli-audit-unended = не закончена
+cli-audit-changed = { $changed ->
+        [0] Правила не меняют ни одного записанного результата.
+        [one] Правила меняют { $changed } записанный результат (другой результат, заканчивают ли они при этом партию раньше или нет): см. «противоречит».
+        [few] Правила меняют { $changed } записанных результата (другой результат, заканчивают ли они при этом партию раньше или нет): см. «противоречит».
+       *[many] Правила меняют { $changed } записанных результатов (другой результат, заканчивают ли они при этом партию раньше или нет): см. «противоречит».
+    }
+cli-audit-by-edition = По изданию Правил, по которому вынесено решение (действовавшему в день партии, если издание не задано):
+cli-audit-no-edition = без издания
 
 ## Враждебный ввод: файлы, ссылки, вывод, пределы
 cli-output-failed = не удалось записать вывод: { $error }
@@ -128,3 +161,75 @@ position-alive = Позиция не мёртвая: { $side ->
     } ещё могут поставить мат.
 position-undetermined = Мёртвая ли позиция, не удалось решить в пределах бюджета: решает арбитр.
 position-work = Рассмотрено позиций: { $nodes }, за { $ms } мс.
+
+## Conformance: why a scenario was not run
+conformance-verdict-late = решение не проверено за { $seconds } с
+conformance-verdict-malformed = решение составлено неверно: { $error }
+conformance-scenario-malformed = сценарий составлен неверно: { $error }
+conformance-inherited-not-applicable = унаследован от { $base }: { $why }
+conformance-no-answer = ответа нет
+conformance-rulebook-not-supported = свод правил `{ $rulebook }` не поддерживается
+conformance-game-not-supported = игра `{ $game }` не поддерживается
+conformance-needs = нужны возможности: { $features }
+
+## Operating system errors
+io-not-found = нет такого файла или папки
+io-permission-denied = нет прав доступа
+io-is-a-directory = это папка, а не файл
+io-not-a-directory = часть пути — не папка
+io-already-exists = уже существует
+io-broken-pipe = читатель ушёл (канал закрыт)
+io-no-space = на устройстве не осталось места
+io-read-only = файловая система доступна только для чтения
+io-invalid-data = данные не читаются (это не текст)
+io-other = операционная система сообщила об ошибке (код { $code })
+
+## Conformance tables
+conformance-counts = пройдено: { $passed }, не пройдено: { $failed }, пропущено: { $skipped } (неприменимо: { $not_applicable }), с ошибкой: { $errored }
+conformance-table-clause = статья
+conformance-table-feature = возможность
+conformance-table-declared = заявлена
+conformance-table-scenarios = сценарии
+conformance-table-applicable = применимы
+conformance-table-passed = пройдены
+conformance-table-failed = не пройдены
+conformance-table-errored = с ошибкой
+conformance-table-skipped = пропущены
+conformance-table-yes = да
+conformance-table-no = нет
+
+## FEN and SAN
+fen-invalid = это не FEN
+fen-board = расстановка (первое поле) записана неверно
+fen-pocket = запас фигур записан неверно
+fen-turn = очередь хода (второе поле) — не `w` и не `b`
+fen-castling = права на рокировку (третье поле) записаны неверно
+fen-ep-square = поле взятия на проходе (четвёртое поле) записано неверно
+fen-checks = число оставшихся шахов записано неверно
+fen-halfmove-clock = счётчик полуходов (пятое поле) — не число полуходов
+fen-fullmoves = номер хода (шестое поле) — не число
+position-error-empty = доска пуста
+position-error-missing-king = нет короля
+position-error-too-many-kings = у стороны больше одного короля
+position-error-pawns-on-backrank = пешка стоит на первой или последней горизонтали
+position-error-castling-rights = для права на рокировку король и ладья не на исходных полях
+position-error-ep-square = поле взятия на проходе — не то, через которое только что прошла пешка
+position-error-opposite-check = под шахом сторона, которая не ходит
+position-error-impossible-check = такой шах не мог быть дан последним ходом
+position-error-too-much-material = материала больше, чем может быть в партии
+position-error-variant = это позиция не классических шахмат
+san-illegal = ни один возможный ход ему не соответствует
+san-ambiguous = ему соответствует больше одного возможного хода
+
+## Manual pages
+man-section = { $heading ->
+        [NAME] ИМЯ
+        [SYNOPSIS] ОБЗОР
+        [DESCRIPTION] ОПИСАНИЕ
+        [OPTIONS] ПАРАМЕТРЫ
+        [SUBCOMMANDS] КОМАНДЫ
+        [EXTRA] ДОПОЛНИТЕЛЬНО
+        [VERSION] ВЕРСИЯ
+        [AUTHORS] АВТОРЫ
+       *[other] { $heading }
+    }

@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use arbiter::audit::{Report, Summary, UNENDED};
+use arbiter::audit::{NO_EDITION, Report, Summary, UNENDED};
 use arbiter::locale::say;
 use arbiter::runtime::verdict::Finding;
 
@@ -46,6 +46,7 @@ pub fn summary_text(s: &Summary) -> String {
     if s.bad_inputs > 0 {
         let _ = writeln!(out, "{}", say::summary_bad_inputs(s.bad_inputs));
     }
+    let _ = writeln!(out, "{}", say::audit_changed(s.changed));
     for f in Finding::ALL {
         let Some(found) = s.findings.get(f.name()) else {
             continue;
@@ -70,6 +71,26 @@ pub fn summary_text(s: &Summary) -> String {
             found.games,
             clauses.join(", ")
         );
+    }
+    // Which edition of the Laws ruled, when any did: the findings within each.
+    if s.by_edition.keys().any(|e| e != NO_EDITION) {
+        let _ = writeln!(out, "{}", say::audit_by_edition());
+        for (edition, findings) in &s.by_edition {
+            let games: u64 = findings.values().fold(0, |a, n| a.saturating_add(*n));
+            let within: Vec<String> = Finding::ALL
+                .iter()
+                .filter_map(|f| {
+                    let n = findings.get(f.name())?;
+                    Some(format!("{}: {n}", say::audit_finding(f.name())))
+                })
+                .collect();
+            let edition = if edition == NO_EDITION {
+                say::audit_no_edition()
+            } else {
+                edition.clone()
+            };
+            let _ = writeln!(out, "  {edition:<14} {games:>8}  {}", within.join(", "));
+        }
     }
     out
 }

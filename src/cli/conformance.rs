@@ -206,10 +206,12 @@ fn run_inner(o: &Options) -> Result<u8, String> {
             ),
         ] {
             if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent)
-                    .map_err(|e| format!("{}: {e}", parent.display()))?;
+                std::fs::create_dir_all(parent).map_err(|e| {
+                    say::writing_error(parent.display().to_string(), say::io_error(&e))
+                })?;
             }
-            std::fs::write(p, text).map_err(|e| format!("{}: {e}", p.display()))?;
+            std::fs::write(p, text)
+                .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
         }
         crate::out::line(&say::wrote_report(
             jsonl.display().to_string(),
@@ -243,13 +245,13 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Ok(ReadLine::TooLong) => {
                 crate::out::error(say::line_too_long(number, MAX_LINE));
                 if let Err(e) = protocol::skip_line(&mut input) {
-                    crate::out::error(e.to_string());
+                    crate::out::error(say::io_error(&e));
                     return 1;
                 }
                 continue;
             }
             Err(e) => {
-                crate::out::error(e.to_string());
+                crate::out::error(say::io_error(&e));
                 return 1;
             }
         };

@@ -23,7 +23,7 @@ pub fn failed(e: &io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
         std::process::exit(CLOSED);
     }
-    let message = say::error(say::output_failed(e.to_string()));
+    let message = say::error(say::output_failed(say::io_error(e)));
     // Standard error may be what failed: then nothing more can be said.
     let _ = writeln!(io::stderr().lock(), "{message}");
     std::process::exit(1);

@@ -27,13 +27,13 @@ pub struct Args {
 pub fn run(a: &Args, lang: &str) -> u8 {
     let pos: Chess = match a.fen.trim().parse::<Fen>() {
         Err(e) => {
-            crate::out::error(say::position_bad_fen(e.to_string()));
+            crate::out::error(say::position_bad_fen(say::fen_error(&e)));
             return 2;
         }
         Ok(fen) => match fen.into_position(CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                crate::out::error(say::position_illegal(e.to_string()));
+                crate::out::error(say::position_illegal(say::position_error(&e)));
                 return 2;
             }
         },

@@ -31,8 +31,8 @@ pub struct Explanations {
 #[serde(deny_unknown_fields)]
 pub struct FailureClass {
     pub clause: String,
-    pub title: String,
-    pub reason: String,
+    pub title: Said,
+    pub reason: Said,
     pub scenarios: Vec<String>,
 }
 
@@ -40,7 +40,38 @@ pub struct FailureClass {
 #[serde(deny_unknown_fields)]
 pub struct Unsupported {
     pub feature: String,
-    pub reason: String,
+    pub reason: Said,
+}
+
+/// A text of an explanation: English alone (a plain string), or one per language (`en:`,
+/// `ru:`, ...). The Markdown report says the English; the published site, its page's language
+/// when there is one.
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+pub enum Said {
+    English(String),
+    ByLanguage(BTreeMap<String, String>),
+}
+
+impl Said {
+    /// The text in `lang`, if written in it.
+    pub fn get(&self, lang: &str) -> Option<&str> {
+        match self {
+            Said::English(s) => (lang == "en").then_some(s.as_str()),
+            Said::ByLanguage(m) => m.get(lang).map(String::as_str),
+        }
+    }
+
+    /// The English text (the report's language), else the first written.
+    pub fn english(&self) -> &str {
+        match self {
+            Said::English(s) => s,
+            Said::ByLanguage(m) => m
+                .get("en")
+                .or_else(|| m.values().next())
+                .map_or("", String::as_str),
+        }
+    }
 }
 
 impl FailureClass {
@@ -60,7 +91,7 @@ impl Explanations {
     pub fn load(path: &Path) -> Result<Explanations, Diag> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             let empty: Arc<str> = Arc::from("");
-            Diag::new(path, &empty, 0, 0, format!("cannot read: {e}"))
+            Diag::new(path, &empty, 0, 0, crate::locale::say::io_error(&e))
         })?;
         let source: Arc<str> = Arc::from(text.as_str());
         crate::rulebook::yaml::parse(path, &source)
@@ -298,16 +329,37 @@ fn feature_rows(run: &Run, declared: bool) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The tables and closing line printed at the end of a run.
+/// The tables and closing line printed at the end of a run, in the language of the run.
 pub fn summary(run: &Run) -> String {
+    use crate::locale::say;
+    let tally = [
+        say::table_scenarios(),
+        say::table_applicable(),
+        say::table_passed(),
+        say::table_failed(),
+        say::table_errored(),
+        say::table_skipped(),
+    ];
     let mut s = String::new();
-    let mut h = vec!["clause"];
-    h.extend(TALLY_HEADER);
+    let clause = say::table_clause();
+    let mut h = vec![clause.as_str()];
+    h.extend(tally.iter().map(String::as_str));
     s.push_str(&text_table(&h, &clause_rows(run, false)));
     s.push('\n');
-    let mut h = vec!["feature", "declared"];
-    h.extend(TALLY_HEADER);
-    s.push_str(&text_table(&h, &feature_rows(run, true)));
+    let (feature, declared) = (say::table_feature(), say::table_declared());
+    let mut h = vec![feature.as_str(), declared.as_str()];
+    h.extend(tally.iter().map(String::as_str));
+    let (yes, no) = (say::table_yes(), say::table_no());
+    let rows: Vec<Vec<String>> = feature_rows(run, true)
+        .into_iter()
+        .map(|mut r| {
+            if let Some(d) = r.get_mut(1) {
+                *d = if d == "yes" { yes.clone() } else { no.clone() };
+            }
+            r
+        })
+        .collect();
+    s.push_str(&text_table(&h, &rows));
     s.push('\n');
     s.push_str(&run.closing_line());
     s.push('\n');
@@ -421,9 +473,9 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
                 s.push_str(&format!(
                     "\n### {} — {} ({})\n\n{}\n\n",
                     cell(&c.clause),
-                    c.title.replace(['\n', '\r'], " "),
+                    c.title.english().replace(['\n', '\r'], " "),
                     members.len(),
-                    c.reason.trim()
+                    c.reason.english().trim()
                 ));
                 s.push_str(&md_table_aligned(
                     &["scenario", "difference"],
@@ -474,7 +526,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             .map(|(f, t)| {
                 let reason = explanations
                     .and_then(|x| x.unsupported.iter().find(|u| u.feature == f))
-                    .map_or(String::new(), |u| explained(u.reason.trim()));
+                    .map_or(String::new(), |u| explained(u.reason.english().trim()));
                 vec![f.to_string(), t.scenarios.to_string(), reason]
             })
             .collect();

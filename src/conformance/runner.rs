@@ -10,6 +10,7 @@ use super::implementation::{Answer, Implementation};
 use super::inherit::Planned;
 use super::protocol;
 use super::scenario::{Expected, Scenario, Summary};
+use crate::locale::say;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -60,11 +61,11 @@ impl Run {
     /// `N passed, N failed, N skipped (N not applicable), N errored`.
     pub fn closing_line(&self) -> String {
         let na = self.count(Kind::NotApplicable);
-        format!(
-            "{} passed, {} failed, {} skipped ({na} not applicable), {} errored",
+        say::conformance_counts(
             self.count(Kind::Passed),
             self.count(Kind::Failed),
             self.count(Kind::Skipped) + na,
+            na,
             self.count(Kind::Errored),
         )
     }
@@ -93,7 +94,7 @@ pub fn run(
                 outcome: Kind::Errored,
                 expected: None,
                 got: None,
-                details: vec![format!("the scenario is malformed: {e}")],
+                details: vec![say::scenario_malformed(e.to_string())],
                 context: Value::Null,
             },
             (Ok(s), None) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
@@ -108,7 +109,10 @@ pub fn run(
                         outcome: Kind::NotApplicable,
                         expected: None,
                         got: None,
-                        details: vec![format!("inherited from {}: {why}", how.base)],
+                        details: vec![say::scenario_inherited_not_applicable(
+                            &how.base,
+                            why.to_string(),
+                        )],
                         context: Value::Null,
                     },
                 }
@@ -155,21 +159,20 @@ fn one(
         context: Value::Null,
     };
     let Some(info) = info else {
-        o.details = vec![format!(
-            "the implementation did not say hello: {}",
-            hello_error.as_deref().unwrap_or("no answer")
+        o.details = vec![say::no_hello(
+            hello_error.clone().unwrap_or_else(say::no_answer),
         )];
         return o;
     };
     if !info.rulebooks.contains(&s.rulebook) {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![format!("rulebook `{}` is not supported", s.rulebook)];
+        o.details = vec![say::rulebook_not_supported(&s.rulebook)];
         return o;
     }
     let game = s.game.kind.name();
     if !info.games.iter().any(|g| g == game) {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![format!("game `{game}` is not supported")];
+        o.details = vec![say::game_not_supported(game)];
         return o;
     }
     let missing: Vec<&str> = s
@@ -180,13 +183,13 @@ fn one(
         .collect();
     if !missing.is_empty() {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![format!("needs {}", missing.join(", "))];
+        o.details = vec![say::needs_features(missing.join(", "))];
         return o;
     }
     let req = match s.request() {
         Ok(r) => r,
         Err(e) => {
-            o.details = vec![format!("the scenario is malformed: {e}")];
+            o.details = vec![say::scenario_malformed(e.to_string())];
             return o;
         }
     };
@@ -211,14 +214,11 @@ fn one(
                     && Instant::now() > d
                 {
                     o.outcome = Kind::Errored;
-                    o.details = vec![format!(
-                        "the verdict was not checked within {} s",
-                        t.as_secs_f64()
-                    )];
+                    o.details = vec![say::verdict_late(t.as_secs_f64().to_string())];
                 }
             }
             Err(e) => {
-                o.details = vec![format!("the verdict is malformed: {e}")];
+                o.details = vec![say::verdict_malformed(e.to_string())];
                 o.context = serde_json::json!({ "verdict": v });
             }
         },

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet};
 use std::path::{Path, PathBuf};
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::features;
 use super::protocol::{self, EventRecord, GameRecord, Request};
@@ -14,7 +14,7 @@ use crate::locale::say;
 use crate::pgn::{self, Game, commands};
 
 /// What a scenario expects of one event.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EventExpectation {
     /// Index of the event among the game's event commands.
     pub index: u32,
@@ -74,26 +74,26 @@ fn hidden_tag(name: &str) -> bool {
 
 /// What the laws make of the game: as a scenario states it (`Expected`), or as a verdict has it,
 /// seen through the expectations' eyes (`Summary::of`). Reports show the two side by side.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Summary {
     pub result: String,
     pub rule: Option<String>,
     pub ended_at_ply: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub unplayed_moves: Option<u32>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<EventExpectation>,
     /// `PLY:SIDE:FATE` for every offer (in an expectation: only when the scenario states them).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub offers: Option<Vec<String>>,
     /// `PLY:CLAUSE` for every ruling on a position (likewise).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position_rulings: Option<Vec<String>>,
     /// `PLY:SIDE:SECONDS` for every time a ruling adds to a clock (likewise).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_added: Option<Vec<String>>,
     /// The edition of the Laws that rules (likewise).
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub edition: Option<String>,
 }
 
@@ -318,77 +318,257 @@ impl Scenario {
         })
     }
 
-    /// Compare a verdict with the expectations; every difference is listed. Linear in the size of
-    /// the verdict (an implementation can send thousands of rulings).
+    /// Compare a verdict with the expectations; every difference is listed, in the language of
+    /// the run. Linear in the size of the verdict (an implementation can send thousands of
+    /// rulings).
     pub fn check(&self, v: &protocol::Verdict) -> Result<(), Vec<String>> {
-        let x = &self.expected;
-        let mut errs = Vec::new();
-        if v.result != x.result {
-            errs.push(format!("result: expected {}, got {}", x.result, v.result));
+        let diffs = self.differences(&Summary::of(v));
+        if diffs.is_empty() {
+            Ok(())
+        } else {
+            Err(diffs.iter().map(Difference::said).collect())
         }
-        if v.rule != x.rule {
-            errs.push(format!(
-                "rule: expected {}, got {}",
-                or_dash(&x.rule),
-                or_dash(&v.rule)
-            ));
+    }
+
+    /// How `got` (a verdict as `Summary::of` sees it) differs from the expectations, each event
+    /// located in the scenario's text.
+    pub fn differences(&self, got: &Summary) -> Vec<Difference> {
+        differences(&self.expected, got, |e| line_col(&self.bytes, e.offset))
+    }
+
+    /// Where each expected event's command stands in the scenario's text (line, column), by
+    /// event index.
+    pub fn event_places(&self) -> HashMap<u32, (usize, usize)> {
+        (self.expected.events.iter())
+            .map(|e| (e.index, line_col(&self.bytes, e.offset)))
+            .collect()
+    }
+}
+
+/// How a verdict differs from what a scenario expects: one item per difference, typed, so that
+/// a report and the published site can each say it in their language.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Difference {
+    Result {
+        expected: String,
+        got: String,
+    },
+    Rule {
+        expected: Option<String>,
+        got: Option<String>,
+    },
+    EndedAtPly {
+        expected: Option<u32>,
+        got: Option<u32>,
+    },
+    /// `got` is `None` when the implementation reported no count.
+    UnplayedMoves {
+        expected: u32,
+        got: Option<u32>,
+    },
+    Offers {
+        expected: Vec<String>,
+        got: Vec<String>,
+    },
+    PositionRulings {
+        expected: Vec<String>,
+        got: Vec<String>,
+    },
+    /// `PLY:SIDE:SECONDS` of every time added to a clock.
+    TimeAdded {
+        expected: Vec<String>,
+        got: Vec<String>,
+    },
+    /// The edition of the Laws that ruled; `got` is `None` when the verdict names none.
+    Edition {
+        expected: String,
+        got: Option<String>,
+    },
+    /// An event's decision and clause: `got` is `(decision, clause)`, the decision `ignored` or
+    /// `not ruled on` when no ruling answers it.
+    Event {
+        index: u32,
+        line: usize,
+        column: usize,
+        expected: (String, String),
+        got: (String, String),
+    },
+}
+
+/// The differences of `got` from `x`; `locate` gives an expected event's line and column in the
+/// scenario.
+pub fn differences(
+    x: &Summary,
+    got: &Summary,
+    locate: impl Fn(&EventExpectation) -> (usize, usize),
+) -> Vec<Difference> {
+    let mut out = Vec::new();
+    if got.result != x.result {
+        out.push(Difference::Result {
+            expected: x.result.clone(),
+            got: got.result.clone(),
+        });
+    }
+    if got.rule != x.rule {
+        out.push(Difference::Rule {
+            expected: x.rule.clone(),
+            got: got.rule.clone(),
+        });
+    }
+    if got.ended_at_ply != x.ended_at_ply {
+        out.push(Difference::EndedAtPly {
+            expected: x.ended_at_ply,
+            got: got.ended_at_ply,
+        });
+    }
+    if let Some(n) = x.unplayed_moves
+        && got.unplayed_moves != Some(n)
+    {
+        out.push(Difference::UnplayedMoves {
+            expected: n,
+            got: got.unplayed_moves,
+        });
+    }
+    if let (Some(want), Some(have)) = (&x.offers, &got.offers)
+        && want != have
+    {
+        out.push(Difference::Offers {
+            expected: want.clone(),
+            got: have.clone(),
+        });
+    }
+    if let (Some(want), Some(have)) = (&x.position_rulings, &got.position_rulings)
+        && want != have
+    {
+        out.push(Difference::PositionRulings {
+            expected: want.clone(),
+            got: have.clone(),
+        });
+    }
+    if let (Some(want), Some(have)) = (&x.time_added, &got.time_added)
+        && want != have
+    {
+        out.push(Difference::TimeAdded {
+            expected: want.clone(),
+            got: have.clone(),
+        });
+    }
+    if let Some(want) = &x.edition
+        && got.edition.as_ref() != Some(want)
+    {
+        out.push(Difference::Edition {
+            expected: want.clone(),
+            got: got.edition.clone(),
+        });
+    }
+    let by_index: HashMap<u32, &EventExpectation> =
+        got.events.iter().map(|e| (e.index, e)).collect();
+    for e in &x.events {
+        let (decision, rule) = by_index.get(&e.index).map_or_else(
+            || (NOT_RULED_ON.to_string(), "-".to_string()),
+            |g| (g.decision.clone(), g.rule.clone()),
+        );
+        if decision != e.decision || rule != e.rule {
+            let (line, column) = locate(e);
+            out.push(Difference::Event {
+                index: e.index,
+                line,
+                column,
+                expected: (e.decision.clone(), e.rule.clone()),
+                got: (decision, rule),
+            });
         }
-        if v.ended_at_ply != x.ended_at_ply {
-            errs.push(format!(
-                "ended at ply: expected {}, got {}",
-                or_dash(&x.ended_at_ply),
-                or_dash(&v.ended_at_ply)
-            ));
-        }
-        if let Some(n) = x.unplayed_moves
-            && v.unplayed_moves != Some(n)
-        {
-            errs.push(format!(
-                "unplayed moves: expected {n}, got {}",
-                v.unplayed_moves
-                    .map_or("none reported".into(), |k| k.to_string())
-            ));
-        }
-        let got = Summary::of(v);
-        let outcomes = EventOutcomes::of(v);
-        if let Some(e) = &x.edition
-            && v.edition.as_ref() != Some(e)
-        {
-            errs.push(format!(
-                "edition: expected {e}, got {}",
-                v.edition.as_deref().unwrap_or("none")
-            ));
-        }
-        for (what, want, got) in [
-            ("offers", &x.offers, &got.offers),
-            (
-                "position rulings",
-                &x.position_rulings,
-                &got.position_rulings,
+    }
+    out
+}
+
+/// The decision of an event no ruling answers and no list of ignored events names.
+const NOT_RULED_ON: &str = "not ruled on";
+
+/// A decision as a message selects on it: `not ruled on` as `not-ruled-on` (a Fluent variant
+/// key has no spaces); anything else as it is.
+fn decision_key(d: &str) -> String {
+    if d == NOT_RULED_ON {
+        "not-ruled-on".into()
+    } else {
+        d.to_string()
+    }
+}
+
+impl Difference {
+    /// The message that says it (`conformance-diff-*` in `cli.ftl`) and its arguments.
+    pub fn message(&self) -> (&'static str, Vec<(&'static str, String)>) {
+        let opt = |v: &Option<String>| v.clone().unwrap_or_else(|| "-".into());
+        let num = |v: &Option<u32>| v.map_or_else(|| "-".into(), |n| n.to_string());
+        let list = |v: &[String]| {
+            if v.is_empty() {
+                "-".into()
+            } else {
+                v.join(" ")
+            }
+        };
+        match self {
+            Difference::Result { expected, got } => (
+                "conformance-diff-result",
+                vec![("expected", expected.clone()), ("got", got.clone())],
             ),
-            ("time added", &x.time_added, &got.time_added),
-        ] {
-            if let (Some(want), Some(got)) = (want, got)
-                && want != got
-            {
-                errs.push(format!(
-                    "{what}: expected {}, got {}",
-                    show(want),
-                    show(got)
-                ));
-            }
+            Difference::Rule { expected, got } => (
+                "conformance-diff-rule",
+                vec![("expected", opt(expected)), ("got", opt(got))],
+            ),
+            Difference::EndedAtPly { expected, got } => (
+                "conformance-diff-ended-at-ply",
+                vec![("expected", num(expected)), ("got", num(got))],
+            ),
+            Difference::UnplayedMoves { expected, got } => (
+                "conformance-diff-unplayed-moves",
+                vec![
+                    ("expected", expected.to_string()),
+                    ("got", num(got)),
+                    ("reported", if got.is_some() { "yes" } else { "no" }.into()),
+                ],
+            ),
+            Difference::Offers { expected, got } => (
+                "conformance-diff-offers",
+                vec![("expected", list(expected)), ("got", list(got))],
+            ),
+            Difference::PositionRulings { expected, got } => (
+                "conformance-diff-position-rulings",
+                vec![("expected", list(expected)), ("got", list(got))],
+            ),
+            Difference::TimeAdded { expected, got } => (
+                "conformance-diff-time-added",
+                vec![("expected", list(expected)), ("got", list(got))],
+            ),
+            Difference::Edition { expected, got } => (
+                "conformance-diff-edition",
+                vec![("expected", expected.clone()), ("got", opt(got))],
+            ),
+            Difference::Event {
+                index,
+                line,
+                column,
+                expected,
+                got,
+            } => (
+                "conformance-diff-event",
+                vec![
+                    ("index", index.to_string()),
+                    ("line", line.to_string()),
+                    ("column", column.to_string()),
+                    ("expected_decision", decision_key(&expected.0)),
+                    ("expected_rule", expected.1.clone()),
+                    ("got_decision", decision_key(&got.0)),
+                    ("got_rule", got.1.clone()),
+                ],
+            ),
         }
-        for e in &x.events {
-            let (decision, rule) = outcomes.get(e.index);
-            if decision != e.decision || rule != e.rule {
-                let (line, col) = line_col(&self.bytes, e.offset);
-                errs.push(format!(
-                    "event {} at {line}:{col}: expected {} {}, got {decision} {rule}",
-                    e.index, e.decision, e.rule
-                ));
-            }
-        }
-        if errs.is_empty() { Ok(()) } else { Err(errs) }
+    }
+
+    /// Said in the language of the run.
+    pub fn said(&self) -> String {
+        let (id, args) = self.message();
+        crate::locale::say::message(id, &args)
     }
 }
 
@@ -484,20 +664,8 @@ impl<'a> EventOutcomes<'a> {
         if self.ignored.contains(&index) {
             ("ignored".into(), "-".into())
         } else {
-            ("not ruled on".into(), "-".into())
+            (NOT_RULED_ON.into(), "-".into())
         }
-    }
-}
-
-fn or_dash<T: ToString>(v: &Option<T>) -> String {
-    v.as_ref().map_or("-".into(), T::to_string)
-}
-
-fn show(v: &[String]) -> String {
-    if v.is_empty() {
-        "-".into()
-    } else {
-        v.join(" ")
     }
 }
 

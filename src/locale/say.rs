@@ -113,6 +113,9 @@ messages! {
     audit_summary = "cli-audit-summary" (games, bad);
     audit_finding = "cli-audit-finding" (finding);
     audit_unended = "cli-audit-unended" ();
+    audit_changed = "cli-audit-changed" (changed);
+    audit_by_edition = "cli-audit-by-edition" ();
+    audit_no_edition = "cli-audit-no-edition" ();
 
     // Hostile inputs: files, links, output, limits.
     /// Standard output or standard error could not be written (not a closed pipe).
@@ -464,6 +467,89 @@ messages! {
     game_time_control = "game-time-control" (error);
     game_time_control_value = "game-time-control-value" (value, error);
 
+    // What is wrong with a chess FEN or the position it gives, and with a SAN move.
+    fen_invalid = "fen-invalid" ();
+    fen_board = "fen-board" ();
+    fen_pocket = "fen-pocket" ();
+    fen_turn = "fen-turn" ();
+    fen_castling = "fen-castling" ();
+    fen_ep_square = "fen-ep-square" ();
+    fen_checks = "fen-checks" ();
+    fen_halfmove_clock = "fen-halfmove-clock" ();
+    fen_fullmoves = "fen-fullmoves" ();
+    position_empty = "position-error-empty" ();
+    position_missing_king = "position-error-missing-king" ();
+    position_too_many_kings = "position-error-too-many-kings" ();
+    position_pawns_on_backrank = "position-error-pawns-on-backrank" ();
+    position_castling_rights = "position-error-castling-rights" ();
+    position_ep_square = "position-error-ep-square" ();
+    position_opposite_check = "position-error-opposite-check" ();
+    position_impossible_check = "position-error-impossible-check" ();
+    position_too_much_material = "position-error-too-much-material" ();
+    position_variant = "position-error-variant" ();
+    san_illegal = "san-illegal" ();
+    san_ambiguous = "san-ambiguous" ();
+
+    /// The label of a diagnostic's help line.
+    help_label = "diag-help" ();
+
+    // A manual page's section headings.
+    man_section = "man-section" (heading);
+
+    // What the operating system said, in our words.
+    io_not_found = "io-not-found" ();
+    io_permission_denied = "io-permission-denied" ();
+    io_is_a_directory = "io-is-a-directory" ();
+    io_not_a_directory = "io-not-a-directory" ();
+    io_already_exists = "io-already-exists" ();
+    io_broken_pipe = "io-broken-pipe" ();
+    io_no_space = "io-no-space" ();
+    io_read_only = "io-read-only" ();
+    io_invalid_data = "io-invalid-data" ();
+    io_other = "io-other" (code);
+
+    // The tables at the end of a conformance run.
+    conformance_counts = "conformance-counts" (passed, failed, skipped, not_applicable, errored);
+    table_clause = "conformance-table-clause" ();
+    table_feature = "conformance-table-feature" ();
+    table_declared = "conformance-table-declared" ();
+    table_scenarios = "conformance-table-scenarios" ();
+    table_applicable = "conformance-table-applicable" ();
+    table_passed = "conformance-table-passed" ();
+    table_failed = "conformance-table-failed" ();
+    table_errored = "conformance-table-errored" ();
+    table_skipped = "conformance-table-skipped" ();
+    table_yes = "conformance-table-yes" ();
+    table_no = "conformance-table-no" ();
+
+    // Why a scenario was not run, or could not be.
+    scenario_malformed = "conformance-scenario-malformed" (error);
+    scenario_inherited_not_applicable = "conformance-inherited-not-applicable" (base, why);
+    no_answer = "conformance-no-answer" ();
+    rulebook_not_supported = "conformance-rulebook-not-supported" (rulebook);
+    game_not_supported = "conformance-game-not-supported" (game);
+    needs_features = "conformance-needs" (features);
+    verdict_late = "conformance-verdict-late" (seconds);
+    verdict_malformed = "conformance-verdict-malformed" (error);
+
+    // What a verdict does differently from a scenario's expectations (`conformance`, and the
+    // published site's implementation pages).
+    conformance_diff_result = "conformance-diff-result" (expected, got);
+    conformance_diff_rule = "conformance-diff-rule" (expected, got);
+    conformance_diff_ended_at_ply = "conformance-diff-ended-at-ply" (expected, got);
+    conformance_diff_unplayed_moves = "conformance-diff-unplayed-moves" (expected, got, reported);
+    conformance_diff_offers = "conformance-diff-offers" (expected, got);
+    conformance_diff_position_rulings = "conformance-diff-position-rulings" (expected, got);
+    conformance_diff_event = "conformance-diff-event" (
+        index,
+        line,
+        column,
+        expected_decision,
+        expected_rule,
+        got_decision,
+        got_rule
+    );
+
     // `arbiter explain-position`.
     position_bad_fen = "position-bad-fen" (error);
     position_illegal = "position-illegal" (error);
@@ -471,6 +557,91 @@ messages! {
     position_alive = "position-alive" (side);
     position_undetermined = "position-undetermined" ();
     position_work = "position-work" (nodes, ms);
+}
+
+/// A message of `ALL` given as an id and its arguments as text (for a caller that builds the
+/// arguments, such as `conformance::scenario::Difference`).
+pub fn message(id: &str, args: &[(&str, String)]) -> String {
+    let args: Vec<(&str, FluentValue)> = args
+        .iter()
+        .map(|(k, v)| (*k, FluentValue::from(v.clone())))
+        .collect();
+    super::say(id, &args)
+}
+
+/// An error of the operating system (a file that cannot be read or written, a closed pipe) in
+/// the language of the run: its kind in our words, and its number when it has one.
+pub fn io_error(e: &std::io::Error) -> String {
+    use std::io::ErrorKind as K;
+    match e.kind() {
+        K::NotFound => io_not_found(),
+        K::PermissionDenied => io_permission_denied(),
+        K::IsADirectory => io_is_a_directory(),
+        K::NotADirectory => io_not_a_directory(),
+        K::AlreadyExists => io_already_exists(),
+        K::BrokenPipe => io_broken_pipe(),
+        K::StorageFull => io_no_space(),
+        K::ReadOnlyFilesystem => io_read_only(),
+        K::InvalidData => io_invalid_data(),
+        _ => io_other(
+            e.raw_os_error()
+                .map_or_else(|| "-".to_string(), |n| n.to_string()),
+        ),
+    }
+}
+
+/// A manual page's section heading (`NAME`, `SYNOPSIS`, ... as clap_mangen writes them) in the
+/// language of the run; one the locale does not name stays as it is.
+pub fn man_heading(heading: &str) -> String {
+    man_section(heading)
+}
+
+/// What is wrong with a chess FEN, in the language of the run.
+pub fn fen_error(e: &shakmaty::fen::ParseFenError) -> String {
+    use shakmaty::fen::ParseFenError as E;
+    match e {
+        E::InvalidFen => fen_invalid(),
+        E::InvalidBoard => fen_board(),
+        E::InvalidPocket => fen_pocket(),
+        E::InvalidTurn => fen_turn(),
+        E::InvalidCastling => fen_castling(),
+        E::InvalidEpSquare => fen_ep_square(),
+        E::InvalidRemainingChecks => fen_checks(),
+        E::InvalidHalfmoveClock => fen_halfmove_clock(),
+        E::InvalidFullmoves => fen_fullmoves(),
+    }
+}
+
+/// Why a FEN's position is not a legal one (every reason that holds), in the language of the
+/// run.
+pub fn position_error<P>(e: &shakmaty::PositionError<P>) -> String {
+    use shakmaty::PositionErrorKinds as K;
+    let kinds = e.kinds();
+    let said: Vec<String> = [
+        (K::EMPTY_BOARD, position_empty as fn() -> String),
+        (K::MISSING_KING, position_missing_king),
+        (K::TOO_MANY_KINGS, position_too_many_kings),
+        (K::PAWNS_ON_BACKRANK, position_pawns_on_backrank),
+        (K::INVALID_CASTLING_RIGHTS, position_castling_rights),
+        (K::INVALID_EP_SQUARE, position_ep_square),
+        (K::OPPOSITE_CHECK, position_opposite_check),
+        (K::IMPOSSIBLE_CHECK, position_impossible_check),
+        (K::TOO_MUCH_MATERIAL, position_too_much_material),
+        (K::VARIANT, position_variant),
+    ]
+    .into_iter()
+    .filter(|(k, _)| kinds.contains(*k))
+    .map(|(_, say)| say())
+    .collect();
+    said.join("; ")
+}
+
+/// Why a SAN move is not a move of the position, in the language of the run.
+pub fn san_error(e: &shakmaty::san::SanError) -> String {
+    match e {
+        shakmaty::san::SanError::IllegalSan => san_illegal(),
+        shakmaty::san::SanError::AmbiguousSan => san_ambiguous(),
+    }
 }
 
 /// A game's name in the language of the run.
@@ -487,7 +658,7 @@ pub fn unreadable(path: impl Arg, e: &crate::files::ReadError) -> String {
     let why = match e {
         ReadError::NotRegular => not_a_regular_file(),
         ReadError::TooLarge(limit) => file_too_large(limit >> 20),
-        ReadError::Io(e) => e.to_string(),
+        ReadError::Io(e) => io_error(e),
     };
     file_error(path, why)
 }

@@ -15,9 +15,10 @@ use serde::Serialize;
 
 use crate::compile::words;
 use crate::conformance::features::{FEATURES, is_known};
-use crate::conformance::scenario::{self, Scenario, TEXT_TAGS};
+use crate::conformance::report::Explanations;
+use crate::conformance::scenario::{self, Scenario, Summary, TEXT_TAGS};
 use crate::lang::ir::{Clause, Rulebook};
-use crate::locale::Words;
+use crate::locale::{Words, say};
 
 mod diagram;
 
@@ -63,7 +64,85 @@ fn env() -> Result<Environment<'static>, String> {
     for (name, src) in TEMPLATES {
         env.add_template(name, src).map_err(|e| e.to_string())?;
     }
+    env.add_filter("md", |text: String| {
+        Value::from_safe_string(inline_markdown(&text))
+    });
     Ok(env)
+}
+
+/// Inline Markdown as HTML, everything escaped first: `code`, **strong** and *emphasis*. What
+/// the site shows of a rulebook's, a scenario's or a report's text (the rules in words and the
+/// explanations write identifiers as code) is rendered so, never shown with its backquotes.
+pub fn inline_markdown(text: &str) -> String {
+    let parts: Vec<&str> = text.split('`').collect();
+    let n = parts.len();
+    let mut out = String::with_capacity(text.len() + 16);
+    for (i, part) in parts.iter().enumerate() {
+        // An odd part is between backquotes, unless its opening backquote is the last, unpaired.
+        let code = i % 2 == 1 && (n % 2 == 1 || i + 1 < n);
+        if code {
+            out.push_str("<code>");
+            out.push_str(&escape(part));
+            out.push_str("</code>");
+        } else {
+            if i % 2 == 1 {
+                out.push('`');
+            }
+            out.push_str(&emphasis(&escape(part)));
+        }
+    }
+    out
+}
+
+/// HTML-escaped as minijinja escapes (so that a text reads the same through the filter or not).
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#x27;"),
+            '/' => out.push_str("&#x2f;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `**x**` and `*x*` (x not starting or ending with a space) as `<strong>` and `<em>`; a lone
+/// `*` (`K*`, `2 * 3`) stays.
+fn emphasis(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(i) = rest.find('*') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i..];
+        let (mark, tag) = if after.starts_with("**") {
+            ("**", "strong")
+        } else {
+            ("*", "em")
+        };
+        let inner = &after[mark.len()..];
+        match inner.find(mark) {
+            Some(j)
+                if j > 0
+                    && !inner.starts_with(' ')
+                    && !inner[..j].ends_with(' ')
+                    && !inner[..j].contains('*') =>
+            {
+                out.push_str(&format!("<{tag}>{}</{tag}>", &inner[..j]));
+                rest = &inner[j + mark.len()..];
+            }
+            _ => {
+                out.push_str(mark);
+                rest = inner;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 fn ser<T: Serialize>(v: &T) -> Value {
@@ -277,10 +356,12 @@ fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
     let get = |l: &str| s.texts.get(&(tag.to_string(), l.to_string()));
     let plain = scenario::TEXT_TAGS_LANG;
     match get(lang) {
-        Some(text) => context! { text => text, lang => lang, untranslated => false },
+        Some(text) => context! {
+            text => text, lang => lang, untranslated => false, translated => lang != plain,
+        },
         None => context! {
             text => get(plain).cloned().unwrap_or_default(), lang => plain,
-            untranslated => lang != plain,
+            untranslated => lang != plain, translated => false,
         },
     }
 }
@@ -373,6 +454,9 @@ struct Implementation {
     name: String,
     tally: Tally,
     lines: Vec<Line>,
+    /// Why it fails what it fails (`failures.yaml` beside its adapter, arbiter's
+    /// `arbiter-failures.yaml`), when there is such a file.
+    explanations: Option<Explanations>,
     /// (rulebook, clause) -> tally.
     by_clause: BTreeMap<(String, String), Tally>,
     /// feature -> tally (every line that needs it, inherited scenarios' included).
@@ -406,10 +490,20 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
             .file_stem()
             .map(|s| s.to_string_lossy().into_owned())
             .unwrap_or_default();
+        let explained = match name.as_str() {
+            "arbiter" => dir.join("../arbiter-failures.yaml"),
+            other => dir.join("../adapters").join(other).join("failures.yaml"),
+        };
+        let explanations = if explained.is_file() {
+            Some(Explanations::load(&explained).map_err(|d| d.render())?)
+        } else {
+            None
+        };
         let mut imp = Implementation {
             name,
             tally: Tally::default(),
             lines: Vec::new(),
+            explanations,
             by_clause: BTreeMap::new(),
             by_feature: BTreeMap::new(),
         };
@@ -464,12 +558,17 @@ struct InheritedView {
 /// (overlay, clause as the overlay names it) -> the inherited scenarios citing it.
 type InheritedCites = BTreeMap<(String, String), Vec<InheritedView>>;
 
+/// Scenario id (an inherited one under its overlay's id too) -> event index -> (line, column)
+/// of the event's command in the scenario's text.
+type Places = BTreeMap<String, std::collections::HashMap<u32, (usize, usize)>>;
+
 /// The inherited scenarios of every overlay among `books` that apply under it (those the runner
 /// reports not applicable are left out), by the clauses they cite in the overlay's ids.
 fn inherited_cites(
     books: &[Book],
     conformance: &Path,
     loaded: &BTreeMap<String, Scenario>,
+    places: &mut Places,
 ) -> Result<InheritedCites, String> {
     let mut out = InheritedCites::new();
     for b in books {
@@ -487,6 +586,7 @@ fn inherited_cites(
                     Err(_) => continue,
                 },
             };
+            places.insert(p.id.clone(), s.event_places());
             let Ok(s) = how.apply(s, &p.id) else { continue };
             for c in &s.clauses {
                 out.entry((b.key.clone(), c.clone()))
@@ -669,9 +769,9 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "total",
         "failures",
         "no-failures",
-        "details",
-        "got",
-        "expected",
+        "unexplained",
+        "errors",
+        "reported",
         "implementation",
         "other-language",
         "not-in-force",
@@ -687,10 +787,96 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "edition",
         "in-force-from",
         "other-editions",
+        "translated",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
     Ok(labels)
+}
+
+/// An implementation's failures as its page shows them in the language of `w`: grouped by the
+/// classes of its explanations (each class's title and reason in that language when written in
+/// it, else in English, marked), each failure's differences said in that language (from the
+/// report's `expected` and `got`, not the report's own text), the failures no class explains,
+/// and the scenarios it errored on with what it reported (its own words, quoted as code).
+fn implementation_view(
+    i: &Implementation,
+    w: &Words,
+    places: &Places,
+    published: &std::collections::HashSet<&str>,
+) -> Result<Value, String> {
+    let lang = w.lang.as_str();
+    let failure = |l: &Line| -> Result<Value, String> {
+        let mut lines = Vec::new();
+        if let (Some(x), Some(got)) = (&l.expected, &l.got) {
+            let parse = |v: &serde_json::Value| {
+                serde_json::from_value::<Summary>(v.clone())
+                    .map_err(|e| format!("{}: {}: {e}", i.name, l.id))
+            };
+            let (x, got) = (parse(x)?, parse(got)?);
+            let at = places.get(&l.id);
+            for d in scenario::differences(&x, &got, |e| {
+                at.and_then(|p| p.get(&e.index)).copied().unwrap_or((0, 0))
+            }) {
+                let (id, args) = d.message();
+                let args: Vec<(&str, fluent_bundle::FluentValue)> =
+                    args.into_iter().map(|(k, v)| (k, v.into())).collect();
+                lines.push(w.get(id, &args)?);
+            }
+        }
+        Ok(context! {
+            id => l.id.clone(),
+            href => published.contains(l.id.as_str()).then(|| format!("../{}", scenario_page(&l.id))),
+            lines => lines,
+            // A report without the two summaries (another runner's): its own words, quoted.
+            reported => if l.expected.is_some() && l.got.is_some() { Vec::new() } else { l.details.clone() },
+        })
+    };
+    let failed: Vec<&Line> = i.lines.iter().filter(|l| l.outcome == "failed").collect();
+    let mut groups = Vec::new();
+    let mut rest = failed.clone();
+    if let Some(x) = &i.explanations {
+        for c in &x.classes {
+            let members: Vec<&Line> = failed
+                .iter()
+                .copied()
+                .filter(|l| c.explains(&l.id))
+                .collect();
+            if members.is_empty() {
+                continue;
+            }
+            rest.retain(|l| !c.explains(&l.id));
+            let (title, reason, text_lang) = match (c.title.get(lang), c.reason.get(lang)) {
+                (Some(t), Some(r)) => (t, r, lang),
+                _ => (c.title.english(), c.reason.english(), "en"),
+            };
+            groups.push(context! {
+                clause => c.clause.clone(), title => title.trim(), reason => reason.trim(),
+                lang => text_lang, untranslated => text_lang != lang,
+                members => members.into_iter().map(failure).collect::<Result<Vec<_>, _>>()?,
+            });
+        }
+    }
+    if !rest.is_empty() {
+        groups.push(context! {
+            clause => Value::from(()), title => w.text("publish-unexplained")?, reason => Value::from(()),
+            lang => lang, untranslated => false,
+            members => rest.into_iter().map(failure).collect::<Result<Vec<_>, _>>()?,
+        });
+    }
+    let errors: Vec<Value> = i
+        .lines
+        .iter()
+        .filter(|l| l.outcome == "errored")
+        .map(|l| {
+            context! {
+                id => l.id.clone(),
+                href => published.contains(l.id.as_str()).then(|| format!("../{}", scenario_page(&l.id))),
+                reported => l.details.clone(),
+            }
+        })
+        .collect();
+    Ok(context! { groups => groups, errors => errors })
 }
 
 struct Site {
@@ -739,7 +925,7 @@ fn write(out: &Path, rel: &Path, text: &str) -> Result<(), String> {
         WriteError::Link(p) => say::publish_link(p.display().to_string()),
         WriteError::Outside(p) => say::publish_outside(p.display().to_string()),
         WriteError::NotAFolder(p) => say::publish_not_a_folder(p.display().to_string()),
-        WriteError::Io(p, e) => say::writing_error(p.display().to_string(), e.to_string()),
+        WriteError::Io(p, e) => say::writing_error(p.display().to_string(), say::io_error(&e)),
     })
 }
 
@@ -826,7 +1012,11 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
             cited.entry((book.clone(), c.clone())).or_default().push(i);
         }
     }
-    let inherited = inherited_cites(books, &src.conformance, &loaded)?;
+    // Where each scenario's events stand in its text, to say a failure's line and column.
+    let mut places: Places = (loaded.iter())
+        .map(|(id, s)| (id.clone(), s.event_places()))
+        .collect();
+    let inherited = inherited_cites(books, &src.conformance, &loaded, &mut places)?;
     drop(loaded);
     let published_ids: std::collections::HashSet<&str> =
         scenarios.iter().map(|s| s.id.as_str()).collect();
@@ -847,7 +1037,8 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         pages: 0,
         langs,
     };
-    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    std::fs::create_dir_all(out)
+        .map_err(|e| say::writing_error(out.display().to_string(), say::io_error(&e)))?;
     let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
     for lang in &langs {
         let lang = lang.as_str();
@@ -991,26 +1182,14 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
             )?;
         }
         for i in &imps {
-            let failures: Vec<Value> = i
-                .lines
-                .iter()
-                .filter(|l| l.outcome == "failed" || l.outcome == "errored")
-                .map(|l| {
-                    context! {
-                        id => l.id.clone(), outcome => l.outcome.clone(), details => l.details.clone(),
-                        expected => l.expected.as_ref().map(|v| v.to_string()),
-                        got => l.got.as_ref().map(|v| v.to_string()),
-                        href => published_ids.contains(l.id.as_str()).then(|| format!("../{}", scenario_page(&l.id))),
-                    }
-                })
-                .collect();
+            let view = implementation_view(i, &w, &places, &published_ids)?;
             site.write(
                 lang,
                 &implementation_page(&i.name),
                 "implementation.html",
                 context! {
                     labels => labels.clone(), name => i.name.clone(),
-                    tally => ser(&i.tally), failures => failures,
+                    tally => ser(&i.tally), ..view
                 },
             )?;
         }

@@ -300,7 +300,7 @@ fn load_dir_at(
                 &empty,
                 0,
                 0,
-                say::cannot_read_rulebook_file(e.to_string()),
+                say::cannot_read_rulebook_file(say::io_error(&e)),
             )
         })?;
         Ok(SourceFile {
@@ -327,7 +327,7 @@ fn load_dir_at(
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(located(say::clause_file_not_found(&f.value)).into());
             }
-            Err(e) => return Err(located(say::cannot_read_rulebook_file(e.to_string())).into()),
+            Err(e) => return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into()),
         }
     }
     let base = load_base(dir, &book_file, &book, depth, true, lib, pick)?;

@@ -224,6 +224,7 @@ fn play<'g>(
         Recorded::Drawn => Some(GameResult::Draw),
         Recorded::Unknown => None,
     };
+    a.verdict.recorded = recorded;
     a.verdict.finding = Finding::of(&a.verdict, recorded);
     a.verdict.scoresheet = Scoresheet {
         first: Some(start_turn),
@@ -243,7 +244,9 @@ fn empty_verdict(game: &Game) -> Verdict {
         white: game.tag("White").map(str::to_string),
         black: game.tag("Black").map(str::to_string),
         outcome: Outcome::Unfinished,
+        kind: game.kind,
         recorded_result: game.tag("Result").map(str::to_string),
+        recorded: None,
         finding: Finding::NotDerivable,
         plies: 0,
         unplayed_moves: 0,
@@ -907,7 +910,7 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
 fn resolve_san(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
     san.san
         .to_move(pos)
-        .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), e.to_string()))
+        .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)))
 }
 
 fn move_number(pos: &Chess) -> String {
@@ -1183,9 +1186,9 @@ fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
     }
     let fen: Fen = fen
         .parse()
-        .map_err(|e: shakmaty::fen::ParseFenError| (at, say::game_bad_fen(e.to_string())))?;
+        .map_err(|e: shakmaty::fen::ParseFenError| (at, say::game_bad_fen(say::fen_error(&e))))?;
     fen.into_position(CastlingMode::Standard)
-        .map_err(|e| (at, say::game_illegal_fen(e.to_string())))
+        .map_err(|e| (at, say::game_illegal_fen(say::position_error(&e))))
 }
 
 /// The game's parameters: the rulebook's defaults, overridden by the tags that name them.

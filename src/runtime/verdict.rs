@@ -9,6 +9,7 @@ use shakmaty::Color;
 use super::analysis::Evidence;
 use super::position::OfferRecord;
 use super::rules::{Effect, FieldValue, ser_side, side_name};
+use crate::games::GameKind;
 use crate::lang::schema::EventKind;
 use crate::pgn::events::ClaimKind;
 
@@ -61,6 +62,18 @@ impl GameResult {
             GameResult::BlackWins => "0-1",
             GameResult::Draw => "1/2-1/2",
             GameResult::Unfinished => "*",
+        }
+    }
+
+    /// As a record of the game `kind` writes it, for people: chess as PGN (`1-0`), Russian
+    /// draughts in PDN's points of two (`2-0`, `1-1`, `0-2`). The JSON keeps `as_str` for every
+    /// game, as the conformance protocol does.
+    pub fn text(self, kind: GameKind) -> &'static str {
+        match (kind, self) {
+            (GameKind::RussianDraughts, GameResult::WhiteWins) => "2-0",
+            (GameKind::RussianDraughts, GameResult::BlackWins) => "0-2",
+            (GameKind::RussianDraughts, GameResult::Draw) => "1-1",
+            _ => self.as_str(),
         }
     }
 }
@@ -157,9 +170,12 @@ pub enum Finding {
     /// The laws give the recorded result, established by the moves, the events written, or the
     /// record's `Termination` tag.
     Agrees,
-    /// The laws ended the game before its last recorded move (whatever the result).
+    /// The laws ended the game before its last recorded move, with the recorded result (or
+    /// with none yet: the result awaits the arbiter).
     EndedEarlier,
-    /// The laws give another result than the record.
+    /// The laws give another result than the record, whatever the reason: a different end, or
+    /// an end before the last recorded move with another result. Every record whose result the
+    /// laws change is here.
     Contradicts,
     /// The result rests on the recorded result alone: the record has no `Termination` tag, so
     /// a resignation or an agreement is assumed.
@@ -198,14 +214,15 @@ impl Finding {
     /// The finding for a verdict whose game recorded `recorded` (`None`: no result).
     pub fn of(v: &Verdict, recorded: Option<GameResult>) -> Finding {
         let result = v.outcome.result();
-        if v.unplayed_moves > 0 {
+        let differs = result != GameResult::Unfinished && recorded.is_some_and(|r| r != result);
+        if differs {
+            Finding::Contradicts
+        } else if v.unplayed_moves > 0 {
             Finding::EndedEarlier
         } else if result == GameResult::Unfinished {
             Finding::NotDerivable
         } else if recorded.is_none() {
             Finding::Unrecorded
-        } else if recorded != Some(result) {
-            Finding::Contradicts
         } else if v.ending().is_some_and(|r| r.assumed) {
             Finding::Assumed
         } else {
@@ -330,7 +347,11 @@ pub struct Verdict {
     pub white: Option<String>,
     pub black: Option<String>,
     pub outcome: Outcome,
+    /// The game played (results are written in its form for people: `GameResult::text`).
+    pub kind: GameKind,
     pub recorded_result: Option<String>,
+    /// The recorded result read (`None`: none, or not a result of the game).
+    pub recorded: Option<GameResult>,
     /// How the recorded result compares with the laws' (set once the game is ruled on).
     pub finding: Finding,
     /// Plies played.
@@ -555,7 +576,9 @@ mod tests {
             white: None,
             black: None,
             outcome,
+            kind: GameKind::Chess,
             recorded_result: Some("1/2-1/2".into()),
+            recorded: Some(GameResult::Draw),
             finding: Finding::Agrees,
             plies: 8,
             unplayed_moves: 0,
@@ -679,7 +702,9 @@ mod tests {
             white: None,
             black: None,
             outcome: Outcome::Unfinished,
+            kind: GameKind::Chess,
             recorded_result: None,
+            recorded: None,
             finding: Finding::NotDerivable,
             plies: 0,
             unplayed_moves: 0,

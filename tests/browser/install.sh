@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Install what the browser test (tests/it/browser.rs, tests/browser/check.mjs) needs:
+# Install what the browser test (tests/external/browser.rs, tests/browser/check.mjs) needs:
 #   Chromium        Debian's `chromium` (/usr/bin/chromium), when it is missing
 #   playwright-core tests/browser/package-lock.json (pinned) -> tests/browser/node_modules,
 #                   without Playwright's own browsers (PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1)

@@ -5,10 +5,13 @@ use crate::common::*;
 
 /// One game per finding. Expected by hand: (a) Fool's mate recorded 0-1, ended normally:
 /// agrees (5.1.1); (b) knights out and back four times, then on to a recorded 1-0: the start
-/// position appears at plies 0, 4, 8, 12 and 16, the fifth time at ply 16, so 9.6.1 ends the
-/// game there and 9.Nf3 is not played: ended earlier; (c) White resigns (recorded 0-1, Termination Normal) against a bare king: 5.1.2
-/// (2023) makes it a draw: contradicts; (d) recorded 1-0 with no Termination: resignation
-/// assumed; (e) abandoned: not derivable; (f) no result recorded after a mate: unrecorded.
+/// position appears at plies 0, 4, 8, 12 and 16, the fifth time at ply 16, so 9.6.1 draws the
+/// game there and 9.Nf3 is not played: the laws end it earlier *and* with another result than
+/// the record's, so the record is contradicted (a changed result, whatever the reason); (c)
+/// White resigns (recorded 0-1, Termination Normal) against a bare king: 5.1.2 (2023) makes it a
+/// draw: contradicts; (d) recorded 1-0 with no Termination: resignation assumed; (e) abandoned:
+/// not derivable; (f) no result recorded after a mate: unrecorded; (g) the knights of (b),
+/// recorded 1/2-1/2: the laws end it earlier with the recorded result: ended earlier.
 const GAMES: &str = "\
 [Event \"a\"]\n[Result \"0-1\"]\n[Termination \"Normal\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
 [Event \"b\"]\n[Result \"1-0\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 6. Ng1 Ng8 \
@@ -17,7 +20,9 @@ const GAMES: &str = "\
 [FEN \"8/8/8/4k3/8/8/3QK3/8 b - - 0 40\"]\n\n40... Kf5 41. Qd3+ Ke5 0-1\n\n\
 [Event \"d\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 1-0\n\n\
 [Event \"e\"]\n[Result \"1-0\"]\n[Termination \"Abandoned\"]\n\n1. e4 e5 1-0\n\n\
-[Event \"f\"]\n\n1. f3 e5 2. g4 Qh4# *\n";
+[Event \"f\"]\n\n1. f3 e5 2. g4 Qh4# *\n\n\
+[Event \"g\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 5. Nf3 Nf6 \
+6. Ng1 Ng8 7. Nf3 Nf6 8. Ng1 Ng8 9. Nf3 1/2-1/2\n";
 
 #[test]
 fn each_finding_on_its_game() {
@@ -41,21 +46,34 @@ fn each_finding_on_its_game() {
         got,
         [
             ("agrees", "0-1", "5.1.1"),
-            ("ended-earlier", "1/2-1/2", "9.6.1"),
+            ("contradicts", "1/2-1/2", "9.6.1"),
             ("contradicts", "1/2-1/2", "5.1.2"),
             ("assumed", "1-0", "5.1.2"),
             ("not-derivable", "*", "-"),
             ("unrecorded", "0-1", "5.1.1"),
+            ("ended-earlier", "1/2-1/2", "9.6.1"),
         ]
     );
-    assert_eq!(games[1]["ended_at_ply"], 16);
-    assert_eq!(games[1]["unplayed_moves"], 1);
+    for g in [1, 6] {
+        assert_eq!(games[g]["ended_at_ply"], 16);
+        assert_eq!(games[g]["unplayed_moves"], 1);
+    }
+    assert!(
+        games[1]["finding_text"]
+            .as_str()
+            .is_some_and(|t| t.contains("before its last recorded move")),
+        "{}",
+        games[1]
+    );
     // The summary, on standard error in the JSON format.
     let summary: serde_json::Value =
         serde_json::from_str(text(&out.stderr).lines().last().unwrap_or_default())
             .expect("the summary");
     assert_eq!(summary["findings"]["contradicts"]["by_clause"]["5.1.2"], 1);
+    assert_eq!(summary["findings"]["contradicts"]["by_clause"]["9.6.1"], 1);
+    assert_eq!(summary["findings"]["ended-earlier"]["games"], 1);
     assert_eq!(summary["findings"]["agrees"]["games"], 1);
+    assert_eq!(summary["changed"], 2, "{summary}");
 }
 
 #[test]
@@ -68,11 +86,15 @@ fn text_lists_what_does_not_agree_and_sums_up() {
         !stdout.contains("(game 1)") && !stdout.contains("(game 4)"),
         "{stdout}"
     );
-    for g in ["(game 2)", "(game 3)", "(game 5)", "(game 6)"] {
+    for g in ["(game 2)", "(game 3)", "(game 5)", "(game 6)", "(game 7)"] {
         assert!(stdout.contains(g), "{g}: {stdout}");
     }
-    assert!(stdout.contains("Audited 6 games."), "{stdout}");
+    assert!(stdout.contains("Audited 7 games."), "{stdout}");
     assert!(stdout.contains("ended earlier"), "{stdout}");
+    assert!(
+        stdout.contains("The laws change 2 recorded results"),
+        "{stdout}"
+    );
     let all = text(&arbiter(&["audit", "--all", "-"], Some(GAMES.as_bytes())).stdout);
     assert!(
         all.contains("(game 1)") && all.contains("(game 4)"),
@@ -80,7 +102,11 @@ fn text_lists_what_does_not_agree_and_sums_up() {
     );
     // In Russian, from the first word of the summary.
     let ru = text(&arbiter(&["--lang", "ru", "audit", "-"], Some(GAMES.as_bytes())).stdout);
-    assert!(ru.contains("Проверено 6 партий."), "{ru}");
+    assert!(ru.contains("Проверено 7 партий."), "{ru}");
+    assert!(
+        ru.contains("Правила меняют 2 записанных результата"),
+        "{ru}"
+    );
 }
 
 #[test]
@@ -91,28 +117,45 @@ fn every_result_agreeing_is_exit_zero() {
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stdout));
 }
 
-/// The corpus: Mantovani–Gaprindashvili (game 670 of Gaprindashvili.pgn) repeats a position
-/// for the fifth time at ply 119 and goes on to 0-1: the laws drew it there (9.6.1).
+/// Russian draughts keeps its points of two for people (PDN's `2-0`, `1-1`, `0-2`): Black
+/// resigns after 2.b2-c3 (club.R.2, a win for White); recorded `2-0` the record agrees, recorded
+/// `0-2` the laws contradict it, and both lines say the results as draughts writes them. The
+/// JSON keeps the protocol's `1-0` for programs.
 #[test]
-fn the_fivefold_repetition_the_record_played_on() {
-    let dir = root().join("../shared/corpus/pgnmentor-players");
-    let file = dir.join("Gaprindashvili.pgn");
-    if !file.is_file() {
-        assert!(std::env::var_os("CI").is_none(), "the corpus is missing");
-        eprintln!("corpus not found at {}: skipped", dir.display());
-        return;
-    }
-    let path = file.to_string_lossy().into_owned();
-    let out = arbiter(&["audit", "--format", "json", &path], None);
-    assert_eq!(out.status.code(), Some(1));
-    let game = text(&out.stdout)
+fn draughts_results_keep_their_points_of_two() {
+    let game = |result: &str| {
+        format!(
+            "[Event \"d\"]\n[GameType \"25\"]\n[Result \"{result}\"]\n\n\
+             1. c3-d4 f6-g5 2. b2-c3 {{ [%resign black] }} {result}\n\n"
+        )
+    };
+    let pgn = game("2-0") + &game("0-2");
+    let out = arbiter(
+        &["audit", "--all", "--rulebook", "club", "-"],
+        Some(pgn.as_bytes()),
+    );
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.contains("recorded 2-0, the laws give 2-0"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("recorded 0-2, the laws give 2-0"),
+        "{stdout}"
+    );
+    assert!(
+        !stdout.contains("0-1") && !stdout.contains("1-0"),
+        "{stdout}"
+    );
+    let json = arbiter(
+        &["audit", "--format", "json", "--rulebook", "club", "-"],
+        Some(pgn.as_bytes()),
+    );
+    let lines: Vec<serde_json::Value> = text(&json.stdout)
         .lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
-        .find(|g| g["game"] == 670)
-        .expect("game 670");
-    assert_eq!(game["finding"], "ended-earlier");
-    assert_eq!(game["rule"], "9.6.1");
-    assert_eq!(game["ended_at_ply"], 119);
-    assert_eq!(game["recorded_result"], "0-1");
-    assert_eq!(game["result"], "1/2-1/2");
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    assert_eq!(lines[0]["result"], "1-0");
+    assert_eq!(lines[0]["finding"], "agrees");
+    assert_eq!(lines[1]["finding"], "contradicts");
 }

@@ -172,3 +172,40 @@ fn two_point_results_are_read_as_results() {
     assert_eq!(v["result"], "1-0", "{v}");
     assert_eq!(v["rule"], "club.R.2", "{v}");
 }
+
+/// The README's diagram of the square numbers is the notation's: each number stands on the
+/// square `Square::from_number` gives it (1 = a1, 5 = b2, 32 = h8, as pydraughts numbers them),
+/// every dark square once; and the README's numbered first move `11-15` is White's `e3-f4`.
+#[test]
+fn the_readme_square_numbers_are_the_notation() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    let header = "      a   b   c   d   e   f   g   h\n";
+    let at = readme.find(header).expect("the diagram of square numbers");
+    let rows: Vec<&str> = readme[at + header.len()..].lines().take(8).collect();
+    let mut seen = std::collections::BTreeSet::new();
+    for (i, row) in rows.iter().enumerate() {
+        let mut cells = row.split_whitespace();
+        let rank: usize = cells.next().and_then(|r| r.parse().ok()).expect("a rank");
+        assert_eq!(rank, 8 - i, "{row}");
+        for (file, cell) in cells.enumerate() {
+            let Ok(n) = cell.parse::<u32>() else {
+                assert_eq!(cell, ".", "{row}");
+                continue;
+            };
+            let sq = arbiter::draughts::Square::from_number(n).expect("a square number");
+            let name = format!("{}{rank}", char::from(b'a' + file as u8));
+            assert_eq!(sq.to_string(), name, "{n} in the README's diagram");
+            assert!(seen.insert(n), "{n} twice");
+        }
+    }
+    assert_eq!(seen.len(), 32);
+    // Both spellings of White's first move are legal and give the same ruling (the move said
+    // as the record wrote it).
+    let game = |m: &str| format!("[GameType \"25\"]\n[Result \"*\"]\n\n1. {m} *\n");
+    let (code, numbered, err) = club(&game("11-15"), "en");
+    assert_eq!(code, Some(0), "{err}");
+    let (code, named, err) = club(&game("e3-f4"), "en");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(numbered.contains("after 1.11-15;"), "{numbered}");
+    assert_eq!(numbered.replace("11-15", "e3-f4"), named);
+}

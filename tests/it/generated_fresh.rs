@@ -8,17 +8,12 @@ use arbiter::backend::codegen;
 #[test]
 fn generated_is_fresh() {
     let root = root();
-    if !codegen::rustfmt_available() {
-        assert!(
-            std::env::var_os("CI").is_none(),
-            "CI must have rustfmt to check generated/"
-        );
-        eprintln!(
-            "\n*** SKIPPED generated_is_fresh: rustfmt is not installed, and generating Rust needs \
-             it (`rustup component add rustfmt`) ***\n"
-        );
-        return;
-    }
+    // Generating Rust needs rustfmt (part of the toolchain the README asks for): without it the
+    // test fails, it does not pass unchecked.
+    assert!(
+        codegen::rustfmt_available(),
+        "rustfmt is not installed, and generating Rust needs it: `rustup component add rustfmt`"
+    );
     let files = codegen::generate_tree(&root.join("rules"), &root.join("generated"))
         .unwrap_or_else(|e| panic!("{e}"));
     let mut stale = Vec::new();

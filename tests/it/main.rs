@@ -1,14 +1,13 @@
 //! The integration tests, as one test binary (one link instead of one per file). Each module is
 //! one concern; `cargo test --test it MODULE` runs one of them (e.g. `cargo test --test it
-//! corpus`). The conformance suite is its own binary (`tests/conformance.rs`, libtest-mimic).
+//! cli`). The conformance suite is its own binary (`tests/conformance.rs`, libtest-mimic), and
+//! so are the tests that need tools or data from outside the repository (`tests/external/`,
+//! libtest-mimic: what cannot run here is reported ignored, with the reason).
 
 mod common;
 
 mod audit;
-mod browser;
-mod certify;
 mod cli;
-mod corpus;
 mod draughts_games;
 mod editions;
 mod fuzz_regressions;
@@ -22,9 +21,9 @@ mod publish;
 mod readme;
 mod rulebook_errors;
 mod rules_are_data;
+mod rules_in_words;
 mod runner;
 mod russian_output;
-mod spark;
 mod streaming;
 mod third_language;
 mod unwinnable;

@@ -217,7 +217,7 @@ fn a_bad_game_exits_1_and_the_batch_goes_on() {
     assert_eq!(
         lines[1],
         serde_json::json!({"file": "<stdin>", "game": 2, "line": 8, "column": 13,
-            "error": "2. Ke3 is not a legal move in the position (illegal san)"})
+            "error": "2. Ke3 is not a legal move in the position (no legal move matches it)"})
     );
     assert_eq!(
         (&lines[2]["game"], &lines[2]["line"]),

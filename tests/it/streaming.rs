@@ -4,30 +4,38 @@
 
 use crate::common::*;
 
-/// Real games: the lichess sample (clocks, terminations) and a few scenario games.
+/// Many games of every kind, from the repository alone (so that a fresh clone runs this test):
+/// every scenario of the FIDE suites (real games, set-up positions, every event command),
+/// concatenated.
 fn corpus() -> Vec<u8> {
-    let dir = root().join("../shared/corpus/lichess-2021-10-head");
-    let mut files: Vec<_> = std::fs::read_dir(&dir)
-        .map(|rd| rd.flatten().map(|e| e.path()).collect())
-        .unwrap_or_default();
-    files.retain(|p| p.extension().is_some_and(|x| x == "pgn"));
+    let mut files = Vec::new();
+    let mut stack = vec![
+        root().join("conformance/fide-2018"),
+        root().join("conformance/fide-2023"),
+    ];
+    while let Some(dir) = stack.pop() {
+        for e in std::fs::read_dir(&dir).expect("suite").flatten() {
+            let p = e.path();
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                files.push(p);
+            }
+        }
+    }
     files.sort();
     let mut out = Vec::new();
     for f in files {
-        out.extend(std::fs::read(f).unwrap_or_default());
+        out.extend(std::fs::read(f).expect("scenario"));
         out.extend(b"\n\n");
     }
-    out.extend(
-        std::fs::read(root().join("conformance/fide-2018/real-games/fivefold-hou-ju-2013.pgn"))
-            .expect("real game"),
-    );
     out
 }
 
 #[test]
 fn the_same_output_on_one_thread_and_on_four() {
     let pgn = corpus();
-    assert!(pgn.len() > 100_000, "the corpus is there");
+    assert!(pgn.len() > 500_000, "{} bytes of games", pgn.len());
     let run = |jobs: &str, format: &str| {
         let out = arbiter(
             &[
@@ -170,7 +178,7 @@ fn the_summary_counts_games_results_by_clause_and_errors() {
         s,
         serde_json::json!({
             "games": 3, "ruled": 2, "bad_games": 1, "bad_inputs": 0,
-            "results": {"0-1": 1, "*": 1},
+            "results": {"0-1": 1, "*": 1}, "changed": 0,
             "by_clause": {"5.1.1": {"0-1": 1}, "-": {"*": 1}},
             "findings": {
                 "unrecorded": {"games": 1, "by_clause": {"5.1.1": 1}},

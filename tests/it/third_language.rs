@@ -69,7 +69,8 @@ fn the_readable_rulebook_speaks_german() {
     for line in [
         "    Ereignis: eine Stellung entsteht (die Ausgangsstellung oder nach einem Zug)",
         "    Bedingung: die Anzahl der Auftritte der gegenwärtigen Stellung ist mindestens \
-         «automatische_wiederholungen» (5) (repetitions >= automatische_wiederholungen)",
+         die Auftritte einer Stellung, die ohne Antrag remis machen (5) \
+         (`repetitions >= automatische_wiederholungen`)",
         "    Folgen: die Partie endet remis",
         "Von den Verfassern des Regelwerks geschrieben; kein amtlicher Text.",
     ] {

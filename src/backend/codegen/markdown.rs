@@ -48,6 +48,7 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
     for p in &ir.params {
         params.push(context! {
             name => p.name.clone(), tag => p.tag.clone(), doc => p.doc.get(lang).cloned(),
+            title => words::param_title(&p.name, &w)?,
             default => words::expr(&p.default, &w, ir)?,
         });
     }
@@ -118,6 +119,7 @@ fn constants(ir: &Rulebook, w: &Words) -> Result<Vec<minijinja::Value>, String> 
         };
         out.push(context! {
             name => d.name.clone(), value => value, unit => unit,
+            title => words::name_title(&d.name, w)?,
             doc => d.doc.as_ref().and_then(|t| t.get(&w.lang).cloned()),
         });
     }

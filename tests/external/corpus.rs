@@ -2,24 +2,28 @@
 //! verdicts agree with an independent classification of the final positions (python-chess, in
 //! `draw-conditions.tsv`, see `../shared/corpus/SOURCE.md`) wherever that classification follows
 //! FIDE. The corpus lives outside the repository (`ARBITER_CORPUS` or `../shared/corpus`); without
-//! it these tests say so and check nothing.
+//! it these tests are ignored with the reason (and fail in CI).
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use arbiter::{load_rules, pgn, runtime};
 
-use crate::common;
+use crate::common::{self, arbiter, text};
+use crate::{Ran, done, skip};
 
-fn corpus() -> Option<PathBuf> {
+/// The corpus folder, or why there is none.
+fn corpus() -> Result<PathBuf, String> {
     let dir = std::env::var_os("ARBITER_CORPUS")
         .map(PathBuf::from)
         .unwrap_or_else(|| common::root().join("../shared/corpus"));
     if dir.join("pgnmentor-players").is_dir() {
-        Some(dir)
+        Ok(dir)
     } else {
-        eprintln!("corpus not found at {}: skipped", dir.display());
-        None
+        Err(format!(
+            "no game corpus at {} (set ARBITER_CORPUS to a copy of shared/corpus)",
+            dir.display()
+        ))
     }
 }
 
@@ -200,9 +204,11 @@ fn check(dir: PathBuf, sub: &str, files: &[&str], min_agree: usize) {
     );
 }
 
-#[test]
-fn pgnmentor_all_games_agree_with_python_chess() {
-    let Some(dir) = corpus() else { return };
+pub fn pgnmentor_all_games_agree_with_python_chess() -> Ran {
+    let dir = match corpus() {
+        Ok(dir) => dir,
+        Err(why) => return skip(why),
+    };
     let files = [
         "Anand.pgn",
         "Capablanca.pgn",
@@ -219,19 +225,25 @@ fn pgnmentor_all_games_agree_with_python_chess() {
     ];
     // 3 fivefold, 2 75-move, 97 stalemates, 421 dead by material in SOURCE.md's table.
     check(dir, "pgnmentor-players", &files, 500);
+    done()
 }
 
-#[test]
-fn lichess_draws_agree() {
-    let Some(dir) = corpus() else { return };
+pub fn lichess_draws_agree() -> Ran {
+    let dir = match corpus() {
+        Ok(dir) => dir,
+        Err(why) => return skip(why),
+    };
     check(dir, "lichess-2021-10-head", &["lichess.pgn"], 21);
+    done()
 }
 
 /// Every `TimeControl` tag and every `[%clk]` reading of the lichess export reads.
-#[test]
-fn lichess_time_controls_and_clocks_read() {
+pub fn lichess_time_controls_and_clocks_read() -> Ran {
     use arbiter::pgn::time::{TimeControl, clock};
-    let Some(dir) = corpus() else { return };
+    let dir = match corpus() {
+        Ok(dir) => dir,
+        Err(why) => return skip(why),
+    };
     let bytes = std::fs::read(dir.join("lichess-2021-10-head/lichess.pgn")).expect("lichess.pgn");
     let (mut controls, mut readings) = (0, 0);
     for g in pgn::read_games(&bytes) {
@@ -252,16 +264,19 @@ fn lichess_time_controls_and_clocks_read() {
         }
     }
     assert!(controls > 900 && readings > 10_000, "{controls} {readings}");
+    done()
 }
 
 /// `--infer-flags` on the platform's own terminations: every game lichess ended by
 /// `[Termination "Time forfeit"]` gets a flag for the side to move at the end, and 6.9 (a loss,
 /// or a draw when the opponent cannot checkmate) gives the result lichess recorded, its 11
 /// timeout draws included. lichess decides "cannot checkmate" by its own code, independently.
-#[test]
-fn lichess_time_forfeits_match_the_platform_with_inferred_flags() {
+pub fn lichess_time_forfeits_match_the_platform_with_inferred_flags() -> Ran {
     use arbiter::runtime::adjudicate::{Options, adjudicate_with};
-    let Some(dir) = corpus() else { return };
+    let dir = match corpus() {
+        Ok(dir) => dir,
+        Err(why) => return skip(why),
+    };
     let rules = load_rules("fide-2018", None).expect("rules");
     let bytes = std::fs::read(dir.join("lichess-2021-10-head/lichess.pgn")).expect("lichess.pgn");
     // Material alone, as lichess decides "cannot checkmate": the exact engine's differences are
@@ -294,4 +309,40 @@ fn lichess_time_forfeits_match_the_platform_with_inferred_flags() {
     }
     assert!(differ.is_empty(), "{differ:?}");
     assert_eq!((forfeits, draws), (324, 11));
+    done()
+}
+
+/// The corpus: Mantovani–Gaprindashvili (game 670 of Gaprindashvili.pgn) repeats a position
+/// for the fifth time at ply 119 and goes on to a recorded 0-1: the laws drew it there (9.6.1).
+/// The record's result differs from the laws', so the finding is `contradicts`, not merely
+/// `ended-earlier`, and the audit's summary counts it among the changed results.
+pub fn the_fivefold_repetition_the_record_played_on_is_a_changed_result() -> Ran {
+    let dir = match corpus() {
+        Ok(dir) => dir.join("pgnmentor-players"),
+        Err(why) => return skip(why),
+    };
+    let path = dir
+        .join("Gaprindashvili.pgn")
+        .to_string_lossy()
+        .into_owned();
+    let out = arbiter(&["audit", "--format", "json", &path], None);
+    assert_eq!(out.status.code(), Some(1));
+    let game = text(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).expect("JSON"))
+        .find(|g| g["game"] == 670)
+        .expect("game 670");
+    assert_eq!(game["finding"], "contradicts");
+    assert_eq!(game["rule"], "9.6.1");
+    assert_eq!(game["ended_at_ply"], 119);
+    assert_eq!(game["recorded_result"], "0-1");
+    assert_eq!(game["result"], "1/2-1/2");
+    let summary: serde_json::Value =
+        serde_json::from_str(text(&out.stderr).trim().lines().last().expect("summary"))
+            .expect("the summary in JSON");
+    assert!(
+        summary["changed"].as_u64().is_some_and(|n| n >= 1),
+        "{summary}"
+    );
+    done()
 }
