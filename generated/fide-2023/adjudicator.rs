@@ -56,8 +56,6 @@ pub static MARKDOWN: &[(&str, &str)] = &[
 #[allow(non_camel_case_types, dead_code)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Clause {
-    /// B.2
-    CB_2,
     /// 4.3
     C4_3,
     /// 4.3.1
@@ -142,6 +140,14 @@ pub enum Clause {
     CG_1,
     /// A.3
     CA_3,
+    /// B.2
+    CB_2,
+    /// B.2.1
+    CB_2_1,
+    /// B.2.2
+    CB_2_2,
+    /// B.2.3
+    CB_2_3,
     /// B.3
     CB_3,
     /// A.5
@@ -344,6 +350,8 @@ pub enum Rule {
     RIII_5_too_much_time,
     /// III.5 (already-claimed), on `quickplay`
     RIII_5_already_claimed,
+    /// III.5 (not-having-the-move), on `quickplay`
+    RIII_5_not_having_the_move,
     /// III.5.1, on `arbiter_agrees`
     RIII_5_1,
     /// III.5.2 (postponed), on `arbiter_postpones`
@@ -366,6 +374,8 @@ pub enum Rule {
     RIII_6_1_claim,
     /// III.6.1 (too-much-time), on `quickplay`
     RIII_6_1_too_much_time,
+    /// III.6.1 (not-having-the-move), on `quickplay`
+    RIII_6_1_not_having_the_move,
     /// III.6.2 (draw), on `arbiter_declares`
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
@@ -373,7 +383,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 91] = [
+    const ALL: [Rule; 93] = [
         Rule::R4_3_1,
         Rule::R4_3_2,
         Rule::R4_3_3,
@@ -452,6 +462,7 @@ impl Rule {
         Rule::RIII_5_referred,
         Rule::RIII_5_too_much_time,
         Rule::RIII_5_already_claimed,
+        Rule::RIII_5_not_having_the_move,
         Rule::RIII_5_1,
         Rule::RIII_5_2_postponed,
         Rule::RIII_5_2_flag,
@@ -463,6 +474,7 @@ impl Rule {
         Rule::RIII_5_3,
         Rule::RIII_6_1_claim,
         Rule::RIII_6_1_too_much_time,
+        Rule::RIII_6_1_not_having_the_move,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
     ];
@@ -509,11 +521,6 @@ fn meta() -> BookMeta {
         languages: vec!["en".to_string(), "ru".to_string()],
         games: Games::of(&[GameKind::Chess]),
         clauses: vec![
-            ClauseMeta {
-                id: "B.2".to_string(),
-                beats: vec![],
-                games: Games::of(&[GameKind::Chess]),
-            },
             ClauseMeta {
                 id: "4.3".to_string(),
                 beats: vec![],
@@ -732,6 +739,26 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "A.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "B.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "B.2.1".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "B.2.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::Chess]),
+            },
+            ClauseMeta {
+                id: "B.2.3".to_string(),
                 beats: vec![],
                 games: Games::of(&[GameKind::Chess]),
             },
@@ -1318,6 +1345,12 @@ fn meta() -> BookMeta {
                 decisive: false,
             },
             RuleMeta {
+                clause: Clause::CIII_5 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-not-having-the-move".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::CIII_5_1 as Index,
                 on: EventKind::ArbiterAgrees,
                 message: "ruling-III-5-1".to_string(),
@@ -1381,6 +1414,12 @@ fn meta() -> BookMeta {
                 clause: Clause::CIII_6_1 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-6-1-too-much-time".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_1 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-6-1-not-having-the-move".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1604,11 +1643,17 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?;
                 fire(cx, Rule::RIII_5_already_claimed, holds);
+                let holds =
+                    clause_iii_5::when_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_not_having_the_move, holds);
                 let holds = clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?;
                 fire(cx, Rule::RIII_6_1_claim, holds);
                 let holds =
                     clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?;
                 fire(cx, Rule::RIII_6_1_too_much_time, holds);
+                let holds = clause_iii_6_1::when_not_having_the_move(cx)
+                    .map_err(|e| e.in_clause("III.6.1"))?;
+                fire(cx, Rule::RIII_6_1_not_having_the_move, holds);
             }
             EventKind::ArbiterAgrees => {
                 let holds = clause_iii_5_1::when(cx);
@@ -1917,6 +1962,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.5"))?,
             Rule::RIII_5_too_much_time => clause_iii_5::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.5"))?,
+            Rule::RIII_5_not_having_the_move => {
+                clause_iii_5::effects_not_having_the_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5"))?
+            }
             Rule::RIII_5_1 => {
                 clause_iii_5_1::effects(cx, &mut effects).map_err(|e| e.in_clause("III.5.1"))?
             }
@@ -1947,6 +1996,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.6.1"))?,
             Rule::RIII_6_1_too_much_time => clause_iii_6_1::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.1"))?,
+            Rule::RIII_6_1_not_having_the_move => {
+                clause_iii_6_1::effects_not_having_the_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.6.1"))?
+            }
             Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.2"))?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
@@ -2096,6 +2149,9 @@ impl Rules for Compiled {
             Rule::RIII_5_too_much_time => {
                 clause_iii_5::vars_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?
             }
+            Rule::RIII_5_not_having_the_move => {
+                clause_iii_5::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?
+            }
             Rule::RIII_5_1 => clause_iii_5_1::vars(cx).map_err(|e| e.in_clause("III.5.1"))?,
             Rule::RIII_5_2_postponed => {
                 clause_iii_5_2::vars_postponed(cx).map_err(|e| e.in_clause("III.5.2"))?
@@ -2114,6 +2170,9 @@ impl Rules for Compiled {
             }
             Rule::RIII_6_1_too_much_time => {
                 clause_iii_6_1::vars_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?
+            }
+            Rule::RIII_6_1_not_having_the_move => {
+                clause_iii_6_1::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.6.1"))?
             }
             _ => vec![],
         })
@@ -2243,6 +2302,9 @@ mod defined {
             && (defined::standard(cx)? || defined::rapid(cx)?)
             && !cx.has_increment())
     }
+
+    /// `unsupervised_claim_needs_the_move` (III.6): `false`
+    pub const UNSUPERVISED_CLAIM_NEEDS_THE_MOVE: bool = false;
 }
 
 /// 4.3.1
@@ -4419,13 +4481,14 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
-    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) <
-    /// quickplay_time`
+    /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
+    /// remaining(quickplay.by) < quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
+            && cx.event_by() == cx.to_move()
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -4458,13 +4521,14 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
-    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) >=
-    /// quickplay_time`
+    /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
+    /// remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
+            && cx.event_by() == cx.to_move()
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -4504,6 +4568,28 @@ mod clause_iii_5 {
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && cx.quickplay_pending())
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
+            && !cx.quickplay_pending()
+            && cx.event_by() != cx.to_move())
+    }
+
+    pub fn effects_not_having_the_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_not_having_the_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -4779,11 +4865,13 @@ mod clause_iii_6_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) < quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
+    /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
+    /// quickplay_time`
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && (cx.event_by() == cx.to_move() || !defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -4813,11 +4901,13 @@ mod clause_iii_6_1 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) >= quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
+    /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
+    /// quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && (cx.event_by() == cx.to_move() || !defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -4848,6 +4938,27 @@ mod clause_iii_6_1 {
             ),
             ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
         ])
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
+    /// to_move and unsupervised_claim_needs_the_move`
+    pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.event_by() != cx.to_move()
+            && defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
+    }
+
+    pub fn effects_not_having_the_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_not_having_the_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 

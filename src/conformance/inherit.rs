@@ -8,7 +8,8 @@
 //! (a rule on `drawn`): that scenario is *not applicable*, with the reason. A clause the overlay
 //! only renumbered (`amends` with a new id) is cited under its new id. An overlay that changes
 //! a scenario's outcome some other way (a redefined number, a clause answering the same event)
-//! says so in `conformance/<id>/inherit.yaml`:
+//! says so in `conformance/<id>/inherit.yaml` (an edition's, such as `fide-2023`'s, holds under an
+//! overlay compiled on that edition too):
 //!
 //! ```yaml
 //! not_applicable:
@@ -224,13 +225,19 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
             inherited: None,
         })
         .collect();
-    let declared = declared(root, name)?;
+    let declared = declared_by(root, name)?;
     for ir in irs.iter().filter(|ir| ir.id == name) {
         let edition = ir
             .edition
             .as_ref()
             .filter(|_| ir.per_edition)
             .map(|e| e.id.clone());
+        // What the edition's own `inherit.yaml` declares of its bases' scenarios holds under
+        // an overlay compiled on that edition too.
+        let by_edition = match &edition {
+            Some(e) => declared_by(root, e)?,
+            None => BTreeMap::new(),
+        };
         let bases = ir.chain.iter().filter(|b| **b != ir.id);
         for base in bases {
             for (id, path) in suite(base) {
@@ -243,7 +250,16 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
                     id: format!("{name}/{rel}"),
                     path,
                     inherited: Some(Inherited {
-                        declared: declared.get(&rel).or_else(|| declared.get(&id)).cloned(),
+                        declared: declared
+                            .get(&rel)
+                            .or_else(|| declared.get(&id))
+                            .or_else(|| {
+                                edition
+                                    .as_ref()
+                                    .filter(|e| *e != base)
+                                    .and_then(|_| by_edition.get(&id))
+                            })
+                            .cloned(),
                         base_id: id,
                         base: base.clone(),
                         overlay: ir.clone(),
@@ -257,7 +273,7 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
 }
 
 /// The overlay's declared exceptions: base scenario id -> reason.
-fn declared(root: &Path, book: &str) -> Result<BTreeMap<String, String>, String> {
+fn declared_by(root: &Path, book: &str) -> Result<BTreeMap<String, String>, String> {
     let path = root.join(book).join("inherit.yaml");
     // Read as the suite's scenarios are (`files::read`): a FIFO or a device is refused, not
     // waited on; a missing file declares nothing.

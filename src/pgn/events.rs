@@ -116,7 +116,9 @@ pub enum Command {
     /// `None`: by the player to move.
     Resign(Option<Color>),
     Increment,
+    /// `side: None`: by the player to move.
     Quickplay {
+        side: Option<Color>,
         no_win: bool,
         no_effort: bool,
     },
@@ -355,11 +357,13 @@ fn flag(c: &Written) -> Result<Command, Located> {
     }
 }
 
-/// `[%quickplay BASIS...]`: `no-win`, `no-effort`, or both.
+/// `[%quickplay [SIDE] BASIS...]`: `no-win`, `no-effort`, or both; by the side named, or else
+/// by the player to move.
 fn quickplay(c: &Written) -> Result<Command, Located> {
-    c.at_most(2)?;
+    let side = c.arg(0).and_then(|(w, _)| side_literal(w));
+    c.at_most(if side.is_some() { 3 } else { 2 })?;
     let (mut no_win, mut no_effort) = (false, false);
-    for (w, k) in c.args() {
+    for (w, k) in c.args().skip(usize::from(side.is_some())) {
         match w {
             "no-win" => no_win = true,
             "no-effort" => no_effort = true,
@@ -371,7 +375,11 @@ fn quickplay(c: &Written) -> Result<Command, Located> {
     if !no_win && !no_effort {
         return Err((c.at(), say::pgn_quickplay_needs_basis()));
     }
-    Ok(Command::Quickplay { no_win, no_effort })
+    Ok(Command::Quickplay {
+        side,
+        no_win,
+        no_effort,
+    })
 }
 
 /// `[%arbiter ACT]`: `agree`, `postpone [extra-time]`, `reject`, `grant`, `declare draw` or
@@ -538,6 +546,15 @@ mod tests {
             (
                 "[%quickplay no-win]",
                 Command::Quickplay {
+                    side: None,
+                    no_win: true,
+                    no_effort: false,
+                },
+            ),
+            (
+                "[%quickplay black no-win]",
+                Command::Quickplay {
+                    side: Some(Black),
                     no_win: true,
                     no_effort: false,
                 },
@@ -545,6 +562,7 @@ mod tests {
             (
                 "[%quickplay no-effort]",
                 Command::Quickplay {
+                    side: None,
                     no_win: false,
                     no_effort: true,
                 },
@@ -552,6 +570,15 @@ mod tests {
             (
                 "[%quickplay no-effort no-win]",
                 Command::Quickplay {
+                    side: None,
+                    no_win: true,
+                    no_effort: true,
+                },
+            ),
+            (
+                "[%quickplay white no-effort no-win]",
+                Command::Quickplay {
+                    side: Some(White),
                     no_win: true,
                     no_effort: true,
                 },
@@ -734,6 +761,16 @@ mod tests {
                 "[%quickplay no-win no-effort now]",
                 "now",
                 "unexpected `now` in `[%quickplay ...]`",
+            ),
+            (
+                "[%quickplay white no-win no-effort now]",
+                "now",
+                "unexpected `now` in `[%quickplay ...]`",
+            ),
+            (
+                "[%quickplay no-win white]",
+                "white",
+                "unknown basis `white`: expected `no-win` (the opponent cannot win by normal means) or `no-effort` (he is making no effort to)",
             ),
             (
                 "[%arbiter]",

@@ -514,8 +514,12 @@ impl Adjudication<'_> {
                 by: side.unwrap_or(to_move),
             },
             Command::Increment => Event::Increment { by: to_move },
-            Command::Quickplay { no_win, no_effort } => Event::Quickplay {
-                by: to_move,
+            Command::Quickplay {
+                side,
+                no_win,
+                no_effort,
+            } => Event::Quickplay {
+                by: side.unwrap_or(to_move),
                 no_win: *no_win,
                 no_effort: *no_effort,
             },

@@ -210,8 +210,6 @@ pub enum Rule {
     R9_1_1_agreement,
     /// 9.1.1 (recorded-agreement), on `agreement`
     R9_1_1_recorded_agreement,
-    /// 9.1.2.3, on `claim`
-    R9_1_2_3,
     /// 9.3.1, on `claim`
     R9_3_1,
     /// 9.3.2, on `claim`
@@ -270,6 +268,8 @@ pub enum Rule {
     RIII_5_too_much_time,
     /// III.5 (already-claimed), on `quickplay`
     RIII_5_already_claimed,
+    /// III.5 (not-having-the-move), on `quickplay`
+    RIII_5_not_having_the_move,
     /// III.5.1, on `arbiter_agrees`
     RIII_5_1,
     /// III.5.2 (postponed), on `arbiter_postpones`
@@ -292,6 +292,8 @@ pub enum Rule {
     RIII_6_1_claim,
     /// III.6.1 (too-much-time), on `quickplay`
     RIII_6_1_too_much_time,
+    /// III.6.1 (not-having-the-move), on `quickplay`
+    RIII_6_1_not_having_the_move,
     /// III.6.2 (draw), on `arbiter_declares`
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
@@ -334,6 +336,8 @@ pub enum Rule {
     Rclub_D_5,
     /// club.I.1 (irregularity), on `illegal`
     Rclub_I_1_irregularity,
+    /// club.I.1 (touched-another), on `position`
+    Rclub_I_1_touched_another,
     /// club.I.1 (corrected), on `correct`
     Rclub_I_1_corrected,
     /// club.I.1 (king-later), on `correct`
@@ -346,8 +350,10 @@ pub enum Rule {
     Rclub_I_1_too_late_queen,
     /// club.I.1 (nothing-to-correct), on `correct`
     Rclub_I_1_nothing_to_correct,
-    /// club.I.2, on `illegal`
-    Rclub_I_2,
+    /// club.I.2 (impossible), on `illegal`
+    Rclub_I_2_impossible,
+    /// club.I.2 (touched-another), on `position`
+    Rclub_I_2_touched_another,
     /// club.R.1, on `position`
     Rclub_R_1,
     /// club.R.2, on `resign`
@@ -357,7 +363,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 80] = [
+    const ALL: [Rule; 83] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -366,7 +372,6 @@ impl Rule {
         Rule::R9_1_1_offer,
         Rule::R9_1_1_agreement,
         Rule::R9_1_1_recorded_agreement,
-        Rule::R9_1_2_3,
         Rule::R9_3_1,
         Rule::R9_3_2,
         Rule::R9_4,
@@ -396,6 +401,7 @@ impl Rule {
         Rule::RIII_5_referred,
         Rule::RIII_5_too_much_time,
         Rule::RIII_5_already_claimed,
+        Rule::RIII_5_not_having_the_move,
         Rule::RIII_5_1,
         Rule::RIII_5_2_postponed,
         Rule::RIII_5_2_flag,
@@ -407,6 +413,7 @@ impl Rule {
         Rule::RIII_5_3,
         Rule::RIII_6_1_claim,
         Rule::RIII_6_1_too_much_time,
+        Rule::RIII_6_1_not_having_the_move,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
         Rule::R4_3_1,
@@ -428,13 +435,15 @@ impl Rule {
         Rule::Rclub_D_4,
         Rule::Rclub_D_5,
         Rule::Rclub_I_1_irregularity,
+        Rule::Rclub_I_1_touched_another,
         Rule::Rclub_I_1_corrected,
         Rule::Rclub_I_1_king_later,
         Rule::Rclub_I_1_not_the_opponent,
         Rule::Rclub_I_1_too_late,
         Rule::Rclub_I_1_too_late_queen,
         Rule::Rclub_I_1_nothing_to_correct,
-        Rule::Rclub_I_2,
+        Rule::Rclub_I_2_impossible,
+        Rule::Rclub_I_2_touched_another,
         Rule::Rclub_R_1,
         Rule::Rclub_R_2,
         Rule::Rclub_R_3,
@@ -860,12 +869,21 @@ fn meta() -> BookMeta {
             },
             ClauseMeta {
                 id: "club.I.1".to_string(),
-                beats: vec![],
+                beats: vec![Clause::C4_3_1 as Index],
                 games: Games::of(&[GameKind::Chess, GameKind::RussianDraughts]),
             },
             ClauseMeta {
                 id: "club.I.2".to_string(),
-                beats: vec![Clause::Cclub_I_1 as Index],
+                beats: vec![
+                    Clause::C5_1_1 as Index,
+                    Clause::C5_2_1 as Index,
+                    Clause::C5_2_2 as Index,
+                    Clause::C9_6_1 as Index,
+                    Clause::C9_6_2 as Index,
+                    Clause::C4_3_1 as Index,
+                    Clause::Cclub_I_1 as Index,
+                    Clause::Cclub_R_1 as Index,
+                ],
                 games: Games::of(&[GameKind::Chess, GameKind::RussianDraughts]),
             },
             ClauseMeta {
@@ -931,12 +949,6 @@ fn meta() -> BookMeta {
                 clause: Clause::C9_1_1 as Index,
                 on: EventKind::Agreement,
                 message: "ruling-9-1-1-recorded-agreement".to_string(),
-                decisive: false,
-            },
-            RuleMeta {
-                clause: Clause::C9_1_2_3 as Index,
-                on: EventKind::Claim,
-                message: "ruling-9-1-2-3".to_string(),
                 decisive: false,
             },
             RuleMeta {
@@ -1114,6 +1126,12 @@ fn meta() -> BookMeta {
                 decisive: false,
             },
             RuleMeta {
+                clause: Clause::CIII_5 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-not-having-the-move".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::CIII_5_1 as Index,
                 on: EventKind::ArbiterAgrees,
                 message: "ruling-III-5-1".to_string(),
@@ -1177,6 +1195,12 @@ fn meta() -> BookMeta {
                 clause: Clause::CIII_6_1 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-6-1-too-much-time".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_1 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-6-1-not-having-the-move".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1307,6 +1331,12 @@ fn meta() -> BookMeta {
             },
             RuleMeta {
                 clause: Clause::Cclub_I_1 as Index,
+                on: EventKind::Position,
+                message: "ruling-club-I-1-touched-another".to_string(),
+                decisive: false,
+            },
+            RuleMeta {
+                clause: Clause::Cclub_I_1 as Index,
                 on: EventKind::Correct,
                 message: "ruling-club-I-1-corrected".to_string(),
                 decisive: true,
@@ -1344,7 +1374,13 @@ fn meta() -> BookMeta {
             RuleMeta {
                 clause: Clause::Cclub_I_2 as Index,
                 on: EventKind::Illegal,
-                message: "ruling-club-I-2".to_string(),
+                message: "ruling-club-I-2-impossible".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::Cclub_I_2 as Index,
+                on: EventKind::Position,
+                message: "ruling-club-I-2-touched-another".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1451,12 +1487,16 @@ impl Rules for Compiled {
                 let holds = clause_club_d_3::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("club.D.3"))?;
                 fire(cx, Rule::Rclub_D_3_rejected_by_move, holds);
+                let holds = clause_club_i_1::when_touched_another(cx)
+                    .map_err(|e| e.in_clause("club.I.1"))?;
+                fire(cx, Rule::Rclub_I_1_touched_another, holds);
+                let holds = clause_club_i_2::when_touched_another(cx)
+                    .map_err(|e| e.in_clause("club.I.2"))?;
+                fire(cx, Rule::Rclub_I_2_touched_another, holds);
                 let holds = clause_club_r_1::when(cx);
                 fire(cx, Rule::Rclub_R_1, holds);
             }
             EventKind::Claim => {
-                let holds = clause_9_1_2_3::when(cx).map_err(|e| e.in_clause("9.1.2.3"))?;
-                fire(cx, Rule::R9_1_2_3, holds);
                 let holds = clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?;
                 fire(cx, Rule::R9_3_1, holds);
                 let holds = clause_9_3_2::when(cx);
@@ -1576,11 +1616,17 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?;
                 fire(cx, Rule::RIII_5_already_claimed, holds);
+                let holds =
+                    clause_iii_5::when_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_not_having_the_move, holds);
                 let holds = clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?;
                 fire(cx, Rule::RIII_6_1_claim, holds);
                 let holds =
                     clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?;
                 fire(cx, Rule::RIII_6_1_too_much_time, holds);
+                let holds = clause_iii_6_1::when_not_having_the_move(cx)
+                    .map_err(|e| e.in_clause("III.6.1"))?;
+                fire(cx, Rule::RIII_6_1_not_having_the_move, holds);
             }
             EventKind::ArbiterAgrees => {
                 let holds = clause_iii_5_1::when(cx);
@@ -1626,8 +1672,8 @@ impl Rules for Compiled {
             EventKind::Illegal => {
                 let holds = clause_club_i_1::when_irregularity(cx);
                 fire(cx, Rule::Rclub_I_1_irregularity, holds);
-                let holds = clause_club_i_2::when(cx);
-                fire(cx, Rule::Rclub_I_2, holds);
+                let holds = clause_club_i_2::when_impossible(cx);
+                fire(cx, Rule::Rclub_I_2_impossible, holds);
             }
             EventKind::Correct => {
                 let holds =
@@ -1672,9 +1718,6 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("5.2.2"))?,
             Rule::R9_1_1_offer => {
                 clause_9_1_1::effects_offer(cx, &mut effects).map_err(|e| e.in_clause("9.1.1"))?
-            }
-            Rule::R9_1_2_3 => {
-                clause_9_1_2_3::effects(cx, &mut effects).map_err(|e| e.in_clause("9.1.2.3"))?
             }
             Rule::R9_3_1 => {
                 clause_9_3_1::effects(cx, &mut effects).map_err(|e| e.in_clause("9.3.1"))?
@@ -1739,6 +1782,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.5"))?,
             Rule::RIII_5_too_much_time => clause_iii_5::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.5"))?,
+            Rule::RIII_5_not_having_the_move => {
+                clause_iii_5::effects_not_having_the_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5"))?
+            }
             Rule::RIII_5_1 => {
                 clause_iii_5_1::effects(cx, &mut effects).map_err(|e| e.in_clause("III.5.1"))?
             }
@@ -1769,6 +1816,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.6.1"))?,
             Rule::RIII_6_1_too_much_time => clause_iii_6_1::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.1"))?,
+            Rule::RIII_6_1_not_having_the_move => {
+                clause_iii_6_1::effects_not_having_the_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.6.1"))?
+            }
             Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.2"))?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
@@ -1815,6 +1866,10 @@ impl Rules for Compiled {
             }
             Rule::Rclub_I_1_irregularity => clause_club_i_1::effects_irregularity(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.I.1"))?,
+            Rule::Rclub_I_1_touched_another => {
+                clause_club_i_1::effects_touched_another(cx, &mut effects)
+                    .map_err(|e| e.in_clause("club.I.1"))?
+            }
             Rule::Rclub_I_1_corrected => clause_club_i_1::effects_corrected(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.I.1"))?,
             Rule::Rclub_I_1_king_later => clause_club_i_1::effects_king_later(cx, &mut effects)
@@ -1833,8 +1888,11 @@ impl Rules for Compiled {
                 clause_club_i_1::effects_nothing_to_correct(cx, &mut effects)
                     .map_err(|e| e.in_clause("club.I.1"))?
             }
-            Rule::Rclub_I_2 => {
-                clause_club_i_2::effects(cx, &mut effects).map_err(|e| e.in_clause("club.I.2"))?
+            Rule::Rclub_I_2_impossible => clause_club_i_2::effects_impossible(cx, &mut effects)
+                .map_err(|e| e.in_clause("club.I.2"))?,
+            Rule::Rclub_I_2_touched_another => {
+                clause_club_i_2::effects_touched_another(cx, &mut effects)
+                    .map_err(|e| e.in_clause("club.I.2"))?
             }
             Rule::Rclub_R_1 => {
                 clause_club_r_1::effects(cx, &mut effects).map_err(|e| e.in_clause("club.R.1"))?
@@ -1861,7 +1919,6 @@ impl Rules for Compiled {
             Rule::R9_1_1_recorded_agreement => {
                 clause_9_1_1::vars_recorded_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?
             }
-            Rule::R9_1_2_3 => clause_9_1_2_3::vars(cx).map_err(|e| e.in_clause("9.1.2.3"))?,
             Rule::R9_3_1 => clause_9_3_1::vars(cx).map_err(|e| e.in_clause("9.3.1"))?,
             Rule::R9_3_2 => clause_9_3_2::vars(cx).map_err(|e| e.in_clause("9.3.2"))?,
             Rule::R9_4 => clause_9_4::vars(cx).map_err(|e| e.in_clause("9.4"))?,
@@ -1906,6 +1963,9 @@ impl Rules for Compiled {
             Rule::RIII_5_too_much_time => {
                 clause_iii_5::vars_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?
             }
+            Rule::RIII_5_not_having_the_move => {
+                clause_iii_5::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?
+            }
             Rule::RIII_5_1 => clause_iii_5_1::vars(cx).map_err(|e| e.in_clause("III.5.1"))?,
             Rule::RIII_5_2_postponed => {
                 clause_iii_5_2::vars_postponed(cx).map_err(|e| e.in_clause("III.5.2"))?
@@ -1924,6 +1984,9 @@ impl Rules for Compiled {
             }
             Rule::RIII_6_1_too_much_time => {
                 clause_iii_6_1::vars_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?
+            }
+            Rule::RIII_6_1_not_having_the_move => {
+                clause_iii_6_1::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.6.1"))?
             }
             Rule::R4_3_1 => clause_4_3_1::vars(cx).map_err(|e| e.in_clause("4.3.1"))?,
             Rule::R4_3_2 => clause_4_3_2::vars(cx).map_err(|e| e.in_clause("4.3.2"))?,
@@ -1957,7 +2020,15 @@ impl Rules for Compiled {
             Rule::Rclub_I_1_irregularity => {
                 clause_club_i_1::vars_irregularity(cx).map_err(|e| e.in_clause("club.I.1"))?
             }
-            Rule::Rclub_I_2 => clause_club_i_2::vars(cx).map_err(|e| e.in_clause("club.I.2"))?,
+            Rule::Rclub_I_1_touched_another => {
+                clause_club_i_1::vars_touched_another(cx).map_err(|e| e.in_clause("club.I.1"))?
+            }
+            Rule::Rclub_I_2_impossible => {
+                clause_club_i_2::vars_impossible(cx).map_err(|e| e.in_clause("club.I.2"))?
+            }
+            Rule::Rclub_I_2_touched_another => {
+                clause_club_i_2::vars_touched_another(cx).map_err(|e| e.in_clause("club.I.2"))?
+            }
             Rule::Rclub_R_1 => clause_club_r_1::vars(cx).map_err(|e| e.in_clause("club.R.1"))?,
             Rule::Rclub_R_2 => clause_club_r_2::vars(cx).map_err(|e| e.in_clause("club.R.2"))?,
             Rule::Rclub_R_3 => clause_club_r_3::vars(cx).map_err(|e| e.in_clause("club.R.3"))?,
@@ -2064,6 +2135,9 @@ mod defined {
             && (defined::standard(cx)? || defined::rapid(cx)?)
             && !cx.has_increment())
     }
+
+    /// `unsupervised_claim_needs_the_move` (III.6): `true`
+    pub const UNSUPERVISED_CLAIM_NEEDS_THE_MOVE: bool = true;
 
     /// `touch_move_broken` (4.3): `(touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched) or (touched_opponent and not touched_own and touched_actionable
@@ -2289,33 +2363,6 @@ mod clause_9_1_1 {
                 Value::Int(cx.param_int(Param::DrawOfferMinMoves as usize)?),
             ),
         ])
-    }
-}
-
-/// 9.1.2.3
-///
-/// [en] A claim of a draw under Article 9.2 or 9.3 shall be considered to be an offer of a draw.
-///
-/// [ru] Заявление о признании партии ничьей в соответствии со Статьями 9.2 или 9.3 должно
-/// рассматриваться как предложение ничьей.
-mod clause_9_1_2_3 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `claim`: `not offer_pending and draw_agreement_allowed`
-    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
-        Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
-    }
-
-    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::Offer {
-            side: cx.event_by(),
-        });
-        Ok(())
-    }
-
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("claimant".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -2993,13 +3040,14 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
-    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) <
-    /// quickplay_time`
+    /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
+    /// remaining(quickplay.by) < quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
+            && cx.event_by() == cx.to_move()
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -3032,13 +3080,14 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
-    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) >=
-    /// quickplay_time`
+    /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
+    /// remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
+            && cx.event_by() == cx.to_move()
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -3078,6 +3127,28 @@ mod clause_iii_5 {
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && cx.quickplay_pending())
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
+            && !cx.quickplay_pending()
+            && cx.event_by() != cx.to_move())
+    }
+
+    pub fn effects_not_having_the_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_not_having_the_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -3353,11 +3424,13 @@ mod clause_iii_6_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) < quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
+    /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
+    /// quickplay_time`
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && (cx.event_by() == cx.to_move() || !defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -3387,11 +3460,13 @@ mod clause_iii_6_1 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) >= quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
+    /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
+    /// quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && (cx.event_by() == cx.to_move() || !defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -3422,6 +3497,27 @@ mod clause_iii_6_1 {
             ),
             ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
         ])
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
+    /// to_move and unsupervised_claim_needs_the_move`
+    pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.event_by() != cx.to_move()
+            && defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
+    }
+
+    pub fn effects_not_having_the_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_not_having_the_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -3961,6 +4057,50 @@ mod clause_club_i_1 {
         ])
     }
 
+    /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched and illegal_moves(opponent(to_move)) + 1 < losing_irregularities`
+    pub fn when_touched_another(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.moved()
+            && cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+            && ops::add(
+                {
+                    let side = {
+                        let side = cx.to_move();
+                        cx.opponent(side)
+                    };
+                    cx.illegal_moves(side)
+                },
+                1,
+            )? < defined::LOSING_IRREGULARITIES)
+    }
+
+    pub fn effects_touched_another(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Irregularity);
+        effects.push(Effect::IrregularMove {
+            side: {
+                let side = cx.to_move();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars_touched_another(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
+    }
+
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and not
     /// replied_since_irregularity`
     pub fn when_corrected(cx: &mut Ctx) -> Result<bool, EvalError> {
@@ -4060,14 +4200,14 @@ mod clause_club_i_2 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) >= losing_irregularities`
-    pub fn when(cx: &mut Ctx) -> bool {
+    pub fn when_impossible(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
             cx.illegal_moves(side)
         } >= defined::LOSING_IRREGULARITIES)
     }
 
-    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+    pub fn effects_impossible(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
         effects.push(Effect::Win {
             side: {
                 let side = cx.event_by();
@@ -4077,8 +4217,47 @@ mod clause_club_i_2 {
         Ok(())
     }
 
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+    pub fn vars_impossible(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
         Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+
+    /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
+    /// not acted_on_first_touched and illegal_moves(opponent(to_move)) + 1 >=
+    /// losing_irregularities`
+    pub fn when_touched_another(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.moved()
+            && cx.touched_own()
+            && !cx.touched_opponent()
+            && cx.touched_actionable()
+            && !cx.acted_on_first_touched()
+            && ops::add(
+                {
+                    let side = {
+                        let side = cx.to_move();
+                        cx.opponent(side)
+                    };
+                    cx.illegal_moves(side)
+                },
+                1,
+            )? >= defined::LOSING_IRREGULARITIES)
+    }
+
+    pub fn effects_touched_another(
+        cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Win { side: cx.to_move() });
+        Ok(())
+    }
+
+    pub fn vars_touched_another(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "by".to_string(),
+            Value::Side({
+                let side = cx.to_move();
+                cx.opponent(side)
+            }),
+        )])
     }
 }
 

@@ -296,6 +296,8 @@ pub enum Rule {
     RIII_5_too_much_time,
     /// III.5 (already-claimed), on `quickplay`
     RIII_5_already_claimed,
+    /// III.5 (not-having-the-move), on `quickplay`
+    RIII_5_not_having_the_move,
     /// III.5.1, on `arbiter_agrees`
     RIII_5_1,
     /// III.5.2 (postponed), on `arbiter_postpones`
@@ -318,6 +320,8 @@ pub enum Rule {
     RIII_6_1_claim,
     /// III.6.1 (too-much-time), on `quickplay`
     RIII_6_1_too_much_time,
+    /// III.6.1 (not-having-the-move), on `quickplay`
+    RIII_6_1_not_having_the_move,
     /// III.6.2 (draw), on `arbiter_declares`
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
@@ -351,7 +355,7 @@ pub enum Rule {
 }
 
 impl Rule {
-    const ALL: [Rule; 91] = [
+    const ALL: [Rule; 93] = [
         Rule::R5_1_1,
         Rule::R5_1_2,
         Rule::R5_2_1,
@@ -417,6 +421,7 @@ impl Rule {
         Rule::RIII_5_referred,
         Rule::RIII_5_too_much_time,
         Rule::RIII_5_already_claimed,
+        Rule::RIII_5_not_having_the_move,
         Rule::RIII_5_1,
         Rule::RIII_5_2_postponed,
         Rule::RIII_5_2_flag,
@@ -428,6 +433,7 @@ impl Rule {
         Rule::RIII_5_3,
         Rule::RIII_6_1_claim,
         Rule::RIII_6_1_too_much_time,
+        Rule::RIII_6_1_not_having_the_move,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
         Rule::R4_3_1,
@@ -1207,6 +1213,12 @@ fn meta() -> BookMeta {
                 decisive: false,
             },
             RuleMeta {
+                clause: Clause::CIII_5 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-5-not-having-the-move".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::CIII_5_1 as Index,
                 on: EventKind::ArbiterAgrees,
                 message: "ruling-III-5-1".to_string(),
@@ -1270,6 +1282,12 @@ fn meta() -> BookMeta {
                 clause: Clause::CIII_6_1 as Index,
                 on: EventKind::Quickplay,
                 message: "ruling-III-6-1-too-much-time".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CIII_6_1 as Index,
+                on: EventKind::Quickplay,
+                message: "ruling-III-6-1-not-having-the-move".to_string(),
                 decisive: true,
             },
             RuleMeta {
@@ -1571,11 +1589,17 @@ impl Rules for Compiled {
                 let holds =
                     clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?;
                 fire(cx, Rule::RIII_5_already_claimed, holds);
+                let holds =
+                    clause_iii_5::when_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?;
+                fire(cx, Rule::RIII_5_not_having_the_move, holds);
                 let holds = clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?;
                 fire(cx, Rule::RIII_6_1_claim, holds);
                 let holds =
                     clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?;
                 fire(cx, Rule::RIII_6_1_too_much_time, holds);
+                let holds = clause_iii_6_1::when_not_having_the_move(cx)
+                    .map_err(|e| e.in_clause("III.6.1"))?;
+                fire(cx, Rule::RIII_6_1_not_having_the_move, holds);
             }
             EventKind::ArbiterAgrees => {
                 let holds = clause_iii_5_1::when(cx);
@@ -1843,6 +1867,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.5"))?,
             Rule::RIII_5_too_much_time => clause_iii_5::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.5"))?,
+            Rule::RIII_5_not_having_the_move => {
+                clause_iii_5::effects_not_having_the_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.5"))?
+            }
             Rule::RIII_5_1 => {
                 clause_iii_5_1::effects(cx, &mut effects).map_err(|e| e.in_clause("III.5.1"))?
             }
@@ -1873,6 +1901,10 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.6.1"))?,
             Rule::RIII_6_1_too_much_time => clause_iii_6_1::effects_too_much_time(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.1"))?,
+            Rule::RIII_6_1_not_having_the_move => {
+                clause_iii_6_1::effects_not_having_the_move(cx, &mut effects)
+                    .map_err(|e| e.in_clause("III.6.1"))?
+            }
             Rule::RIII_6_2_draw => clause_iii_6_2::effects_draw(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.2"))?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
@@ -2034,6 +2066,9 @@ impl Rules for Compiled {
             Rule::RIII_5_too_much_time => {
                 clause_iii_5::vars_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?
             }
+            Rule::RIII_5_not_having_the_move => {
+                clause_iii_5::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?
+            }
             Rule::RIII_5_1 => clause_iii_5_1::vars(cx).map_err(|e| e.in_clause("III.5.1"))?,
             Rule::RIII_5_2_postponed => {
                 clause_iii_5_2::vars_postponed(cx).map_err(|e| e.in_clause("III.5.2"))?
@@ -2052,6 +2087,9 @@ impl Rules for Compiled {
             }
             Rule::RIII_6_1_too_much_time => {
                 clause_iii_6_1::vars_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?
+            }
+            Rule::RIII_6_1_not_having_the_move => {
+                clause_iii_6_1::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.6.1"))?
             }
             Rule::R4_3_1 => clause_4_3_1::vars(cx).map_err(|e| e.in_clause("4.3.1"))?,
             Rule::R4_3_2 => clause_4_3_2::vars(cx).map_err(|e| e.in_clause("4.3.2"))?,
@@ -2178,6 +2216,9 @@ mod defined {
             && (defined::standard(cx)? || defined::rapid(cx)?)
             && !cx.has_increment())
     }
+
+    /// `unsupervised_claim_needs_the_move` (III.6): `true`
+    pub const UNSUPERVISED_CLAIM_NEEDS_THE_MOVE: bool = true;
 
     /// `touch_move_broken` (4.3): `(touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched) or (touched_opponent and not touched_own and touched_actionable
@@ -3875,13 +3916,14 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
-    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) <
-    /// quickplay_time`
+    /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
+    /// remaining(quickplay.by) < quickplay_time`
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
+            && cx.event_by() == cx.to_move()
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -3914,13 +3956,14 @@ mod clause_iii_5 {
     }
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
-    /// param.increment_requests and not quickplay_pending and remaining(quickplay.by) >=
-    /// quickplay_time`
+    /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
+    /// remaining(quickplay.by) >= quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && !cx.quickplay_pending()
+            && cx.event_by() == cx.to_move()
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -3960,6 +4003,28 @@ mod clause_iii_5 {
             && cx.param_bool(Param::ArbiterPresent as usize)?
             && !cx.param_bool(Param::IncrementRequests as usize)?
             && cx.quickplay_pending())
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
+    /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && cx.param_bool(Param::ArbiterPresent as usize)?
+            && !cx.param_bool(Param::IncrementRequests as usize)?
+            && !cx.quickplay_pending()
+            && cx.event_by() != cx.to_move())
+    }
+
+    pub fn effects_not_having_the_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_not_having_the_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 
@@ -4235,11 +4300,13 @@ mod clause_iii_6_1 {
     #[allow(unused_imports)]
     use super::*;
 
-    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) < quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
+    /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
+    /// quickplay_time`
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && (cx.event_by() == cx.to_move() || !defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -4269,11 +4336,13 @@ mod clause_iii_6_1 {
         ])
     }
 
-    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and
-    /// remaining(quickplay.by) >= quickplay_time`
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
+    /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
+    /// quickplay_time`
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && (cx.event_by() == cx.to_move() || !defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
             && {
                 let side = cx.event_by();
                 cx.remaining(side)?
@@ -4304,6 +4373,27 @@ mod clause_iii_6_1 {
             ),
             ("no_win".to_string(), Value::Bool(cx.quickplay_no_win())),
         ])
+    }
+
+    /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
+    /// to_move and unsupervised_claim_needs_the_move`
+    pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(defined::guidelines_iii_apply(cx)?
+            && !cx.param_bool(Param::ArbiterPresent as usize)?
+            && cx.event_by() != cx.to_move()
+            && defined::UNSUPERVISED_CLAIM_NEEDS_THE_MOVE)
+    }
+
+    pub fn effects_not_having_the_move(
+        _cx: &mut Ctx,
+        effects: &mut Vec<Effect>,
+    ) -> Result<(), EvalError> {
+        effects.push(Effect::Reject);
+        Ok(())
+    }
+
+    pub fn vars_not_having_the_move(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }
 

@@ -466,6 +466,13 @@ ruling-III-5-too-much-time =
 ruling-III-5-already-claimed =
     Заявление по III.5 уже находится на рассмотрении арбитра: новым заявлением это не является.
 
+# III.5 (not-having-the-move) (variables: $by)
+ruling-III-5-not-having-the-move =
+    { $by ->
+        [white] Белые не имеют
+       *[black] Чёрные не имеют
+    } очереди хода: заявить о ничьей по Рекомендации III может только игрок при своём ходе. Заявление отклонено, партия продолжается.
+
 # III.5.1 (variables: $claimant)
 ruling-III-5-1 =
     Арбитр согласен с заявлением { $claimant ->
@@ -552,6 +559,13 @@ ruling-III-6-1-too-much-time =
         [white] белых
        *[black] чёрных
     } осталось { $left }, не меньше двух минут: требовать ничью по Рекомендации III нельзя, партия продолжается.
+
+# III.6.1 (not-having-the-move) (variables: $by)
+ruling-III-6-1-not-having-the-move =
+    { $by ->
+        [white] Белые не имеют
+       *[black] Чёрные не имеют
+    } очереди хода: заявить о ничьей по Рекомендации III может только игрок при своём ходе. Заявление отклонено, партия продолжается.
 
 # III.6.2 (draw)
 ruling-III-6-2-draw =

@@ -67,13 +67,6 @@ ruling-9-1-1-recorded-agreement =
         }
     } without the consent of the arbiter, and no consent is recorded: the agreement is not valid.
 
-# 9.1.2.3 (variables: $claimant)
-ruling-9-1-2-3 =
-    The claim by { $claimant ->
-        [white] White
-       *[black] Black
-    } is also an offer of a draw.
-
 # 9.3.1 (variables: $claimant, $move, $moves)
 ruling-9-3-1 =
     { $claimant ->
@@ -271,6 +264,13 @@ ruling-III-5-too-much-time =
 ruling-III-5-already-claimed =
     A claim under III.5 is already before the arbiter: this is not a new claim.
 
+# III.5 (not-having-the-move) (variables: $by)
+ruling-III-5-not-having-the-move =
+    { $by ->
+        [white] White does
+       *[black] Black does
+    } not have the move: only the player having the move may claim a draw under Guidelines III. The claim is rejected, and the game continues.
+
 # III.5.1 (variables: $claimant)
 ruling-III-5-1 =
     The arbiter agrees with the claim of { $claimant ->
@@ -356,6 +356,13 @@ ruling-III-6-1-too-much-time =
         [white] White has
        *[black] Black has
     } { $left } left, not less than two minutes: a draw cannot be claimed under Guidelines III, and the game continues.
+
+# III.6.1 (not-having-the-move) (variables: $by)
+ruling-III-6-1-not-having-the-move =
+    { $by ->
+        [white] White does
+       *[black] Black does
+    } not have the move: only the player having the move may claim a draw under Guidelines III. The claim is rejected, and the game continues.
 
 # III.6.2 (draw)
 ruling-III-6-2-draw =
@@ -509,6 +516,13 @@ ruling-club-I-1-irregularity =
        *[false] made an impossible move
     }: only the opponent may decide whether the error is corrected.
 
+# club.I.1 (touched-another) (variables: $by, $irregular)
+ruling-club-I-1-touched-another =
+    { $by ->
+        [white] White touched one of the white pieces
+       *[black] Black touched one of the black pieces
+    } and the move was made with another: an impossible move, and only the opponent may decide whether the error is corrected.
+
 # club.I.1 (corrected)
 ruling-club-I-1-corrected =
     The opponent of the player who erred demands a correction, in time: the error is corrected.
@@ -533,12 +547,22 @@ ruling-club-I-1-too-late-queen =
 ruling-club-I-1-nothing-to-correct =
     No uncorrected error is on record: there is nothing to correct.
 
-# club.I.2 (variables: $by, $winner)
-ruling-club-I-2 =
+# club.I.2 (impossible) (variables: $by, $winner)
+ruling-club-I-2-impossible =
     This is the second impossible move by { $by ->
         [white] White
        *[black] Black
     }: the game is lost.
+
+# club.I.2 (touched-another) (variables: $by, $winner)
+ruling-club-I-2-touched-another =
+    { $by ->
+        [white] White touched one of the white pieces
+       *[black] Black touched one of the black pieces
+    } and the move was made with another: this is the second impossible move by { $by ->
+        [white] White
+       *[black] Black
+    }, and the game is lost.
 
 # club.R.1 (variables: $loser, $pieces, $winner)
 ruling-club-R-1 =

@@ -58,13 +58,6 @@ ruling-9-1-1-recorded-agreement =
        *[false] до того, как каждый из игроков сделает свой { $min }-й ход
     } без разрешения арбитра, а разрешение не записано: соглашение недействительно.
 
-# 9.1.2.3 (variables: $claimant)
-ruling-9-1-2-3 =
-    Заявление { $claimant ->
-        [white] белых
-       *[black] чёрных
-    } также является предложением ничьей.
-
 # 9.3.1 (variables: $claimant, $move, $moves)
 ruling-9-3-1 =
     { $claimant ->
@@ -275,6 +268,13 @@ ruling-III-5-too-much-time =
 ruling-III-5-already-claimed =
     Заявление по III.5 уже находится на рассмотрении арбитра: новым заявлением это не является.
 
+# III.5 (not-having-the-move) (variables: $by)
+ruling-III-5-not-having-the-move =
+    { $by ->
+        [white] Белые не имеют
+       *[black] Чёрные не имеют
+    } очереди хода: заявить о ничьей по Рекомендации III может только игрок при своём ходе. Заявление отклонено, партия продолжается.
+
 # III.5.1 (variables: $claimant)
 ruling-III-5-1 =
     Арбитр согласен с заявлением { $claimant ->
@@ -361,6 +361,13 @@ ruling-III-6-1-too-much-time =
         [white] белых
        *[black] чёрных
     } осталось { $left }, не меньше двух минут: требовать ничью по Рекомендации III нельзя, партия продолжается.
+
+# III.6.1 (not-having-the-move) (variables: $by)
+ruling-III-6-1-not-having-the-move =
+    { $by ->
+        [white] Белые не имеют
+       *[black] Чёрные не имеют
+    } очереди хода: заявить о ничьей по Рекомендации III может только игрок при своём ходе. Заявление отклонено, партия продолжается.
 
 # III.6.2 (draw)
 ruling-III-6-2-draw =
@@ -510,6 +517,13 @@ ruling-club-I-1-irregularity =
        *[false] сделали невозможный ход
     }: только соперник вправе решить, исправлять ли эту ошибку.
 
+# club.I.1 (touched-another) (variables: $by, $irregular)
+ruling-club-I-1-touched-another =
+    { $by ->
+        [white] Белые тронули
+       *[black] Чёрные тронули
+    } одну из своих фигур, а ход сделан другой: это невозможный ход, и только соперник вправе решить, исправлять ли эту ошибку.
+
 # club.I.1 (corrected)
 ruling-club-I-1-corrected =
     Соперник совершившего ошибку своевременно требует её исправить: ошибка исправляется.
@@ -534,12 +548,22 @@ ruling-club-I-1-too-late-queen =
 ruling-club-I-1-nothing-to-correct =
     Неисправленной ошибки нет: исправлять нечего.
 
-# club.I.2 (variables: $by, $winner)
-ruling-club-I-2 =
+# club.I.2 (impossible) (variables: $by, $winner)
+ruling-club-I-2-impossible =
     Это второй невозможный ход { $by ->
         [white] белых
        *[black] чёрных
     }: партия проиграна.
+
+# club.I.2 (touched-another) (variables: $by, $winner)
+ruling-club-I-2-touched-another =
+    { $by ->
+        [white] Белые тронули
+       *[black] Чёрные тронули
+    } одну из своих фигур, а ход сделан другой: это второй невозможный ход { $by ->
+        [white] белых
+       *[black] чёрных
+    }, партия проиграна.
 
 # club.R.1 (variables: $loser, $pieces, $winner)
 ruling-club-R-1 =

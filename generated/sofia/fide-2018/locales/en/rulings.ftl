@@ -460,6 +460,13 @@ ruling-III-5-too-much-time =
 ruling-III-5-already-claimed =
     A claim under III.5 is already before the arbiter: this is not a new claim.
 
+# III.5 (not-having-the-move) (variables: $by)
+ruling-III-5-not-having-the-move =
+    { $by ->
+        [white] White does
+       *[black] Black does
+    } not have the move: only the player having the move may claim a draw under Guidelines III. The claim is rejected, and the game continues.
+
 # III.5.1 (variables: $claimant)
 ruling-III-5-1 =
     The arbiter agrees with the claim of { $claimant ->
@@ -545,6 +552,13 @@ ruling-III-6-1-too-much-time =
         [white] White has
        *[black] Black has
     } { $left } left, not less than two minutes: a draw cannot be claimed under Guidelines III, and the game continues.
+
+# III.6.1 (not-having-the-move) (variables: $by)
+ruling-III-6-1-not-having-the-move =
+    { $by ->
+        [white] White does
+       *[black] Black does
+    } not have the move: only the player having the move may claim a draw under Guidelines III. The claim is rejected, and the game continues.
 
 # III.6.2 (draw)
 ruling-III-6-2-draw =
