@@ -373,8 +373,10 @@ impl Adjudication<'_> {
         i: usize,
     ) -> Option<Result<(AnyMove, bool), String>> {
         let next = (i < moves.len()).then(|| self.resolve_at(moves, i));
-        if let Some(Ok((m, _))) = &next
-            && self.state.mechanics().is_legal(*m)
+        // A move the record does not mark was resolved among the legal moves; only a marked
+        // one needs the mechanics to say whether it is legal.
+        if let Some(Ok((m, legal))) = &next
+            && (*legal || self.state.mechanics().is_legal(*m))
         {
             self.state.note_legal_move();
         }
