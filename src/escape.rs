@@ -35,11 +35,27 @@ fn control(c: char, next: Option<char>) -> Option<Cow<'static, str>> {
     }
 }
 
-/// Whether `s` needs [`terminal`] to change anything (most text does not).
+/// Whether `s` needs [`terminal`] to change anything (most text does not). Read byte by byte:
+/// every character [`control`] changes is a byte below 0x20 or 0x7f, or starts with one of
+/// three lead bytes (C1 controls `C2 80..9F`, U+061C `D8 9C`, the direction marks `E2 80 8E..8F`,
+/// `E2 80 AA..AE` and `E2 81 A6..A9`); a test holds the two to agree on every character.
 fn clean(s: &str) -> bool {
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if control(c, chars.peek().copied()).is_some() {
+    let b = s.as_bytes();
+    let at = |i: usize| b.get(i).copied();
+    for (i, &byte) in b.iter().enumerate() {
+        let changed = match byte {
+            b'\n' | b'\t' => false,
+            b'\r' => at(i + 1) != Some(b'\n'),
+            0..=0x1f | 0x7f => true,
+            0xc2 => matches!(at(i + 1), Some(0x80..=0x9f)),
+            0xd8 => at(i + 1) == Some(0x9c),
+            0xe2 => matches!(
+                (at(i + 1), at(i + 2)),
+                (Some(0x80), Some(0x8e | 0x8f | 0xaa..=0xae)) | (Some(0x81), Some(0xa6..=0xa9))
+            ),
+            _ => false,
+        };
+        if changed {
             return false;
         }
     }
@@ -204,6 +220,19 @@ mod tests {
         assert_eq!(terminal("\u{9b}2J\u{7f}"), "\\u{9b}2J\u{2421}");
         assert_eq!(terminal("abc\u{202e}fed"), "abc\\u{202e}fed");
         assert_eq!(terminal("\0"), "\u{2400}");
+    }
+
+    #[test]
+    fn clean_agrees_with_control_on_every_character() {
+        for c in (0..=0x10ffff).filter_map(char::from_u32) {
+            for next in [None, Some('\n'), Some('a')] {
+                let mut s = c.to_string();
+                s.extend(next);
+                let by_char =
+                    control(c, next).is_none() && next.is_none_or(|n| control(n, None).is_none());
+                assert_eq!(clean(&s), by_char, "{s:?}");
+            }
+        }
     }
 
     #[test]
