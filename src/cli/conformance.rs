@@ -142,24 +142,26 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         None => None,
     };
 
-    let bar = std::io::stderr().is_terminal();
+    // The progress bar on a terminal (indicatif, as `adjudicate`'s), cleared at the end.
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(8));
+        let style = indicatif::ProgressStyle::with_template("[{bar:30}] {pos}/{len} {wide_msg}")
+            .map(|s| s.progress_chars("#."))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
     let mut progress = |done: usize, total: usize, id: &str| {
-        if bar {
-            const W: usize = 30;
-            let filled = done * W / total.max(1);
-            // The scenario's id is a file's name: shown, not sent (`escape::terminal`).
-            crate::out::eraw(&format!(
-                "\r\x1b[2K[{}{}] {done}/{total} {}",
-                "#".repeat(filled),
-                ".".repeat(W - filled),
-                arbiter::escape::terminal(id)
-            ));
-            if done == total {
-                crate::out::eraw("\r\x1b[2K");
-            }
-        }
+        bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
+        bar.set_position(u64::try_from(done).unwrap_or(u64::MAX));
+        // The scenario's id is a file's name: shown, not sent (`escape::terminal`).
+        bar.set_message(arbiter::escape::terminal(id).into_owned());
     };
     let result = runner::run(imp.as_mut(), &scenarios, &mut progress);
+    bar.finish_and_clear();
 
     let mut books: Vec<&str> = scenarios
         .iter()
