@@ -145,18 +145,20 @@ pub fn json_lines(run: &Run) -> String {
     s
 }
 
-#[derive(Default, Clone, Copy)]
-struct Tally {
-    scenarios: usize,
-    passed: usize,
-    failed: usize,
-    errored: usize,
-    skipped: usize,
-    not_applicable: usize,
+/// Outcomes counted by kind: a row of the report's tables, and of the published site's (one type
+/// for both, `publish` counting the committed reports' lines).
+#[derive(Default, Clone, Copy, serde::Serialize)]
+pub struct Tally {
+    pub scenarios: usize,
+    pub passed: usize,
+    pub failed: usize,
+    pub errored: usize,
+    pub skipped: usize,
+    pub not_applicable: usize,
 }
 
 impl Tally {
-    fn add(&mut self, k: Kind) {
+    pub fn add(&mut self, k: Kind) {
         self.scenarios += 1;
         match k {
             Kind::Passed => self.passed += 1,

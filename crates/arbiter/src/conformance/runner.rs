@@ -25,6 +25,20 @@ pub enum Kind {
     NotApplicable,
 }
 
+impl Kind {
+    /// The kind a report line names (`"passed"`, `"not-applicable"`, ...: its JSON form); a name
+    /// that is none of them counts as skipped.
+    pub fn from_wire(name: &str) -> Kind {
+        match name {
+            "passed" => Kind::Passed,
+            "failed" => Kind::Failed,
+            "errored" => Kind::Errored,
+            "not-applicable" => Kind::NotApplicable,
+            _ => Kind::Skipped,
+        }
+    }
+}
+
 /// One scenario's line in the machine-readable report.
 #[derive(Clone, Debug, Serialize)]
 pub struct Outcome {

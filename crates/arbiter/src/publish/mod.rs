@@ -15,7 +15,8 @@ use serde::Serialize;
 
 use crate::compile::words;
 use crate::conformance::features::{FEATURES, is_known};
-use crate::conformance::report::Explanations;
+use crate::conformance::report::{Explanations, Tally};
+use crate::conformance::runner::Kind;
 use crate::conformance::scenario::{self, Scenario, Summary, TEXT_TAGS};
 use crate::lang::ir::{Clause, Rulebook};
 use crate::locale::{Words, say};
@@ -427,29 +428,6 @@ struct Line {
     details: Vec<String>,
 }
 
-#[derive(Serialize, Default, Clone, Copy)]
-struct Tally {
-    scenarios: usize,
-    passed: usize,
-    failed: usize,
-    errored: usize,
-    skipped: usize,
-    not_applicable: usize,
-}
-
-impl Tally {
-    fn add(&mut self, outcome: &str) {
-        self.scenarios += 1;
-        match outcome {
-            "passed" => self.passed += 1,
-            "failed" => self.failed += 1,
-            "errored" => self.errored += 1,
-            "not-applicable" => self.not_applicable += 1,
-            _ => self.skipped += 1,
-        }
-    }
-}
-
 struct Implementation {
     name: String,
     tally: Tally,
@@ -513,19 +491,19 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
             }
             let line: Line =
                 serde_json::from_str(l).map_err(|e| format!("{}:{}: {e}", f.display(), i + 1))?;
-            imp.tally.add(&line.outcome);
+            imp.tally.add(Kind::from_wire(&line.outcome));
             let book = line.id.split('/').next().unwrap_or_default().to_string();
             for c in &line.clauses {
                 imp.by_clause
                     .entry((book.clone(), c.clone()))
                     .or_default()
-                    .add(&line.outcome);
+                    .add(Kind::from_wire(&line.outcome));
             }
             for f in &line.features {
                 imp.by_feature
                     .entry(f.clone())
                     .or_default()
-                    .add(&line.outcome);
+                    .add(Kind::from_wire(&line.outcome));
             }
             imp.lines.push(line);
         }
