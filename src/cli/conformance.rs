@@ -67,76 +67,8 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
         None => None,
     };
-    if !o.suite.is_dir() {
-        return Err(say::no_suite(o.suite.display().to_string()));
-    }
-    // The suite's one walk (shared with `publish`): a symbolic link inside it is not followed,
-    // and said.
-    for (id, why) in discover_all(&o.suite).refused {
-        let path = o.suite.join(&id).display().to_string();
-        crate::out::eline(&match why {
-            Refused::Link => say::link_not_followed(path),
-            Refused::NotRegular => say::special_not_read(path),
-        });
-    }
-    // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
-    // scenarios and inherits its bases' (`conformance::inherit`).
-    let books: Vec<String> = match &o.rulebook {
-        Some(spec) => {
-            crate::warn_if_shadowed(spec);
-            vec![spec.clone()]
-        }
-        None => {
-            let mut b: Vec<String> = discover(&o.suite)
-                .iter()
-                .filter_map(|(id, _)| id.split('/').next().map(str::to_string))
-                .collect();
-            b.dedup();
-            b
-        }
-    };
-    let mut scenarios: Vec<Planned> = Vec::new();
-    for book in &books {
-        let planned = match arbiter::load_irs(book) {
-            Ok(irs) => {
-                // A folder's suite is the one of its rulebook's id.
-                let name = match irs.last() {
-                    Some(ir) if !arbiter::rulebook_names().contains(&book.as_str()) => {
-                        ir.id.clone()
-                    }
-                    _ => book.clone(),
-                };
-                let irs: Vec<_> = irs.into_iter().map(std::sync::Arc::new).collect();
-                inherit::plan(&o.suite, &name, &irs)?
-            }
-            // A suite folder that names no rulebook arbiter has: its scenarios as written (an
-            // implementation under test may have it).
-            Err(_) if o.rulebook.is_none() => runner::own(
-                discover(&o.suite)
-                    .into_iter()
-                    .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
-                    .collect(),
-            ),
-            Err(d) => return Err(d.render_plain()),
-        };
-        scenarios.extend(planned);
-    }
-    scenarios.retain(|p| o.filter.as_ref().is_none_or(|f| p.id.contains(f.as_str())));
-    if scenarios.is_empty() {
-        return Err(say::no_scenario_matches());
-    }
-    let mut imp: Box<dyn Implementation> = match o.engine.as_str() {
-        "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
-        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
-        command => {
-            // A timeout is a positive number of seconds a `Duration` can hold (not 1e20).
-            let timeout = Duration::try_from_secs_f64(o.timeout)
-                .ok()
-                .filter(|t| !t.is_zero())
-                .ok_or_else(say::bad_timeout)?;
-            Box::new(Process::new(command, timeout, o.validate)?)
-        }
-    };
+    let scenarios = scenarios(o)?;
+    let mut imp = implementation(o, folder)?;
     let explanations = match &o.explain {
         Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain())?),
         None => None,
@@ -195,32 +127,123 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         }
     }
     if let Some(path) = &o.report {
-        let (jsonl, md) = if path.extension().is_some_and(|e| e == "md") {
-            (path.with_extension("jsonl"), path.clone())
-        } else {
-            (path.clone(), path.with_extension("md"))
-        };
-        for (p, text) in [
-            (&jsonl, report::json_lines(&result)),
-            (
-                &md,
-                report::markdown(&result, &suite, explanations.as_ref()),
-            ),
-        ] {
-            if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    say::writing_error(parent.display().to_string(), say::io_error(&e))
-                })?;
-            }
-            std::fs::write(p, text)
-                .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
-        }
-        crate::out::line(&say::wrote_report(
-            jsonl.display().to_string(),
-            md.display().to_string(),
-        ));
+        write_report(path, &result, &suite, explanations.as_ref())?;
     }
     Ok(u8::from(!result.clean()))
+}
+
+/// The scenarios to run: every suite's, or the one of `--rulebook`, each rulebook's own and its
+/// bases' inherited (`conformance::inherit`), filtered by `--filter`.
+fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
+    if !o.suite.is_dir() {
+        return Err(say::no_suite(o.suite.display().to_string()));
+    }
+    // The suite's one walk (shared with `publish`): a symbolic link inside it is not followed,
+    // and said.
+    for (id, why) in discover_all(&o.suite).refused {
+        let path = o.suite.join(&id).display().to_string();
+        crate::out::eline(&match why {
+            Refused::Link => say::link_not_followed(path),
+            Refused::NotRegular => say::special_not_read(path),
+        });
+    }
+    // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
+    // scenarios and inherits its bases' (`conformance::inherit`).
+    let books: Vec<String> = match &o.rulebook {
+        Some(spec) => {
+            crate::warn_if_shadowed(spec);
+            vec![spec.clone()]
+        }
+        None => {
+            let mut b: Vec<String> = discover(&o.suite)
+                .iter()
+                .filter_map(|(id, _)| id.split('/').next().map(str::to_string))
+                .collect();
+            b.dedup();
+            b
+        }
+    };
+    let mut scenarios: Vec<Planned> = Vec::new();
+    for book in &books {
+        let planned = match arbiter::load_irs(book) {
+            Ok(irs) => {
+                // A folder's suite is the one of its rulebook's id.
+                let name = match irs.last() {
+                    Some(ir) if !arbiter::rulebook_names().contains(&book.as_str()) => {
+                        ir.id.clone()
+                    }
+                    _ => book.clone(),
+                };
+                let irs: Vec<_> = irs.into_iter().map(std::sync::Arc::new).collect();
+                inherit::plan(&o.suite, &name, &irs)?
+            }
+            // A suite folder that names no rulebook arbiter has: its scenarios as written (an
+            // implementation under test may have it).
+            Err(_) if o.rulebook.is_none() => runner::own(
+                discover(&o.suite)
+                    .into_iter()
+                    .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
+                    .collect(),
+            ),
+            Err(d) => return Err(d.render_plain()),
+        };
+        scenarios.extend(planned);
+    }
+    scenarios.retain(|p| o.filter.as_ref().is_none_or(|f| p.id.contains(f.as_str())));
+    if scenarios.is_empty() {
+        return Err(say::no_scenario_matches());
+    }
+    Ok(scenarios)
+}
+
+/// What answers: arbiter in process (`builtin`, `interpreter`) or a program speaking the
+/// protocol.
+fn implementation(
+    o: &Options,
+    folder: Option<arbiter::runtime::edition::Law>,
+) -> Result<Box<dyn Implementation>, String> {
+    Ok(match o.engine.as_str() {
+        "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
+        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
+        command => {
+            // A timeout is a positive number of seconds a `Duration` can hold (not 1e20).
+            let timeout = Duration::try_from_secs_f64(o.timeout)
+                .ok()
+                .filter(|t| !t.is_zero())
+                .ok_or_else(say::bad_timeout)?;
+            Box::new(Process::new(command, timeout, o.validate)?)
+        }
+    })
+}
+
+/// The report's two files, `.jsonl` and `.md`, beside each other at `path`.
+fn write_report(
+    path: &Path,
+    result: &runner::Run,
+    suite: &str,
+    explanations: Option<&Explanations>,
+) -> Result<(), String> {
+    let (jsonl, md) = if path.extension().is_some_and(|e| e == "md") {
+        (path.with_extension("jsonl"), path.to_path_buf())
+    } else {
+        (path.to_path_buf(), path.with_extension("md"))
+    };
+    for (p, text) in [
+        (&jsonl, report::json_lines(result)),
+        (&md, report::markdown(result, suite, explanations)),
+    ] {
+        if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| say::writing_error(parent.display().to_string(), say::io_error(&e)))?;
+        }
+        std::fs::write(p, text)
+            .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
+    }
+    crate::out::line(&say::wrote_report(
+        jsonl.display().to_string(),
+        md.display().to_string(),
+    ));
+    Ok(())
 }
 
 /// Answer the protocol on standard input and output until `stop` or the end of input. A line
