@@ -376,6 +376,34 @@ fn cell(s: &str) -> String {
 
 /// The report a federation or a library can publish.
 pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> String {
+    let mut s = header(run, suite);
+    let na = run.count(Kind::NotApplicable);
+    s.push_str(&format!(
+        "\n**{}** — {} scenarios, {} applicable.\n\n",
+        run.closing_line(),
+        run.outcomes.len(),
+        run.outcomes.len() - na
+    ));
+
+    s.push_str("## By clause\n\n");
+    let mut h = vec!["clause"];
+    h.extend(TALLY_HEADER);
+    s.push_str(&md_table(&h, &clause_rows(run, true)));
+    s.push_str("\n## By feature\n\n");
+    let mut h = vec!["feature", "declared"];
+    h.extend(TALLY_HEADER);
+    s.push_str(&md_table(&h, &feature_rows(run, true)));
+
+    s.push_str(&failures(run, explanations));
+    s.push_str(&others(run));
+    if na > 0 {
+        s.push_str(&not_applicable(run, explanations, na));
+    }
+    s
+}
+
+/// The report's title and the table of what ran against what.
+fn header(run: &Run, suite: &str) -> String {
     let mut s = String::new();
     let who = run
         .implementation
@@ -428,34 +456,26 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             .collect::<Vec<_>>(),
         false,
     ));
-    let na = run.count(Kind::NotApplicable);
-    s.push_str(&format!(
-        "\n**{}** — {} scenarios, {} applicable.\n\n",
-        run.closing_line(),
-        run.outcomes.len(),
-        run.outcomes.len() - na
-    ));
+    s
+}
 
-    s.push_str("## By clause\n\n");
-    let mut h = vec!["clause"];
-    h.extend(TALLY_HEADER);
-    s.push_str(&md_table(&h, &clause_rows(run, true)));
-    s.push_str("\n## By feature\n\n");
-    let mut h = vec!["feature", "declared"];
-    h.extend(TALLY_HEADER);
-    s.push_str(&md_table(&h, &feature_rows(run, true)));
+/// A scenario's row: its id and the differences (or the reason, or the error).
+fn outcome_row(o: &Outcome) -> Vec<String> {
+    vec![
+        crate::escape::markdown_code(&o.id),
+        cell(&o.details.join("; ")),
+    ]
+}
 
+/// The failures, grouped by the explanations that cover them, then the unexplained; the
+/// explanations that explain nothing that failed.
+fn failures(run: &Run, explanations: Option<&Explanations>) -> String {
+    let mut s = String::new();
     let failed: Vec<&Outcome> = run
         .outcomes
         .iter()
         .filter(|o| o.outcome == Kind::Failed)
         .collect();
-    let row = |o: &Outcome| {
-        vec![
-            crate::escape::markdown_code(&o.id),
-            cell(&o.details.join("; ")),
-        ]
-    };
     if !failed.is_empty() {
         s.push_str(&format!("\n## Failures ({})\n", failed.len()));
         let mut rest: Vec<&Outcome> = failed.clone();
@@ -481,7 +501,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
                 ));
                 s.push_str(&md_table_aligned(
                     &["scenario", "difference"],
-                    &members.iter().map(|o| row(o)).collect::<Vec<_>>(),
+                    &members.iter().map(|o| outcome_row(o)).collect::<Vec<_>>(),
                     false,
                 ));
             }
@@ -490,7 +510,7 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             s.push_str(&format!("\n### Unexplained ({})\n\n", rest.len()));
             s.push_str(&md_table_aligned(
                 &["scenario", "difference"],
-                &rest.iter().map(|o| row(o)).collect::<Vec<_>>(),
+                &rest.iter().map(|o| outcome_row(o)).collect::<Vec<_>>(),
                 false,
             ));
         }
@@ -504,6 +524,12 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             ));
         }
     }
+    s
+}
+
+/// The scenarios that errored, and those the implementation skipped.
+fn others(run: &Run) -> String {
+    let mut s = String::new();
     for (kind, title) in [
         (Kind::Errored, "Errors"),
         (Kind::Skipped, "Skipped by the implementation"),
@@ -512,35 +538,37 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
             .outcomes
             .iter()
             .filter(|o| o.outcome == kind)
-            .map(row)
+            .map(outcome_row)
             .collect();
         if !list.is_empty() {
             s.push_str(&format!("\n## {title} ({})\n\n", list.len()));
             s.push_str(&md_table_aligned(&["scenario", "reason"], &list, false));
         }
     }
-    if na > 0 {
-        s.push_str(&format!("\n## Not applicable ({na})\n\n"));
-        let info = run.implementation.as_ref();
-        let rows: Vec<Vec<String>> = by_feature(run)
-            .into_iter()
-            .filter(|(f, _)| !info.is_some_and(|i| i.features.iter().any(|x| x == f)))
-            .map(|(f, t)| {
-                let reason = explanations
-                    .and_then(|x| x.unsupported.iter().find(|u| u.feature == f))
-                    .map_or(String::new(), |u| explained(u.reason.english().trim()));
-                vec![f.to_string(), t.scenarios.to_string(), reason]
-            })
-            .collect();
-        s.push_str(
-            "Scenarios needing a feature the implementation does not declare are not run.\n\n",
-        );
-        s.push_str(&md_table_aligned(
-            &["feature not declared", "scenarios", "why"],
-            &rows,
-            false,
-        ));
-    }
+    s
+}
+
+/// The `na` scenarios not applicable, by the feature not declared, with the certifier's reason.
+fn not_applicable(run: &Run, explanations: Option<&Explanations>, na: usize) -> String {
+    let mut s = String::new();
+    s.push_str(&format!("\n## Not applicable ({na})\n\n"));
+    let info = run.implementation.as_ref();
+    let rows: Vec<Vec<String>> = by_feature(run)
+        .into_iter()
+        .filter(|(f, _)| !info.is_some_and(|i| i.features.iter().any(|x| x == f)))
+        .map(|(f, t)| {
+            let reason = explanations
+                .and_then(|x| x.unsupported.iter().find(|u| u.feature == f))
+                .map_or(String::new(), |u| explained(u.reason.english().trim()));
+            vec![f.to_string(), t.scenarios.to_string(), reason]
+        })
+        .collect();
+    s.push_str("Scenarios needing a feature the implementation does not declare are not run.\n\n");
+    s.push_str(&md_table_aligned(
+        &["feature not declared", "scenarios", "why"],
+        &rows,
+        false,
+    ));
     s
 }
 
