@@ -5,7 +5,7 @@
 #   benches/draughts_games.sh [PYTHON]   PYTHON: one with pydraughts 0.6.7 (default: python3
 #                                        with conformance/adapters/pydraughts/.deps)
 #
-# The games are tests/data/draughts/games.txt (200 random games by pydraughts, seeded), written
+# The games are crates/draughts/tests/data/games.txt (200 random games by pydraughts, seeded), written
 # out as one PDN file; arbiter is the release build. Each side runs RUNS times (default 3); the
 # medians and their ratio are printed.
 set -euo pipefail
@@ -22,7 +22,7 @@ awk -F'\t' '
                printf "[Event \"random %d\"]\n[Site \"-\"]\n[Date \"????.??.??\"]\n[Round \"-\"]\n[White \"-\"]\n[Black \"-\"]\n[Result \"*\"]\n[GameType \"25\"]\n\n", n; next }
     { if (ply % 2 == 0) moves = moves (ply / 2 + 1) ". "; moves = moves $1 " "; ply++ }
     END { print moves " *" }
-' tests/data/draughts/games.txt > "$pdn"
+' crates/draughts/tests/data/games.txt > "$pdn"
 cargo build --quiet --release --locked
 arbiter=target/release/arbiter
 

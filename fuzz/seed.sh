@@ -11,7 +11,7 @@
 #   protocol  `hello` + one `run` line per scenario, captured from `arbiter conformance`
 #             talking to `arbiter serve`, plus a few hand-made lines
 #   draughts  a FEN line and moves: the first moves of each random game of
-#             tests/data/draughts/games.txt, each position of perft_positions.txt, and the
+#             crates/draughts/tests/data/games.txt, each position of perft_positions.txt, and the
 #             FEN and movetext of each draughts scenario (the target also rules on them as PDN)
 #   site      each scenario of conformance/fide-2018/, alone and followed by `\n#%report\n`
 #             and the first lines of a certification report
@@ -134,7 +134,7 @@ python3 - "$out" <<'EOF'
 import os, sys
 out = sys.argv[1]
 games, moves = [], None
-for line in open("tests/data/draughts/games.txt", encoding="utf-8"):
+for line in open("crates/draughts/tests/data/games.txt", encoding="utf-8"):
     if line.startswith("#"):
         continue
     if line.startswith("game"):
@@ -145,7 +145,7 @@ for line in open("tests/data/draughts/games.txt", encoding="utf-8"):
 for i, g in enumerate(games):
     with open(os.path.join(out, "draughts", f"game-{i}"), "w") as f:
         f.write("\n" + " ".join(g[:40]) + "\n")
-for i, line in enumerate(open("tests/data/draughts/perft_positions.txt", encoding="utf-8")):
+for i, line in enumerate(open("crates/draughts/tests/data/perft_positions.txt", encoding="utf-8")):
     if line.startswith("#") or not line.strip():
         continue
     with open(os.path.join(out, "draughts", f"position-{i}"), "w") as f:

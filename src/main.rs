@@ -42,7 +42,26 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use arbiter::locale::say;
 use arbiter::runtime::rules::Rules;
-use arbiter::{DEFAULT_RULEBOOK, Engine, backend, compile, load_rules};
+use arbiter::{DEFAULT_RULEBOOK, backend, compile, load_rules};
+
+/// Which backend runs the rules: the library's [`arbiter::Engine`] as a command-line value (the
+/// library knows no clap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Engine {
+    /// The Rust code generated from the rulebook and compiled into arbiter.
+    Compiled,
+    /// The interpreter over the rulebook's IR (no Rust toolchain needed).
+    Interpreter,
+}
+
+impl From<Engine> for arbiter::Engine {
+    fn from(e: Engine) -> arbiter::Engine {
+        match e {
+            Engine::Compiled => arbiter::Engine::Compiled,
+            Engine::Interpreter => arbiter::Engine::Interpreter,
+        }
+    }
+}
 
 #[derive(Parser)]
 #[command(
@@ -256,7 +275,9 @@ fn main() -> ExitCode {
         Command::Audit(args) => audit::run(&args, &lang),
         Command::Check { dirs } => check(&dirs),
         Command::Conformance(options) => conformance::run(&options),
-        Command::Serve { engine, rulebook } => conformance::serve(engine, rulebook.as_deref()),
+        Command::Serve { engine, rulebook } => {
+            conformance::serve(engine.into(), rulebook.as_deref())
+        }
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
         Command::Explain { clause, rulebook } => match clause {
             Some(clause) => explain(&clause, &rulebook, &lang),
@@ -388,7 +409,7 @@ pub(crate) fn law_or_report(
     edition: Option<&str>,
 ) -> Option<arbiter::runtime::edition::Law> {
     warn_if_shadowed(spec);
-    match arbiter::load_law(spec, engine, edition) {
+    match arbiter::load_law(spec, engine.map(Into::into), edition) {
         Ok(l) => Some(l),
         Err(d) => {
             eprint!("{}", d.render());
@@ -399,7 +420,7 @@ pub(crate) fn law_or_report(
 
 pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
     warn_if_shadowed(spec);
-    match load_rules(spec, engine) {
+    match load_rules(spec, engine.map(Into::into)) {
         Ok(r) => Some(r),
         Err(d) => {
             crate::out::eraw(&d.render());

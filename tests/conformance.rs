@@ -3,6 +3,10 @@
 //! implementation would (conformance/PROTOCOL.md): its expectations stripped.
 //! `cargo test --test conformance -- FILTER`.
 
+// A test crate: it may unwrap (the workspace denies it elsewhere). Without libtest's harness it
+// is not compiled with `cfg(test)`, so clippy's `allow-unwrap-in-tests` does not reach it.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::path::Path;
 use std::sync::Arc;
 

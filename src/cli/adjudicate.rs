@@ -8,7 +8,9 @@ use std::time::{Duration, Instant};
 use arbiter::audit::{Format, Input, Judge, Options, Progress, Report, Summary, UNENDED};
 use arbiter::locale::say;
 use arbiter::render::Renderer;
-use arbiter::{Engine, runtime};
+use arbiter::runtime;
+
+use crate::Engine;
 use clap::ValueEnum;
 
 #[derive(Clone, Copy, ValueEnum)]

@@ -67,6 +67,74 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
         None => None,
     };
+    let scenarios = scenarios(o)?;
+    let mut imp = implementation(o, folder)?;
+    let explanations = match &o.explain {
+        Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain())?),
+        None => None,
+    };
+
+    // The progress bar on a terminal (indicatif, as `adjudicate`'s), cleared at the end.
+    let bar = if std::io::stderr().is_terminal() {
+        let bar = indicatif::ProgressBar::new(0);
+        bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(8));
+        let style = indicatif::ProgressStyle::with_template("[{bar:30}] {pos}/{len} {wide_msg}")
+            .map(|s| s.progress_chars("#."))
+            .unwrap_or_else(|_| indicatif::ProgressStyle::default_bar());
+        bar.set_style(style);
+        bar
+    } else {
+        indicatif::ProgressBar::hidden()
+    };
+    let mut progress = |done: usize, total: usize, id: &str| {
+        bar.set_length(u64::try_from(total).unwrap_or(u64::MAX));
+        bar.set_position(u64::try_from(done).unwrap_or(u64::MAX));
+        // The scenario's id is a file's name: shown, not sent (`escape::terminal`).
+        bar.set_message(arbiter::escape::terminal(id).into_owned());
+    };
+    let result = runner::run(imp.as_mut(), &scenarios, &mut progress);
+    bar.finish_and_clear();
+
+    let mut books: Vec<&str> = scenarios
+        .iter()
+        .filter_map(|p| p.id.split('/').next())
+        .collect();
+    books.dedup();
+    let mut suite = books.join(", ");
+    if let Some(f) = &o.filter {
+        suite = say::suite_filtered(suite, f);
+    }
+
+    // The program's name, version and messages are its own: shown, not sent (`out`).
+    if let Some(who) = &result.implementation {
+        crate::out::line(&format!(
+            "{}\n",
+            say::conformance_header(&who.name, &who.version, &suite)
+        ));
+    }
+    if let Some(e) = &result.hello_error {
+        crate::out::line(&format!("{}\n", say::no_hello(e)));
+    }
+    crate::out::text(&report::summary(&result));
+
+    if let Some(x) = &explanations {
+        let (unexplained, stale) = x.audit(&result);
+        for id in unexplained {
+            crate::out::eline(&say::unexplained_failure(id));
+        }
+        for id in stale {
+            crate::out::eline(&say::stale_explanation(id));
+        }
+    }
+    if let Some(path) = &o.report {
+        write_report(path, &result, &suite, explanations.as_ref())?;
+    }
+    Ok(u8::from(!result.clean()))
+}
+
+/// The scenarios to run: every suite's, or the one of `--rulebook`, each rulebook's own and its
+/// bases' inherited (`conformance::inherit`), filtered by `--filter`.
+fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
     if !o.suite.is_dir() {
         return Err(say::no_suite(o.suite.display().to_string()));
     }
@@ -125,7 +193,16 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     if scenarios.is_empty() {
         return Err(say::no_scenario_matches());
     }
-    let mut imp: Box<dyn Implementation> = match o.engine.as_str() {
+    Ok(scenarios)
+}
+
+/// What answers: arbiter in process (`builtin`, `interpreter`) or a program speaking the
+/// protocol.
+fn implementation(
+    o: &Options,
+    folder: Option<arbiter::runtime::edition::Law>,
+) -> Result<Box<dyn Implementation>, String> {
+    Ok(match o.engine.as_str() {
         "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
         "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
         command => {
@@ -136,89 +213,37 @@ fn run_inner(o: &Options) -> Result<u8, String> {
                 .ok_or_else(say::bad_timeout)?;
             Box::new(Process::new(command, timeout, o.validate)?)
         }
+    })
+}
+
+/// The report's two files, `.jsonl` and `.md`, beside each other at `path`.
+fn write_report(
+    path: &Path,
+    result: &runner::Run,
+    suite: &str,
+    explanations: Option<&Explanations>,
+) -> Result<(), String> {
+    let (jsonl, md) = if path.extension().is_some_and(|e| e == "md") {
+        (path.with_extension("jsonl"), path.to_path_buf())
+    } else {
+        (path.to_path_buf(), path.with_extension("md"))
     };
-    let explanations = match &o.explain {
-        Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain())?),
-        None => None,
-    };
-
-    let bar = std::io::stderr().is_terminal();
-    let mut progress = |done: usize, total: usize, id: &str| {
-        if bar {
-            const W: usize = 30;
-            let filled = done * W / total.max(1);
-            // The scenario's id is a file's name: shown, not sent (`escape::terminal`).
-            crate::out::eraw(&format!(
-                "\r\x1b[2K[{}{}] {done}/{total} {}",
-                "#".repeat(filled),
-                ".".repeat(W - filled),
-                arbiter::escape::terminal(id)
-            ));
-            if done == total {
-                crate::out::eraw("\r\x1b[2K");
-            }
+    for (p, text) in [
+        (&jsonl, report::json_lines(result)),
+        (&md, report::markdown(result, suite, explanations)),
+    ] {
+        if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(parent)
+                .map_err(|e| say::writing_error(parent.display().to_string(), say::io_error(&e)))?;
         }
-    };
-    let result = runner::run(imp.as_mut(), &scenarios, &mut progress);
-
-    let mut books: Vec<&str> = scenarios
-        .iter()
-        .filter_map(|p| p.id.split('/').next())
-        .collect();
-    books.dedup();
-    let mut suite = books.join(", ");
-    if let Some(f) = &o.filter {
-        suite = say::suite_filtered(suite, f);
+        std::fs::write(p, text)
+            .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
     }
-
-    // The program's name, version and messages are its own: shown, not sent (`out`).
-    if let Some(who) = &result.implementation {
-        crate::out::line(&format!(
-            "{}\n",
-            say::conformance_header(&who.name, &who.version, &suite)
-        ));
-    }
-    if let Some(e) = &result.hello_error {
-        crate::out::line(&format!("{}\n", say::no_hello(e)));
-    }
-    crate::out::text(&report::summary(&result));
-
-    if let Some(x) = &explanations {
-        let (unexplained, stale) = x.audit(&result);
-        for id in unexplained {
-            crate::out::eline(&say::unexplained_failure(id));
-        }
-        for id in stale {
-            crate::out::eline(&say::stale_explanation(id));
-        }
-    }
-    if let Some(path) = &o.report {
-        let (jsonl, md) = if path.extension().is_some_and(|e| e == "md") {
-            (path.with_extension("jsonl"), path.clone())
-        } else {
-            (path.clone(), path.with_extension("md"))
-        };
-        for (p, text) in [
-            (&jsonl, report::json_lines(&result)),
-            (
-                &md,
-                report::markdown(&result, &suite, explanations.as_ref()),
-            ),
-        ] {
-            if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-                std::fs::create_dir_all(parent).map_err(|e| {
-                    say::writing_error(parent.display().to_string(), say::io_error(&e))
-                })?;
-            }
-            std::fs::write(p, text)
-                .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
-        }
-        crate::out::line(&say::wrote_report(
-            jsonl.display().to_string(),
-            md.display().to_string(),
-        ));
-    }
-    Ok(u8::from(!result.clean()))
+    crate::out::line(&say::wrote_report(
+        jsonl.display().to_string(),
+        md.display().to_string(),
+    ));
+    Ok(())
 }
 
 /// Answer the protocol on standard input and output until `stop` or the end of input. A line

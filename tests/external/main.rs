@@ -8,6 +8,10 @@
 //! When `CI` is set, a missing tool or data fails the test instead. `cargo test --test external
 //! -- --list` lists the tests; `cargo test --test external certify` runs one module.
 
+// A test crate: it may unwrap (the workspace denies it elsewhere). Without libtest's harness it
+// is not compiled with `cfg(test)`, so clippy's `allow-unwrap-in-tests` does not reach it.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::sync::Mutex;
 
 use libtest_mimic::{Arguments, Completion, Failed, Trial};

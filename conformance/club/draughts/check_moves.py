@@ -20,7 +20,7 @@ hand (the piece goes to each square in turn, the opponent's pieces jumped over o
 taken, a man reaching the last rank is crowned) and play goes on from there.
 
 Squares: pydraughts numbers the dark squares 1..32 from a1 (1 = a1, 2 = c1, 5 = b2, 32 = h8),
-index = rank * 4 + file // 2 + 1, as tests/data/draughts/generate.py checks.
+index = rank * 4 + file // 2 + 1, as crates/draughts/tests/data/generate.py checks.
 """
 
 import re
