@@ -16,6 +16,8 @@ pub mod fide_2018;
 pub mod fide_2023;
 #[path = "historical/adjudicator.rs"]
 pub mod historical;
+#[path = "russian-draughts/adjudicator.rs"]
+pub mod russian_draughts;
 #[path = "sofia/fide-2018/adjudicator.rs"]
 pub mod sofia_fide_2018;
 #[path = "sofia/fide-2023/adjudicator.rs"]
@@ -58,6 +60,11 @@ pub static EMBEDDED: &[Embedded] = &[
         name: "historical",
         rules: &historical::Compiled,
         sources: historical::SOURCES,
+    },
+    Embedded {
+        name: "russian-draughts",
+        rules: &russian_draughts::Compiled,
+        sources: russian_draughts::SOURCES,
     },
     Embedded {
         name: "sofia",

@@ -130,6 +130,9 @@ publish-feature-irregularities = Rule on irregular moves and demands to correct 
 publish-feature-illegal-moves = Play a move marked [%illegal] as it was made, even one the laws of the game forbid (a king left in check, a man moving backward, a missed capture), and go on from the position it made; rule on illegal moves taken back ([%illegal MOVE]), the clock pressed without a move ([%illegal clock]), a move made with two hands ([%illegal two-hands]) and the arbiter's intervention ([%arbiter intervene]) under Article 7.5 and A.5.2.
 publish-feature-resignation = Rule on a resignation, [%resign] (5.1.2; from 2023 a draw when the opponent cannot checkmate).
 publish-feature-recorded-result = End a game the laws have not ended by its last recorded move as its record says (its Termination and Result tags), when asked to.
+publish-feature-draughts-repetition = End a game of Russian draughts at the third appearance of a position (FMJD-64 7.2.3).
+publish-feature-draughts-kings-only = End a game of Russian draughts after 15 moves of kings only, without moving a man or capturing (7.2.5).
+publish-feature-draughts-endings = End a game of Russian draughts by the move counts of its endings (7.2.4, 7.2.6–7.2.8).
 
 ## Named values in words: a constant or a name a clause defines (`name-NAME`, and for a yes/no
 ## name its denial, `name-NAME-not`), an event parameter (`param-NAME`, `param-NAME-not`), a
@@ -147,6 +150,21 @@ name-quickplay_time = the time under which a draw may be claimed or an increment
 name-quickplay_extra_time = the time the arbiter awards the opponent
 name-quickplay_increment = the increment a request asks for
 name-losing_irregularities = the irregular moves that lose the game
+name-draw_repetitions = the appearances of a position that draw (Russian draughts)
+name-many_kings = the kings, at least, against a lone king that 7.2.4 counts
+name-many_kings_moves = the stronger side's move by which it must capture the lone king (7.2.4)
+name-kings_only_moves_limit = the moves of each player with kings only that draw
+name-balance_few_min = the fewest pieces of the shorter ending of 7.2.6
+name-balance_few_max = the most pieces of the shorter ending of 7.2.6
+name-balance_few_moves = the moves of each player that draw the shorter ending of 7.2.6
+name-balance_more_min = the fewest pieces of the longer ending of 7.2.6
+name-balance_more_max = the most pieces of the longer ending of 7.2.6
+name-balance_more_moves = the moves of each player that draw the longer ending of 7.2.6
+name-main_road_pieces = the pieces against a lone king on the main road (7.2.7)
+name-main_road_moves = the stronger side's move by which it must win against a lone king on the main road (7.2.7)
+name-few_pieces = the most pieces against a lone king under 7.2.8
+name-few_pieces_moves = the stronger side's move by which it must win under 7.2.8
+name-pieces_on_board = the pieces on the board, both sides together
 name-claim_penalty = the time an incorrect claim adds in this game
 name-penalty = the time added to the opponent's clock for an illegal move or an incorrect claim in this game
 name-illegal_move_may_stand = an illegal move may stand (a rapid or blitz game without the Competitive Rules)

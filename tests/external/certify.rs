@@ -38,6 +38,21 @@ fn pinned_pydraughts() -> Option<String> {
     (text(&out.stdout).trim() == want).then_some(want)
 }
 
+fn pinned_py_draughts() -> Option<String> {
+    let adapter = root().join("conformance/adapters/py-draughts");
+    let want = std::fs::read_to_string(adapter.join("requirements.txt")).ok()?;
+    let want = want.trim().strip_prefix("py-draughts==")?.to_string();
+    let out = Command::new("python3")
+        .args([
+            "-c",
+            "from importlib.metadata import version; print(version('py-draughts'))",
+        ])
+        .env("PYTHONPATH", adapter.join(".deps"))
+        .output()
+        .ok()?;
+    (text(&out.stdout).trim() == want).then_some(want)
+}
+
 fn pinned_npm(adapter: &str, package: &str) -> Option<String> {
     let dir = root().join("conformance/adapters").join(adapter);
     let manifest: serde_json::Value = serde_json::from_str(
@@ -323,6 +338,16 @@ pub fn pydraughts_report_is_fresh_and_explained() -> Ran {
     )
 }
 
+pub fn py_draughts_report_is_fresh_and_explained() -> Ran {
+    certify_if(
+        "py-draughts",
+        pinned_py_draughts(),
+        "py-draughts",
+        "python3 conformance/adapters/py-draughts/adapter.py",
+        "conformance/adapters/py-draughts/failures.yaml",
+    )
+}
+
 pub fn every_adapter_has_its_report() -> Ran {
     for adapter in std::fs::read_dir(root().join("conformance/adapters")).expect("adapters") {
         let name = adapter.expect("entry").file_name();
@@ -345,6 +370,7 @@ pub fn the_readme_table_matches_the_reports() -> Ran {
         ("esca", "| esca | 0"),
         ("chessops", "| chessops | 0"),
         ("pydraughts", "| pydraughts (Russian draughts) | 0"),
+        ("py-draughts", "| py-draughts (Russian draughts) | 1"),
     ] {
         let report =
             std::fs::read_to_string(root().join(format!("conformance/reports/{name}.jsonl")))

@@ -79,6 +79,7 @@ fn main() {
         certify::esca_report_is_fresh_and_explained,
         certify::chessops_report_is_fresh_and_explained,
         certify::pydraughts_report_is_fresh_and_explained,
+        certify::py_draughts_report_is_fresh_and_explained,
         certify::every_adapter_has_its_report,
         certify::the_readme_table_matches_the_reports,
         browser::the_site_works_in_chromium,

@@ -179,18 +179,25 @@ fn rulebook_seeds() {
     }
 }
 
-/// The games `rulebook` rules on are read without error under fide-2018.
+/// The games `rulebook` rules on are read without error: the chess games under fide-2018, the
+/// Russian draughts games under russian-draughts.
 #[test]
 fn the_rulebook_targets_games_are_clean() {
     let games = std::fs::read(root().join("fuzz/src/games.pgn")).expect("games");
     let read = arbiter::pgn::read_games(&games);
-    assert!(read.len() >= 8);
-    let rules = arbiter::load_rules("fide-2018", None).expect("rules");
+    assert!(read.len() >= 17);
+    let chess = arbiter::load_rules("fide-2018", None).expect("rules");
+    let draughts = arbiter::load_rules("russian-draughts", None).expect("rules");
     for g in read {
         let g = g.expect("a clean game");
+        let rules = if g.tag("GameType") == Some("25") {
+            &draughts
+        } else {
+            &chess
+        };
         arbiter::runtime::adjudicate(&g, rules.as_ref()).expect("ruled on");
     }
-    assert_eq!(harness::pgn(&games), 8);
+    assert_eq!(harness::pgn(&games), 17);
 }
 
 /// The `protocol` seeds: a hello and a run line for a sample of scenarios, as the runner sends

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 """arbiter conformance adapter for pydraughts (https://pypi.org/project/pydraughts/), Russian
-draughts under the club rulebook: mechanics and repetition only.
+draughts under the club rulebook (mechanics and repetition claims) and under the
+russian-draughts rulebook (the game's end and its automatic draws, FMJD-64 7.2.3–7.2.8).
 
 Speaks the protocol of conformance/PROTOCOL.md on stdin/stdout. The library replays the moves
 (from the FEN) and says which moves are legal and which positions arose; this file maps its
@@ -10,6 +11,15 @@ written move (club.D.2.2), and is otherwise rejected with play going on (club.D.
 else (offers, flags, resignations, irregularities, the arbiter's decisions) is not declared, so
 those scenarios are not run; chess is not played (`games`), so the club's chess scenarios are
 not applicable either.
+
+Under `russian-draughts` (the request's `scenario.rulebook`) the library's own draw test
+(`Game.is_draw`, with its counters of plies since the last capture and of consecutive king moves
+without a capture) is asked after every move, and the first of its conditions that holds, in the
+library's order, is cited by the FMJD-64 number it implements: 3 kings or more against one
+(7.2.4), 15 moves of kings only (7.2.5), the balance unchanged with 4–5 or 6–7 pieces per side
+(7.2.6), three pieces against a king on the long diagonal (7.2.7), two pieces against one king
+(7.2.8), threefold repetition (7.2.3). A side with no legal move loses (R.1). The library's
+readings differ from the rulebook's in places: the failures are explained in failures.yaml.
 """
 
 import json
@@ -27,8 +37,15 @@ import draughts  # noqa: E402
 PROTOCOL = 1
 VARIANT = "russian"
 
-# Repetition claims, with or without a written move; nothing else.
-FEATURES = ["threefold-claim", "intended-move"]
+# Repetition claims, with or without a written move (club); the automatic draws of Russian
+# draughts (russian-draughts).
+FEATURES = [
+    "threefold-claim",
+    "intended-move",
+    "draughts-repetition",
+    "draughts-kings-only",
+    "draughts-endings",
+]
 
 NO_LEGAL_MOVE = "club.R.1"
 CLAIM_NOW = "club.D.2.1"
@@ -75,12 +92,45 @@ def find(board, written):
     return short[0] if len(short) == 1 else None
 
 
+def draw_rule(board):
+    """The FMJD-64 clause of the library's draw test that holds now, in the library's order, or
+    None (pydraughts 0.6.7, core/game.py, `Game.is_draw`, variant "russian")."""
+    g = board._game
+    if not g.is_draw():
+        return None
+    white, black = [0, 0], [0, 0]  # pieces, kings
+    road = {"w": False, "b": False}
+    for piece in g.board.searcher.uncaptured_pieces:
+        side = white if piece.player == draughts.WHITE else black
+        side[0] += 1
+        side[1] += 1 if piece.king else 0
+        if piece.position in (4, 8, 11, 15, 18, 22, 25, 29):
+            road["w" if side is white else "b"] = True
+    kings_only, since_capture = g.consecutive_noncapture_king_moves, g.moves_since_last_capture
+    lone = lambda s: s[0] == s[1] == 1  # noqa: E731
+    if ((lone(black) and white[0] == white[1] >= 3) or (lone(white) and black[0] == black[1] >= 3)) and kings_only >= 30:
+        return "7.2.4"
+    if kings_only >= 30:
+        return "7.2.5"
+    if white[1] == black[1] >= 1 and white[0] == black[0]:
+        if (white[0] in (4, 5) and since_capture >= 60) or (white[0] in (6, 7) and since_capture >= 120):
+            return "7.2.6"
+    if since_capture >= 10:
+        if (white[0] == 3 and white[1] >= 1 and lone(black) and not road["w"] and road["b"]) or (
+            lone(white) and black[0] == 3 and black[1] >= 1 and road["w"] and not road["b"]
+        ):
+            return "7.2.7"
+        if (white[0] == 2 and white[1] >= 1 and lone(black)) or (lone(white) and black[0] == 2 and black[1] >= 1):
+            return "7.2.8"
+    return "7.2.3"
+
+
 def key(fen):
     """The position for repetition: pieces and side to move, as the library writes them."""
     return fen
 
 
-def adjudicate(game):
+def adjudicate(game, rulebook):
     if game.get("game", "chess") != "russian-draughts":
         raise Unsupported(f"game {game.get('game')!r}")
     board = draughts.Board(variant=VARIANT, fen=game["fen"]) if game["fen"] else draughts.Board(variant=VARIANT)
@@ -117,10 +167,18 @@ def adjudicate(game):
             return True, CLAIM_NOW
         return False, INCORRECT_CLAIM
 
+    own = rulebook == "russian-draughts"
+    no_legal_move = "R.1" if own else NO_LEGAL_MOVE
+
     def at(ply):
         if verdict["ended_at_ply"] is None and not board.legal_moves():
-            verdict["rulings"].append({"ply": ply, "event": "position", "rule": NO_LEGAL_MOVE})
-            end(ply, "0-1" if board.turn == draughts.WHITE else "1-0", NO_LEGAL_MOVE)
+            verdict["rulings"].append({"ply": ply, "event": "position", "rule": no_legal_move})
+            end(ply, "0-1" if board.turn == draughts.WHITE else "1-0", no_legal_move)
+        if own and verdict["ended_at_ply"] is None:
+            rule = draw_rule(board)
+            if rule is not None:
+                verdict["rulings"].append({"ply": ply, "event": "position", "rule": rule})
+                end(ply, "1/2-1/2", rule)
         for e in events.get(ply, []):
             if verdict["ended_at_ply"] is not None:
                 verdict["ignored_events"].append(
@@ -167,8 +225,9 @@ def answer(msg):
                 "version": draughts.__version__,
                 "language": "python",
                 "homepage": "https://github.com/AttackingOrDefending/pydraughts",
-                # The club's regulation is the one rulebook with Russian draughts.
-                "rulebooks": ["club"],
+                # The club's regulation (repetition claims) and the game's own rules (its draw
+                # test); chess is not played.
+                "rulebooks": ["club", "russian-draughts"],
                 "features": FEATURES,
                 "games": ["russian-draughts"],
             },
@@ -176,7 +235,7 @@ def answer(msg):
     seq, scenario = msg["seq"], msg["scenario"]
     head = {"seq": seq, "id": scenario["id"]}
     try:
-        return {"type": "verdict", **head, "verdict": adjudicate(scenario["game"])}
+        return {"type": "verdict", **head, "verdict": adjudicate(scenario["game"], scenario.get("rulebook"))}
     except Unsupported as e:
         return {"type": "skipped", **head, "reason": f"not expressible with pydraughts: {e}"}
     except Exception as e:  # an illegal move, or the library failed: report, do not die

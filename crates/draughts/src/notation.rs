@@ -143,7 +143,9 @@ impl Position {
     /// leave the same position: a reader cannot tell them apart and need not. `c3:c7` then names
     /// the one with the fewest landings, and among those the first by its landing squares'
     /// indices (a1 < c1 < ... < h8) — a choice made by the text, not the generation order. When
-    /// they take different pieces the text is [`MoveError::Ambiguous`].
+    /// they take different pieces the text is [`MoveError::Ambiguous`] — unless one of them lands
+    /// exactly on the squares written (a single capture `c5:a3` beside a longer one from c5 to
+    /// a3): that one is named.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let w = read(text)?;
         let mut legal = Vec::new();
@@ -155,6 +157,11 @@ impl Position {
                 && (m.landings() == rest || (w.capture && rest.len() == 1 && m.to() == rest[0]))
         };
         let mut candidates: Vec<Move> = legal.iter().filter(named).copied().collect();
+        // A move whose landing squares are exactly those written (`c5:a3`, one jump) is the one
+        // named, even when a longer capture also goes from c5 and ends on a3.
+        if candidates.iter().any(|m| m.landings() == &w.squares()[1..]) {
+            candidates.retain(|m| m.landings() == &w.squares()[1..]);
+        }
         candidates.sort_by_key(|m| (m.len, m.path));
         let Some(first) = candidates.first().copied() else {
             return Err(MoveError::Illegal(self.why_illegal(&w, &legal)));

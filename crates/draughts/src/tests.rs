@@ -192,6 +192,21 @@ fn paths_taking_the_same_pieces_are_one_capture_for_a_reader() {
 }
 
 #[test]
+fn a_short_capture_names_the_jump_landing_where_written() {
+    // The king on c5 takes b4 and lands on a3, or takes d4, f4, f6 and b4 by e3, g5 and e7 and
+    // lands on a3 too: `c5:a3` names the single jump, whose landing squares are those written.
+    let p = pos("W:WKc5:Bb4,d4,f4,f6");
+    assert_eq!(parse("W:WKc5:Bb4,d4,f4,f6", "c5:a3"), Ok("c5:a3".into()));
+    assert_eq!(
+        parse("W:WKc5:Bb4,d4,f4,f6", "c5:e3:g5:e7:a3"),
+        Ok("c5:e3:g5:e7:a3".into())
+    );
+    let mut legal = Vec::new();
+    p.legal_moves(&mut legal);
+    assert!(legal.iter().filter(|m| m.to().to_string() == "a3").count() >= 2);
+}
+
+#[test]
 fn from_and_to_naming_captures_of_different_pieces_is_ambiguous() {
     // Every position of the random games: `from:to` is read as one move exactly when the legal
     // moves from and to those squares take the same pieces.
@@ -212,8 +227,11 @@ fn from_and_to_naming_captures_of_different_pieces_is_ambiguous() {
             let text = format!("{}:{}", m.from(), m.to());
             match p.parse_move(&text) {
                 Ok(chosen) => {
+                    // One jump landing exactly on the square written is named even beside
+                    // longer captures of other pieces.
                     assert!(
-                        alike.iter().all(|k| k.captured() == chosen.captured()),
+                        chosen.landings().len() == 1
+                            || alike.iter().all(|k| k.captured() == chosen.captured()),
                         "{fen} {text}"
                     );
                     same += usize::from(alike.len() > 1);

@@ -32,6 +32,9 @@ pub const FEATURES: &[&str] = &[
     "illegal-moves",
     "resignation",
     "recorded-result",
+    "draughts-repetition",
+    "draughts-kings-only",
+    "draughts-endings",
 ];
 
 pub fn is_known(name: &str) -> bool {

@@ -110,6 +110,9 @@ macro_rules! with_facts {
         { "queens", Queens, [Side], Int, queens, infallible, any, none }
         { "men", Men, [Side], Int, men, infallible, any, none }
         { "kings", Kings, [Side], Int, kings, infallible, any, none }
+        { "kings_only_moves", KingsOnlyMoves, [Side], Int, kings_only_moves, infallible, any, none }
+        { "balance_moves", BalanceMoves, [Side], Int, balance_moves, infallible, any, none }
+        { "main_road", MainRoad, [Side], Int, main_road, infallible, any, none }
         { "offer_blocked", OfferBlocked, [Side], Bool, offer_blocked, infallible, any, none }
         { "illegal_moves", IllegalMoves, [Side], Int, illegal_moves, infallible, any, none }
         { "irregularity_open", IrregularityOpen, [], Bool, irregularity_open, infallible, any, none }

@@ -433,6 +433,20 @@ impl Ctx<'_> {
     pub fn kings(&self, side: Color) -> i64 {
         int(self.game().count(side, AnyKind::King))
     }
+    /// Russian draughts: moves `side` has made since the last move of a man or capture, by
+    /// either side (moves made only with kings, without capturing). Chess: 0.
+    pub fn kings_only_moves(&self, side: Color) -> i64 {
+        int(self.game().kings_only_moves(side))
+    }
+    /// Russian draughts: moves `side` has made since the balance of forces (each side's men
+    /// and kings) last changed, by a capture or a crowning, or since the start. Chess: 0.
+    pub fn balance_moves(&self, side: Color) -> i64 {
+        int(self.game().balance_moves(side))
+    }
+    /// Russian draughts: pieces of `side` on the main road (the long diagonal a1–h8). Chess: 0.
+    pub fn main_road(&self, side: Color) -> i64 {
+        int(self.game().main_road(side))
+    }
     // Offers and irregularities.
     pub fn offer_blocked(&self, side: Color) -> bool {
         self.state.offer_blocked(side)

@@ -35,6 +35,32 @@ impl AnyGame {
         }
     }
 
+    /// Russian draughts: moves `side` has made only with kings, without capturing, since the
+    /// last man move or capture (0 in chess).
+    pub fn kings_only_moves(&self, side: Color) -> u32 {
+        match self {
+            AnyGame::Chess(_) => 0,
+            AnyGame::Draughts(g) => g.kings_only_moves(side),
+        }
+    }
+
+    /// Russian draughts: moves `side` has made since the balance of forces last changed (0 in
+    /// chess).
+    pub fn balance_moves(&self, side: Color) -> u32 {
+        match self {
+            AnyGame::Chess(_) => 0,
+            AnyGame::Draughts(g) => g.balance_moves(side),
+        }
+    }
+
+    /// Russian draughts: `side`'s pieces on the main road a1–h8 (0 in chess).
+    pub fn main_road(&self, side: Color) -> u32 {
+        match self {
+            AnyGame::Chess(_) => 0,
+            AnyGame::Draughts(g) => g.main_road(side),
+        }
+    }
+
     /// The chess position, when the game is chess.
     pub fn chess(&self) -> Option<&ChessMechanics> {
         match self {

@@ -25,6 +25,9 @@ pub struct DraughtsMechanics {
     /// Appearances of the current position, this one included.
     repetitions: u32,
     plies_since_irreversible: u32,
+    /// Plies since the balance of forces (each side's men and kings) last changed: a capture
+    /// or a crowning; from a set-up start, since that start.
+    plies_since_balance: u32,
     fullmoves: u32,
     /// Lazily: does the side to move have a legal move?
     has_legal_move: Option<bool>,
@@ -44,6 +47,7 @@ impl DraughtsMechanics {
             history: History::starting(pos),
             repetitions: 1,
             plies_since_irreversible: 0,
+            plies_since_balance: 0,
             fullmoves: 1,
             has_legal_move: None,
             pos,
@@ -58,6 +62,45 @@ impl DraughtsMechanics {
     /// Does `m` make earlier positions unreachable (a man moves, or a piece is taken)?
     fn irreversible(&self, m: Move) -> bool {
         m.is_capture() || !self.pos.kings().contains(m.from())
+    }
+
+    /// Moves `side` has made in the last `plies` plies, the last of them made by the side not
+    /// to move.
+    fn moves_of(&self, side: Color, plies: u32) -> u32 {
+        if side == self.pos.turn() {
+            plies / 2
+        } else {
+            plies.div_ceil(2)
+        }
+    }
+
+    /// Moves `side` has made since the last man move or capture: moves made only with kings,
+    /// without capturing.
+    pub fn kings_only_moves(&self, side: Color) -> u32 {
+        self.moves_of(side, self.plies_since_irreversible)
+    }
+
+    /// Moves `side` has made since the balance of forces last changed (a capture, or a man
+    /// crowned), or since the start.
+    pub fn balance_moves(&self, side: Color) -> u32 {
+        self.moves_of(side, self.plies_since_balance)
+    }
+
+    /// `side`'s pieces on the main road, the long diagonal a1–h8.
+    pub fn main_road(&self, side: Color) -> u32 {
+        let on = |sq: &Square| sq.file() == sq.rank();
+        u32::try_from(self.pos.pieces(side).filter(on).count()).unwrap_or(u32::MAX)
+    }
+
+    /// The balance of forces: each side's men and kings.
+    fn balance(&self) -> [u32; 4] {
+        let n = |side, kind| self.pos.count(side, kind);
+        [
+            n(Color::White, Kind::Man),
+            n(Color::White, Kind::King),
+            n(Color::Black, Kind::Man),
+            n(Color::Black, Kind::King),
+        ]
     }
 
     fn after(&self, m: Move) -> Position {
@@ -85,6 +128,7 @@ impl Mechanics for DraughtsMechanics {
 
     fn play(&mut self, m: Move) {
         let irreversible = self.irreversible(m);
+        let balance = self.balance();
         if self.pos.turn() == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -96,6 +140,11 @@ impl Mechanics for DraughtsMechanics {
         } else {
             self.plies_since_irreversible = self.plies_since_irreversible.saturating_add(1);
         }
+        self.plies_since_balance = if self.balance() != balance {
+            0
+        } else {
+            self.plies_since_balance.saturating_add(1)
+        };
         self.repetitions = 1 + self.history.count(&self.pos);
         self.history.push(self.pos);
     }
