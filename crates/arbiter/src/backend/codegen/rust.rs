@@ -371,6 +371,7 @@ impl Gen<'_> {
                     cx => cx_name(uses_cx(&d.body, &ir.definitions)),
                     ty => rust_ty(d.ty),
                     body => self.expr(&d.body),
+                    result => self.result_body(&d.body),
                 }
             })
             .collect()
@@ -456,6 +457,19 @@ impl Gen<'_> {
 
     fn uses_cx(&self, e: &IrExpr) -> bool {
         uses_cx(e, &self.ir.definitions)
+    }
+
+    /// The body of a definition function, a `Result`: arithmetic at the top is already one
+    /// (`ops::add(a, b)` without its `?`), anything else is wrapped in `Ok`.
+    fn result_body(&self, e: &IrExpr) -> String {
+        let s = self.expr(e);
+        match e {
+            IrExpr::Neg(_) | IrExpr::Arith(..) => match s.strip_suffix('?') {
+                Some(bare) => bare.to_string(),
+                None => format!("Ok({s})"),
+            },
+            _ => format!("Ok({s})"),
+        }
     }
 
     /// The body of a `when` function: `Ok(condition)` when it can fail, else the condition
