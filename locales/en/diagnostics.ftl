@@ -167,22 +167,22 @@ diag-answers-no-event = no event
 diag-guard = `{ $name }` exists only when `{ $guard }` holds
 diag-guard-help = write `{ $guard } and ...` before using `{ $name }`
 
-## Limits of a rulebook (README, “Limits of a rulebook”)
+## Limits of a rulebook (docs/rulebooks.md, “Limits of a rulebook”)
 diag-too-long = the expression is { $len } bytes long; an expression is at most { $max } bytes
-diag-too-long-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”): give parts of the expression names of their own (`defines:`)
+diag-too-long-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (docs/rulebooks.md, “Limits of a rulebook”): give parts of the expression names of their own (`defines:`)
 diag-too-deep = the expression nests more than { $max } levels deep here (each parenthesis, `if`, operator and argument is a level; `a and b and c` is three)
-diag-too-deep-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”): group a long chain with parentheses, `(a and b) and (c and d)`
+diag-too-deep-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (docs/rulebooks.md, “Limits of a rulebook”): group a long chain with parentheses, `(a and b) and (c and d)`
 diag-too-deep-with-names = with the named values it reads, this expression is { $depth } levels deep; at most { $max } are allowed
-diag-too-deep-with-names-help = a named value counts as deep as its definition (README, “Limits of a rulebook”)
+diag-too-deep-with-names-help = a named value counts as deep as its definition (docs/rulebooks.md, “Limits of a rulebook”)
 diag-too-large-expanded = with the named values it reads, this expression has { $size } parts to evaluate; at most { $max } are allowed
-diag-too-large-expanded-help = a named value is evaluated wherever it is read: a definition that reads another twice doubles at each level (README, “Limits of a rulebook”)
+diag-too-large-expanded-help = a named value is evaluated wherever it is read: a definition that reads another twice doubles at each level (docs/rulebooks.md, “Limits of a rulebook”)
 diag-too-many-clauses = the rulebook has { $count } clauses, its bases' included; at most { $max } are allowed
 diag-too-many-rules = the rulebook has { $count } rules; at most { $max } are allowed
 diag-too-many-names = the rulebook has { $count } constants and defined names; at most { $max } are allowed
 diag-too-many-parameters = the rulebook has { $count } parameters; at most { $max } are allowed
-diag-too-many-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”); this is where the limit is passed
+diag-too-many-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (docs/rulebooks.md, “Limits of a rulebook”); this is where the limit is passed
 diag-precedence-too-large = the precedence, `exception_to` taken transitively, orders more than { $max } pairs of clauses
-diag-precedence-too-large-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (README, “Limits of a rulebook”): make a clause an exception to fewer clauses
+diag-precedence-too-large-help = a rulebook is untrusted input, so arbiter keeps it within fixed limits (docs/rulebooks.md, “Limits of a rulebook”): make a clause an exception to fewer clauses
 diag-more-conflicts = more than { $max } conflicts between rules: the others are not listed
 diag-cascade = `{ $effect }` raises `{ $event }`, which leads back to this rule: { $cycle }
 diag-cascade-help = a rule's effects cannot raise, directly or through other rules, the event the rule answers: it would be asked again without end

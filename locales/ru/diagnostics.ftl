@@ -172,22 +172,22 @@ diag-answers-no-event = никакое событие
 diag-guard = `{ $name }` существует, только когда выполнено `{ $guard }`
 diag-guard-help = напишите `{ $guard } and ...` до того, как использовать `{ $name }`
 
-## Пределы свода правил (README, «Limits of a rulebook»)
+## Пределы свода правил (docs/rulebooks.md, «Limits of a rulebook»)
 diag-too-long = длина выражения — { $len } байт; допускается не более { $max }
-diag-too-long-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»): дайте частям выражения собственные имена (`defines:`)
+diag-too-long-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (docs/rulebooks.md, «Limits of a rulebook»): дайте частям выражения собственные имена (`defines:`)
 diag-too-deep = выражение вложено здесь глубже { $max } уровней (каждая скобка, `if`, операция и аргумент — уровень; `a and b and c` — три)
-diag-too-deep-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»): сгруппируйте длинную цепочку скобками, `(a and b) and (c and d)`
+diag-too-deep-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (docs/rulebooks.md, «Limits of a rulebook»): сгруппируйте длинную цепочку скобками, `(a and b) and (c and d)`
 diag-too-deep-with-names = вместе с именованными значениями, которые оно читает, уровней в выражении: { $depth }; допускается не более { $max }
-diag-too-deep-with-names-help = именованное значение считается таким же глубоким, как его определение (README, «Limits of a rulebook»)
+diag-too-deep-with-names-help = именованное значение считается таким же глубоким, как его определение (docs/rulebooks.md, «Limits of a rulebook»)
 diag-too-large-expanded = вместе с именованными значениями, которые оно читает, в выражении частей для вычисления: { $size }; допускается не более { $max }
-diag-too-large-expanded-help = именованное значение вычисляется везде, где его читают: определение, дважды читающее другое, удваивается на каждом уровне (README, «Limits of a rulebook»)
+diag-too-large-expanded-help = именованное значение вычисляется везде, где его читают: определение, дважды читающее другое, удваивается на каждом уровне (docs/rulebooks.md, «Limits of a rulebook»)
 diag-too-many-clauses = статей в своде правил вместе с базовыми: { $count }; допускается не более { $max }
 diag-too-many-rules = правил в своде: { $count }; допускается не более { $max }
 diag-too-many-names = констант и определённых имён в своде: { $count }; допускается не более { $max }
 diag-too-many-parameters = параметров в своде: { $count }; допускается не более { $max }
-diag-too-many-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»); предел превышен здесь
+diag-too-many-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (docs/rulebooks.md, «Limits of a rulebook»); предел превышен здесь
 diag-precedence-too-large = старшинство (`exception_to` с учётом транзитивности) упорядочивает больше { $max } пар статей
-diag-precedence-too-large-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (README, «Limits of a rulebook»): сделайте статью исключением из меньшего числа статей
+diag-precedence-too-large-help = свод правил — непроверенный ввод, и арбитр держит его в постоянных пределах (docs/rulebooks.md, «Limits of a rulebook»): сделайте статью исключением из меньшего числа статей
 diag-more-conflicts = противоречий между правилами больше { $max }: остальные не перечислены
 diag-cascade = `{ $effect }` порождает `{ $event }`, что ведёт обратно к этому правилу: { $cycle }
 diag-cascade-help = последствия правила не могут порождать, прямо или через другие правила, событие, на которое правило отвечает: его спрашивали бы снова без конца

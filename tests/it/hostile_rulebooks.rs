@@ -2,7 +2,7 @@
 //! by zero located at game start): each is generated here into a scratch folder, then given to
 //! `arbiter check` and `arbiter adjudicate --rulebook DIR` as a federation's folder would be.
 //! Before the fixes these aborted (stack overflow), hung, took minutes or answered wrongly; now
-//! each is a located error that names the limit it passes (README, "Limits of a rulebook"), or
+//! each is a located error that names the limit it passes (docs/rulebooks.md, "Limits of a rulebook"), or
 //! the right answer, in seconds.
 
 use std::io::Read;

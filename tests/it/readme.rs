@@ -1,4 +1,4 @@
-//! The README's examples are checked, so that what a reader copies works: every YAML block
+//! The examples of the README and of docs/ are checked, so that what a reader copies works: every YAML block
 //! parses (and every `when:` it shows is one the rulebooks really have), every ruling pattern in
 //! it is valid Fluent, the JSON example parses, and every `arbiter` command of its shell blocks
 //! is accepted by the command line (no usage error) and, where it names only files that exist,
@@ -8,20 +8,34 @@ use std::path::Path;
 
 use crate::common::{arbiter_in, root, scratch, text};
 
-/// The fenced blocks of the README: (language, text, line of the fence).
-fn blocks() -> Vec<(String, String, usize)> {
-    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+/// The fenced blocks of the README and of the reference it points to (`docs/*.md`): (language,
+/// text, where the fence is, as `file:line`).
+fn blocks() -> Vec<(String, String, String)> {
+    let mut docs: Vec<String> = std::fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .flatten()
+        .filter_map(|e| e.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".md"))
+        .map(|n| format!("docs/{n}"))
+        .collect();
+    docs.sort();
     let mut out = Vec::new();
-    let mut open: Option<(String, String, usize)> = None;
-    for (i, line) in readme.lines().enumerate() {
-        match (&mut open, line.strip_prefix("```")) {
-            (None, Some(lang)) => open = Some((lang.trim().to_string(), String::new(), i + 1)),
-            (Some(_), Some(_)) => out.extend(open.take()),
-            (Some((_, body, _)), None) => {
-                body.push_str(line);
-                body.push('\n');
+    for file in std::iter::once("README.md".to_string()).chain(docs) {
+        let text = std::fs::read_to_string(root().join(&file)).expect("a Markdown file");
+        let mut open: Option<(String, String, String)> = None;
+        for (i, line) in text.lines().enumerate() {
+            match (&mut open, line.strip_prefix("```")) {
+                (None, Some(lang)) => {
+                    let at = format!("{file}:{}", i + 1);
+                    open = Some((lang.trim().to_string(), String::new(), at));
+                }
+                (Some(_), Some(_)) => out.extend(open.take()),
+                (Some((_, body, _)), None) => {
+                    body.push_str(line);
+                    body.push('\n');
+                }
+                (None, None) => {}
             }
-            (None, None) => {}
         }
     }
     out
@@ -53,15 +67,12 @@ fn yaml_json_and_fluent_examples_are_valid() {
             "yaml" => {
                 yaml += 1;
                 let value: serde_json::Value = serde_saphyr::from_str(body)
-                    .unwrap_or_else(|e| panic!("README.md:{line}: YAML does not parse: {e}"));
+                    .unwrap_or_else(|e| panic!("{line}: YAML does not parse: {e}"));
                 // Every condition shown is one a rulebook has, word for word.
                 for l in body.lines() {
                     if let Some(when) = l.trim().strip_prefix("when: \"") {
                         let when = when.split('"').next().unwrap_or_default();
-                        assert!(
-                            rules.contains(when),
-                            "README.md:{line}: no rulebook has `{when}`"
-                        );
+                        assert!(rules.contains(when), "{line}: no rulebook has `{when}`");
                     }
                 }
                 // Every ruling pattern is Fluent.
@@ -71,24 +82,27 @@ fn yaml_json_and_fluent_examples_are_valid() {
                     let ftl = format!("m = {}\n", p.replace('\n', "\n    "));
                     assert!(
                         fluent_bundle::FluentResource::try_new(ftl.clone()).is_ok(),
-                        "README.md:{line}: not a Fluent pattern: {p}"
+                        "{line}: not a Fluent pattern: {p}"
                     );
                 }
             }
             "json" => {
                 serde_json::from_str::<serde_json::Value>(body)
-                    .unwrap_or_else(|e| panic!("README.md:{line}: JSON does not parse: {e}"));
+                    .unwrap_or_else(|e| panic!("{line}: JSON does not parse: {e}"));
             }
             "ftl" | "fluent" => {
                 assert!(
                     fluent_bundle::FluentResource::try_new(body.clone()).is_ok(),
-                    "README.md:{line}: not Fluent"
+                    "{line}: not Fluent"
                 );
             }
             _ => {}
         }
     }
-    assert!(yaml >= 5, "the README's YAML examples were not found");
+    assert!(
+        yaml >= 5,
+        "the YAML examples of the README and docs/ were not found"
+    );
 }
 
 fn collect_rulings(v: &serde_json::Value, out: &mut Vec<String>) {
@@ -206,13 +220,13 @@ fn every_arbiter_command_of_the_readme_is_accepted() {
             assert_ne!(
                 code,
                 Some(2),
-                "README.md:{line}: `{l}` is a usage error: {}",
+                "{line}: `{l}` is a usage error: {}",
                 text(&out.stderr)
             );
             if !named_missing && refs.first() != Some(&"check") {
                 assert!(
                     code == Some(0) || (refs.first() == Some(&"conformance") && code == Some(1)),
-                    "README.md:{line}: `{l}` failed: {}",
+                    "{line}: `{l}` failed: {}",
                     text(&out.stderr)
                 );
             }

@@ -2,7 +2,7 @@
 //! anybody's), and every stage that walks an expression — the parser, the type checker, the
 //! compiler's checks, the code generator, the interpreter — is recursive, as is the code it
 //! generates. Each limit is checked before anything can go deep or large, and a rulebook that
-//! exceeds one gets a located error that names it (README, "Limits of a rulebook"). They are far
+//! exceeds one gets a located error that names it (docs/rulebooks.md, "Limits of a rulebook"). They are far
 //! above what a law needs: in the shipped rulebooks the longest expression is 1,184 bytes, the
 //! deepest 16 levels and the largest 249 parts, named values expanded
 //! (`compile::tests::the_shipped_rulebooks_are_far_within_the_limits`).
