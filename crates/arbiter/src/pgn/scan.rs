@@ -131,31 +131,47 @@ impl Scanner<'_> {
             sans: Vec::with_capacity(128),
             ..GameSpan::default()
         };
-        // Tags.
-        let mut tags_only = false;
+        // Movetext (none when the tags are followed by the next game's).
+        if !self.tags(&mut g) {
+            self.movetext(&mut g);
+        }
+        g.end = self.i;
+        // Kept as long as the game is: no room to spare in a batch of thousands.
+        g.sans.shrink_to_fit();
+        g
+    }
+
+    /// The tag section of the game `g` is scanning: whether it ends with the next game's tags
+    /// (a game without moves).
+    #[inline]
+    fn tags(&mut self, g: &mut GameSpan) -> bool {
         loop {
             if !g.tags.is_empty() && self.blank_line_then_tag() {
                 // Tags, a blank line, and more tags: a game without moves, followed by the next
                 // game, which keeps its own tags.
                 g.error
                     .get_or_insert((g.start, say::pgn_tags_without_moves()));
-                tags_only = true;
-                break;
+                return true;
             }
             self.skip_between_games();
             if self.peek() != Some(b'[') {
-                break;
+                return false;
             }
-            if let Err(e) = self.tag(&mut g) {
+            if let Err(e) = self.tag(g) {
                 g.error.get_or_insert(e);
                 self.skip_line();
             }
         }
-        // Movetext (none when the tags are followed by the next game's).
+    }
+
+    /// The movetext of the game `g` is scanning: its moves, comments and result, with the
+    /// first syntax error.
+    #[inline]
+    fn movetext(&mut self, g: &mut GameSpan) {
         let mut depth = 0usize;
         let mut has_result = false;
         let mut has_any = false;
-        while let Some(b) = self.peek().filter(|_| !tags_only) {
+        while let Some(b) = self.peek() {
             match b {
                 b'\n' => {
                     self.i += 1;
@@ -250,10 +266,6 @@ impl Scanner<'_> {
                 say::pgn_no_result(),
             ));
         }
-        g.end = self.i;
-        // Kept as long as the game is: no room to spare in a batch of thousands.
-        g.sans.shrink_to_fit();
-        g
     }
 
     fn take_token(&mut self) -> &[u8] {
