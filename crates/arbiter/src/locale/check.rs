@@ -267,11 +267,12 @@ struct Def<'a> {
     attributes: BTreeSet<&'a str>,
 }
 
-/// The references of the messages and terms the added sources define (see the module's text).
-/// The sources are in the order they are added: a later definition overrides.
-pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
-    let mut messages: BTreeMap<&str, Def> = BTreeMap::new();
-    let mut terms: BTreeMap<&str, Def> = BTreeMap::new();
+/// The messages and the terms of `sources`, by id (a later source's definition overrides).
+type Defs<'a> = BTreeMap<&'a str, Def<'a>>;
+
+fn definitions(sources: &[(Source, FluentResource)]) -> (Defs<'_>, Defs<'_>) {
+    let mut messages: Defs = BTreeMap::new();
+    let mut terms: Defs = BTreeMap::new();
     for (i, (_, res)) in sources.iter().enumerate() {
         for e in res.entries() {
             match e {
@@ -297,6 +298,23 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
             }
         }
     }
+    (messages, terms)
+}
+
+/// Variables as a message lists them (`$a, $b`), or a dash for none.
+fn listed<'a>(vars: impl Iterator<Item = &'a str>) -> String {
+    let list: Vec<String> = vars.map(|v| format!("${v}")).collect();
+    if list.is_empty() {
+        "—".to_string()
+    } else {
+        list.join(", ")
+    }
+}
+
+/// The references of the messages and terms the added sources define (see the module's text).
+/// The sources are in the order they are added: a later definition overrides.
+pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
+    let (messages, terms) = definitions(sources);
     let located = |source: usize, id: &str, what: &str, message: String| {
         let s = &sources[source].0;
         let (at, len) = place(&s.text, id, what);
@@ -333,15 +351,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
                     Ref::Function(f) => Some((f.to_string(), say::locale_no_function(&name, *f))),
                     Ref::Variable(v) => match &known {
                         Some(vars) if !vars.contains(*v) => {
-                            let list: Vec<&str> = vars.iter().map(String::as_str).collect();
-                            let known = if list.is_empty() {
-                                "—".to_string()
-                            } else {
-                                list.iter()
-                                    .map(|v| format!("${v}"))
-                                    .collect::<Vec<_>>()
-                                    .join(", ")
-                            };
+                            let known = listed(vars.iter().map(String::as_str));
                             Some((
                                 format!("${v}"),
                                 say::locale_no_variable(&name, format!("${v}"), known),
@@ -378,13 +388,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
                 };
                 for v in needed.difference(&given_here) {
                     if reported.insert(format!("{what}/{v}")) {
-                        let list: Vec<String> =
-                            given_here.iter().map(|v| format!("${v}")).collect();
-                        let list = if list.is_empty() {
-                            "—".to_string()
-                        } else {
-                            list.join(", ")
-                        };
+                        let list = listed(given_here.iter().copied());
                         let message = say::locale_no_variable(&what, format!("${v}"), list);
                         errors.push(located(d.source, &name, &what, message));
                     }
