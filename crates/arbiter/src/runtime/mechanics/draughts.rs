@@ -92,17 +92,6 @@ impl DraughtsMechanics {
         u32::try_from(self.pos.pieces(side).filter(on).count()).unwrap_or(u32::MAX)
     }
 
-    /// The balance of forces: each side's men and kings.
-    fn balance(&self) -> [u32; 4] {
-        let n = |side, kind| self.pos.count(side, kind);
-        [
-            n(Color::White, Kind::Man),
-            n(Color::White, Kind::King),
-            n(Color::Black, Kind::Man),
-            n(Color::Black, Kind::King),
-        ]
-    }
-
     fn after(&self, m: Move) -> Position {
         let mut after = self.pos;
         after.play(&m);
@@ -128,7 +117,9 @@ impl Mechanics for DraughtsMechanics {
 
     fn play(&mut self, m: Move) {
         let irreversible = self.irreversible(m);
-        let balance = self.balance();
+        // The balance of forces (each side's men and kings) changes exactly by a capture or a
+        // crowning.
+        let rebalances = m.is_capture() || m.crowns();
         if self.pos.turn() == Color::Black {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
@@ -140,7 +131,7 @@ impl Mechanics for DraughtsMechanics {
         } else {
             self.plies_since_irreversible = self.plies_since_irreversible.saturating_add(1);
         }
-        self.plies_since_balance = if self.balance() != balance {
+        self.plies_since_balance = if rebalances {
             0
         } else {
             self.plies_since_balance.saturating_add(1)
