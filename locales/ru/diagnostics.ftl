@@ -32,6 +32,15 @@ diag-extends-too-deep = `extends` вкладывает своды правил �
        *[other] уровней
     }; не расширяют ли два свода друг друга?
 diag-extends-unknown = `extends` называет `{ $name }`, но это не соседняя папка свода правил, не встроенный свод и не семейство изданий (свод, называющий его в `family`)
+diag-extends-empty = `extends` не называет ни одного свода: назовите основу или список основ, по одной на игру
+diag-extends-twice = `extends` дважды называет `{ $name }`
+diag-extends-two-families = `extends` называет `{ $name }`, вторую основу, стоящую на семействе изданий: свод компилируется по разу на каждое издание одного семейства
+diag-bases-share-game = основы `{ $name }` и `{ $other }` обе для игры { $game }: две основы одного свода — для разных игр, по одной на игру
+diag-bases-share-name = основы `{ $name }` и `{ $other }` обе называют { $what } `{ $id }`: две основы одного свода не называют ничего одинаково, чтобы ни одна не меняла другую
+diag-what-clause = пункт
+diag-what-constant = константу
+diag-what-parameter = параметр
+diag-what-name = имя
 diag-not-plain-name = `{ $what }` должно быть простым именем (строчные латинские буквы, цифры, `-` и `_`, не длиннее 64), а не `{ $name }`
 diag-edition-needs-both = издание семейства указывает и `family`, и `in_force_from` (день вступления в силу)
 diag-bad-in-force-from = `in_force_from` — существующий день в записи `YYYY-MM-DD`, а не `{ $value }`

@@ -118,7 +118,7 @@ fn every_result_agreeing_is_exit_zero() {
 }
 
 /// Russian draughts keeps its points of two for people (PDN's `2-0`, `1-1`, `0-2`): Black
-/// resigns after 2.b2-c3 (club.R.2, a win for White); recorded `2-0` the record agrees, recorded
+/// resigns after 2.b2-c3 (R.2, a win for White); recorded `2-0` the record agrees, recorded
 /// `0-2` the laws contradict it, and both lines say the results as draughts writes them. The
 /// JSON keeps the protocol's `1-0` for programs.
 #[test]

@@ -188,8 +188,8 @@ fn overlay_replacing_an_unknown_clause() {
         "replaces-unknown",
         "club",
         "draws.yaml",
-        "replaces: [\"9.2.1.2\"]",
-        "replaces: [\"9.2.1.9\"]",
+        "replaces: [\"9.2.1.2\", \"7.2.3\"]",
+        "replaces: [\"9.2.1.9\", \"7.2.3\"]",
     ));
 }
 
@@ -517,7 +517,7 @@ fn a_game_arbiter_does_not_know() {
     ));
 }
 
-/// club.R.1 is for draughts: in a rulebook for chess alone it is a clause for a game the
+/// club.D.2 is for draughts: in a rulebook for chess alone it is a clause for a game the
 /// rulebook is not for.
 #[test]
 fn a_clause_for_a_game_its_rulebook_is_not_for() {
@@ -527,5 +527,75 @@ fn a_clause_for_a_game_its_rulebook_is_not_for() {
         "rulebook.yaml",
         "games: [chess, russian-draughts]",
         "games: [chess]",
+    ));
+}
+
+/// The club's regulation beside copies of both its bases (`extends: [fide, russian-draughts]`),
+/// the draughts one edited (`from` becomes `to` everywhere in its files; it must be in `file`).
+fn broken_draughts_base(name: &str, file: &str, from: &str, to: &str) -> (String, String) {
+    let club = copy_overlay(name, "club");
+    let rd = club.with_file_name("russian-draughts");
+    std::fs::create_dir_all(&rd).expect("dir");
+    for e in std::fs::read_dir(root().join("rules/russian-draughts")).expect("rules") {
+        let p = e.expect("entry").path();
+        std::fs::copy(&p, rd.join(p.file_name().expect("name"))).expect("copy");
+    }
+    let named = std::fs::read_to_string(rd.join(file)).expect("read");
+    assert!(named.contains(from), "{file} lacks {from:?}");
+    for e in std::fs::read_dir(&rd).expect("copy") {
+        let path = e.expect("entry").path();
+        let text = std::fs::read_to_string(&path).expect("read");
+        std::fs::write(&path, text.replace(from, to)).expect("write");
+    }
+    (
+        format!("russian-draughts/{file}: {from:?} -> {to:?}, under club"),
+        check(&club),
+    )
+}
+
+/// Two bases of one rulebook are for different games: a draughts base that says it is for
+/// chess too is refused where the overlay names it.
+#[test]
+fn two_bases_for_one_game() {
+    snapshot!(broken_draughts_base(
+        "bases-game",
+        "rulebook.yaml",
+        "games: [russian-draughts]",
+        "games: [chess, russian-draughts]",
+    ));
+}
+
+/// Two bases of one rulebook name nothing alike: a draughts constant named as one of FIDE's
+/// would silently take the other's place, so it is refused.
+#[test]
+fn two_bases_naming_one_constant() {
+    snapshot!(broken_draughts_base(
+        "bases-name",
+        "rulebook.yaml",
+        "draw_repetitions",
+        "automatic_repetitions",
+    ));
+}
+
+/// An `extends` list naming no rulebook, or one rulebook twice.
+#[test]
+fn extends_an_empty_list() {
+    snapshot!(broken_overlay(
+        "extends-empty",
+        "club",
+        "rulebook.yaml",
+        "extends: [fide, russian-draughts]",
+        "extends: []",
+    ));
+}
+
+#[test]
+fn extends_one_rulebook_twice() {
+    snapshot!(broken_overlay(
+        "extends-twice",
+        "club",
+        "rulebook.yaml",
+        "extends: [fide, russian-draughts]",
+        "extends: [russian-draughts, russian-draughts]",
     ));
 }

@@ -302,7 +302,15 @@ fn an_implementation_naming_no_game_is_not_sent_draughts() {
     );
     for o in &r.outcomes {
         let draughts = o["id"].as_str().is_some_and(|i| i.contains("draughts"));
-        assert_eq!(details(o).contains("game `"), draughts, "{o}");
+        // A draughts scenario inherited from russian-draughts may be held back before its game
+        // is asked about: a clause of the club's takes precedence over the one it cites.
+        let overruled = details(o).starts_with("inherited from");
+        if draughts {
+            assert_eq!(o["outcome"], "not-applicable", "{o}");
+            assert!(details(o).contains("game `") || overruled, "{o}");
+        } else {
+            assert!(!details(o).contains("game `"), "{o}");
+        }
     }
 }
 

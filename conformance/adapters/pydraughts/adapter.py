@@ -1,25 +1,26 @@
 #!/usr/bin/env python3
 """arbiter conformance adapter for pydraughts (https://pypi.org/project/pydraughts/), Russian
-draughts under the club rulebook (mechanics and repetition claims) and under the
-russian-draughts rulebook (the game's end and its automatic draws, FMJD-64 7.2.3–7.2.8).
+draughts under the russian-draughts rulebook (the game's end and its automatic draws, FMJD-64
+7.2.3–7.2.8) and under the club rulebook, which stands on it (with repetition claims in place of
+7.2.3).
 
 Speaks the protocol of conformance/PROTOCOL.md on stdin/stdout. The library replays the moves
 (from the FEN) and says which moves are legal and which positions arose; this file maps its
-answers onto the club's clause ids: a side with no legal move loses (club.R.1), a repetition
-claim is correct when the position has appeared three times (club.D.2.1) or would after the
+answers onto the rulebooks' clause ids: a side with no legal move loses (R.1), a repetition
+claim under the club is correct when the position has appeared three times (club.D.2.1) or would after the
 written move (club.D.2.2), and is otherwise rejected with play going on (club.D.2). Everything
 else (offers, flags, resignations, irregularities, the arbiter's decisions) is not declared, so
 those scenarios are not run; chess is not played (`games`), so the club's chess scenarios are
 not applicable either.
 
-Under `russian-draughts` (the request's `scenario.rulebook`) the library's own draw test
+Under both rulebooks the library's own draw test
 (`Game.is_draw`, with its counters of plies since the last capture and of consecutive king moves
 without a capture) is asked after every move, and the first of its conditions that holds, in the
 library's order, is cited by the FMJD-64 number it implements: 3 kings or more against one
 (7.2.4), 15 moves of kings only (7.2.5), the balance unchanged with 4–5 or 6–7 pieces per side
 (7.2.6), three pieces against a king on the long diagonal (7.2.7), two pieces against one king
-(7.2.8), threefold repetition (7.2.3). A side with no legal move loses (R.1). The library's
-readings differ from the rulebook's in places: the failures are explained in failures.yaml.
+(7.2.8), threefold repetition (7.2.3, under `russian-draughts` only: the request's
+`scenario.rulebook`; under the club a repetition draws on a claim). The library's readings differ from the rulebook's in places: the failures are explained in failures.yaml.
 """
 
 import json
@@ -47,7 +48,7 @@ FEATURES = [
     "draughts-endings",
 ]
 
-NO_LEGAL_MOVE = "club.R.1"
+NO_LEGAL_MOVE = "R.1"
 CLAIM_NOW = "club.D.2.1"
 CLAIM_AFTER_MOVE = "club.D.2.2"
 INCORRECT_CLAIM = "club.D.2"
@@ -168,15 +169,16 @@ def adjudicate(game, rulebook):
         return False, INCORRECT_CLAIM
 
     own = rulebook == "russian-draughts"
-    no_legal_move = "R.1" if own else NO_LEGAL_MOVE
+    no_legal_move = NO_LEGAL_MOVE
 
     def at(ply):
         if verdict["ended_at_ply"] is None and not board.legal_moves():
             verdict["rulings"].append({"ply": ply, "event": "position", "rule": no_legal_move})
             end(ply, "0-1" if board.turn == draughts.WHITE else "1-0", no_legal_move)
-        if own and verdict["ended_at_ply"] is None:
+        if verdict["ended_at_ply"] is None:
             rule = draw_rule(board)
-            if rule is not None:
+            # The club's repetition is claimed (club.D.2.1 in 7.2.3's place), never automatic.
+            if rule is not None and (own or rule != "7.2.3"):
                 verdict["rulings"].append({"ply": ply, "event": "position", "rule": rule})
                 end(ply, "1/2-1/2", rule)
         for e in events.get(ply, []):

@@ -74,6 +74,14 @@ impl Games {
         self.0 & other.0 == 0
     }
 
+    pub fn union(self, other: Games) -> Games {
+        Games(self.0 | other.0)
+    }
+
+    pub fn intersection(self, other: Games) -> Games {
+        Games(self.0 & other.0)
+    }
+
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }

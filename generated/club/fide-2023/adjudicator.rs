@@ -29,10 +29,6 @@ pub static SOURCES: &[(&str, &str)] = &[
         "irregularities.yaml",
         include_str!("../../../rules/club/irregularities.yaml"),
     ),
-    (
-        "draughts.yaml",
-        include_str!("../../../rules/club/draughts.yaml"),
-    ),
 ];
 
 pub static FTL: &[(&str, &str)] = &[
@@ -181,6 +177,26 @@ pub enum Clause {
     CIII_6_1_2,
     /// III.6.2
     CIII_6_2,
+    /// R.1
+    CR_1,
+    /// R.2
+    CR_2,
+    /// R.3
+    CR_3,
+    /// 7.2
+    C7_2,
+    /// 7.2.3
+    C7_2_3,
+    /// 7.2.4
+    C7_2_4,
+    /// 7.2.5
+    C7_2_5,
+    /// 7.2.6
+    C7_2_6,
+    /// 7.2.7
+    C7_2_7,
+    /// 7.2.8
+    C7_2_8,
     /// club.D.1
     Cclub_D_1,
     /// club.D.2
@@ -199,12 +215,6 @@ pub enum Clause {
     Cclub_I_1,
     /// club.I.2
     Cclub_I_2,
-    /// club.R.1
-    Cclub_R_1,
-    /// club.R.2
-    Cclub_R_2,
-    /// club.R.3
-    Cclub_R_3,
 }
 
 /// The rules, in rulebook order: each is one way a clause answers one event.
@@ -325,6 +335,22 @@ pub enum Rule {
     RIII_6_2_draw,
     /// III.6.2 (no-draw), on `arbiter_declares`
     RIII_6_2_no_draw,
+    /// R.1, on `position`
+    RR_1,
+    /// R.2, on `resign`
+    RR_2,
+    /// R.3, on `flag`
+    RR_3,
+    /// 7.2.4, on `position`
+    R7_2_4,
+    /// 7.2.5, on `position`
+    R7_2_5,
+    /// 7.2.6, on `position`
+    R7_2_6,
+    /// 7.2.7, on `position`
+    R7_2_7,
+    /// 7.2.8, on `position`
+    R7_2_8,
     /// club.D.1 (agreed), on `accept`
     Rclub_D_1_agreed,
     /// club.D.1 (recorded), on `agreement`
@@ -375,16 +401,10 @@ pub enum Rule {
     Rclub_I_2_impossible,
     /// club.I.2 (touched-another), on `position`
     Rclub_I_2_touched_another,
-    /// club.R.1, on `position`
-    Rclub_R_1,
-    /// club.R.2, on `resign`
-    Rclub_R_2,
-    /// club.R.3, on `flag`
-    Rclub_R_3,
 }
 
 impl Rule {
-    const ALL: [Rule; 85] = [
+    const ALL: [Rule; 90] = [
         Rule::R4_3_1,
         Rule::R4_3_2,
         Rule::R4_3_3,
@@ -442,6 +462,14 @@ impl Rule {
         Rule::RIII_6_1_not_having_the_move,
         Rule::RIII_6_2_draw,
         Rule::RIII_6_2_no_draw,
+        Rule::RR_1,
+        Rule::RR_2,
+        Rule::RR_3,
+        Rule::R7_2_4,
+        Rule::R7_2_5,
+        Rule::R7_2_6,
+        Rule::R7_2_7,
+        Rule::R7_2_8,
         Rule::Rclub_D_1_agreed,
         Rule::Rclub_D_1_recorded,
         Rule::Rclub_D_1_both_flags,
@@ -467,9 +495,6 @@ impl Rule {
         Rule::Rclub_I_1_nothing_to_correct,
         Rule::Rclub_I_2_impossible,
         Rule::Rclub_I_2_touched_another,
-        Rule::Rclub_R_1,
-        Rule::Rclub_R_2,
-        Rule::Rclub_R_3,
     ];
 
     fn of(index: Index) -> Result<Rule, EvalError> {
@@ -883,6 +908,66 @@ fn meta() -> BookMeta {
                 games: Games::of(&[GameKind::Chess]),
             },
             ClauseMeta {
+                id: "R.1".to_string(),
+                beats: vec![
+                    Clause::C9_5_3 as Index,
+                    Clause::C7_2_3 as Index,
+                    Clause::C7_2_4 as Index,
+                    Clause::C7_2_5 as Index,
+                    Clause::C7_2_6 as Index,
+                    Clause::C7_2_7 as Index,
+                    Clause::C7_2_8 as Index,
+                    Clause::Cclub_D_2 as Index,
+                    Clause::Cclub_D_2_1 as Index,
+                ],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "R.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "R.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2.3".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2.4".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2.5".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2.6".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2.7".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
+                id: "7.2.8".to_string(),
+                beats: vec![],
+                games: Games::of(&[GameKind::RussianDraughts]),
+            },
+            ClauseMeta {
                 id: "club.D.1".to_string(),
                 beats: vec![
                     Clause::CIII_2_1 as Index,
@@ -937,27 +1022,21 @@ fn meta() -> BookMeta {
                     Clause::C5_1_1 as Index,
                     Clause::C5_2_1 as Index,
                     Clause::C5_2_2 as Index,
+                    Clause::C9_5_3 as Index,
                     Clause::C9_6_1 as Index,
                     Clause::C9_6_2 as Index,
+                    Clause::CR_1 as Index,
+                    Clause::C7_2_3 as Index,
+                    Clause::C7_2_4 as Index,
+                    Clause::C7_2_5 as Index,
+                    Clause::C7_2_6 as Index,
+                    Clause::C7_2_7 as Index,
+                    Clause::C7_2_8 as Index,
+                    Clause::Cclub_D_2 as Index,
+                    Clause::Cclub_D_2_1 as Index,
                     Clause::Cclub_I_1 as Index,
-                    Clause::Cclub_R_1 as Index,
                 ],
                 games: Games::of(&[GameKind::Chess, GameKind::RussianDraughts]),
-            },
-            ClauseMeta {
-                id: "club.R.1".to_string(),
-                beats: vec![],
-                games: Games::of(&[GameKind::RussianDraughts]),
-            },
-            ClauseMeta {
-                id: "club.R.2".to_string(),
-                beats: vec![],
-                games: Games::of(&[GameKind::RussianDraughts]),
-            },
-            ClauseMeta {
-                id: "club.R.3".to_string(),
-                beats: vec![],
-                games: Games::of(&[GameKind::RussianDraughts]),
             },
         ],
         rules: vec![
@@ -1304,6 +1383,54 @@ fn meta() -> BookMeta {
                 decisive: true,
             },
             RuleMeta {
+                clause: Clause::CR_1 as Index,
+                on: EventKind::Position,
+                message: "ruling-R-1".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CR_2 as Index,
+                on: EventKind::Resign,
+                message: "ruling-R-2".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::CR_3 as Index,
+                on: EventKind::Flag,
+                message: "ruling-R-3".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_2_4 as Index,
+                on: EventKind::Position,
+                message: "ruling-7-2-4".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_2_5 as Index,
+                on: EventKind::Position,
+                message: "ruling-7-2-5".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_2_6 as Index,
+                on: EventKind::Position,
+                message: "ruling-7-2-6".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_2_7 as Index,
+                on: EventKind::Position,
+                message: "ruling-7-2-7".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
+                clause: Clause::C7_2_8 as Index,
+                on: EventKind::Position,
+                message: "ruling-7-2-8".to_string(),
+                decisive: true,
+            },
+            RuleMeta {
                 clause: Clause::Cclub_D_1 as Index,
                 on: EventKind::Accept,
                 message: "ruling-club-D-1-agreed".to_string(),
@@ -1453,24 +1580,6 @@ fn meta() -> BookMeta {
                 message: "ruling-club-I-2-touched-another".to_string(),
                 decisive: true,
             },
-            RuleMeta {
-                clause: Clause::Cclub_R_1 as Index,
-                on: EventKind::Position,
-                message: "ruling-club-R-1".to_string(),
-                decisive: true,
-            },
-            RuleMeta {
-                clause: Clause::Cclub_R_2 as Index,
-                on: EventKind::Resign,
-                message: "ruling-club-R-2".to_string(),
-                decisive: true,
-            },
-            RuleMeta {
-                clause: Clause::Cclub_R_3 as Index,
-                on: EventKind::Flag,
-                message: "ruling-club-R-3".to_string(),
-                decisive: true,
-            },
         ],
         params: vec![
             ParamMeta {
@@ -1554,6 +1663,18 @@ impl Rules for Compiled {
                 fire(cx, Rule::R9_6_1, holds);
                 let holds = clause_9_6_2::when(cx);
                 fire(cx, Rule::R9_6_2, holds);
+                let holds = clause_r_1::when(cx);
+                fire(cx, Rule::RR_1, holds);
+                let holds = clause_7_2_4::when(cx);
+                fire(cx, Rule::R7_2_4, holds);
+                let holds = clause_7_2_5::when(cx);
+                fire(cx, Rule::R7_2_5, holds);
+                let holds = clause_7_2_6::when(cx).map_err(|e| e.in_clause("7.2.6"))?;
+                fire(cx, Rule::R7_2_6, holds);
+                let holds = clause_7_2_7::when(cx).map_err(|e| e.in_clause("7.2.7"))?;
+                fire(cx, Rule::R7_2_7, holds);
+                let holds = clause_7_2_8::when(cx).map_err(|e| e.in_clause("7.2.8"))?;
+                fire(cx, Rule::R7_2_8, holds);
                 let holds = clause_club_d_3::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("club.D.3"))?;
                 fire(cx, Rule::Rclub_D_3_rejected_by_move, holds);
@@ -1563,8 +1684,6 @@ impl Rules for Compiled {
                 let holds = clause_club_i_2::when_touched_another(cx)
                     .map_err(|e| e.in_clause("club.I.2"))?;
                 fire(cx, Rule::Rclub_I_2_touched_another, holds);
-                let holds = clause_club_r_1::when(cx);
-                fire(cx, Rule::Rclub_R_1, holds);
             }
             EventKind::Claim => {
                 let holds = clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?;
@@ -1619,8 +1738,8 @@ impl Rules for Compiled {
                 fire(cx, Rule::R6_9_undetermined, holds);
                 let holds = clause_iii_5_2::when_flag(cx);
                 fire(cx, Rule::RIII_5_2_flag, holds);
-                let holds = clause_club_r_3::when(cx);
-                fire(cx, Rule::Rclub_R_3, holds);
+                let holds = clause_r_3::when(cx);
+                fire(cx, Rule::RR_3, holds);
             }
             EventKind::BothFlags => {
                 let holds =
@@ -1643,8 +1762,8 @@ impl Rules for Compiled {
                 fire(cx, Rule::R5_1_2_drawn, holds);
                 let holds = clause_5_1_2::when_undetermined(cx);
                 fire(cx, Rule::R5_1_2_undetermined, holds);
-                let holds = clause_club_r_2::when(cx);
-                fire(cx, Rule::Rclub_R_2, holds);
+                let holds = clause_r_2::when(cx);
+                fire(cx, Rule::RR_2, holds);
             }
             EventKind::Agreement => {
                 let holds =
@@ -1912,6 +2031,24 @@ impl Rules for Compiled {
                 .map_err(|e| e.in_clause("III.6.2"))?,
             Rule::RIII_6_2_no_draw => clause_iii_6_2::effects_no_draw(cx, &mut effects)
                 .map_err(|e| e.in_clause("III.6.2"))?,
+            Rule::RR_1 => clause_r_1::effects(cx, &mut effects).map_err(|e| e.in_clause("R.1"))?,
+            Rule::RR_2 => clause_r_2::effects(cx, &mut effects).map_err(|e| e.in_clause("R.2"))?,
+            Rule::RR_3 => clause_r_3::effects(cx, &mut effects).map_err(|e| e.in_clause("R.3"))?,
+            Rule::R7_2_4 => {
+                clause_7_2_4::effects(cx, &mut effects).map_err(|e| e.in_clause("7.2.4"))?
+            }
+            Rule::R7_2_5 => {
+                clause_7_2_5::effects(cx, &mut effects).map_err(|e| e.in_clause("7.2.5"))?
+            }
+            Rule::R7_2_6 => {
+                clause_7_2_6::effects(cx, &mut effects).map_err(|e| e.in_clause("7.2.6"))?
+            }
+            Rule::R7_2_7 => {
+                clause_7_2_7::effects(cx, &mut effects).map_err(|e| e.in_clause("7.2.7"))?
+            }
+            Rule::R7_2_8 => {
+                clause_7_2_8::effects(cx, &mut effects).map_err(|e| e.in_clause("7.2.8"))?
+            }
             Rule::Rclub_D_1_agreed => clause_club_d_1::effects_agreed(cx, &mut effects)
                 .map_err(|e| e.in_clause("club.D.1"))?,
             Rule::Rclub_D_1_recorded => clause_club_d_1::effects_recorded(cx, &mut effects)
@@ -1972,15 +2109,6 @@ impl Rules for Compiled {
             Rule::Rclub_I_2_touched_another => {
                 clause_club_i_2::effects_touched_another(cx, &mut effects)
                     .map_err(|e| e.in_clause("club.I.2"))?
-            }
-            Rule::Rclub_R_1 => {
-                clause_club_r_1::effects(cx, &mut effects).map_err(|e| e.in_clause("club.R.1"))?
-            }
-            Rule::Rclub_R_2 => {
-                clause_club_r_2::effects(cx, &mut effects).map_err(|e| e.in_clause("club.R.2"))?
-            }
-            Rule::Rclub_R_3 => {
-                clause_club_r_3::effects(cx, &mut effects).map_err(|e| e.in_clause("club.R.3"))?
             }
             _ => {}
         }
@@ -2074,6 +2202,14 @@ impl Rules for Compiled {
             Rule::RIII_6_1_not_having_the_move => {
                 clause_iii_6_1::vars_not_having_the_move(cx).map_err(|e| e.in_clause("III.6.1"))?
             }
+            Rule::RR_1 => clause_r_1::vars(cx).map_err(|e| e.in_clause("R.1"))?,
+            Rule::RR_2 => clause_r_2::vars(cx).map_err(|e| e.in_clause("R.2"))?,
+            Rule::RR_3 => clause_r_3::vars(cx).map_err(|e| e.in_clause("R.3"))?,
+            Rule::R7_2_4 => clause_7_2_4::vars(cx).map_err(|e| e.in_clause("7.2.4"))?,
+            Rule::R7_2_5 => clause_7_2_5::vars(cx).map_err(|e| e.in_clause("7.2.5"))?,
+            Rule::R7_2_6 => clause_7_2_6::vars(cx).map_err(|e| e.in_clause("7.2.6"))?,
+            Rule::R7_2_7 => clause_7_2_7::vars(cx).map_err(|e| e.in_clause("7.2.7"))?,
+            Rule::R7_2_8 => clause_7_2_8::vars(cx).map_err(|e| e.in_clause("7.2.8"))?,
             Rule::Rclub_D_1_agreed => {
                 clause_club_d_1::vars_agreed(cx).map_err(|e| e.in_clause("club.D.1"))?
             }
@@ -2112,9 +2248,6 @@ impl Rules for Compiled {
             Rule::Rclub_I_2_touched_another => {
                 clause_club_i_2::vars_touched_another(cx).map_err(|e| e.in_clause("club.I.2"))?
             }
-            Rule::Rclub_R_1 => clause_club_r_1::vars(cx).map_err(|e| e.in_clause("club.R.1"))?,
-            Rule::Rclub_R_2 => clause_club_r_2::vars(cx).map_err(|e| e.in_clause("club.R.2"))?,
-            Rule::Rclub_R_3 => clause_club_r_3::vars(cx).map_err(|e| e.in_clause("club.R.3"))?,
             _ => vec![],
         })
     }
@@ -2162,6 +2295,48 @@ mod defined {
 
     /// `standard_time`: a constant of the rulebook
     pub const STANDARD_TIME: i64 = 3600;
+
+    /// `balance_few_max`: a constant of the rulebook
+    pub const BALANCE_FEW_MAX: i64 = 5;
+
+    /// `balance_few_min`: a constant of the rulebook
+    pub const BALANCE_FEW_MIN: i64 = 4;
+
+    /// `balance_few_moves`: a constant of the rulebook
+    pub const BALANCE_FEW_MOVES: i64 = 30;
+
+    /// `balance_more_max`: a constant of the rulebook
+    pub const BALANCE_MORE_MAX: i64 = 7;
+
+    /// `balance_more_min`: a constant of the rulebook
+    pub const BALANCE_MORE_MIN: i64 = 6;
+
+    /// `balance_more_moves`: a constant of the rulebook
+    pub const BALANCE_MORE_MOVES: i64 = 60;
+
+    /// `draw_repetitions`: a constant of the rulebook
+    pub const DRAW_REPETITIONS: i64 = 3;
+
+    /// `few_pieces`: a constant of the rulebook
+    pub const FEW_PIECES: i64 = 2;
+
+    /// `few_pieces_moves`: a constant of the rulebook
+    pub const FEW_PIECES_MOVES: i64 = 5;
+
+    /// `kings_only_moves_limit`: a constant of the rulebook
+    pub const KINGS_ONLY_MOVES_LIMIT: i64 = 15;
+
+    /// `main_road_moves`: a constant of the rulebook
+    pub const MAIN_ROAD_MOVES: i64 = 5;
+
+    /// `main_road_pieces`: a constant of the rulebook
+    pub const MAIN_ROAD_PIECES: i64 = 3;
+
+    /// `many_kings`: a constant of the rulebook
+    pub const MANY_KINGS: i64 = 3;
+
+    /// `many_kings_moves`: a constant of the rulebook
+    pub const MANY_KINGS_MOVES: i64 = 15;
 
     /// `losing_irregularities`: a constant of the rulebook
     pub const LOSING_IRREGULARITIES: i64 = 2;
@@ -2249,6 +2424,17 @@ mod defined {
 
     /// `unsupervised_claim_needs_the_move` (III.6): `false`
     pub const UNSUPERVISED_CLAIM_NEEDS_THE_MOVE: bool = false;
+
+    /// `pieces_on_board` (7.2): `men(white) + kings(white) + men(black) + kings(black)`
+    pub fn pieces_on_board(cx: &mut Ctx) -> Result<i64, EvalError> {
+        ops::add(
+            ops::add(
+                ops::add(cx.men(Color::White), cx.kings(Color::White))?,
+                cx.men(Color::Black),
+            )?,
+            cx.kings(Color::Black),
+        )
+    }
 }
 
 /// 4.3.1
@@ -3835,6 +4021,372 @@ mod clause_iii_6_2 {
     }
 }
 
+/// R.1
+///
+/// [en] A player who, on his turn, has no legal move (all his pieces have been taken, or those left
+/// are blocked) loses the game.
+///
+/// [ru] Игрок, у которого при его очереди хода нет ни одного возможного хода (все его шашки взяты
+/// или оставшиеся заперты), проигрывает партию.
+mod clause_r_1 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `no_legal_move`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.no_legal_move()
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.to_move();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("loser".to_string(), Value::Side(cx.to_move())),
+            (
+                "pieces".to_string(),
+                Value::Int(ops::add(
+                    {
+                        let side = cx.to_move();
+                        cx.men(side)
+                    },
+                    {
+                        let side = cx.to_move();
+                        cx.kings(side)
+                    },
+                )?),
+            ),
+        ])
+    }
+}
+
+/// R.2
+///
+/// [en] A player who resigns loses the game.
+///
+/// [ru] Игрок, который сдаётся, проигрывает партию.
+mod clause_r_2 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `resign`: `true`
+    pub fn when(_cx: &mut Ctx) -> bool {
+        true
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
+/// R.3
+///
+/// [en] In a game played with clocks, a player whose time has run out loses the game.
+///
+/// [ru] В партии, играющейся с часами, игрок, у которого истекло время, проигрывает партию.
+mod clause_r_3 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `flag`: `true`
+    pub fn when(_cx: &mut Ctx) -> bool {
+        true
+    }
+
+    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Win {
+            side: {
+                let side = cx.event_by();
+                cx.opponent(side)
+            },
+        });
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
+    }
+}
+
+/// 7.2.4 — Three kings or more against one king
+///
+/// [en] If a player has three kings or more against one enemy king and does not capture it with his
+/// 15th move, counted from the moment this balance of forces arose, the game is drawn.
+///
+/// [ru] Если у участника три дамки или больше против одной дамки соперника и своим 15-м ходом,
+/// считая с момента, когда установилось это соотношение сил, он не взял дамку соперника, партия
+/// заканчивается вничью.
+mod clause_7_2_4 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `(men(black) == 0 and kings(black) == 1 and men(white) == 0 and kings(white)
+    /// >= many_kings and balance_moves(white) >= many_kings_moves) or (men(white) == 0 and
+    /// kings(white) == 1 and men(black) == 0 and kings(black) >= many_kings and
+    /// balance_moves(black) >= many_kings_moves)`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.men(Color::Black) == 0
+            && cx.kings(Color::Black) == 1
+            && cx.men(Color::White) == 0
+            && cx.kings(Color::White) >= defined::MANY_KINGS
+            && cx.balance_moves(Color::White) >= defined::MANY_KINGS_MOVES
+            || cx.men(Color::White) == 0
+                && cx.kings(Color::White) == 1
+                && cx.men(Color::Black) == 0
+                && cx.kings(Color::Black) >= defined::MANY_KINGS
+                && cx.balance_moves(Color::Black) >= defined::MANY_KINGS_MOVES
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "kings".to_string(),
+                Value::Int(ops::sub(
+                    ops::add(cx.kings(Color::White), cx.kings(Color::Black))?,
+                    1,
+                )?),
+            ),
+            ("moves".to_string(), Value::Int(defined::MANY_KINGS_MOVES)),
+            (
+                "strong".to_string(),
+                Value::Side(if cx.kings(Color::White) > cx.kings(Color::Black) {
+                    Color::White
+                } else {
+                    Color::Black
+                }),
+            ),
+        ])
+    }
+}
+
+/// 7.2.5 — Fifteen moves of kings only
+///
+/// [en] The game is drawn when for 15 moves the players have moved only kings, without moving a man
+/// and without capturing.
+///
+/// [ru] Партия заканчивается вничью, если в течение 15 ходов игроки ходили только дамками, не
+/// передвигая простых шашек и не делая взятий.
+mod clause_7_2_5 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `kings_only_moves(white) >= kings_only_moves_limit and
+    /// kings_only_moves(black) >= kings_only_moves_limit`
+    pub fn when(cx: &mut Ctx) -> bool {
+        cx.kings_only_moves(Color::White) >= defined::KINGS_ONLY_MOVES_LIMIT
+            && cx.kings_only_moves(Color::Black) >= defined::KINGS_ONLY_MOVES_LIMIT
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(_cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![(
+            "moves".to_string(),
+            Value::Int(defined::KINGS_ONLY_MOVES_LIMIT),
+        )])
+    }
+}
+
+/// 7.2.6 — Balance of forces unchanged
+///
+/// [en] The game is drawn when, in a position where both players have kings, the balance of forces
+/// has not changed (no capture, and no man has become a king) for 30 moves in an ending of 4 or 5
+/// pieces, or for 60 moves in an ending of 6 or 7 pieces.
+///
+/// [ru] Партия заканчивается вничью, если в позиции, где у обоих соперников есть дамки, соотношение
+/// сил не изменилось (не было взятия, и ни одна простая шашка не стала дамкой) на протяжении 30
+/// ходов в окончании, где на доске 4 или 5 фигур, или 60 ходов в окончании, где на доске 6 или 7
+/// фигур.
+mod clause_7_2_6 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `kings(white) >= 1 and kings(black) >= 1 and ((pieces_on_board >=
+    /// balance_few_min and pieces_on_board <= balance_few_max and balance_moves(white) >=
+    /// balance_few_moves and balance_moves(black) >= balance_few_moves) or (pieces_on_board >=
+    /// balance_more_min and pieces_on_board <= balance_more_max and balance_moves(white) >=
+    /// balance_more_moves and balance_moves(black) >= balance_more_moves))`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.kings(Color::White) >= 1
+            && cx.kings(Color::Black) >= 1
+            && (defined::pieces_on_board(cx)? >= defined::BALANCE_FEW_MIN
+                && defined::pieces_on_board(cx)? <= defined::BALANCE_FEW_MAX
+                && cx.balance_moves(Color::White) >= defined::BALANCE_FEW_MOVES
+                && cx.balance_moves(Color::Black) >= defined::BALANCE_FEW_MOVES
+                || defined::pieces_on_board(cx)? >= defined::BALANCE_MORE_MIN
+                    && defined::pieces_on_board(cx)? <= defined::BALANCE_MORE_MAX
+                    && cx.balance_moves(Color::White) >= defined::BALANCE_MORE_MOVES
+                    && cx.balance_moves(Color::Black) >= defined::BALANCE_MORE_MOVES))
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            (
+                "moves".to_string(),
+                Value::Int(
+                    if defined::pieces_on_board(cx)? <= defined::BALANCE_FEW_MAX {
+                        defined::BALANCE_FEW_MOVES
+                    } else {
+                        defined::BALANCE_MORE_MOVES
+                    },
+                ),
+            ),
+            (
+                "pieces".to_string(),
+                Value::Int(ops::add(
+                    ops::add(
+                        ops::add(cx.men(Color::White), cx.kings(Color::White))?,
+                        cx.men(Color::Black),
+                    )?,
+                    cx.kings(Color::Black),
+                )?),
+            ),
+        ])
+    }
+}
+
+/// 7.2.7 — A lone king on the main road
+///
+/// [en] If a player has three pieces, a king among them (three kings; two kings and a man; a king
+/// and two men), against one enemy king standing on the main road, and cannot reach a won position
+/// with his 5th move, the game is drawn.
+///
+/// [ru] Если у участника три фигуры, среди которых есть дамка (три дамки; две дамки и простая;
+/// дамка и две простые), против одной дамки соперника, стоящей на большой дороге, и своим 5-м ходом
+/// он не может добиться выигрыша, партия заканчивается вничью.
+mod clause_7_2_7 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `(men(black) == 0 and kings(black) == 1 and main_road(black) == 1 and
+    /// main_road(white) == 0 and men(white) + kings(white) == main_road_pieces and kings(white) >=
+    /// 1 and balance_moves(white) >= main_road_moves) or (men(white) == 0 and kings(white) == 1 and
+    /// main_road(white) == 1 and main_road(black) == 0 and men(black) + kings(black) ==
+    /// main_road_pieces and kings(black) >= 1 and balance_moves(black) >= main_road_moves)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.men(Color::Black) == 0
+            && cx.kings(Color::Black) == 1
+            && cx.main_road(Color::Black) == 1
+            && cx.main_road(Color::White) == 0
+            && ops::add(cx.men(Color::White), cx.kings(Color::White))? == defined::MAIN_ROAD_PIECES
+            && cx.kings(Color::White) >= 1
+            && cx.balance_moves(Color::White) >= defined::MAIN_ROAD_MOVES
+            || cx.men(Color::White) == 0
+                && cx.kings(Color::White) == 1
+                && cx.main_road(Color::White) == 1
+                && cx.main_road(Color::Black) == 0
+                && ops::add(cx.men(Color::Black), cx.kings(Color::Black))?
+                    == defined::MAIN_ROAD_PIECES
+                && cx.kings(Color::Black) >= 1
+                && cx.balance_moves(Color::Black) >= defined::MAIN_ROAD_MOVES)
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("moves".to_string(), Value::Int(defined::MAIN_ROAD_MOVES)),
+            (
+                "strong".to_string(),
+                Value::Side(
+                    if ops::add(cx.men(Color::White), cx.kings(Color::White))?
+                        > ops::add(cx.men(Color::Black), cx.kings(Color::Black))?
+                    {
+                        Color::White
+                    } else {
+                        Color::Black
+                    },
+                ),
+            ),
+        ])
+    }
+}
+
+/// 7.2.8 — Two pieces or one against a lone king
+///
+/// [en] If a player has two kings, a king and a man, or one king against one enemy king, and cannot
+/// reach a won position with his 5th move, the game is drawn.
+///
+/// [ru] Если у участника две дамки, дамка и простая или одна дамка против одной дамки соперника, и
+/// своим 5-м ходом он не может добиться выигрыша, партия заканчивается вничью.
+mod clause_7_2_8 {
+    #[allow(unused_imports)]
+    use super::*;
+
+    /// On `position`: `(men(black) == 0 and kings(black) == 1 and kings(white) >= 1 and men(white)
+    /// + kings(white) <= few_pieces and balance_moves(white) >= few_pieces_moves) or (men(white) ==
+    /// 0 and kings(white) == 1 and kings(black) >= 1 and men(black) + kings(black) <= few_pieces
+    /// and balance_moves(black) >= few_pieces_moves)`
+    pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
+        Ok(cx.men(Color::Black) == 0
+            && cx.kings(Color::Black) == 1
+            && cx.kings(Color::White) >= 1
+            && ops::add(cx.men(Color::White), cx.kings(Color::White))? <= defined::FEW_PIECES
+            && cx.balance_moves(Color::White) >= defined::FEW_PIECES_MOVES
+            || cx.men(Color::White) == 0
+                && cx.kings(Color::White) == 1
+                && cx.kings(Color::Black) >= 1
+                && ops::add(cx.men(Color::Black), cx.kings(Color::Black))? <= defined::FEW_PIECES
+                && cx.balance_moves(Color::Black) >= defined::FEW_PIECES_MOVES)
+    }
+
+    pub fn effects(_cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
+        effects.push(Effect::Draw);
+        Ok(())
+    }
+
+    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
+        Ok(vec![
+            ("moves".to_string(), Value::Int(defined::FEW_PIECES_MOVES)),
+            (
+                "pieces".to_string(),
+                Value::Int(
+                    if ops::add(cx.men(Color::White), cx.kings(Color::White))?
+                        >= ops::add(cx.men(Color::Black), cx.kings(Color::Black))?
+                    {
+                        ops::add(cx.men(Color::White), cx.kings(Color::White))?
+                    } else {
+                        ops::add(cx.men(Color::Black), cx.kings(Color::Black))?
+                    },
+                ),
+            ),
+        ])
+    }
+}
+
 /// club.D.1
 ///
 /// [en] The game is drawn in the following cases: - if one of the players offers a draw and the
@@ -4414,111 +4966,5 @@ mod clause_club_i_2 {
                 cx.opponent(side)
             }),
         )])
-    }
-}
-
-/// club.R.1
-///
-/// [en] A player who, on his turn, has no legal move (all his pieces have been taken, or those left
-/// are blocked) loses the game.
-///
-/// [ru] Игрок, у которого при его очереди хода нет ни одного возможного хода (все его шашки взяты
-/// или оставшиеся заперты), проигрывает партию.
-mod clause_club_r_1 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `position`: `no_legal_move`
-    pub fn when(cx: &mut Ctx) -> bool {
-        cx.no_legal_move()
-    }
-
-    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::Win {
-            side: {
-                let side = cx.to_move();
-                cx.opponent(side)
-            },
-        });
-        Ok(())
-    }
-
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![
-            ("loser".to_string(), Value::Side(cx.to_move())),
-            (
-                "pieces".to_string(),
-                Value::Int(ops::add(
-                    {
-                        let side = cx.to_move();
-                        cx.men(side)
-                    },
-                    {
-                        let side = cx.to_move();
-                        cx.kings(side)
-                    },
-                )?),
-            ),
-        ])
-    }
-}
-
-/// club.R.2
-///
-/// [en] A player who resigns loses the game.
-///
-/// [ru] Игрок, который сдаётся, проигрывает партию.
-mod clause_club_r_2 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `resign`: `true`
-    pub fn when(_cx: &mut Ctx) -> bool {
-        true
-    }
-
-    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::Win {
-            side: {
-                let side = cx.event_by();
-                cx.opponent(side)
-            },
-        });
-        Ok(())
-    }
-
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
-    }
-}
-
-/// club.R.3
-///
-/// [en] In a game played with clocks, a player whose time has run out loses the game; when both
-/// players' time has run out, the regulation awards a draw (club.D.1).
-///
-/// [ru] В партии, играющейся с часами, игрок, у которого истекло время, проигрывает партию; если
-/// время истекло у обоих участников, положение присуждает ничью (club.D.1).
-mod clause_club_r_3 {
-    #[allow(unused_imports)]
-    use super::*;
-
-    /// On `flag`: `true`
-    pub fn when(_cx: &mut Ctx) -> bool {
-        true
-    }
-
-    pub fn effects(cx: &mut Ctx, effects: &mut Vec<Effect>) -> Result<(), EvalError> {
-        effects.push(Effect::Win {
-            side: {
-                let side = cx.event_by();
-                cx.opponent(side)
-            },
-        });
-        Ok(())
-    }
-
-    pub fn vars(cx: &mut Ctx) -> Result<Vec<(String, Value)>, EvalError> {
-        Ok(vec![("by".to_string(), Value::Side(cx.event_by()))])
     }
 }

@@ -18,7 +18,7 @@ use super::clauses::ClauseCx;
 use super::located::texts;
 use super::merge::{Entry, Merged};
 use super::params::lower_params;
-use super::{cascade, conflicts, definitions, merge, precedence};
+use super::{bases, cascade, conflicts, definitions, merge, precedence};
 use crate::diag::Diags;
 use crate::games::{GameKind, Games};
 use crate::lang::ir::{Article, Edition, Param, Rulebook};
@@ -75,7 +75,10 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     let params = params(&chain, &languages, &mut d);
     let param_types: Scope = params.iter().map(|p| (p.name.as_str(), p.ty)).collect();
 
-    let book_games = book_games(&chain, &mut d);
+    let book_games = bases::games(&chain, &mut d);
+    if !bases::check(&chain, &book_games, &mut d) {
+        return Err(d);
+    }
     let games = book_games.last().copied().unwrap_or(Games::CHESS);
 
     let merged = merge::merge(&chain, &languages, &mut d);
@@ -124,8 +127,13 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
 
     d.into_result(Rulebook {
         id: l.book.id.value.clone(),
-        extends: l.book.extends.as_ref().map(|e| e.value.clone()),
+        extends: l.bases.iter().map(|b| b.book.id.value.clone()).collect(),
         chain: chain.iter().map(|b| b.book.id.value.clone()).collect(),
+        edition_chain: l
+            .edition_chain()
+            .iter()
+            .map(|b| b.book.id.value.clone())
+            .collect(),
         renames: merged.renames.clone(),
         definitions: named.defs,
         title,
@@ -242,23 +250,8 @@ fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
 fn cf_of<'a>(m: &Merged<'a>, file: usize) -> Option<&'a crate::rulebook::model::Official> {
     m.files.get(file).and_then(|(_, cf)| cf.official.as_ref())
 }
-/// The games each rulebook of the chain is for, the root base first: its `games:`, else its
-/// base's, chess for the root.
-fn book_games(chain: &[&Loaded], d: &mut Diags) -> Vec<Games> {
-    let mut out: Vec<Games> = Vec::with_capacity(chain.len());
-    for l in chain {
-        let inherited = out.last().copied().unwrap_or(Games::CHESS);
-        let games = match &l.book.games {
-            Some(list) => read_games(&l.book_file, list, d),
-            None => inherited,
-        };
-        out.push(games);
-    }
-    out
-}
-
 /// A `games:` list: every name a game arbiter knows, at least one.
-fn read_games(
+pub(super) fn read_games(
     sf: &crate::rulebook::SourceFile,
     list: &yaml::Spanned<Vec<yaml::Spanned<String>>>,
     d: &mut Diags,

@@ -1,5 +1,6 @@
 //! The rulebook compiler front end: YAML model -> checked IR, with every problem located.
 
+mod bases;
 mod cascade;
 mod clauses;
 mod conflicts;

@@ -226,7 +226,9 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
         })
         .collect();
     let declared = declared_by(root, name)?;
-    for ir in irs.iter().filter(|ir| ir.id == name) {
+    let compiled: Vec<&Arc<Rulebook>> = irs.iter().filter(|ir| ir.id == name).collect();
+    for (k, ir) in compiled.iter().enumerate() {
+        let newest = k + 1 == compiled.len();
         let edition = ir
             .edition
             .as_ref()
@@ -238,8 +240,16 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
             Some(e) => declared_by(root, e)?,
             None => BTreeMap::new(),
         };
-        let bases = ir.chain.iter().filter(|b| **b != ir.id);
+        // A base that is not part of the edition (the rules of another game beside the FIDE
+        // Laws) is the same on every edition: its suite is inherited once, on the newest.
+        let bases = ir
+            .chain
+            .iter()
+            .filter(|b| **b != ir.id)
+            .filter(|b| edition.is_none() || ir.edition_chain.contains(b) || newest);
         for base in bases {
+            let of_edition = ir.edition_chain.contains(base);
+            let edition = edition.clone().filter(|_| of_edition);
             for (id, path) in suite(base) {
                 // Under the overlay, the scenario's id as the edition's suite has it.
                 let rel = match &edition {
@@ -262,7 +272,7 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
                             .cloned(),
                         base_id: id,
                         base: base.clone(),
-                        overlay: ir.clone(),
+                        overlay: Arc::clone(ir),
                         edition: edition.clone(),
                     }),
                 });

@@ -194,7 +194,7 @@ const TALLY_HEADER: [&str; 6] = [
 ];
 
 /// Tallies per clause, clauses in numeric order (`9.2.1.2` before `9.10`). A part that is not a
-/// number sorts after the numbers, by its text, so that `club.D.1` and `club.R.1` stay apart.
+/// number sorts after the numbers, by its text, so that `club.D.1` and `club.I.1` stay apart.
 fn by_clause(run: &Run) -> Vec<(String, Tally)> {
     let mut m: BTreeMap<Vec<(u32, &str)>, (String, Tally)> = BTreeMap::new();
     for o in &run.outcomes {

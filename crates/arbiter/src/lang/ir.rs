@@ -17,10 +17,15 @@ pub type Texts = BTreeMap<String, String>;
 #[derive(Clone, Debug)]
 pub struct Rulebook {
     pub id: String,
-    /// The rulebook this one extends, if any.
-    pub extends: Option<String>,
-    /// The ids of the `extends` chain, the root base first and this rulebook last.
+    /// The rulebooks this one extends, in the order named (one per game when more than one).
+    pub extends: Vec<String>,
+    /// The ids of the `extends` chain, the root base first and this rulebook last (each base's
+    /// own chain in turn when there are several, `Loaded::chain`).
     pub chain: Vec<String>,
+    /// The part of `chain` that is the edition of a family this rulebook stands on, root first
+    /// (`[fide-2018, fide-2023]` for the club's regulation on the 2023 Laws); empty when it
+    /// stands on none. The rest of the chain is the same on every edition.
+    pub edition_chain: Vec<String>,
     /// Per level of `chain`, the clause ids its amendments changed (`(old, new)`): a clause
     /// id written for level `l` is this rulebook's id through the renames of levels above `l`.
     pub renames: Vec<Vec<(String, String)>>,

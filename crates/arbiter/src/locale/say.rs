@@ -185,6 +185,15 @@ messages! {
     empty_rulebook = "diag-empty-rulebook" ();
     extends_too_deep = "diag-extends-too-deep" (max);
     extends_unknown = "diag-extends-unknown" (name);
+    extends_empty = "diag-extends-empty" ();
+    extends_twice = "diag-extends-twice" (name);
+    extends_two_families = "diag-extends-two-families" (name);
+    bases_share_game = "diag-bases-share-game" (name, other, game);
+    bases_share_name = "diag-bases-share-name" (name, other, what, id);
+    what_clause = "diag-what-clause" ();
+    what_constant = "diag-what-constant" ();
+    what_parameter = "diag-what-parameter" ();
+    what_name = "diag-what-name" ();
     not_plain_name = "diag-not-plain-name" (what, name);
     edition_needs_both = "diag-edition-needs-both" ();
     bad_in_force_from = "diag-bad-in-force-from" (value);

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use crate::diag::{Diag, Diags};
 use crate::locale::say;
 use model::{ClauseFile, RulebookFile};
+use yaml::Spanned;
 
 /// One YAML file: its path (as shown in diagnostics) and its text.
 #[derive(Debug, Clone)]
@@ -31,8 +32,9 @@ pub struct Loaded {
     pub book_file: SourceFile,
     pub book: RulebookFile,
     pub files: Vec<(SourceFile, ClauseFile)>,
-    /// The rulebook this one `extends`, loaded.
-    pub base: Option<Box<Loaded>>,
+    /// The rulebooks this one `extends`, loaded, in the order named (one per game when more
+    /// than one).
+    pub bases: Vec<Loaded>,
     /// When the chain stands on a family of editions (`extends: fide`, here or in a base): the
     /// family's editions, oldest first, and the one this chain was loaded on. Such a rulebook is
     /// compiled once per edition ([`load_dir_editions`]).
@@ -51,16 +53,35 @@ pub struct FamilyBase {
 }
 
 impl Loaded {
-    /// The chain of rulebooks, the root base first and this one last.
+    /// The chain of rulebooks, the root base first and this one last: each base's own chain in
+    /// the order `extends` names them, then this one. With two bases (one per game) the chain
+    /// is a line all the same: they name nothing alike and rule different games (`compile`
+    /// checks both), so where one stands in it changes nothing.
     pub fn chain(&self) -> Vec<&Loaded> {
-        let mut out = vec![self];
-        let mut at = self;
-        while let Some(b) = &at.base {
-            out.push(b);
-            at = b;
-        }
-        out.reverse();
+        let mut out = Vec::new();
+        self.walk(&mut out);
         out
+    }
+
+    fn walk<'a>(&'a self, out: &mut Vec<&'a Loaded>) {
+        for b in &self.bases {
+            b.walk(out);
+        }
+        out.push(self);
+    }
+
+    /// The rulebooks of the edition of a family this one stands on (`extends: fide`, here or
+    /// in a base), root first: the part of the chain that each edition changes. Empty when it
+    /// stands on no family.
+    pub fn edition_chain(&self) -> Vec<&Loaded> {
+        if self.family.is_none() {
+            return vec![];
+        }
+        // The base that is the edition, or the one standing on it.
+        match self.bases.iter().find(|b| b.family.is_some()) {
+            Some(b) => b.edition_chain(),
+            None => self.chain(),
+        }
     }
 }
 
@@ -130,9 +151,8 @@ impl Library for NoLibrary {
 /// How deep `extends` may nest (a guard against a cycle of rulebooks extending each other).
 const MAX_EXTENDS: usize = 8;
 
-/// Load the base a rulebook `extends`: the sibling folder of that name if there is one (so that
-/// a federation's folder of rulebooks works as a unit), else the embedded rulebook of that name.
-fn load_base(
+/// Load the bases a rulebook `extends`, in order.
+fn load_bases(
     dir: &Path,
     book_file: &SourceFile,
     book: &RulebookFile,
@@ -140,10 +160,42 @@ fn load_base(
     disk: bool,
     lib: &dyn Library,
     pick: Option<&str>,
-) -> Result<Option<Box<Loaded>>, Diags> {
-    let Some(name) = &book.extends else {
-        return Ok(None);
-    };
+) -> Result<Vec<Loaded>, Diags> {
+    let names = book.bases();
+    if let (Some(list), true) = (&book.extends, names.is_empty()) {
+        return Err(book_file
+            .diag(yaml::start(&book_file.text, list), 1, say::extends_empty())
+            .into());
+    }
+    let mut out: Vec<Loaded> = Vec::with_capacity(names.len());
+    for name in &names {
+        let base = load_base(dir, book_file, name, depth, disk, lib, pick)?;
+        let at = yaml::start(&book_file.text, name);
+        let located = |m: String| book_file.diag(at, name.value.len().max(1), m);
+        if out.iter().any(|b| b.book.id.value == base.book.id.value) {
+            return Err(located(say::extends_twice(&name.value)).into());
+        }
+        // One family of editions at most: a rulebook is compiled once per edition of it.
+        if base.family.is_some() && out.iter().any(|b| b.family.is_some()) {
+            return Err(located(say::extends_two_families(&name.value)).into());
+        }
+        out.push(base);
+    }
+    Ok(out)
+}
+
+/// Load the base `name` a rulebook `extends`: the sibling folder of that name if there is one
+/// (so that a federation's folder of rulebooks works as a unit), else the embedded rulebook of
+/// that name.
+fn load_base(
+    dir: &Path,
+    book_file: &SourceFile,
+    name: &Spanned<String>,
+    depth: usize,
+    disk: bool,
+    lib: &dyn Library,
+    pick: Option<&str>,
+) -> Result<Loaded, Diags> {
     let at = yaml::start(&book_file.text, name);
     // A base is named, never a path: `extends: ../../etc` reads nothing outside.
     if !plain_name(&name.value) {
@@ -170,7 +222,7 @@ fn load_base(
         .clone()
         .filter(|s| s.join("rulebook.yaml").is_file() && s != dir)
     {
-        return load_dir_at(&s, depth + 1, lib, pick).map(|l| Some(Box::new(l)));
+        return load_dir_at(&s, depth + 1, lib, pick);
     }
     if let Some(sources) = lib.sources(&name.value) {
         return load_embedded_at(
@@ -179,8 +231,7 @@ fn load_base(
             depth + 1,
             lib,
             pick,
-        )
-        .map(|l| Some(Box::new(l)));
+        );
     }
     // A family: the edition picked, else the newest; the others are loaded by
     // `load_*_editions`.
@@ -208,7 +259,7 @@ fn load_base(
             editions,
             edition,
         });
-        return Ok(Some(Box::new(base)));
+        return Ok(base);
     }
     Err(book_file
         .diag(
@@ -330,8 +381,8 @@ fn load_dir_at(
             Err(e) => return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into()),
         }
     }
-    let base = load_base(dir, &book_file, &book, depth, true, lib, pick)?;
-    load_sources(dir, book_file, book, sources, base)
+    let bases = load_bases(dir, &book_file, &book, depth, true, lib, pick)?;
+    load_sources(dir, book_file, book, sources, bases)
 }
 
 /// Build a rulebook from in-memory sources (the embedded rulebooks); its base is in `lib`.
@@ -377,8 +428,8 @@ fn load_embedded_at(
             text: Arc::from(*t),
         })
         .collect();
-    let base = load_base(Path::new(dir), &book_file, &book, depth, false, lib, pick)?;
-    load_sources(Path::new(dir), book_file, book, sources, base)
+    let bases = load_bases(Path::new(dir), &book_file, &book, depth, false, lib, pick)?;
+    load_sources(Path::new(dir), book_file, book, sources, bases)
 }
 
 fn load_sources(
@@ -386,7 +437,7 @@ fn load_sources(
     book_file: SourceFile,
     book: RulebookFile,
     sources: Vec<SourceFile>,
-    base: Option<Box<Loaded>>,
+    bases: Vec<Loaded>,
 ) -> Result<Loaded, Diags> {
     let mut diags = Diags::default();
     let mut files = Vec::new();
@@ -396,13 +447,13 @@ fn load_sources(
             Err(d) => diags.push(d),
         }
     }
-    let family = base.as_ref().and_then(|b| b.family.clone());
+    let family = bases.iter().find_map(|b| b.family.clone());
     diags.into_result(Loaded {
         dir: dir.to_path_buf(),
         book_file,
         book,
         files,
-        base,
+        bases,
         family,
     })
 }

@@ -16,10 +16,13 @@ pub type Localized = Spanned<BTreeMap<String, Spanned<String>>>;
 #[serde(deny_unknown_fields)]
 pub struct RulebookFile {
     pub id: Spanned<String>,
-    /// The rulebook this one extends: a sibling folder of that name, or else the embedded
-    /// rulebook of that name. Its clauses, parameters and precedence come first; this file's
-    /// clause files add to them, `replaces` and `disable` take clauses out of force.
-    pub extends: Option<Spanned<String>>,
+    /// The rulebook this one extends (`extends: fide`), or the rulebooks, one per game
+    /// (`extends: [fide, russian-draughts]`): each a sibling folder of that name, or else the
+    /// embedded rulebook of that name. Their clauses, parameters and precedence come first, in
+    /// the order named; this file's clause files add to them, `replaces` and `disable` take
+    /// clauses out of force. Two bases are for different games and name nothing alike
+    /// (`compile`, "bases").
+    pub extends: Option<Spanned<Extends>>,
     /// The family of editions this rulebook is one of (`fide`: the FIDE Laws, one edition per
     /// period of force): `--rulebook fide` rules on each game with the edition in force on its
     /// date, and an overlay that `extends: fide` is compiled once on each edition. Given with
@@ -49,6 +52,57 @@ pub struct RulebookFile {
     /// `defines:` the name anew.
     #[serde(default)]
     pub constants: BTreeMap<String, ConstDef>,
+}
+
+/// What `extends` names: one base, or a list of them. Read by hand rather than as an untagged
+/// enum, which would buffer the value and lose the location of each name in a list.
+#[derive(Debug)]
+pub enum Extends {
+    One(String),
+    Many(Vec<Spanned<String>>),
+}
+
+impl RulebookFile {
+    /// The bases named by `extends`, in order, each located (a single name where the value is).
+    pub fn bases(&self) -> Vec<Spanned<String>> {
+        match &self.extends {
+            None => vec![],
+            Some(s) => match &s.value {
+                Extends::One(name) => vec![Spanned {
+                    value: name.clone(),
+                    referenced: s.referenced,
+                    defined: s.defined,
+                }],
+                Extends::Many(list) => list.clone(),
+            },
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Extends {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Extends;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("a rulebook's name, or a list of names")
+            }
+            fn visit_str<E: serde::de::Error>(self, v: &str) -> Result<Extends, E> {
+                Ok(Extends::One(v.to_string()))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut a: A,
+            ) -> Result<Extends, A::Error> {
+                let mut out = Vec::new();
+                while let Some(name) = a.next_element::<Spanned<String>>()? {
+                    out.push(name);
+                }
+                Ok(Extends::Many(out))
+            }
+        }
+        d.deserialize_any(V)
+    }
 }
 
 /// A named constant of the rulebook.

@@ -404,6 +404,59 @@ ruling-4-3-3 =
            captured
     }.
 
+# R.1 (variables: $loser, $pieces, $winner)
+ruling-R-1 =
+    { $loser ->
+        [white] White has
+       *[black] Black has
+    } no legal move ({ $pieces ->
+        [0] every piece has been taken
+       *[other] the pieces left are blocked
+    }): the game is lost.
+
+# R.2 (variables: $by, $winner)
+ruling-R-2 =
+    { $by ->
+        [white] White resigns
+       *[black] Black resigns
+    }: the game is lost.
+
+# R.3 (variables: $by, $winner)
+ruling-R-3 =
+    { $by ->
+        [white] White's
+       *[black] Black's
+    } time has run out: the game is lost.
+
+# 7.2.4 (variables: $kings, $moves, $strong)
+ruling-7-2-4 =
+    { $strong ->
+        [white] White has
+       *[black] Black has
+    } { $kings } kings against one and has not captured it with the { $moves }th move since this balance of forces arose: the game is drawn.
+
+# 7.2.5 (variables: $moves)
+ruling-7-2-5 =
+    For { $moves } moves the players have moved only kings, without moving a man and without capturing: the game is drawn.
+
+# 7.2.6 (variables: $moves, $pieces)
+ruling-7-2-6 =
+    Both players have kings, { $pieces } pieces are on the board, and the balance of forces has not changed for { $moves } moves: the game is drawn.
+
+# 7.2.7 (variables: $moves, $strong)
+ruling-7-2-7 =
+    { $strong ->
+        [white] White has
+       *[black] Black has
+    } three pieces against a lone king holding the main road and has not won with the { $moves }th move since this balance of forces arose: the game is drawn.
+
+# 7.2.8 (variables: $moves, $pieces)
+ruling-7-2-8 =
+    { $pieces ->
+        [one] One king
+       *[other] { $pieces } pieces, a king among them,
+    } against a lone king: no win by the { $moves }th move since this balance of forces arose, and the game is drawn.
+
 # club.D.1 (agreed) (variables: $by)
 ruling-club-D-1-agreed =
     { $by ->
@@ -563,28 +616,4 @@ ruling-club-I-2-touched-another =
         [white] White
        *[black] Black
     }, and the game is lost.
-
-# club.R.1 (variables: $loser, $pieces, $winner)
-ruling-club-R-1 =
-    { $loser ->
-        [white] White has
-       *[black] Black has
-    } no legal move ({ $pieces ->
-        [0] every piece has been taken
-       *[other] the pieces left are blocked
-    }): the game is lost.
-
-# club.R.2 (variables: $by, $winner)
-ruling-club-R-2 =
-    { $by ->
-        [white] White resigns
-       *[black] Black resigns
-    }: the game is lost.
-
-# club.R.3 (variables: $by, $winner)
-ruling-club-R-3 =
-    { $by ->
-        [white] White's
-       *[black] Black's
-    } time has run out: the game is lost.
 
