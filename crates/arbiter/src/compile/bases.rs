@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, HashMap};
 
 use crate::diag::Diags;
-use crate::games::Games;
+use crate::games::{GameKind, Games};
 use crate::locale::say;
 use crate::rulebook::Loaded;
 use crate::rulebook::yaml;
@@ -21,7 +21,7 @@ pub(super) fn games(chain: &[&Loaded], d: &mut Diags) -> Vec<Games> {
     let mut out = Vec::with_capacity(chain.len());
     for l in chain {
         let games = match &l.book.games {
-            Some(list) => super::lower::read_games(&l.book_file, list, d),
+            Some(list) => read_games(&l.book_file, list, d),
             None if l.bases.is_empty() => Games::CHESS,
             None => l.bases.iter().fold(Games::default(), |acc, b| {
                 acc.union(of.get(&(b as *const Loaded)).copied().unwrap_or_default())
@@ -115,4 +115,30 @@ fn what(kind: u8) -> String {
         2 => say::what_parameter(),
         _ => say::what_name(),
     }
+}
+
+/// A `games:` list: every name a game arbiter knows, at least one.
+pub(super) fn read_games(
+    sf: &crate::rulebook::SourceFile,
+    list: &yaml::Spanned<Vec<yaml::Spanned<String>>>,
+    d: &mut Diags,
+) -> Games {
+    let mut games = Games::default();
+    for name in &list.value {
+        match GameKind::from_name(&name.value) {
+            Some(g) => games.insert(g),
+            None => {
+                let known: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
+                d.push(sf.diag(
+                    yaml::start(&sf.text, name),
+                    name.value.len().max(1),
+                    say::unknown_game(&name.value, known.join(", ")),
+                ));
+            }
+        }
+    }
+    if list.value.is_empty() {
+        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game()));
+    }
+    games
 }

@@ -20,7 +20,7 @@ use super::merge::{Entry, Merged};
 use super::params::lower_params;
 use super::{bases, cascade, conflicts, definitions, merge, precedence};
 use crate::diag::Diags;
-use crate::games::{GameKind, Games};
+use crate::games::Games;
 use crate::lang::ir::{Article, Edition, Param, Rulebook};
 use crate::lang::limits::{MAX_CLAUSES, MAX_RULES};
 use crate::lang::typeck::{Params, Scope};
@@ -250,31 +250,6 @@ fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
 fn cf_of<'a>(m: &Merged<'a>, file: usize) -> Option<&'a crate::rulebook::model::Official> {
     m.files.get(file).and_then(|(_, cf)| cf.official.as_ref())
 }
-/// A `games:` list: every name a game arbiter knows, at least one.
-pub(super) fn read_games(
-    sf: &crate::rulebook::SourceFile,
-    list: &yaml::Spanned<Vec<yaml::Spanned<String>>>,
-    d: &mut Diags,
-) -> Games {
-    let mut games = Games::default();
-    for name in &list.value {
-        match GameKind::from_name(&name.value) {
-            Some(g) => games.insert(g),
-            None => {
-                let known: Vec<&str> = GameKind::ALL.iter().map(|g| g.name()).collect();
-                d.push(sf.diag(
-                    yaml::start(&sf.text, name),
-                    name.value.len().max(1),
-                    say::unknown_game(&name.value, known.join(", ")),
-                ));
-            }
-        }
-    }
-    if list.value.is_empty() {
-        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game()));
-    }
-    games
-}
 
 /// Each clause's games: its own `games:` (an amendment's, else its own), else those of the
 /// rulebook its rules were written in. A clause for a game its rulebook is not for is an error.
@@ -292,7 +267,7 @@ fn clause_games(
             .find_map(|(sf, c)| c.games.as_ref().map(|g| (sf, g)));
         clause.games = match own {
             Some((sf, list)) => {
-                let g = read_games(sf, list, d);
+                let g = bases::read_games(sf, list, d);
                 if !g.is_subset(games) {
                     d.push(sf.diag(
                         yaml::start(&sf.text, list),
