@@ -192,6 +192,7 @@ fn attacked_from(role: Role, color: Color, reach: Bitboard, walls: Bitboard) -> 
 }
 
 /// What the pieces of one colour can ever do.
+#[derive(Clone, Copy, Default)]
 struct Mobility {
     /// Squares some piece other than the king can ever stand on (a king is never captured, so
     /// only these matter to an enemy pawn's captures).
@@ -732,152 +733,242 @@ fn stay_candidates(board: &Board, fatal: &Fatal) -> Bitboard {
 }
 
 fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
-    if pos.castles().any() || pos.legal_ep_square().is_some() {
-        return false;
-    }
-    let board = pos.board();
-    let Some(loser_king) = board.king_of(!winner) else {
+    let Some(mut f) = Fix::start(pos, winner, rules) else {
         return false;
     };
-    // Without a pawn blocked by an enemy pawn there is no wall, and the floods cover nearly
-    // the whole board: not worth computing.
-    let pawns = board.pawns();
-    let blocked = (board.white() & pawns & (board.black() & pawns).shift(-8))
-        | (board.black() & pawns & (board.white() & pawns).shift(8));
-    if blocked.is_empty() {
-        return false;
-    }
-    // A check in force now (the loser to move): the king's square counts as checked.
-    let in_check = if pos.turn() == !winner && pos.is_check() {
-        Bitboard::from(loser_king)
-    } else {
-        Bitboard::EMPTY
-    };
-    // The pawn squares checks come from: the squares ahead in their ranges (filled in below;
-    // without the rule, the whole ranges).
-    let checking = |ahead: [Bitboard; 2], ranges: [Bitboard; 2]| {
-        if rules.moved_checks { ahead } else { ranges }
-    };
-    // Candidates: every pawn is filed and fixed, every other piece stays and is safe; the
-    // sets only shrink. Frozen: staying and safe.
-    let mut filed = pawns;
-    let mut fixed = pawns;
-    let men = board.occupied() & !pawns;
-    // The loser's fatal squares: at first every square they may be (every square next to the
-    // king defended); they only shrink.
-    let winner_king = board.king_of(winner);
-    let mut fatal = if rules.fatal {
-        Fatal::new(!winner, winner_king, Bitboard::EMPTY, Bitboard::FULL)
-    } else {
-        Fatal::none(!winner)
-    };
-    let mut stay = stay_candidates(board, &fatal);
-    // No fatal squares while the winner's king may move (see below); the candidates stay a
-    // superset of the pieces that stay. Else the winner's pieces attack at least what they
-    // attack from where they stand (their reaches and ranges include it, and only walls block
-    // their lines there).
-    if !winner_king.is_some_and(|w| stay.contains(w)) {
-        fatal = Fatal::none(!winner);
-    } else if !fatal.is_empty() {
-        let mut now = Bitboard::EMPTY;
-        for sq in board.by_color(winner) & !board.kings() {
-            if let Some(role) = board.role_at(sq) {
-                now |= attacks_from(role, winner, sq, board.occupied());
-            }
-        }
-        fatal = fatal.meet(Fatal::new(!winner, winner_king, now, Bitboard::FULL));
-    }
-    let mut safe = men;
-    let mut frozen;
-    let mut mob;
-    let mut walls;
-    let mut ranges;
-    // The squares of the filed pawns' ranges ahead of them (their own left out).
-    let mut ahead;
-    // Each filed pawn's range, by its square (empty: none, it may promote).
-    let mut own_range = [Bitboard::EMPTY; 64];
-    let mut prey;
-    // The walls each king may step onto; the pairs of kings' squares, when computed together
-    // (for each square of the black king, the white king's squares beside it).
-    let mut takes;
-    let mut pairs: Option<[Bitboard; 64]>;
     loop {
-        frozen = stay & safe;
-        // The ranges of the pawns still filed; drop those whose range is not bounded.
+        f.frozen = f.stay & f.safe;
+        if !f.file() || !f.jam() {
+            continue;
+        }
+        // Fatal squares only while the winner's king stays (then it never moves at all).
+        if !f.fatal.is_empty() && !f.winner_king.is_some_and(|w| f.stay.contains(w)) {
+            f.fatal = Fatal::none(!winner);
+            continue;
+        }
+        if (f.walls & f.board.pawns()).is_empty() || !f.grow(counting) {
+            return false;
+        }
+        if f.shrink() {
+            break;
+        }
+    }
+    f.unmatable(counting)
+}
+
+/// The sets [`decide`] assumes and shrinks to their fixpoint (filed, fixed, safe, staying
+/// pieces, the loser's fatal squares), and what each round derives from them.
+struct Fix<'a> {
+    board: &'a Board,
+    winner: Color,
+    rules: Rules,
+    /// The loser's king's square when a check is in force now (the loser to move), else empty.
+    in_check: Bitboard,
+    winner_king: Option<Square>,
+    filed: Bitboard,
+    fixed: Bitboard,
+    safe: Bitboard,
+    stay: Bitboard,
+    fatal: Fatal,
+    /// Staying and safe.
+    frozen: Bitboard,
+    walls: Bitboard,
+    /// The filed pawns' ranges, by side.
+    ranges: [Bitboard; 2],
+    /// The squares of the filed pawns' ranges ahead of them (their own left out).
+    ahead: [Bitboard; 2],
+    /// Each filed pawn's range, by its square (empty: none, it may promote).
+    own_range: [Bitboard; 64],
+    /// Filed pawns whose range is their own square: they never move (captured or not).
+    stuck: Bitboard,
+    /// What each side's walls attack.
+    wall_attacked: [Bitboard; 2],
+    /// The pieces some staying piece relies on (themselves included): the only ones whose
+    /// safety matters (`safe` is read for them only).
+    members: Bitboard,
+    /// Where each side can capture: where the other side's pieces other than the king can
+    /// ever stand.
+    prey: [Bitboard; 2],
+    /// The walls each king may step onto.
+    takes: [Bitboard; 2],
+    /// The pairs of kings' squares, when computed together (for each square of the black
+    /// king, the white king's squares beside it).
+    pairs: Option<[Bitboard; 64]>,
+    mob: [Mobility; 2],
+}
+
+impl<'a> Fix<'a> {
+    /// The sets at their largest, or `None` when the tier has nothing to say: castling or en
+    /// passant possible, no loser's king, or no pawn blocked by an enemy pawn (then there is
+    /// no wall, and the floods cover nearly the whole board: not worth computing).
+    fn start(pos: &'a Chess, winner: Color, rules: Rules) -> Option<Fix<'a>> {
+        if pos.castles().any() || pos.legal_ep_square().is_some() {
+            return None;
+        }
+        let board = pos.board();
+        let loser_king = board.king_of(!winner)?;
+        let pawns = board.pawns();
+        let blocked = (board.white() & pawns & (board.black() & pawns).shift(-8))
+            | (board.black() & pawns & (board.white() & pawns).shift(8));
+        if blocked.is_empty() {
+            return None;
+        }
+        // A check in force now (the loser to move): the king's square counts as checked.
+        let in_check = if pos.turn() == !winner && pos.is_check() {
+            Bitboard::from(loser_king)
+        } else {
+            Bitboard::EMPTY
+        };
+        // The loser's fatal squares: at first every square they may be (every square next to
+        // the king defended); they only shrink.
+        let winner_king = board.king_of(winner);
+        let mut fatal = if rules.fatal {
+            Fatal::new(!winner, winner_king, Bitboard::EMPTY, Bitboard::FULL)
+        } else {
+            Fatal::none(!winner)
+        };
+        let stay = stay_candidates(board, &fatal);
+        // No fatal squares while the winner's king may move (see below); the candidates stay a
+        // superset of the pieces that stay. Else the winner's pieces attack at least what they
+        // attack from where they stand (their reaches and ranges include it, and only walls
+        // block their lines there).
+        if !winner_king.is_some_and(|w| stay.contains(w)) {
+            fatal = Fatal::none(!winner);
+        } else if !fatal.is_empty() {
+            let mut now = Bitboard::EMPTY;
+            for sq in board.by_color(winner) & !board.kings() {
+                if let Some(role) = board.role_at(sq) {
+                    now |= attacks_from(role, winner, sq, board.occupied());
+                }
+            }
+            fatal = fatal.meet(Fatal::new(!winner, winner_king, now, Bitboard::FULL));
+        }
+        // Candidates: every pawn is filed and fixed, every other piece stays and is safe; the
+        // sets only shrink.
+        Some(Fix {
+            board,
+            winner,
+            rules,
+            in_check,
+            winner_king,
+            filed: pawns,
+            fixed: pawns,
+            safe: board.occupied() & !pawns,
+            stay,
+            fatal,
+            frozen: Bitboard::EMPTY,
+            walls: Bitboard::EMPTY,
+            ranges: [Bitboard::EMPTY; 2],
+            ahead: [Bitboard::EMPTY; 2],
+            own_range: [Bitboard::EMPTY; 64],
+            stuck: Bitboard::EMPTY,
+            wall_attacked: [Bitboard::EMPTY; 2],
+            members: Bitboard::EMPTY,
+            prey: [Bitboard::EMPTY; 2],
+            takes: [Bitboard::EMPTY; 2],
+            pairs: None,
+            mob: [Mobility::default(); 2],
+        })
+    }
+
+    /// The pawn squares checks come from: the squares ahead in their ranges (without the
+    /// rule, the whole ranges).
+    fn checking(&self) -> [Bitboard; 2] {
+        if self.rules.moved_checks {
+            self.ahead
+        } else {
+            self.ranges
+        }
+    }
+
+    /// The ranges of the pawns still filed, and the walls; `false` after dropping those whose
+    /// range is not bounded (the round starts again).
+    fn file(&mut self) -> bool {
+        let board = self.board;
         let mut bounded = Bitboard::EMPTY;
-        walls = frozen;
-        ranges = [Bitboard::EMPTY; 2];
-        ahead = [Bitboard::EMPTY; 2];
-        // Filed pawns whose range is their own square: they never move (captured or not).
-        let mut stuck = Bitboard::EMPTY;
+        self.walls = self.frozen;
+        self.ranges = [Bitboard::EMPTY; 2];
+        self.ahead = [Bitboard::EMPTY; 2];
+        self.stuck = Bitboard::EMPTY;
         for color in [Color::White, Color::Black] {
-            for sq in filed & board.by_color(color) {
-                let full = range(board, fixed, frozen, sq, color);
-                let short = short_of(full, sq, color, &fatal);
-                if let Some(slot) = own_range.get_mut(sq.to_usize()) {
+            for sq in self.filed & board.by_color(color) {
+                let full = range(board, self.fixed, self.frozen, sq, color);
+                let short = short_of(full, sq, color, &self.fatal);
+                if let Some(slot) = self.own_range.get_mut(sq.to_usize()) {
                     *slot = short.unwrap_or(Bitboard::EMPTY);
                 }
                 if let Some(r) = short {
                     bounded.add(sq);
-                    ranges[side(color)] |= r;
-                    ahead[side(color)] |= r.without(sq);
+                    self.ranges[side(color)] |= r;
+                    self.ahead[side(color)] |= r.without(sq);
                     if full == Some(Bitboard::from(sq)) {
-                        stuck.add(sq);
+                        self.stuck.add(sq);
                     }
-                    if fixed.contains(sq) && r == Bitboard::from(sq) {
-                        walls.add(sq);
+                    if self.fixed.contains(sq) && r == Bitboard::from(sq) {
+                        self.walls.add(sq);
                     }
                 }
             }
         }
-        if bounded != filed {
-            filed = bounded;
-            fixed &= filed;
-            continue;
-        }
-        // Pieces with a square to move to do not stay.
-        let wall_attacked = [
-            wall_attacks(board, walls, Color::White),
-            wall_attacks(board, walls, Color::Black),
-        ];
-        let mut jams = Bitboard::EMPTY;
-        // The pieces some staying piece relies on (themselves included): the only ones whose
-        // safety matters (`safe` is read for them only).
-        let mut members = Bitboard::EMPTY;
-        for sq in stay {
-            if let Some(color) = board.color_at(sq)
-                && let Some(held) =
-                    jammed(board, walls, safe, sq, wall_attacked[side(!color)], &fatal)
-            {
-                jams.add(sq);
-                members |= held;
-            }
-        }
-        if jams != stay {
-            stay = jams;
-            continue;
-        }
-        // Fatal squares only while the winner's king stays (then it never moves at all).
-        if !fatal.is_empty() && !winner_king.is_some_and(|w| stay.contains(w)) {
-            fatal = Fatal::none(!winner);
-            continue;
-        }
-        if (walls & pawns).is_empty() {
+        if bounded != self.filed {
+            self.filed = bounded;
+            self.fixed &= bounded;
             return false;
         }
-        // The free pawns' captures and the other side's squares grow together, from where
-        // the pieces stand to a fixpoint (each side's prey: where the other side's pieces other
-        // than the king can ever stand).
-        let others = !board.kings() & !filed;
-        prey = [
-            (board.black() & others) | ranges[1],
-            (board.white() & others) | ranges[0],
+        true
+    }
+
+    /// Pieces with a square to move to do not stay; `false` after dropping them (the round
+    /// starts again).
+    fn jam(&mut self) -> bool {
+        let board = self.board;
+        self.wall_attacked = [
+            wall_attacks(board, self.walls, Color::White),
+            wall_attacks(board, self.walls, Color::Black),
         ];
-        let still = filed | stay;
+        let mut jams = Bitboard::EMPTY;
+        self.members = Bitboard::EMPTY;
+        for sq in self.stay {
+            if let Some(color) = board.color_at(sq)
+                && let Some(held) = jammed(
+                    board,
+                    self.walls,
+                    self.safe,
+                    sq,
+                    self.wall_attacked[side(!color)],
+                    &self.fatal,
+                )
+            {
+                jams.add(sq);
+                self.members |= held;
+            }
+        }
+        if jams != self.stay {
+            self.stay = jams;
+            return false;
+        }
+        true
+    }
+
+    /// The free pawns' captures and the other side's squares grow together, from where the
+    /// pieces stand to a fixpoint (each side's prey: where the other side's pieces other than
+    /// the king can ever stand), with the kings' regions and the mobilities. `false` when,
+    /// without counting, a check of the winner's meets the loser king's region: the tier
+    /// cannot say.
+    fn grow(&mut self, counting: bool) -> bool {
+        let board = self.board;
+        let (winner, walls, stay) = (self.winner, self.walls, self.stay);
+        let others = !board.kings() & !self.filed;
+        self.prey = [
+            (board.black() & others) | self.ranges[1],
+            (board.white() & others) | self.ranges[0],
+        ];
+        let still = self.filed | stay;
         // A side that can move nothing but its king: the other side's king never steps where
         // that would stalemate it (see `together`).
         let only_king = [Color::White, Color::Black].map(|c| {
-            rules.stalemate && (board.by_color(c) & !board.kings()).is_subset(stay | stuck)
+            self.rules.stalemate
+                && (board.by_color(c) & !board.kings()).is_subset(stay | self.stuck)
         });
         loop {
             let frame = Frame {
@@ -885,18 +976,18 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 still,
                 stay,
                 walls,
-                fatal: &fatal,
+                fatal: &self.fatal,
             };
             let mut region = [
-                king_region(&frame, wall_attacked[1], Color::White),
-                king_region(&frame, wall_attacked[0], Color::Black),
+                king_region(&frame, self.wall_attacked[1], Color::White),
+                king_region(&frame, self.wall_attacked[0], Color::Black),
             ];
             // The enemy walls a king might take: those no enemy wall defends.
             let open = [Color::White, Color::Black]
-                .map(|c| walls & board.by_color(!c) & !wall_attacked[side(!c)]);
+                .map(|c| walls & board.by_color(!c) & !self.wall_attacked[side(!c)]);
             // The kings apart: each takes those next to its region.
-            takes = [around(region[0]) & open[0], around(region[1]) & open[1]];
-            pairs = None;
+            self.takes = [around(region[0]) & open[0], around(region[1]) & open[1]];
+            self.pairs = None;
             // The kings together, when one side can move only its king or their regions
             // touch, and the pairs are few.
             let [white, black] = region;
@@ -908,57 +999,72 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                 let kings = Kings {
                     start: [w, b],
                     moves: [!stay.contains(w), !stay.contains(b)],
-                    blocked: [walls | wall_attacked[1], walls | wall_attacked[0]],
+                    blocked: [walls | self.wall_attacked[1], walls | self.wall_attacked[0]],
                     prey: open,
                     only_king,
                     cover: [Color::White, Color::Black]
-                        .map(|c| (walls & board.by_color(c)) | wall_attacked[side(!c)]),
-                    sliders: [prey[1], prey[0]],
+                        .map(|c| (walls & board.by_color(c)) | self.wall_attacked[side(!c)]),
+                    sliders: [self.prey[1], self.prey[0]],
                     walls,
                 };
                 if let Some((joint, took, by_black)) = together(&kings) {
                     region = joint;
-                    takes = took;
-                    pairs = Some(by_black);
+                    self.takes = took;
+                    self.pairs = Some(by_black);
                 }
             }
             // The winner's pieces first: shrinking the sets and growing the prey only grow
             // the winner's checks and the loser king's region; once they meet, they meet at
             // the fixpoints too, and the loser's pieces need not be flooded.
             let (w, l) = (side(winner), side(!winner));
-            let won = mobility(&frame, winner, prey[w], region[w]);
+            let won = mobility(&frame, winner, self.prey[w], region[w]);
             if !counting {
-                let pawns = checking(ahead, ranges);
-                if checks_of(won.attack, pawns[w], winner, in_check).intersects(region[l]) {
+                let pawns = self.checking();
+                if checks_of(won.attack, pawns[w], winner, self.in_check).intersects(region[l]) {
                     return false;
                 }
             }
-            let lost = mobility(&frame, !winner, prey[l], region[l]);
-            mob = if winner == Color::White {
+            let lost = mobility(&frame, !winner, self.prey[l], region[l]);
+            self.mob = if winner == Color::White {
                 [won, lost]
             } else {
                 [lost, won]
             };
-            let grown = [mob[1].occupy | prey[0], mob[0].occupy | prey[1]];
-            if grown == prey {
-                break;
+            let grown = [
+                self.mob[1].occupy | self.prey[0],
+                self.mob[0].occupy | self.prey[1],
+            ];
+            if grown == self.prey {
+                return true;
             }
-            prey = grown;
+            self.prey = grown;
         }
+    }
+
+    /// Drop the pawns that may capture or be taken, the pieces that may be taken, and the
+    /// fatal squares the winner may come to attack; `true` when nothing was dropped (the
+    /// fixpoint).
+    fn shrink(&mut self) -> bool {
+        let board = self.board;
         let mut keep_filed = Bitboard::EMPTY;
         let mut keep_fixed = Bitboard::EMPTY;
-        let mut keep_safe = safe & (board.kings() | !members);
+        let mut keep_safe = self.safe & (board.kings() | !self.members);
         for color in [Color::White, Color::Black] {
-            let them = &mob[side(!color)];
+            let them = &self.mob[side(!color)];
             // The enemy king takes where it may stand, or step onto a wall.
-            let king_takes = them.king | takes[side(!color)];
-            let enemy_squares = ranges[side(!color)] | them.occupy;
+            let king_takes = them.king | self.takes[side(!color)];
+            let enemy_squares = self.ranges[side(!color)] | them.occupy;
             // Whether an enemy piece can ever take on one of `squares`.
             let taken = |squares: Bitboard| {
                 them.attack.intersects(squares) || king_takes.intersects(squares)
             };
-            for sq in filed & board.by_color(color) {
-                let Some(r) = own_range.get(sq.to_usize()).copied().filter(|r| r.any()) else {
+            for sq in self.filed & board.by_color(color) {
+                let Some(r) = self
+                    .own_range
+                    .get(sq.to_usize())
+                    .copied()
+                    .filter(|r| r.any())
+                else {
                     continue;
                 };
                 let mut captures = Bitboard::EMPTY;
@@ -969,14 +1075,14 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
                     continue;
                 }
                 keep_filed.add(sq);
-                if fixed.contains(sq) && !taken(r) {
+                if self.fixed.contains(sq) && !taken(r) {
                     keep_fixed.add(sq);
                 }
             }
-            for sq in safe & members & board.by_color(color) & !board.kings() {
+            for sq in self.safe & self.members & board.by_color(color) & !board.kings() {
                 let reach = match board.role_at(sq) {
-                    Some(role) if !stay.contains(sq) => {
-                        flood(role, Bitboard::from(sq), walls, Bitboard::EMPTY)
+                    Some(role) if !self.stay.contains(sq) => {
+                        flood(role, Bitboard::from(sq), self.walls, Bitboard::EMPTY)
                     }
                     _ => Bitboard::from(sq),
                 };
@@ -987,69 +1093,96 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
         }
         // The fatal squares as the winner's pieces can now attack them (never more than
         // before: what the floods assumed must still hold at the fixpoint).
-        let keep_fatal = if fatal.is_empty() {
-            fatal
+        let keep_fatal = if self.fatal.is_empty() {
+            self.fatal
         } else {
-            fatal.meet(Fatal::new(
-                !winner,
-                winner_king.filter(|&w| stay.contains(w)),
-                checks(&mob, ranges, winner, Bitboard::EMPTY),
-                wall_attacked[side(!winner)],
+            self.fatal.meet(Fatal::new(
+                !self.winner,
+                self.winner_king.filter(|&w| self.stay.contains(w)),
+                checks(&self.mob, self.ranges, self.winner, Bitboard::EMPTY),
+                self.wall_attacked[side(!self.winner)],
             ))
         };
-        if keep_filed == filed && keep_fixed == fixed && keep_safe == safe && keep_fatal == fatal {
-            break;
+        let stable = keep_filed == self.filed
+            && keep_fixed == self.fixed
+            && keep_safe == self.safe
+            && keep_fatal == self.fatal;
+        self.filed = keep_filed;
+        self.fixed = keep_fixed;
+        self.safe = keep_safe;
+        self.fatal = keep_fatal;
+        stable
+    }
+
+    /// At the fixpoint: no square the loser's king can ever stand on is ever checked, or
+    /// (`counting`) on each that is, the loser's pieces are too few to block every flight
+    /// square no winner's piece can ever attack.
+    fn unmatable(&self, counting: bool) -> bool {
+        let checked = checks(&self.mob, self.checking(), self.winner, self.in_check);
+        let mates = self.mob[side(!self.winner)].king & checked;
+        if mates.is_empty() {
+            return true;
         }
-        filed = keep_filed;
-        fixed = keep_fixed;
-        safe = keep_safe;
-        fatal = keep_fatal;
+        counting && !self.flights_filled(mates)
     }
-    let checked = checks(&mob, checking(ahead, ranges), winner, in_check);
-    let mates = mob[side(!winner)].king & checked;
-    if mates.is_empty() {
-        return true;
-    }
-    if !counting {
-        return false;
-    }
-    // A flight square is covered by any attack, also one from a pawn that never moves.
-    let covers = checks(&mob, ranges, winner, Bitboard::EMPTY);
-    // Where the king is checked, every flight square that is not a wall and that no winner's
-    // piece (king included) can ever attack must hold a piece of the loser's (a winner's piece
-    // there would be undefended: the king takes it), a different piece on each.
-    let loser = !winner;
-    let mut pieces = [Bitboard::EMPTY; 64];
-    let mut n = 0usize;
-    for sq in board.by_color(loser) & !board.kings() & !walls {
-        let reach = if filed.contains(sq) {
-            range(board, fixed, frozen, sq, loser).unwrap_or(Bitboard::FULL)
-        } else if stay.contains(sq) {
-            Bitboard::from(sq)
-        } else {
-            let role = board.role_at(sq).unwrap_or(Role::Queen);
-            piece_reach(role, loser, sq, walls, prey[side(loser)])
+
+    /// Whether, on some square of `mates` (where the loser's king can be checked), the loser's
+    /// pieces can fill every flight square that is not a wall and that no winner's piece (king
+    /// included) can ever attack, a different piece on each (a winner's piece there would be
+    /// undefended: the king takes it). A flight square is covered by any attack, also one from
+    /// a pawn that never moves.
+    fn flights_filled(&self, mates: Bitboard) -> bool {
+        let (board, winner, walls) = (self.board, self.winner, self.walls);
+        let covers = checks(&self.mob, self.ranges, winner, Bitboard::EMPTY);
+        let loser = !winner;
+        let mut pieces = [Bitboard::EMPTY; 64];
+        let mut n = 0usize;
+        for sq in board.by_color(loser) & !board.kings() & !walls {
+            let reach = if self.filed.contains(sq) {
+                range(board, self.fixed, self.frozen, sq, loser).unwrap_or(Bitboard::FULL)
+            } else if self.stay.contains(sq) {
+                Bitboard::from(sq)
+            } else {
+                let role = board.role_at(sq).unwrap_or(Role::Queen);
+                piece_reach(role, loser, sq, walls, self.prey[side(loser)])
+            };
+            if let Some(slot) = pieces.get_mut(n) {
+                *slot = reach;
+                n += 1;
+            }
+        }
+        let pieces = pieces.get(..n).unwrap_or(&[]);
+        // Whether the loser's pieces can fill every square of `need`, one piece on each.
+        let fillable = |need: Bitboard| {
+            let helpers = pieces.iter().filter(|r| r.intersects(need)).count();
+            helpers >= need.count()
+                && need
+                    .into_iter()
+                    .all(|f| pieces.iter().any(|r| r.contains(f)))
         };
-        if let Some(slot) = pieces.get_mut(n) {
-            *slot = reach;
-            n += 1;
-        }
-    }
-    let pieces = pieces.get(..n).unwrap_or(&[]);
-    // Whether the loser's pieces can fill every square of `need`, one piece on each.
-    let fillable = |need: Bitboard| {
-        let helpers = pieces.iter().filter(|r| r.intersects(need)).count();
-        helpers >= need.count()
-            && need
+        let winner_king = self.mob[side(winner)].king;
+        mates.into_iter().any(|k| {
+            let need = attacks::king_attacks(k) & !walls & !covers;
+            // The winner's king stands on one square of its reach (beside `k`, if known), not
+            // next to `k`, and covers the flight squares next to it.
+            let mut kings = winner_king & !attacks::king_attacks(k) & !Bitboard::from(k);
+            if let Some(b) = self.beside(k) {
+                kings &= b;
+            } else if kings.is_empty() {
+                kings = winner_king;
+            }
+            kings
                 .into_iter()
-                .all(|f| pieces.iter().any(|r| r.contains(f)))
-    };
-    let winner_king = mob[side(winner)].king;
-    // The winner's king's squares beside the loser's king on `k`, when the kings were taken
-    // together.
-    let beside = |k: Square| {
-        let by_black = pairs?;
-        Some(if winner == Color::White {
+                .any(|w| fillable(need & !attacks::king_attacks(w)))
+                || (winner_king.is_empty() && fillable(need))
+        })
+    }
+
+    /// The winner's king's squares beside the loser's king on `k`, when the kings were taken
+    /// together.
+    fn beside(&self, k: Square) -> Option<Bitboard> {
+        let by_black = self.pairs?;
+        Some(if self.winner == Color::White {
             by_black
                 .get(k.to_usize())
                 .copied()
@@ -1063,23 +1196,7 @@ fn decide(pos: &Chess, winner: Color, counting: bool, rules: Rules) -> bool {
             }
             out
         })
-    };
-    mates.into_iter().all(|k| {
-        let need = attacks::king_attacks(k) & !walls & !covers;
-        // The winner's king stands on one square of its reach (beside `k`, if known), not
-        // next to `k`, and covers the flight squares next to it.
-        let mut kings = winner_king & !attacks::king_attacks(k) & !Bitboard::from(k);
-        if let Some(b) = beside(k) {
-            kings &= b;
-        } else if kings.is_empty() {
-            kings = winner_king;
-        }
-        let possible = kings
-            .into_iter()
-            .any(|w| fillable(need & !attacks::king_attacks(w)))
-            || (winner_king.is_empty() && fillable(need));
-        !possible
-    })
+    }
 }
 
 /// Squares one piece of `role` and `color` on `sq` can ever stand on (pawns: with their
