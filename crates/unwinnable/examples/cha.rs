@@ -16,6 +16,9 @@ use arbiter_unwinnable::{self as unwinnable, Budget, Verdict};
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color, Position, PositionError};
 
+/// The classes of the file: which sides can checkmate.
+const CLASSES: [&str; 4] = ["WB", "W-", "-B", "--"];
+
 fn main() {
     let mut args = std::env::args().skip(1).peekable();
     let markdown = args.next_if(|a| a == "--markdown").is_some();
@@ -51,34 +54,69 @@ fn main() {
     if !markdown {
         println!("{} with {budget:?}", path.display());
     }
-
-    // [class][side]: (agree, disagree, undetermined)
-    let classes = ["WB", "W-", "-B", "--"];
-    let mut table = [[(0u32, 0u32, 0u32); 2]; 4];
-    let mut unparsed = Vec::new();
-    let mut wrong = Vec::new();
-    let mut undetermined = Vec::new();
-    let mut quick_wrong = Vec::new();
-    let (mut quick_proved, mut unwinnable_sides) = (0u32, 0u32);
-    let mut times: Vec<(Duration, usize, Color)> = Vec::new();
-    let mut quick_times: Vec<Duration> = Vec::new();
-    let mut longest_line = (0usize, 0usize, Color::White);
+    let mut t = Tally::default();
     for (i, line) in text.lines().enumerate() {
         let lineno = i + 1;
-        if only.as_ref().is_some_and(|o| !o.contains(&lineno)) {
-            continue;
+        if only.as_ref().is_none_or(|o| o.contains(&lineno)) {
+            t.line(lineno, line.trim(), &budget);
         }
-        let line = line.trim();
+    }
+    if markdown {
+        print_markdown(&t, &budget);
+    } else {
+        print_plain(&mut t);
+    }
+}
+
+/// What the run found: per class and side (agree, disagree, undetermined), the lines that
+/// could not be read, the wrong and undetermined answers, and the times.
+struct Tally {
+    table: [[(u32, u32, u32); 2]; 4],
+    unparsed: Vec<(usize, String, String)>,
+    wrong: Vec<(usize, Color, String)>,
+    /// (line, side, nodes, time, whether CHA says the side can mate)
+    undetermined: Vec<(usize, Color, u64, Duration, bool)>,
+    quick_wrong: Vec<(usize, Color, String)>,
+    quick_proved: u32,
+    unwinnable_sides: u32,
+    times: Vec<(Duration, usize, Color)>,
+    quick_times: Vec<Duration>,
+    /// (plies, line, side) of the longest helpmate found.
+    longest_line: (usize, usize, Color),
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            table: [[(0, 0, 0); 2]; 4],
+            unparsed: Vec::new(),
+            wrong: Vec::new(),
+            undetermined: Vec::new(),
+            quick_wrong: Vec::new(),
+            quick_proved: 0,
+            unwinnable_sides: 0,
+            times: Vec::new(),
+            quick_times: Vec::new(),
+            longest_line: (0, 0, Color::White),
+        }
+    }
+}
+
+impl Tally {
+    /// One line of the file, `<class> <FEN>`: both sides queried (blank and `#` lines skipped).
+    fn line(&mut self, lineno: usize, line: &str, budget: &Budget) {
         if line.is_empty() || line.starts_with('#') {
-            continue;
+            return;
         }
         let Some((class, fen)) = line.split_once(' ') else {
-            unparsed.push((lineno, line.to_string(), "no class".to_string()));
-            continue;
+            self.unparsed
+                .push((lineno, line.to_string(), "no class".to_string()));
+            return;
         };
-        let Some(ci) = classes.iter().position(|c| *c == class) else {
-            unparsed.push((lineno, line.to_string(), "unknown class".to_string()));
-            continue;
+        let Some(ci) = CLASSES.iter().position(|c| *c == class) else {
+            self.unparsed
+                .push((lineno, line.to_string(), "unknown class".to_string()));
+            return;
         };
         // Positions with more material than a game can produce are still positions shakmaty can
         // play from; refused are only the ones it cannot handle (e.g. impossible checks).
@@ -89,122 +127,129 @@ fn main() {
         }) {
             Ok(p) => p,
             Err(e) => {
-                unparsed.push((lineno, fen.to_string(), e));
-                continue;
+                self.unparsed.push((lineno, fen.to_string(), e));
+                return;
             }
         };
         for (si, side) in [Color::White, Color::Black].into_iter().enumerate() {
             let can = class.as_bytes()[si] != b'-';
-            let t = Instant::now();
-            let q = unwinnable::quick(&pos, side);
-            quick_times.push(t.elapsed());
-            if !can {
-                unwinnable_sides += 1;
-                if q.is_some() {
-                    quick_proved += 1;
-                }
-            } else if let Some(p) = q {
-                quick_wrong.push((lineno, side, format!("{p:?}")));
-            }
-            let (v, stats) = unwinnable::answer(&pos, side, &budget);
-            times.push((stats.elapsed, lineno, side));
-            let cell = &mut table[ci][si];
-            match v {
-                Verdict::Winnable(h) => {
-                    let mut p = pos.clone();
-                    let mut legal = true;
-                    for &m in &h.moves {
-                        if !p.is_legal(m) {
-                            legal = false;
-                            break;
-                        }
-                        p.play_unchecked(m);
-                    }
-                    let mated = legal && p.is_checkmate() && p.turn() != side;
-                    if h.moves.len() > longest_line.0 {
-                        longest_line = (h.moves.len(), lineno, side);
-                    }
-                    if can && mated {
-                        cell.0 += 1;
-                    } else {
-                        cell.1 += 1;
-                        wrong.push((lineno, side, format!("Winnable (line ok: {mated})")));
-                    }
-                }
-                Verdict::Unwinnable(p) => {
-                    if can {
-                        cell.1 += 1;
-                        wrong.push((lineno, side, format!("Unwinnable {p:?}")));
-                    } else {
-                        cell.0 += 1;
-                    }
-                }
-                Verdict::Undetermined { nodes } => {
-                    cell.2 += 1;
-                    undetermined.push((lineno, side, nodes, stats.elapsed, can));
-                }
-            }
+            self.side(lineno, &pos, side, (ci, si), can, budget);
         }
     }
 
-    let total_time: Duration = times.iter().map(|t| t.0).sum();
-    if markdown {
-        print_markdown(&Report {
-            budget: &budget,
-            table: &table,
-            classes: &classes,
-            undetermined: &undetermined,
-            unparsed: &unparsed,
-            wrong: wrong.len() + quick_wrong.len(),
-            quick: (quick_proved, unwinnable_sides),
-            times: &times,
-            quick_times: &quick_times,
-            total: total_time,
-        });
-        return;
+    /// One side of a position, whose class says whether it `can` mate; `cell` is its place in
+    /// the table.
+    fn side(
+        &mut self,
+        lineno: usize,
+        pos: &Chess,
+        side: Color,
+        cell: (usize, usize),
+        can: bool,
+        budget: &Budget,
+    ) {
+        let t = Instant::now();
+        let q = unwinnable::quick(pos, side);
+        self.quick_times.push(t.elapsed());
+        if !can {
+            self.unwinnable_sides += 1;
+            if q.is_some() {
+                self.quick_proved += 1;
+            }
+        } else if let Some(p) = q {
+            self.quick_wrong.push((lineno, side, format!("{p:?}")));
+        }
+        let (v, stats) = unwinnable::answer(pos, side, budget);
+        self.times.push((stats.elapsed, lineno, side));
+        let cell = &mut self.table[cell.0][cell.1];
+        match v {
+            Verdict::Winnable(h) => {
+                let mut p = pos.clone();
+                let mut legal = true;
+                for &m in &h.moves {
+                    if !p.is_legal(m) {
+                        legal = false;
+                        break;
+                    }
+                    p.play_unchecked(m);
+                }
+                let mated = legal && p.is_checkmate() && p.turn() != side;
+                if h.moves.len() > self.longest_line.0 {
+                    self.longest_line = (h.moves.len(), lineno, side);
+                }
+                if can && mated {
+                    cell.0 += 1;
+                } else {
+                    cell.1 += 1;
+                    self.wrong
+                        .push((lineno, side, format!("Winnable (line ok: {mated})")));
+                }
+            }
+            Verdict::Unwinnable(p) => {
+                if can {
+                    cell.1 += 1;
+                    self.wrong.push((lineno, side, format!("Unwinnable {p:?}")));
+                } else {
+                    cell.0 += 1;
+                }
+            }
+            Verdict::Undetermined { nodes } => {
+                cell.2 += 1;
+                self.undetermined
+                    .push((lineno, side, nodes, stats.elapsed, can));
+            }
+        }
     }
+}
+
+/// The value at percentile `p` of the sorted `v`.
+fn pct(v: &[Duration], p: usize) -> Duration {
+    v.get((v.len().saturating_sub(1)) * p / 100)
+        .copied()
+        .unwrap_or_default()
+}
+
+/// The plain report: the table, every wrong and undetermined answer, and the times.
+fn print_plain(t: &mut Tally) {
     println!("\nclass side   agree wrong undetermined");
-    for (ci, c) in classes.iter().enumerate() {
+    for (ci, c) in CLASSES.iter().enumerate() {
         for (si, s) in ["White", "Black"].iter().enumerate() {
-            let (a, w, u) = table[ci][si];
+            let (a, w, u) = t.table[ci][si];
             println!("{c:>5} {s:<5} {a:>7} {w:>5} {u:>12}");
         }
     }
-    let total: u32 = table.iter().flatten().map(|c| c.0 + c.1 + c.2).sum();
-    let agree: u32 = table.iter().flatten().map(|c| c.0).sum();
+    let total: u32 = t.table.iter().flatten().map(|c| c.0 + c.1 + c.2).sum();
+    let agree: u32 = t.table.iter().flatten().map(|c| c.0).sum();
     println!(
         "total {total} queries, {agree} agree, {} wrong, {} undetermined",
-        wrong.len(),
-        undetermined.len()
+        t.wrong.len(),
+        t.undetermined.len()
     );
     println!(
-        "quick: proved {quick_proved} of {unwinnable_sides} unwinnable sides, {} wrong",
-        quick_wrong.len()
+        "quick: proved {} of {} unwinnable sides, {} wrong",
+        t.quick_proved,
+        t.unwinnable_sides,
+        t.quick_wrong.len()
     );
-    for w in &wrong {
+    for w in &t.wrong {
         println!("WRONG line {} {:?}: {}", w.0, w.1, w.2);
     }
-    for w in &quick_wrong {
+    for w in &t.quick_wrong {
         println!("QUICK WRONG line {} {:?}: {}", w.0, w.1, w.2);
     }
-    for u in &undetermined {
+    for u in &t.undetermined {
         println!(
             "undetermined line {} {:?} ({} nodes, {:?})",
             u.0, u.1, u.2, u.3
         );
     }
-    println!("unparsed: {}", unparsed.len());
-    for u in &unparsed {
+    println!("unparsed: {}", t.unparsed.len());
+    for u in &t.unparsed {
         println!("  line {}: {} ({})", u.0, u.1, u.2);
     }
-    times.sort_by_key(|t| (t.0, t.1));
-    quick_times.sort();
-    let pct = |v: &[Duration], p: usize| {
-        v.get((v.len().saturating_sub(1)) * p / 100)
-            .copied()
-            .unwrap_or_default()
-    };
-    let durs: Vec<Duration> = times.iter().map(|t| t.0).collect();
+    t.times.sort_by_key(|t| (t.0, t.1));
+    t.quick_times.sort();
+    let durs: Vec<Duration> = t.times.iter().map(|t| t.0).collect();
     let sum: Duration = durs.iter().sum();
     println!(
         "answer: median {:?}, p90 {:?}, p99 {:?}, max {:?}, total {:?}",
@@ -216,46 +261,28 @@ fn main() {
     );
     println!(
         "quick: median {:?}, p99 {:?}, max {:?}",
-        pct(&quick_times, 50),
-        pct(&quick_times, 99),
-        quick_times.last().copied().unwrap_or_default()
+        pct(&t.quick_times, 50),
+        pct(&t.quick_times, 99),
+        t.quick_times.last().copied().unwrap_or_default()
     );
-    for t in times.iter().rev().take(10) {
-        println!("slow: line {} {:?} {:?}", t.1, t.2, t.0);
+    for x in t.times.iter().rev().take(10) {
+        println!("slow: line {} {:?} {:?}", x.1, x.2, x.0);
     }
     println!(
         "longest helpmate: {} plies (line {} {:?})",
-        longest_line.0, longest_line.1, longest_line.2
+        t.longest_line.0, t.longest_line.1, t.longest_line.2
     );
 }
 
-struct Report<'a> {
-    budget: &'a Budget,
-    table: &'a [[(u32, u32, u32); 2]; 4],
-    classes: &'a [&'a str; 4],
-    undetermined: &'a [(usize, Color, u64, Duration, bool)],
-    unparsed: &'a [(usize, String, String)],
-    wrong: usize,
-    quick: (u32, u32),
-    times: &'a [(Duration, usize, Color)],
-    quick_times: &'a [Duration],
-    total: Duration,
-}
-
 /// The report as the Markdown of `src/CHA-AGREEMENT.md`.
-fn print_markdown(r: &Report) {
-    let pct = |v: &[Duration], p: usize| {
-        v.get((v.len().saturating_sub(1)) * p / 100)
-            .copied()
-            .unwrap_or_default()
-    };
+fn print_markdown(r: &Tally, budget: &Budget) {
     let mut durs: Vec<Duration> = r.times.iter().map(|t| t.0).collect();
     durs.sort();
     let mut quick = r.quick_times.to_vec();
     quick.sort();
     println!("| class | side | agree | disagree | undetermined |");
     println!("|---|---|---:|---:|---:|");
-    for (ci, c) in r.classes.iter().enumerate() {
+    for (ci, c) in CLASSES.iter().enumerate() {
         for (si, s) in ["White", "Black"].iter().enumerate() {
             let (a, w, u) = r.table[ci][si];
             println!("| `{c}` | {s} | {a} | {w} | {u} |");
@@ -271,13 +298,13 @@ fn print_markdown(r: &Report) {
          sides CHA classes unwinnable.",
         a + w + u,
         (a + w + u) / 2,
-        r.budget.nodes,
-        r.budget.time.unwrap_or_default(),
-        r.budget.positions,
-        r.budget.positions * unwinnable::CLOSURE_LARGE,
-        r.wrong,
-        r.quick.0,
-        r.quick.1
+        budget.nodes,
+        budget.time.unwrap_or_default(),
+        budget.positions,
+        budget.positions * unwinnable::CLOSURE_LARGE,
+        r.wrong.len() + r.quick_wrong.len(),
+        r.quick_proved,
+        r.unwinnable_sides
     );
     println!();
     println!("| timing (one side, `answer`) | |");
@@ -286,7 +313,7 @@ fn print_markdown(r: &Report) {
     println!("| p90 | {:?} |", pct(&durs, 90));
     println!("| p99 | {:?} |", pct(&durs, 99));
     println!("| max | {:?} |", durs.last().copied().unwrap_or_default());
-    println!("| total | {:?} |", r.total);
+    println!("| total | {:?} |", durs.iter().sum::<Duration>());
     println!(
         "| `quick` median / p99 | {:?} / {:?} |",
         pct(&quick, 50),
@@ -303,7 +330,7 @@ fn print_markdown(r: &Report) {
     if r.undetermined.is_empty() {
         println!("none.");
     }
-    for u in r.undetermined {
+    for u in &r.undetermined {
         let class = if u.4 { "can mate" } else { "cannot" };
         println!(
             "- line {} {:?}, {class} ({} nodes, {:?})",
@@ -313,7 +340,7 @@ fn print_markdown(r: &Report) {
     println!();
     println!("Lines shakmaty refuses to set up (not counted above):");
     println!();
-    for u in r.unparsed {
+    for u in &r.unparsed {
         println!("- line {}: `{}`: {}", u.0, u.1, u.2);
     }
 }
