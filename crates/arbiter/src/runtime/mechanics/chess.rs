@@ -9,10 +9,10 @@
 //! earlier position can recur.
 
 use std::cell::Cell;
-use std::collections::HashMap;
 
 use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
+use super::history::{History, Repeatable};
 use super::{Mechanics, TouchFacts};
 use crate::runtime::analysis::{self, DeadStatus, Line, Shown, Tier, Winnability};
 use crate::unwinnable::{Budget, Helpmate};
@@ -26,6 +26,12 @@ struct Key {
     turn: Color,
     castling_rights: Bitboard,
     legal_ep: Option<Square>,
+}
+
+impl Repeatable for Key {
+    fn repetition_hash(&self) -> u64 {
+        self.hash
+    }
 }
 
 impl Key {
@@ -83,7 +89,7 @@ fn hash(b: &Board, turn: Color, castling_rights: Bitboard, legal_ep: Option<Squa
 pub struct ChessMechanics {
     pos: Chess,
     /// Positions since the last irreversible move, the current one last.
-    history: History,
+    history: History<Key>,
     /// Appearances of the current position, this one included.
     repetitions: u32,
     /// Lazily: does the side to move have a legal move?
@@ -393,70 +399,6 @@ fn irreversible(m: Move, legal_ep: Option<Square>, rights: Bitboard, after: &Che
         || m.role() == Role::Pawn
         || legal_ep.is_some()
         || rights != after.castles().castling_rights()
-}
-
-/// The positions since the last irreversible move. A game rarely has more than a hundred (the
-/// fifty-move rule), and they are scanned; past `SCAN`, as in a rulebook without automatic draws,
-/// each distinct position is counted in a table by hash, so that a long game, however often its
-/// positions recur, is not replayed in quadratic time.
-#[derive(Clone, Debug, Default)]
-struct History {
-    /// While there are at most `SCAN`: every position, in order.
-    positions: Vec<Key>,
-    /// Past `SCAN`: each distinct position with its number of appearances, by hash.
-    counts: HashMap<u64, Vec<(Key, u32)>>,
-}
-
-const SCAN: usize = 128;
-
-impl History {
-    fn starting(key: Key) -> History {
-        let mut h = History {
-            // Enough for most stretches between irreversible moves without growing.
-            positions: Vec::with_capacity(32),
-            counts: HashMap::new(),
-        };
-        h.push(key);
-        h
-    }
-
-    fn clear(&mut self) {
-        self.positions.clear();
-        self.counts.clear();
-    }
-
-    fn push(&mut self, key: Key) {
-        if self.counts.is_empty() {
-            self.positions.push(key);
-            if self.positions.len() <= SCAN {
-                return;
-            }
-            for k in std::mem::take(&mut self.positions) {
-                self.tally(k);
-            }
-        } else {
-            self.tally(key);
-        }
-    }
-
-    fn tally(&mut self, key: Key) {
-        let same = self.counts.entry(key.hash).or_default();
-        match same.iter_mut().find(|(k, _)| *k == key) {
-            Some((_, n)) => *n = n.saturating_add(1),
-            None => same.push((key, 1)),
-        }
-    }
-
-    /// How many of the positions are the same as `key`.
-    fn count(&self, key: &Key) -> u32 {
-        if self.counts.is_empty() {
-            let n = self.positions.iter().filter(|k| *k == key).count();
-            return u32::try_from(n).unwrap_or(u32::MAX);
-        }
-        (self.counts.get(&key.hash).into_iter().flatten())
-            .find(|(k, _)| k == key)
-            .map_or(0, |(_, n)| *n)
-    }
 }
 
 #[cfg(test)]

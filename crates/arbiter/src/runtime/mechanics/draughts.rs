@@ -7,10 +7,9 @@
 //! since the last irreversible move (a man move or a capture) are kept: a man never moves
 //! back and a piece taken never returns, so no earlier position can recur.
 
-use std::collections::HashMap;
-
 use shakmaty::Color;
 
+use super::history::{History, Repeatable};
 use super::{Mechanics, TouchFacts};
 use crate::draughts::{Kind, Move, Position, Square};
 use crate::runtime::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
@@ -21,7 +20,7 @@ use crate::unwinnable::{Budget, Helpmate};
 pub struct DraughtsMechanics {
     pos: Position,
     /// Positions since the last irreversible move, the current one last.
-    history: History,
+    history: History<Position>,
     /// Appearances of the current position, this one included.
     repetitions: u32,
     plies_since_irreversible: u32,
@@ -274,63 +273,9 @@ impl Mechanics for DraughtsMechanics {
     }
 }
 
-/// The positions since the last irreversible move. Scanned while few (a game's stretches of
-/// king moves are short under the laws' move limits); past `SCAN`, as in a rulebook without an
-/// automatic draw, each distinct position is counted in a table by hash, so that a long game,
-/// however often its positions recur, is not replayed in quadratic time.
-#[derive(Clone, Debug, Default)]
-struct History {
-    /// While there are at most `SCAN`: every position, in order.
-    positions: Vec<Position>,
-    /// Past `SCAN`: each distinct position with its number of appearances, by hash.
-    counts: HashMap<u64, Vec<(Position, u32)>>,
-}
-
-const SCAN: usize = 128;
-
-impl History {
-    fn starting(pos: Position) -> History {
-        let mut h = History::default();
-        h.push(pos);
-        h
-    }
-
-    fn clear(&mut self) {
-        self.positions.clear();
-        self.counts.clear();
-    }
-
-    fn push(&mut self, pos: Position) {
-        if self.counts.is_empty() {
-            self.positions.push(pos);
-            if self.positions.len() <= SCAN {
-                return;
-            }
-            for p in std::mem::take(&mut self.positions) {
-                self.tally(p);
-            }
-        } else {
-            self.tally(pos);
-        }
-    }
-
-    fn tally(&mut self, pos: Position) {
-        let same = self.counts.entry(pos.hash()).or_default();
-        match same.iter_mut().find(|(p, _)| *p == pos) {
-            Some((_, n)) => *n = n.saturating_add(1),
-            None => same.push((pos, 1)),
-        }
-    }
-
-    /// How many of the positions are the same as `pos`.
-    fn count(&self, pos: &Position) -> u32 {
-        if self.counts.is_empty() {
-            let n = self.positions.iter().filter(|p| *p == pos).count();
-            return u32::try_from(n).unwrap_or(u32::MAX);
-        }
-        (self.counts.get(&pos.hash()).into_iter().flatten())
-            .find(|(p, _)| p == pos)
-            .map_or(0, |(_, n)| *n)
+impl Repeatable for Position {
+    fn repetition_hash(&self) -> u64 {
+        self.hash()
     }
 }
 

@@ -16,6 +16,7 @@
 pub mod any;
 pub mod chess;
 pub mod draughts;
+mod history;
 
 use shakmaty::{Color, Square};
 
