@@ -5,9 +5,10 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde::{Serialize, Serializer};
 
-use crate::runtime::analysis::{Evidence, Tier};
+use crate::runtime::analysis::{Evidence, TIER_MESSAGES, tier_message};
 use crate::runtime::rules::BookMeta;
 use crate::runtime::verdict::{Arg, End, Finding, GameResult, Outcome, Ruling, Verdict};
+use crate::unwinnable::Proof;
 
 pub struct Renderer {
     bundle: FluentBundle<FluentResource>,
@@ -73,7 +74,7 @@ impl Renderer {
         let rulings = meta.rules.iter().map(|r| r.message.clone());
         for id in tool
             .iter()
-            .chain(Tier::MESSAGES.iter())
+            .chain(TIER_MESSAGES.iter())
             .map(|t| t.to_string())
             .chain(Finding::ALL.iter().map(|f| format!("finding-{}", f.name())))
             .chain(effects)
@@ -315,8 +316,8 @@ impl Renderer {
     }
 
     /// The tier of a proof, in words.
-    pub fn tier(&self, t: Tier) -> String {
-        let (id, args) = t.message();
+    pub fn tier(&self, t: Proof) -> String {
+        let (id, args) = tier_message(t);
         let args: Vec<(String, Arg)> = args
             .into_iter()
             .map(|(k, v)| (k.to_string(), Arg::Num(v)))

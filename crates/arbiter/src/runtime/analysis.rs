@@ -22,88 +22,57 @@ use shakmaty::{CastlingMode, Chess, Color, Move, Position};
 use crate::unwinnable::{self, Budget, Helpmate, Known, Proof};
 use crate::value::ser_side;
 
-/// Which tier of the engine proved that a side cannot checkmate (the engine's `Proof`, as the
-/// verdict and the reader see it).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "tier", rename_all = "kebab-case")]
-pub enum Tier {
-    /// The material left cannot mate.
-    Material,
-    /// No legal move is left, and it is not that side's mate.
-    Terminal,
-    /// Only forced moves are left, and they repeat.
-    ForcedCycle,
-    /// Locked pawns and pieces that can never move wall the board: the pieces that can still
-    /// move can never mate on the squares the opponent's king can reach (the semi-static tier,
-    /// in either of its forms).
-    SemiStatic,
-    /// Every line of a short full-width search ends without that mate.
-    QuickSearch,
-    /// A complete helpmate search to this depth found none.
-    Search { depth: u32 },
-    /// Every position that can still arise (this many) was examined.
-    Closure { positions: usize },
-    /// Every move, and every series of checks after it, ends without that mate or reaches a
-    /// position the semi-static tier or the material proves.
-    Chain { positions: usize },
+/// The locale message that says which tier of the engine proved a side unable to checkmate
+/// (`tier-NAME`), and its arguments.
+pub fn tier_message(p: Proof) -> (&'static str, Vec<(&'static str, i64)>) {
+    match p {
+        Proof::Material => ("tier-material", vec![]),
+        Proof::Terminal => ("tier-terminal", vec![]),
+        Proof::ForcedCycle => ("tier-forced-cycle", vec![]),
+        Proof::SemiStatic => ("tier-semi-static", vec![]),
+        Proof::QuickSearch => ("tier-quick-search", vec![]),
+        Proof::Search { depth } => ("tier-search", vec![("depth", i64::from(depth))]),
+        Proof::Closure { positions } => (
+            "tier-closure",
+            vec![("positions", i64::try_from(positions).unwrap_or(i64::MAX))],
+        ),
+        Proof::Chain { .. } => ("tier-check-chain", vec![]),
+    }
 }
 
-impl Tier {
-    pub fn of(p: Proof) -> Tier {
-        match p {
-            Proof::Material => Tier::Material,
-            Proof::Terminal => Tier::Terminal,
-            Proof::ForcedCycle => Tier::ForcedCycle,
-            Proof::SemiStatic => Tier::SemiStatic,
-            Proof::QuickSearch => Tier::QuickSearch,
-            Proof::Search { depth } => Tier::Search { depth },
-            Proof::Closure { positions } => Tier::Closure { positions },
-            Proof::Chain { positions } => Tier::Chain { positions },
-        }
-    }
+/// Every message [`tier_message`] can name (the renderer checks they exist).
+pub const TIER_MESSAGES: [&str; 8] = [
+    "tier-material",
+    "tier-terminal",
+    "tier-forced-cycle",
+    "tier-semi-static",
+    "tier-quick-search",
+    "tier-search",
+    "tier-closure",
+    "tier-check-chain",
+];
 
-    /// The engine's proof it stands for.
-    pub fn proof(self) -> Proof {
-        match self {
-            Tier::Material => Proof::Material,
-            Tier::Terminal => Proof::Terminal,
-            Tier::ForcedCycle => Proof::ForcedCycle,
-            Tier::SemiStatic => Proof::SemiStatic,
-            Tier::QuickSearch => Proof::QuickSearch,
-            Tier::Search { depth } => Proof::Search { depth },
-            Tier::Closure { positions } => Proof::Closure { positions },
-            Tier::Chain { positions } => Proof::Chain { positions },
-        }
+/// A proof as the JSON writes it: the tier's kebab-case name, and the figure it carries
+/// beside it (`{"tier": "search", "depth": 7}`, `{"tier": "closure", "positions": 412}`).
+fn ser_proof<S: Serializer>(p: &Proof, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let wide = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let (name, figure) = match *p {
+        Proof::Material => ("material", None),
+        Proof::Terminal => ("terminal", None),
+        Proof::ForcedCycle => ("forced-cycle", None),
+        Proof::SemiStatic => ("semi-static", None),
+        Proof::QuickSearch => ("quick-search", None),
+        Proof::Search { depth } => ("search", Some(("depth", u64::from(depth)))),
+        Proof::Closure { positions } => ("closure", Some(("positions", wide(positions)))),
+        Proof::Chain { positions } => ("chain", Some(("positions", wide(positions)))),
+    };
+    let mut m = s.serialize_map(Some(1 + usize::from(figure.is_some())))?;
+    m.serialize_entry("tier", name)?;
+    if let Some((key, value)) = figure {
+        m.serialize_entry(key, &value)?;
     }
-
-    /// The locale message that says it (`tier-NAME`) and its arguments.
-    pub fn message(self) -> (&'static str, Vec<(&'static str, i64)>) {
-        match self {
-            Tier::Material => ("tier-material", vec![]),
-            Tier::Terminal => ("tier-terminal", vec![]),
-            Tier::ForcedCycle => ("tier-forced-cycle", vec![]),
-            Tier::SemiStatic => ("tier-semi-static", vec![]),
-            Tier::QuickSearch => ("tier-quick-search", vec![]),
-            Tier::Search { depth } => ("tier-search", vec![("depth", i64::from(depth))]),
-            Tier::Closure { positions } => (
-                "tier-closure",
-                vec![("positions", i64::try_from(positions).unwrap_or(i64::MAX))],
-            ),
-            Tier::Chain { .. } => ("tier-check-chain", vec![]),
-        }
-    }
-
-    /// Every message [`message`](Tier::message) can name (the renderer checks they exist).
-    pub const MESSAGES: [&'static str; 8] = [
-        "tier-material",
-        "tier-terminal",
-        "tier-forced-cycle",
-        "tier-semi-static",
-        "tier-quick-search",
-        "tier-search",
-        "tier-closure",
-        "tier-check-chain",
-    ];
+    m.end()
 }
 
 /// A series of legal moves from a position: in SAN with move numbers as a reader writes it
@@ -151,7 +120,7 @@ pub enum Winnability {
     Can(Helpmate),
     /// No, proved by this tier, after the forced moves (if any) that the proof's reason needs
     /// (see [`forced_line`]).
-    Cannot { tier: Tier, forced: Option<Line> },
+    Cannot { tier: Proof, forced: Option<Line> },
     /// The budget ran out after this many positions.
     Undetermined { nodes: u64 },
 }
@@ -160,7 +129,7 @@ pub enum Winnability {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DeadStatus {
     Alive,
-    Dead { white: Tier, black: Tier },
+    Dead { white: Proof, black: Proof },
     Undetermined { nodes: u64 },
 }
 
@@ -180,15 +149,18 @@ pub enum Evidence {
     CannotCheckmate {
         #[serde(serialize_with = "ser_side")]
         side: Color,
-        proof: Tier,
+        #[serde(serialize_with = "ser_proof")]
+        proof: Proof,
         /// The forced moves after which the proof's reason holds (see [`forced_line`]).
         #[serde(skip_serializing_if = "Option::is_none")]
         forced: Option<Line>,
     },
     /// Neither side can: the proof for each, after the forced moves, if any.
     DeadPosition {
-        white: Tier,
-        black: Tier,
+        #[serde(serialize_with = "ser_proof")]
+        white: Proof,
+        #[serde(serialize_with = "ser_proof")]
+        black: Proof,
         #[serde(skip_serializing_if = "Option::is_none")]
         forced: Option<Line>,
     },
@@ -326,7 +298,7 @@ pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u
     let w = match v {
         unwinnable::Verdict::Winnable(h) => Winnability::Can(h),
         unwinnable::Verdict::Unwinnable(p) => {
-            let tier = Tier::of(p);
+            let tier = p;
             Winnability::Cannot {
                 tier,
                 forced: forced_line(pos, &[(side, tier)]),
@@ -345,13 +317,13 @@ pub fn winnability(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u
 /// never the only legal move — and locked pawns stay locked), so "after the forced moves F,
 /// &lt;reason&gt;" is true. `None` when there are none, when the reason is the forced cycle itself,
 /// or when every proof is by material that is already insufficient in `pos`.
-pub fn forced_line(pos: &Chess, proofs: &[(Color, Tier)]) -> Option<Line> {
-    if proofs.iter().any(|(_, t)| *t == Tier::ForcedCycle) {
+pub fn forced_line(pos: &Chess, proofs: &[(Color, Proof)]) -> Option<Line> {
+    if proofs.iter().any(|(_, t)| *t == Proof::ForcedCycle) {
         return None;
     }
     if proofs
         .iter()
-        .all(|(side, t)| *t == Tier::Material && pos.has_insufficient_material(*side))
+        .all(|(side, t)| *t == Proof::Material && pos.has_insufficient_material(*side))
     {
         return None;
     }
@@ -410,7 +382,7 @@ pub fn deadness_given(
         return (DeadStatus::Alive, 0);
     }
     let known = known.map(|w| match w {
-        Some(Winnability::Cannot { tier, .. }) => Some(Known::Unwinnable(tier.proof())),
+        Some(Winnability::Cannot { tier, .. }) => Some(Known::Unwinnable(*tier)),
         Some(Winnability::Undetermined { .. }) => Some(Known::Undetermined),
         Some(Winnability::Can(_)) | None => None,
     });
@@ -418,8 +390,8 @@ pub fn deadness_given(
     let status = match d {
         unwinnable::Deadness::Alive { .. } => DeadStatus::Alive,
         unwinnable::Deadness::Dead { white, black } => DeadStatus::Dead {
-            white: Tier::of(white),
-            black: Tier::of(black),
+            white,
+            black,
         },
         unwinnable::Deadness::Undetermined { nodes } => DeadStatus::Undetermined { nodes },
     };
@@ -831,8 +803,8 @@ mod tests {
     #[test]
     fn forced_moves_are_cited_only_where_the_reason_needs_them() {
         let material = [
-            (Color::White, Tier::Material),
-            (Color::Black, Tier::Material),
+            (Color::White, Proof::Material),
+            (Color::Black, Proof::Material),
         ];
         // Kxg8 is forced (g7 the rook's, h7 the bishop's), then king against king and bishop.
         let rook = pos("6rK/3k4/8/8/8/8/8/1b6 w - - 0 50");
@@ -844,7 +816,7 @@ mod tests {
         assert_eq!(forced_line(&bare, &material), None);
         // A forced cycle is its own reason; a position with a choice has no forced moves.
         assert_eq!(
-            forced_line(&rook, &[(Color::White, Tier::ForcedCycle)]),
+            forced_line(&rook, &[(Color::White, Proof::ForcedCycle)]),
             None
         );
         assert_eq!(forced_line(&Chess::default(), &material), None);
@@ -862,7 +834,7 @@ mod tests {
         assert_eq!(
             winnability(&p, Color::Black, &b).0,
             Winnability::Cannot {
-                tier: Tier::Material,
+                tier: Proof::Material,
                 forced: None
             }
         );

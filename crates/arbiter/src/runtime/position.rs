@@ -5,12 +5,13 @@
 
 use shakmaty::Color;
 
-use super::analysis::{Analysis, Consulted, DeadPlies, DeadStatus, Evidence, Tier, Winnability};
+use super::analysis::{Analysis, Consulted, DeadPlies, DeadStatus, Evidence, Winnability};
 use super::clock::Clocks;
 use super::mechanics::any::AnyGame;
 use super::mechanics::{Mechanics, TouchFacts};
 use super::proceedings::Proceedings;
 use crate::pgn::time::TimeControl;
+use crate::unwinnable::Proof;
 
 /// The state of a game of `M` (any game arbiter knows unless said otherwise): its position, and what has happened
 /// at the board and before the arbiter.
@@ -261,8 +262,8 @@ impl<M: Mechanics> GameState<M> {
                     !self.mechanics.can_win(Color::White) && !self.mechanics.can_win(Color::Black);
                 if dead {
                     self.analysis.consult(Evidence::DeadPosition {
-                        white: Tier::Material,
-                        black: Tier::Material,
+                        white: Proof::Material,
+                        black: Proof::Material,
                         forced: None,
                     });
                 }
@@ -547,7 +548,7 @@ mod tests {
         }
         fn forced_line(
             &self,
-            _: &[(Color, crate::runtime::analysis::Tier)],
+            _: &[(Color, crate::unwinnable::Proof)],
         ) -> Option<crate::runtime::analysis::Line> {
             None
         }

@@ -15,7 +15,8 @@ use super::chess::ChessMechanics;
 use super::draughts::DraughtsMechanics;
 use super::{Mechanics, TouchFacts};
 use crate::draughts;
-use crate::runtime::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
+use crate::runtime::analysis::{DeadStatus, Line, Shown, Winnability};
+use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 
 pub use crate::games::{AnyKind, AnyMove, GameKind};
@@ -210,7 +211,7 @@ impl Mechanics for AnyGame {
         }
     }
 
-    fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {
+    fn forced_line(&self, proofs: &[(Color, Proof)]) -> Option<Line> {
         match self {
             AnyGame::Chess(g) => g.forced_line(proofs),
             AnyGame::Draughts(g) => g.forced_line(proofs),

@@ -14,7 +14,8 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::history::{History, Repeatable};
 use super::{Mechanics, TouchFacts};
-use crate::runtime::analysis::{self, DeadStatus, Line, Shown, Tier, Winnability};
+use crate::runtime::analysis::{self, DeadStatus, Line, Shown, Winnability};
+use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 
 /// What makes two positions the same under 9.2.2, with a hash of it in front: the derived
@@ -288,7 +289,7 @@ impl Mechanics for ChessMechanics {
         shown.line(&self.pos, side, &helpmate.moves)
     }
 
-    fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line> {
+    fn forced_line(&self, proofs: &[(Color, Proof)]) -> Option<Line> {
         self.analysable
             .then(|| analysis::forced_line(&self.pos, proofs))
             .flatten()
@@ -337,7 +338,7 @@ fn reachable(pos: &Chess) -> bool {
 fn unanalysable(pos: &Chess, side: Color, budget: &Budget) -> (Winnability, u64) {
     if pos.has_insufficient_material(side) {
         let cannot = Winnability::Cannot {
-            tier: Tier::Material,
+            tier: Proof::Material,
             forced: None,
         };
         return (cannot, 0);

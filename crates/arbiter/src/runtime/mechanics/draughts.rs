@@ -12,7 +12,8 @@ use shakmaty::Color;
 use super::history::{History, Repeatable};
 use super::{Mechanics, TouchFacts};
 use crate::draughts::{Kind, Move, Position, Square};
-use crate::runtime::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
+use crate::runtime::analysis::{DeadStatus, Line, Shown, Winnability};
+use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 
 /// A draughts game's position as play proceeds (the [`Mechanics`] of Russian draughts).
@@ -185,14 +186,14 @@ impl Mechanics for DraughtsMechanics {
     }
 
     /// The winnability engine is chess's; draughts has none yet. A side without pieces cannot
-    /// win, proved by material ([`Tier::Material`]: "the material left cannot win" — none is
+    /// win, proved by material ([`Proof::Material`]: "the material left cannot win" — none is
     /// left); otherwise the answer is undetermined, honestly, with no positions examined.
     fn winnability(&self, side: Color, _budget: &Budget) -> (Winnability, u64) {
         let w = if self.can_win(side) {
             Winnability::Undetermined { nodes: 0 }
         } else {
             Winnability::Cannot {
-                tier: Tier::Material,
+                tier: Proof::Material,
                 forced: None,
             }
         };
@@ -204,7 +205,7 @@ impl Mechanics for DraughtsMechanics {
         None
     }
 
-    fn forced_line(&self, _proofs: &[(Color, Tier)]) -> Option<Line> {
+    fn forced_line(&self, _proofs: &[(Color, Proof)]) -> Option<Line> {
         None
     }
 
@@ -252,8 +253,8 @@ impl Mechanics for DraughtsMechanics {
             DeadStatus::Alive
         } else {
             DeadStatus::Dead {
-                white: Tier::Material,
-                black: Tier::Material,
+                white: Proof::Material,
+                black: Proof::Material,
             }
         };
         (status, 0)
@@ -381,7 +382,7 @@ mod tests {
         assert!(matches!(
             g.winnability(Color::Black, &budget).0,
             Winnability::Cannot {
-                tier: Tier::Material,
+                tier: Proof::Material,
                 forced: None
             }
         ));

@@ -20,7 +20,8 @@ mod history;
 
 use shakmaty::{Color, Square};
 
-use super::analysis::{DeadStatus, Line, Shown, Tier, Winnability};
+use super::analysis::{DeadStatus, Line, Shown, Winnability};
+use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 
 /// What a player had touched (Article 4.3), measured against the move he then made: the
@@ -210,7 +211,7 @@ pub trait Mechanics: Clone + std::fmt::Debug {
 
     /// The forced moves from the current position that a proof of unwinnability (`proofs`, per
     /// side) may need its reader to see, as in [`Winnability::Cannot`]; `None` when none.
-    fn forced_line(&self, proofs: &[(Color, Tier)]) -> Option<Line>;
+    fn forced_line(&self, proofs: &[(Color, Proof)]) -> Option<Line>;
 
     /// Pieces of one kind that `side` has on the board.
     fn count(&self, side: Color, kind: Self::Kind) -> u32;
