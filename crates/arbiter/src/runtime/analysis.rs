@@ -389,10 +389,7 @@ pub fn deadness_given(
     let (d, stats) = unwinnable::is_dead_given(pos, budget, known);
     let status = match d {
         unwinnable::Deadness::Alive { .. } => DeadStatus::Alive,
-        unwinnable::Deadness::Dead { white, black } => DeadStatus::Dead {
-            white,
-            black,
-        },
+        unwinnable::Deadness::Dead { white, black } => DeadStatus::Dead { white, black },
         unwinnable::Deadness::Undetermined { nodes } => DeadStatus::Undetermined { nodes },
     };
     (status, stats.nodes)
