@@ -11,7 +11,6 @@
 
 use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
@@ -241,19 +240,19 @@ fn usage_error(args: &[OsString]) -> ! {
 
 /// The command line: `args` as a process receives them, the program's name first. Some errors
 /// end the process (`out::failed` on a closed pipe, clap's help and usage errors).
-pub fn run(args: Vec<OsString>) -> ExitCode {
+pub fn run(args: Vec<OsString>) -> u8 {
     // The languages of `--locales` and `--lang`, before clap: its help and errors are said in
     // them too. Parsing then checks both as it checks every option.
     arbiter::locale::ask_lang(&run_lang(&args));
     for dir in given(&args, "--locales") {
         if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
             crate::out::error(e);
-            return ExitCode::from(2);
+            return 2;
         }
     }
     if let Err(e) = arbiter::locale::set_lang(&run_lang(&args)) {
         crate::out::error(e);
-        return ExitCode::from(2);
+        return 2;
     }
     // Parsed as written; only help and usage errors need the command's words, and only then
     // are they made (and a language added at run time need not have them to rule on games).
@@ -270,7 +269,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
     };
     arbiter::diag::set_color(color_on(cli.color));
     let lang = cli.lang;
-    let code = match cli.command {
+    match cli.command {
         Command::Adjudicate(a) => adjudicate::run(&a, &lang),
         Command::Audit(a) => audit::run(&a, &lang),
         Command::Check { dirs } => check(&dirs),
@@ -292,8 +291,7 @@ pub fn run(args: Vec<OsString>) -> ExitCode {
         }
         Command::Man { out } => man(&args, out.as_deref()),
         Command::Publish { out, conformance } => publish(&out, conformance),
-    };
-    ExitCode::from(code)
+    }
 }
 
 /// `arbiter publish`: the site, and what could not be in it.

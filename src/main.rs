@@ -15,5 +15,5 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
-    arbiter_cli::run(std::env::args_os().collect())
+    ExitCode::from(arbiter_cli::run(std::env::args_os().collect()))
 }
