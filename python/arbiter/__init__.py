@@ -288,13 +288,10 @@ def _input(source: Any, text_is_path: bool) -> tuple:
     if isinstance(source, (bytes, bytearray, memoryview)):
         return ("bytes", "<bytes>", bytes(source))
     if isinstance(source, io.TextIOBase):
-        raise TypeError("arbiter reads games from a binary file: open it with 'rb'")
+        raise TypeError(_arbiter.message("binary-file"))
     if hasattr(source, "read"):
         return ("file", str(getattr(source, "name", "<file>")), source)
-    raise TypeError(
-        "expected PGN text, a path, a binary file or a chess.pgn.Game, "
-        f"not {type(source).__name__}"
-    )
+    raise TypeError(_arbiter.message("bad-source", type(source).__name__))
 
 
 def _inputs(source: Any, text_is_path: bool) -> list:
@@ -345,7 +342,7 @@ def adjudicate(
     ``errors="keep"``, which puts the ``PgnError`` in the list in the game's place.
     """
     if errors not in ("raise", "keep"):
-        raise ValueError("errors must be 'raise' or 'keep'")
+        raise ValueError(_arbiter.message("bad-errors", repr(errors)))
     out = []
     for item in _run(source, False, rulebook, lang, record, jobs, edition):
         if isinstance(item, ArbiterError) and errors == "raise":
@@ -386,7 +383,7 @@ def _fen(position: Any) -> str:
     fen = getattr(position, "fen", None)
     if callable(fen):
         return fen()
-    raise TypeError(f"expected a FEN or a chess.Board, not {type(position).__name__}")
+    raise TypeError(_arbiter.message("bad-position", type(position).__name__))
 
 
 def is_dead(fen: Any, *, nodes: Optional[int] = None) -> Optional[bool]:
@@ -410,7 +407,7 @@ def can_checkmate(fen: Any, color: Any, *, nodes: Optional[int] = None) -> Union
     elif isinstance(color, str) and color.lower() in ("white", "black", "w", "b"):
         white = color.lower() in ("white", "w")
     else:
-        raise ValueError(f"color must be 'white', 'black', chess.WHITE or chess.BLACK, not {color!r}")
+        raise ValueError(_arbiter.message("bad-color", repr(color)))
     answer, uci, san = _arbiter.can_checkmate(_fen(fen), white, nodes)
     if answer == "can":
         return Helpmate(uci, san)

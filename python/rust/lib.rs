@@ -366,6 +366,20 @@ fn explain(py: Python<'_>, clause: &str, rulebook: &str, lang: &str) -> PyResult
     })
 }
 
+/// A message of the Python package's own (`py-*` in `locales/*/cli.ftl`), in the language of
+/// the last call that named one, given its one variable.
+#[pyfunction]
+#[pyo3(signature = (name, value=String::new()))]
+fn message(name: &str, value: String) -> String {
+    match name {
+        "binary-file" => say::py_binary_file(),
+        "bad-source" => say::py_bad_source(value),
+        "bad-errors" => say::py_bad_errors(value),
+        "bad-position" => say::py_bad_position(value),
+        _ => say::py_bad_color(value),
+    }
+}
+
 /// The languages arbiter speaks.
 #[pyfunction]
 fn languages() -> Vec<String> {
@@ -404,6 +418,7 @@ fn _arbiter(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(rulebook_info, m)?)?;
     m.add_function(wrap_pyfunction!(rulebook_check, m)?)?;
     m.add_function(wrap_pyfunction!(explain, m)?)?;
+    m.add_function(wrap_pyfunction!(message, m)?)?;
     m.add_function(wrap_pyfunction!(languages, m)?)?;
     m.add_function(wrap_pyfunction!(rulebook_names, m)?)?;
     m.add_function(wrap_pyfunction!(main, m)?)?;
