@@ -163,19 +163,37 @@ class Verdict:
     --format json`` prints for the game.
     """
 
-    __slots__ = ("_raw", "_d")
+    __slots__ = ("_raw", "_parsed", "_result", "_rule", "_finding", "_edition")
 
-    def __init__(self, raw: str) -> None:
+    def __init__(
+        self,
+        raw: str,
+        result: Optional[str] = None,
+        rule: Optional[str] = None,
+        finding: Optional[str] = None,
+        edition: Optional[str] = None,
+    ) -> None:
         self._raw = raw
-        self._d = json.loads(raw)
+        self._parsed: Optional[dict] = None
+        if result is None:
+            d = self._d
+            result, rule, finding, edition = d["result"], d.get("rule"), d["finding"], d.get("edition")
+        self._result, self._rule, self._finding, self._edition = result, rule, finding, edition
+
+    @property
+    def _d(self) -> dict:
+        # The JSON object, parsed when something beyond the four fields above is read.
+        if self._parsed is None:
+            self._parsed = json.loads(self._raw)
+        return self._parsed
 
     @property
     def result(self) -> str:
-        return self._d["result"]
+        return self._result
 
     @property
     def rule(self) -> Optional[str]:
-        return self._d.get("rule")
+        return self._rule
 
     @property
     def ended_at_ply(self) -> Optional[int]:
@@ -183,11 +201,11 @@ class Verdict:
 
     @property
     def edition(self) -> Optional[str]:
-        return self._d.get("edition")
+        return self._edition
 
     @property
     def finding(self) -> str:
-        return self._d["finding"]
+        return self._finding
 
     @property
     def explanation(self) -> str:
@@ -300,7 +318,7 @@ def _inputs(source: Any, text_is_path: bool) -> list:
     return [_input(source, text_is_path)]
 
 
-def _error(kind: int, raw: str) -> ArbiterError:
+def _error(kind: int, raw: str, *_: Any) -> ArbiterError:
     d = json.loads(raw)
     if kind == _arbiter.BAD_GAME:
         return PgnError(d["error"], d.get("file"), d.get("line"), d.get("column"), game=d.get("game"))
@@ -311,8 +329,9 @@ def _run(source: Any, text_is_path: bool, rulebook: str, lang: str, record: bool
          jobs: Optional[int], edition: Optional[str]) -> Iterator[Union[Verdict, ArbiterError]]:
     run = _arbiter.judge(_inputs(source, text_is_path), rulebook, lang, record, jobs, edition)
     verdict = _arbiter.VERDICT
-    for kind, raw in run:
-        yield Verdict(raw) if kind == verdict else _error(kind, raw)
+    for ready in run:
+        for item in ready:
+            yield Verdict(*item[1:]) if item[0] == verdict else _error(*item)
 
 
 def adjudicate(

@@ -6,8 +6,10 @@ VERDICT: int
 BAD_GAME: int
 BAD_INPUT: int
 
-class Verdicts(Iterator[tuple[int, str]]):
-    def __next__(self) -> tuple[int, str]: ...
+Item = tuple[int, str, Optional[str], Optional[str], Optional[str], Optional[str]]
+
+class Verdicts(Iterator[list[Item]]):
+    def __next__(self) -> list[Item]: ...
 
 def judge(
     inputs: list[tuple[str, str, Any]],

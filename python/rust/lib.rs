@@ -18,7 +18,7 @@ use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use arbiter::audit::{Format, Input, Judge, Options, Report, Stream, Tally};
+use arbiter::audit::{Format, Input, Judge, NO_EDITION, Options, Report, Stream, Tally};
 use arbiter::diag::Diags;
 use arbiter::locale::say;
 use arbiter::render::Renderer;
@@ -137,11 +137,23 @@ const VERDICT: u8 = 0;
 const BAD_GAME: u8 = 1;
 const BAD_INPUT: u8 = 2;
 
-/// The verdicts of a run, in input order, as they come: `(kind, JSON)`. Waiting for the next
-/// releases the GIL; dropping it stops the run.
+/// One game or input of a run: its kind (`VERDICT`, `BAD_GAME`, `BAD_INPUT`), its JSON object,
+/// and for a verdict the fields most read, so that reading them needs no JSON parsing: the
+/// result, the clause that ended the game, the finding and the edition.
+type Item = (
+    u8,
+    String,
+    Option<&'static str>,
+    Option<String>,
+    Option<&'static str>,
+    Option<String>,
+);
+
+/// The verdicts of a run, in input order, as they come: each step the items ready (at least
+/// one, at most `WAITING`). Waiting releases the GIL; dropping it stops the run.
 #[pyclass(module = "arbiter._arbiter")]
 struct Verdicts {
-    rx: Mutex<Receiver<(u8, String)>>,
+    rx: Mutex<Receiver<Item>>,
 }
 
 #[pymethods]
@@ -150,17 +162,21 @@ impl Verdicts {
         slf
     }
 
-    fn __next__(&self, py: Python<'_>) -> PyResult<Option<(u8, String)>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Vec<Item>>> {
         loop {
             let got = py.detach(|| {
                 let rx = match self.rx.lock() {
                     Ok(rx) => rx,
                     Err(poisoned) => poisoned.into_inner(),
                 };
-                rx.recv_timeout(Duration::from_millis(100))
+                rx.recv_timeout(Duration::from_millis(100)).map(|first| {
+                    let mut ready = vec![first];
+                    ready.extend(rx.try_iter().take(WAITING));
+                    ready
+                })
             });
             match got {
-                Ok(item) => return Ok(Some(item)),
+                Ok(items) => return Ok(Some(items)),
                 // Ctrl-C is seen while a slow game is ruled on.
                 Err(RecvTimeoutError::Timeout) => py.check_signals()?,
                 Err(RecvTimeoutError::Disconnected) => return Ok(None),
@@ -235,18 +251,31 @@ fn judge(
             options,
         };
         judge.run(&read, &mut |o, _| {
-            let kind = match o.tally {
-                Tally::Ruled { .. } => VERDICT,
-                Tally::BadGame => BAD_GAME,
-                Tally::BadInput => BAD_INPUT,
-            };
             // The JSON format writes everything to standard output; nothing there (a game the
             // report leaves out) is nothing to hand over.
             if o.stdout.is_empty() {
                 return true;
             }
+            let item = match o.tally {
+                Tally::Ruled {
+                    result,
+                    rule,
+                    finding,
+                    edition,
+                    ..
+                } => (
+                    VERDICT,
+                    o.stdout,
+                    Some(result.as_str()),
+                    rule,
+                    Some(finding.name()),
+                    (edition != NO_EDITION).then_some(edition),
+                ),
+                Tally::BadGame => (BAD_GAME, o.stdout, None, None, None, None),
+                Tally::BadInput => (BAD_INPUT, o.stdout, None, None, None, None),
+            };
             // Gone: the iterator was dropped; the run stops.
-            tx.send((kind, o.stdout)).is_ok()
+            tx.send(item).is_ok()
         });
     });
     Ok(Verdicts { rx: Mutex::new(rx) })
