@@ -290,3 +290,46 @@ def test_unknown_language():
         arbiter.adjudicate(FIVEFOLD, lang="xx")
     # And the next call in a known language is fine.
     assert arbiter.adjudicate(FIVEFOLD, lang="en")[0].rule == "9.6.1"
+
+
+def test_draughts_verdicts_equal_the_cli(root, cli):
+    """A rulebook of no family (Russian draughts): no edition, as the JSON says."""
+    pdn = root / "examples" / "draughts" / "club.pdn"
+    for rulebook in ("club", "russian-draughts"):
+        out = subprocess.run([str(cli), "adjudicate", "--rulebook", rulebook, "--format", "json", str(pdn)],
+                             capture_output=True, text=True).stdout.splitlines()
+        got = arbiter.adjudicate(pdn, rulebook=rulebook)
+        assert len(got) == len(out) > 0
+        for v, line in zip(got, out):
+            want = json.loads(line)
+            assert v.to_dict() == want
+            assert (v.result, v.rule, v.finding, v.edition) == (
+                want["result"], want["rule"], want["finding"], want["edition"])
+
+
+def test_waiting_releases_the_gil():
+    """The input is a file whose read() waits for another Python thread: if waiting for a
+    verdict held the GIL, neither that thread nor the read could run."""
+    import threading
+
+    ready = threading.Event()
+
+    class Late(io.RawIOBase):
+        def __init__(self):
+            self.data = (FOOLS_MATE + "\n").encode()
+
+        def readable(self):
+            return True
+
+        def read(self, size=-1):
+            ready.wait(30)
+            chunk, self.data = self.data, b""
+            return chunk
+
+    got = []
+    worker = threading.Thread(target=lambda: got.extend(arbiter.iter_adjudicate(Late(), jobs=1)))
+    worker.start()
+    threading.Timer(0.2, ready.set).start()
+    worker.join(30)
+    assert not worker.is_alive()
+    assert [v.rule for v in got] == ["5.1.1"]
