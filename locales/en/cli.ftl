@@ -211,3 +211,10 @@ san-ambiguous = it matches more than one legal move
 
 ## Manual pages
 man-section = { $heading }
+
+## The Python package (python/)
+py-binary-file = arbiter reads games from a binary file: open it with "rb"
+py-bad-source = expected PGN text, a path, a binary file or a chess.pgn.Game, not { $kind }
+py-bad-errors = errors= takes "raise" or "keep", not { $value }
+py-bad-position = expected a FEN or a chess.Board, not { $kind }
+py-bad-color = color takes "white", "black", chess.WHITE or chess.BLACK, not { $value }

@@ -233,3 +233,10 @@ man-section = { $heading ->
         [AUTHORS] АВТОРЫ
        *[other] { $heading }
     }
+
+## Пакет для Python (python/)
+py-binary-file = arbiter читает партии из двоичного файла: откройте его с "rb"
+py-bad-source = ожидались текст PGN, путь, двоичный файл или chess.pgn.Game, а не { $kind }
+py-bad-errors = errors= принимает "raise" или "keep", а не { $value }
+py-bad-position = ожидались FEN или chess.Board, а не { $kind }
+py-bad-color = color принимает "white", "black", chess.WHITE или chess.BLACK, а не { $value }

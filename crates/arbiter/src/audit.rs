@@ -62,6 +62,34 @@ pub enum Input {
     File(PathBuf),
     /// Bytes already in memory, under a name.
     Memory(String, Arc<[u8]>),
+    /// A stream the caller opened (a Python binary file), under a name: read once, as it
+    /// comes, so that memory stays bounded by the games in flight.
+    Stream(String, Stream),
+}
+
+/// A reader handed over once: the first `Input::open` takes it, a later one reads nothing (the
+/// input then holds no game, which is said).
+#[derive(Clone)]
+pub struct Stream(Arc<std::sync::Mutex<Option<Box<dyn Read + Send>>>>);
+
+impl Stream {
+    pub fn new(reader: Box<dyn Read + Send>) -> Stream {
+        Stream(Arc::new(std::sync::Mutex::new(Some(reader))))
+    }
+
+    fn take(&self) -> Box<dyn Read + Send> {
+        let taken = match self.0.lock() {
+            Ok(mut r) => r.take(),
+            Err(poisoned) => poisoned.into_inner().take(),
+        };
+        taken.unwrap_or_else(|| Box::new(std::io::empty()))
+    }
+}
+
+impl std::fmt::Debug for Stream {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Stream")
+    }
 }
 
 impl Input {
@@ -78,7 +106,7 @@ impl Input {
         match self {
             Input::Stdin => "<stdin>".into(),
             Input::File(p) => p.display().to_string(),
-            Input::Memory(name, _) => name.clone(),
+            Input::Memory(name, _) | Input::Stream(name, _) => name.clone(),
         }
     }
 
@@ -87,6 +115,7 @@ impl Input {
             Input::Stdin => Box::new(std::io::stdin()),
             Input::File(p) => Box::new(std::fs::File::open(p)?),
             Input::Memory(_, bytes) => Box::new(std::io::Cursor::new(Arc::clone(bytes))),
+            Input::Stream(_, stream) => stream.take(),
         })
     }
 }

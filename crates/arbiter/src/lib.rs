@@ -253,6 +253,41 @@ pub fn load_irs(spec: &str) -> Result<Vec<lang::ir::Rulebook>, Diags> {
     compile::compile_dir_editions(Path::new(spec), &Embedded)
 }
 
+/// Why [`clause_text`] has no text to give.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ClauseTextError {
+    /// The rulebook is not written in the language asked for (the message says which it is).
+    NoLanguage(String),
+    /// The rulebook has no such clause.
+    NoClause(String),
+}
+
+/// A clause of a rulebook as `arbiter explain CLAUSE` shows it: its heading and text in `lang`,
+/// from the readable rulebook, laid out for a terminal (`render::terminal`).
+pub fn clause_text(rules: &dyn Rules, clause: &str, lang: &str) -> Result<String, ClauseTextError> {
+    let meta = rules.meta();
+    let Some(md) = meta.markdown.get(lang) else {
+        return Err(ClauseTextError::NoLanguage(
+            locale::say::rulebook_lacks_language(&meta.id, lang, meta.languages.join(", ")),
+        ));
+    };
+    let anchor = format!("<a id=\"{}\"></a>", clause.replace('.', "-"));
+    let Some(start) = md.find(&anchor) else {
+        return Err(ClauseTextError::NoClause(locale::say::no_such_clause(
+            &meta.id, clause,
+        )));
+    };
+    let head = md[..start].rfind("### ").unwrap_or(start);
+    // The clause ends where the next clause or the next article begins, whichever is first.
+    let rest = &md[start..];
+    let end = [rest.find("\n### "), rest.find("\n## ")]
+        .into_iter()
+        .flatten()
+        .min()
+        .map_or(md.len(), |i| start + i);
+    Ok(render::terminal(&md[head..end].replace(&anchor, "")))
+}
+
 /// The rulebooks compiled into the binary, as the library a rulebook's base is found in.
 pub struct Embedded;
 

@@ -122,6 +122,17 @@ messages! {
     output_failed = "cli-output-failed" (error);
     /// `--jobs` above four per core.
     too_many_jobs = "cli-too-many-jobs" (jobs, max, cores);
+    // The Python package (python/): a call given what it does not take.
+    /// A file opened as text where games are read from a binary one.
+    py_binary_file = "py-binary-file" ();
+    /// `adjudicate` given something that holds no games.
+    py_bad_source = "py-bad-source" (kind);
+    /// `errors=` other than `raise` or `keep`.
+    py_bad_errors = "py-bad-errors" (value);
+    /// A position that is neither a FEN nor a board.
+    py_bad_position = "py-bad-position" (kind);
+    /// A colour other than white or black.
+    py_bad_color = "py-bad-color" (value);
     /// A FIFO, a device or a folder where a file is read.
     not_a_regular_file = "cli-not-a-regular-file" ();
     /// A file over a size limit, in megabytes.

@@ -1,0 +1,577 @@
+//! The `arbiter` command line, as a library: [`run`] is the whole program, given its arguments.
+//! The `arbiter` binary (src/main.rs) calls it with its own, and so does the Python package
+//! (`python -m arbiter`, python/), whose process's arguments are Python's.
+//!
+//! Exit status: 0 when everything was read and ruled on (or checked, or fresh); 1 when some input
+//! was bad (a game, a rulebook) or generated code is stale — the batch still went on and every
+//! problem was reported; 2 on a usage error.
+
+// `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
+#![allow(clippy::result_large_err)]
+
+use std::ffi::OsString;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use clap::{ColorChoice, CommandFactory, FromArgMatches, Parser, Subcommand};
+
+// The `adjudicate` command: its options, progress display and summary.
+#[path = "cli/adjudicate.rs"]
+mod adjudicate;
+// The `audit` command: recorded results against the laws'.
+#[path = "cli/audit.rs"]
+mod audit;
+// The `explain-position` command.
+#[path = "cli/position.rs"]
+mod position;
+// The `conformance` and `serve` commands (kept apart from the library's `conformance` module).
+#[path = "cli/conformance.rs"]
+mod conformance;
+// The help and usage errors in the language of the run.
+#[path = "cli/help.rs"]
+mod help;
+// Standard output and standard error: a closed pipe, a failed write, control characters.
+#[path = "cli/out.rs"]
+mod out;
+
+use arbiter::locale::say;
+use arbiter::runtime::rules::Rules;
+use arbiter::{DEFAULT_RULEBOOK, backend, compile, load_rules};
+
+/// Which backend runs the rules: the library's [`arbiter::Engine`] as a command-line value (the
+/// library knows no clap).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum Engine {
+    /// The Rust code generated from the rulebook and compiled into arbiter.
+    Compiled,
+    /// The interpreter over the rulebook's IR (no Rust toolchain needed).
+    Interpreter,
+}
+
+impl From<Engine> for arbiter::Engine {
+    fn from(e: Engine) -> arbiter::Engine {
+        match e {
+            Engine::Compiled => arbiter::Engine::Compiled,
+            Engine::Interpreter => arbiter::Engine::Interpreter,
+        }
+    }
+}
+
+#[derive(Parser)]
+#[command(
+    name = "arbiter",
+    version,
+    about = "Chess laws as data: rule on games and explain why, in the reader's language"
+)]
+struct Cli {
+    /// A folder of extra languages (`DIR/<lang>/*.ftl`, like `locales/`): the tool's own words
+    /// in a language it does not ship, or messages that override its own.
+    #[arg(long, global = true, value_name = "DIR")]
+    locales: Vec<PathBuf>,
+    /// The language arbiter speaks: its explanations, the readable rulebook, its messages and
+    /// the errors it reports.
+    #[arg(long, global = true, default_value = arbiter::locale::DEFAULT)]
+    lang: String,
+    /// Colour in reports and help: `auto` (when writing to a terminal and `NO_COLOR` is not
+    /// set), `always` or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = ColorChoice::Auto)]
+    color: ColorChoice,
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Rule on every game of the PGN files (or standard input) and explain each ruling.
+    Adjudicate(adjudicate::Args),
+    /// For every game, the recorded result against the laws': agrees, the laws ended the game
+    /// earlier, the laws contradict it, or the result is only assumed from the record; a
+    /// summary by finding and clause. Exit status 0 only when every result agrees.
+    Audit(audit::AuditArgs),
+    /// Check rulebook folders (default: every folder under ./rules) and report every problem.
+    Check { dirs: Vec<PathBuf> },
+    /// Regenerate generated/ from rules/ (with --check: only say whether it is stale).
+    Compile {
+        #[arg(long)]
+        check: bool,
+        #[arg(long, default_value = "rules")]
+        rules: PathBuf,
+        #[arg(long, default_value = "generated")]
+        out: PathBuf,
+    },
+    /// Run the conformance suite against arbiter or any program that speaks the protocol
+    /// (conformance/PROTOCOL.md); print tables per clause and per feature.
+    Conformance(conformance::Options),
+    /// Speak the conformance protocol on standard input and output: arbiter as an
+    /// implementation under test, the reference for adapter writers.
+    Serve {
+        #[arg(long, value_enum, default_value = "compiled")]
+        engine: Engine,
+        /// A rulebook folder to rule under (interpreted) instead of the embedded one of its id.
+        #[arg(long)]
+        rulebook: Option<PathBuf>,
+    },
+    /// Can each side still checkmate from a position (FEN), and is it dead (Articles 6.9,
+    /// 5.2.2)? The analysis with its evidence: a helpmate line, or the proof that none exists.
+    ExplainPosition(position::Args),
+    /// Show a clause: its text, its condition in words, its effects and cross-references
+    /// (without a clause: the rulebook's clauses, one per line).
+    Explain {
+        clause: Option<String>,
+        #[arg(long, default_value = DEFAULT_RULEBOOK)]
+        rulebook: String,
+    },
+    /// Write a static, self-contained site (English and Russian) of the rulebooks, their
+    /// scenarios and the certification reports: open DIR/index.html from disk, no server.
+    Publish {
+        #[arg(long, value_name = "DIR")]
+        out: PathBuf,
+        /// The conformance suite: its scenarios and `reports/*.jsonl`.
+        #[arg(long, value_name = "DIR", default_value = "conformance")]
+        conformance: PathBuf,
+    },
+    /// Print a shell completion script: `arbiter completions bash > ~/.local/share/bash-completion/completions/arbiter`.
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+    /// Print the manual page (roff) to standard output, or with --out write one page per
+    /// command into a folder (`arbiter.1`, `arbiter-adjudicate.1`, ...).
+    Man {
+        #[arg(long, value_name = "DIR")]
+        out: Option<PathBuf>,
+    },
+}
+
+/// The values an option is given on the command line (`--name VALUE` or `--name=VALUE`), read
+/// before parsing so that clap's own help and errors follow `--color`, `--lang` and `--locales`.
+fn given(args: &[OsString], name: &str) -> Vec<String> {
+    let mut args = args.iter().skip(1);
+    let mut out = Vec::new();
+    let prefix = format!("{name}=");
+    while let Some(a) = args.next() {
+        let a = a.to_string_lossy().into_owned();
+        if a == "--" {
+            break;
+        }
+        let value = if a == name {
+            args.next().map(|v| v.to_string_lossy().into_owned())
+        } else {
+            a.strip_prefix(&prefix).map(str::to_string)
+        };
+        out.extend(value);
+    }
+    out
+}
+
+/// `--color` as the command line gives it.
+fn color_choice(args: &[OsString]) -> ColorChoice {
+    let mut choice = ColorChoice::Auto;
+    for value in given(args, "--color") {
+        match value.as_str() {
+            "always" => choice = ColorChoice::Always,
+            "never" => choice = ColorChoice::Never,
+            "auto" => choice = ColorChoice::Auto,
+            _ => {}
+        }
+    }
+    choice
+}
+
+/// The program's command in the language of the run (help, usage, errors): the language's
+/// words, else the default language's after saying which messages are missing.
+fn localized(args: &[OsString]) -> clap::Command {
+    let cmd = Cli::command().color(color_choice(args));
+    let words = arbiter::locale::Words::new(&run_lang(args));
+    let fallback = || {
+        arbiter::locale::Words::new(arbiter::locale::DEFAULT)
+            .ok()
+            .and_then(|w| help::localize(cmd.clone(), &w).ok())
+            .unwrap_or_else(|| cmd.clone())
+    };
+    match words.map(|w| help::localize(cmd.clone(), &w)) {
+        Ok(Ok(c)) => c,
+        Ok(Err(missing)) => {
+            crate::out::eline(&say::no_messages_in(run_lang(args), missing.join(", ")));
+            fallback()
+        }
+        Err(e) => {
+            crate::out::error(e);
+            fallback()
+        }
+    }
+}
+
+/// The language `--lang` asks for (the last one given), else the default.
+fn run_lang(args: &[OsString]) -> String {
+    given(args, "--lang")
+        .pop()
+        .unwrap_or_else(|| arbiter::locale::DEFAULT.to_string())
+}
+
+fn color_on(choice: ColorChoice) -> bool {
+    use std::io::IsTerminal;
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => {
+            std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+                && std::io::stderr().is_terminal()
+        }
+    }
+}
+
+/// Help asked for, or a usage error: the command line parsed again by the command in the
+/// language of the run, which prints its help or its error and exits.
+fn usage_error(args: &[OsString]) -> ! {
+    let e = match localized(args).try_get_matches_from(args) {
+        Ok(_) => std::process::exit(2),
+        Err(e) => e,
+    };
+    let words = arbiter::locale::Words::new(&run_lang(args));
+    match words.ok().and_then(|w| help::error(&e, &w)) {
+        Some(text) => {
+            crate::out::eraw(&arbiter::escape::terminal(&text));
+            std::process::exit(e.exit_code());
+        }
+        None => e.exit(),
+    }
+}
+
+/// The command line: `args` as a process receives them, the program's name first. Some errors
+/// end the process (`out::failed` on a closed pipe, clap's help and usage errors).
+pub fn run(args: Vec<OsString>) -> u8 {
+    // The languages of `--locales` and `--lang`, before clap: its help and errors are said in
+    // them too. Parsing then checks both as it checks every option.
+    arbiter::locale::ask_lang(&run_lang(&args));
+    for dir in given(&args, "--locales") {
+        if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
+            crate::out::error(e);
+            return 2;
+        }
+    }
+    if let Err(e) = arbiter::locale::set_lang(&run_lang(&args)) {
+        crate::out::error(e);
+        return 2;
+    }
+    // Parsed as written; only help and usage errors need the command's words, and only then
+    // are they made (and a language added at run time need not have them to rule on games).
+    let matches = match Cli::command()
+        .color(color_choice(&args))
+        .try_get_matches_from(&args)
+    {
+        Ok(m) => m,
+        Err(_) => usage_error(&args),
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => e.exit(),
+    };
+    arbiter::diag::set_color(color_on(cli.color));
+    let lang = cli.lang;
+    match cli.command {
+        Command::Adjudicate(a) => adjudicate::run(&a, &lang),
+        Command::Audit(a) => audit::run(&a, &lang),
+        Command::Check { dirs } => check(&dirs),
+        Command::Conformance(options) => conformance::run(&options),
+        Command::Serve { engine, rulebook } => {
+            conformance::serve(engine.into(), rulebook.as_deref())
+        }
+        Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
+        Command::Explain { clause, rulebook } => match clause {
+            Some(clause) => explain(&clause, &rulebook, &lang),
+            None => list_clauses(&rulebook, &lang),
+        },
+        Command::ExplainPosition(a) => position::run(&a, &lang),
+        Command::Completions { shell } => {
+            let mut script = Vec::new();
+            clap_complete::generate(shell, &mut localized(&args), "arbiter", &mut script);
+            crate::out::raw(&String::from_utf8_lossy(&script));
+            0
+        }
+        Command::Man { out } => man(&args, out.as_deref()),
+        Command::Publish { out, conformance } => publish(&out, conformance),
+    }
+}
+
+/// `arbiter publish`: the site, and what could not be in it.
+fn publish(out: &Path, conformance: PathBuf) -> u8 {
+    let sources = arbiter::publish::Sources {
+        conformance,
+        rulebooks: arbiter::rulebook_names()
+            .into_iter()
+            .map(str::to_string)
+            .collect(),
+    };
+    match arbiter::publish::publish(out, &sources) {
+        Ok(p) => {
+            for warning in &p.not_read {
+                crate::out::eline(warning);
+            }
+            for (id, why) in &p.skipped {
+                crate::out::error(format!("{id}: {why}"));
+            }
+            crate::out::line(&say::published(p.pages, out.display().to_string()));
+            u8::from(!p.skipped.is_empty())
+        }
+        Err(e) => {
+            crate::out::error(e);
+            1
+        }
+    }
+}
+
+/// A manual page with its section headings (clap_mangen writes them in English) in the language
+/// of the run.
+fn man_headings(roff: &[u8]) -> String {
+    String::from_utf8_lossy(roff)
+        .lines()
+        .map(|l| match l.strip_prefix(".SH ") {
+            Some(heading) => format!(".SH {}", say::man_heading(heading)),
+            None => l.to_string(),
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+        + "\n"
+}
+
+/// The manual: one page to standard output, or a page per command into `out`.
+fn man(args: &[OsString], out: Option<&Path>) -> u8 {
+    let cmd = localized(args);
+    let Some(dir) = out else {
+        let mut page = Vec::new();
+        if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
+            crate::out::error(say::io_error(&e));
+            return 1;
+        }
+        crate::out::raw(&man_headings(&page));
+        return 0;
+    };
+    let write = |name: String, c: clap::Command| -> Result<(), String> {
+        let mut page = Vec::new();
+        clap_mangen::Man::new(c)
+            .render(&mut page)
+            .map_err(|e| say::io_error(&e))?;
+        // Written as the site is: never through a link inside `--out`.
+        let file = format!("{name}.1");
+        let page = man_headings(&page);
+        arbiter::files::write_under(dir, Path::new(&file), page.as_bytes()).map_err(|e| {
+            let path = dir.join(&file).display().to_string();
+            match e {
+                arbiter::files::WriteError::Link(p) => say::publish_link(p.display().to_string()),
+                arbiter::files::WriteError::Io(_, e) => say::writing_error(path, say::io_error(&e)),
+                _ => say::writing_error(path, String::new()),
+            }
+        })
+    };
+    let mut pages = vec![("arbiter".to_string(), cmd.clone())];
+    for sub in cmd.get_subcommands() {
+        let name = format!("arbiter-{}", sub.get_name());
+        pages.push((
+            name.clone(),
+            sub.clone()
+                .display_name(name.clone())
+                .bin_name(name)
+                .version(env!("CARGO_PKG_VERSION")),
+        ));
+    }
+    if let Err(e) = std::fs::create_dir_all(dir) {
+        crate::out::error(say::writing_error(
+            dir.display().to_string(),
+            say::io_error(&e),
+        ));
+        return 1;
+    }
+    for (name, c) in pages {
+        if let Err(e) = write(name, c) {
+            crate::out::error(e);
+            return 1;
+        }
+    }
+    0
+}
+
+/// `--rulebook NAME` names a built-in rulebook first; a folder of the same name here is not
+/// read, which would be a surprise to whoever edits it: say so.
+pub(crate) fn warn_if_shadowed(spec: &str) {
+    if arbiter::rulebook_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
+    {
+        crate::out::eline(&say::builtin_shadows_folder(spec));
+    }
+}
+
+/// The law of `--rulebook` (and `--edition`), or its problems reported.
+pub(crate) fn law_or_report(
+    spec: &str,
+    engine: Option<Engine>,
+    edition: Option<&str>,
+) -> Option<arbiter::runtime::edition::Law> {
+    warn_if_shadowed(spec);
+    match arbiter::load_law(spec, engine.map(Into::into), edition) {
+        Ok(l) => Some(l),
+        Err(d) => {
+            eprint!("{}", d.render());
+            None
+        }
+    }
+}
+
+pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
+    warn_if_shadowed(spec);
+    match load_rules(spec, engine.map(Into::into)) {
+        Ok(r) => Some(r),
+        Err(d) => {
+            crate::out::eraw(&d.render());
+            None
+        }
+    }
+}
+
+fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
+    if !dirs.is_empty() {
+        return dirs.to_vec();
+    }
+    let mut found: Vec<PathBuf> = std::fs::read_dir("rules")
+        .map(|rd| {
+            rd.filter_map(|e| e.ok())
+                .map(|e| e.path())
+                .filter(|p| p.join("rulebook.yaml").is_file())
+                .collect()
+        })
+        .unwrap_or_default();
+    found.sort();
+    found
+}
+
+fn check(dirs: &[PathBuf]) -> u8 {
+    let dirs = rulebook_dirs(dirs);
+    if dirs.is_empty() {
+        crate::out::error(say::no_rulebook_folders());
+        return 1;
+    }
+    let mut failed = false;
+    for d in dirs {
+        match compile::compile_dir_editions(&d, &arbiter::Embedded) {
+            Ok(irs) => {
+                for ir in irs {
+                    // A rulebook over a family is checked on each edition.
+                    let name = match (&ir.edition, ir.per_edition) {
+                        (Some(e), true) => format!("{} ({})", d.display(), e.id),
+                        _ => d.display().to_string(),
+                    };
+                    crate::out::line(&say::check_ok(name, ir.clauses.len()));
+                }
+            }
+            Err(diags) => {
+                crate::out::eraw(&diags.render());
+                crate::out::eline(&say::check_errors(d.display().to_string(), diags.0.len()));
+                failed = true;
+            }
+        }
+    }
+    u8::from(failed)
+}
+
+fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
+    let files = match backend::codegen::generate_tree(rules, out) {
+        Ok(f) => f,
+        Err(e) => {
+            crate::out::eraw(&e.to_string());
+            return 1;
+        }
+    };
+    let mut stale = Vec::new();
+    for (p, t) in &files {
+        if std::fs::read_to_string(p).ok().as_deref() != Some(t.as_str()) {
+            stale.push(p.clone());
+            if !check_only {
+                if let Some(parent) = p.parent() {
+                    let _ = std::fs::create_dir_all(parent);
+                }
+                if let Err(e) = std::fs::write(p, t) {
+                    crate::out::error(say::writing_error(
+                        p.display().to_string(),
+                        say::io_error(&e),
+                    ));
+                    return 1;
+                }
+            }
+        }
+    }
+    if check_only {
+        if stale.is_empty() {
+            crate::out::line(&say::generated_up_to_date());
+            0
+        } else {
+            for p in &stale {
+                crate::out::eline(&say::stale_file(p.display().to_string()));
+            }
+            crate::out::eline(&say::generated_stale());
+            1
+        }
+    } else {
+        for p in &stale {
+            crate::out::line(&say::wrote(p.display().to_string()));
+        }
+        0
+    }
+}
+
+/// `explain` without a clause: every clause in force, its id and the start of its text.
+fn list_clauses(spec: &str, lang: &str) -> u8 {
+    warn_if_shadowed(spec);
+    let ir = match arbiter::load_ir(spec) {
+        Ok(ir) => ir,
+        Err(d) => {
+            crate::out::eraw(&d.render());
+            return 1;
+        }
+    };
+    let width = ir
+        .clauses
+        .iter()
+        .filter(|c| c.disabled.is_none())
+        .map(|c| c.id.chars().count())
+        .max()
+        .unwrap_or(0);
+    for c in ir.clauses.iter().filter(|c| c.disabled.is_none()) {
+        let text = c
+            .title
+            .as_ref()
+            .and_then(|t| t.get(lang))
+            .or_else(|| c.text.get(lang))
+            .or_else(|| c.text.values().next())
+            .map(|t| t.split_whitespace().collect::<Vec<_>>().join(" "))
+            .unwrap_or_default();
+        let short: String = if text.chars().count() > 72 {
+            text.chars().take(71).chain(['…']).collect()
+        } else {
+            text
+        };
+        // Padding counted in characters, not bytes, so Cyrillic lines up too.
+        let pad = width.saturating_sub(c.id.chars().count());
+        // A reader that stops reading (`| head`) ends the listing (`out`), not a panic.
+        crate::out::line(&format!("{}{}  {short}", c.id, " ".repeat(pad)));
+    }
+    0
+}
+
+fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
+    let Some(rules) = rules_or_report(spec, None) else {
+        return 1;
+    };
+    match arbiter::clause_text(rules.as_ref(), clause, lang) {
+        Ok(text) => {
+            crate::out::line(&text);
+            0
+        }
+        Err(arbiter::ClauseTextError::NoLanguage(e)) => {
+            crate::out::error(e);
+            2
+        }
+        Err(arbiter::ClauseTextError::NoClause(e)) => {
+            crate::out::error(e);
+            1
+        }
+    }
+}
