@@ -12,6 +12,7 @@ mod common;
 
 mod audit;
 mod cli;
+mod diff;
 mod draughts_games;
 mod editions;
 mod fuzz_regressions;
