@@ -126,6 +126,14 @@ enum Command {
         #[arg(long, default_value = "generated")]
         out: PathBuf,
     },
+    /// Write the JSON Schemas of `rulebook.yaml` and of a clause file into schema/ (with
+    /// --check: only say whether they are stale), derived from the types the loader reads.
+    Schema {
+        #[arg(long)]
+        check: bool,
+        #[arg(long, default_value = "schema")]
+        out: PathBuf,
+    },
     /// Run the conformance suite against arbiter or any program that speaks the protocol
     /// (conformance/PROTOCOL.md); print tables per clause and per feature.
     Conformance(conformance::Options),
@@ -301,6 +309,7 @@ fn main() -> ExitCode {
             conformance::serve(engine.into(), rulebook.as_deref())
         }
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
+        Command::Schema { check, out } => schema_cmd(check, &out),
         Command::Explain { clause, rulebook } => match clause {
             Some(clause) => explain(&clause, &rulebook, &lang),
             None => list_clauses(&rulebook, &lang),
@@ -525,6 +534,36 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
         }
     }
     u8::from(failed)
+}
+
+/// `arbiter schema`: the rulebook's JSON Schemas written into `out`, or with `check` compared.
+fn schema_cmd(check_only: bool, out: &Path) -> u8 {
+    let mut stale = Vec::new();
+    for (name, text) in arbiter::rulebook::model::schemas() {
+        let p = out.join(name);
+        if std::fs::read_to_string(&p).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        stale.push(p.clone());
+        if !check_only {
+            let written = std::fs::create_dir_all(out).and_then(|()| std::fs::write(&p, &text));
+            if let Err(e) = written {
+                crate::out::error(say::writing_error(
+                    p.display().to_string(),
+                    say::io_error(&e),
+                ));
+                return 1;
+            }
+            crate::out::line(&say::wrote(p.display().to_string()));
+        }
+    }
+    if check_only {
+        for p in &stale {
+            crate::out::eline(&say::stale_file(p.display().to_string()));
+        }
+        return u8::from(!stale.is_empty());
+    }
+    0
 }
 
 fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {

@@ -29,6 +29,7 @@ mod rules_are_data;
 mod rules_in_words;
 mod runner;
 mod russian_output;
+mod schema;
 mod streaming;
 mod third_language;
 mod unwinnable;
