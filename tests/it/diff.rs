@@ -184,7 +184,7 @@ fn quiet_game(seed: u64, plies: usize, reset_after: bool) -> (String, u32) {
                     return false;
                 }
                 let mut after = pos.clone();
-                after.play_unchecked(m.clone());
+                after.play_unchecked(*m);
                 !after.is_check()
                     && !after.is_checkmate()
                     && !after.is_stalemate()
@@ -195,7 +195,7 @@ fn quiet_game(seed: u64, plies: usize, reset_after: bool) -> (String, u32) {
             break;
         }
         assert!(!moves.is_empty(), "seed {seed}: stuck at ply {ply}");
-        let m = moves[next() % moves.len()].clone();
+        let m = moves[next() % moves.len()];
         sans.push(SanPlus::from_move_and_play_unchecked(&mut pos, m).to_string());
         *seen.entry(key(&pos)).or_default() += 1;
         max_clock = max_clock.max(pos.halfmoves());

@@ -99,13 +99,13 @@ impl IdMap {
     /// the old one's read backwards when it stands on the new one; otherwise ids are kept.
     pub fn between(old: &Rulebook, new: &Rulebook) -> IdMap {
         let mut map = BTreeMap::new();
-        if new.chain.iter().any(|b| *b == old.id) && old.id != new.id {
+        if new.chain.contains(&old.id) && old.id != new.id {
             for c in &old.clauses {
                 if let Some(n) = new.rename(&old.id, &c.id) {
                     map.insert(c.id.clone(), n);
                 }
             }
-        } else if old.chain.iter().any(|b| *b == new.id) && old.id != new.id {
+        } else if old.chain.contains(&new.id) && old.id != new.id {
             for c in &new.clauses {
                 if let Some(o) = old.rename(&new.id, &c.id)
                     && o != c.id
@@ -494,7 +494,6 @@ pub fn clauses(old: &Rulebook, new: &Rulebook, ids: &IdMap) -> Clauses {
         _ => v.name.clone(),
     };
     let new_by_id: BTreeMap<&str, &Clause> = in_force(new).map(|c| (c.id.as_str(), c)).collect();
-    let mut matched: BTreeSet<&str> = BTreeSet::new();
     let mut out: Vec<ClauseChange> = Vec::new();
     let mut removed: Vec<ClauseChange> = Vec::new();
     let mut pairs: BTreeMap<&str, &Clause> = BTreeMap::new();
@@ -502,7 +501,6 @@ pub fn clauses(old: &Rulebook, new: &Rulebook, ids: &IdMap) -> Clauses {
         let nid = ids.get(&o.id);
         match new_by_id.get(nid) {
             Some(n) => {
-                matched.insert(n.id.as_str());
                 pairs.insert(n.id.as_str(), o);
             }
             None => {
@@ -604,7 +602,6 @@ pub fn clauses(old: &Rulebook, new: &Rulebook, ids: &IdMap) -> Clauses {
             out.push(change);
         }
     }
-    let _ = matched;
     out.extend(removed);
     // Who reads each changed value, in either rulebook.
     for v in &mut changed_values {
