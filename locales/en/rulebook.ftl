@@ -288,3 +288,4 @@ publish-change-group = { $old } → { $new }: { $games ->
 }
 publish-change-more = … and { $count } more
 publish-change-summary = { $games } scenarios ruled on under both editions; { $changed } ruled differently.
+publish-change-text-in = The text changed in: { $langs }.

@@ -291,3 +291,4 @@ publish-change-group = { $old } → { $new }: { $games ->
 }
 publish-change-more = … и ещё { $count }
 publish-change-summary = Сценариев, решённых по обоим изданиям: { $games }; решённых иначе: { $changed }.
+publish-change-text-in = Текст изменился на языках: { $langs }.

@@ -274,7 +274,24 @@ fn changes_view(
                 .filter(|t| t.lang == lang && c.change != crate::diff::Change::Added)
                 .map(|t| ser(&t.segments))
                 .collect();
+            // Texts changed only in other languages: named, so that no row is silently empty.
+            let here = c.text.iter().chain(&c.title).any(|t| t.lang == lang);
+            let shown = !here && c.change != crate::diff::Change::Added;
+            let elsewhere: Vec<&str> = (c.title.iter().chain(&c.text))
+                .filter(|_| shown)
+                .map(|t| t.lang.as_str())
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let elsewhere = match elsewhere.is_empty() {
+                true => None,
+                false => Some(w.get(
+                    "publish-change-text-in",
+                    &[("langs", elsewhere.join(", ").into())],
+                )?),
+            };
             Ok(context! {
+                elsewhere => elsewhere,
                 anchor => anchor(c.id()),
                 old_id => c.old_id.clone(), new_id => c.new_id.clone(),
                 old_href => href(&ch.old, &c.old_id), new_href => href(&ch.new, &c.new_id),
