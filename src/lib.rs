@@ -21,6 +21,9 @@ mod adjudicate;
 // The `audit` command: recorded results against the laws'.
 #[path = "cli/audit.rs"]
 mod audit;
+// The `diff` command: what a rulebook change changes.
+#[path = "cli/diff.rs"]
+mod diff;
 // The `explain-position` command.
 #[path = "cli/position.rs"]
 mod position;
@@ -37,6 +40,13 @@ mod out;
 use arbiter::locale::say;
 use arbiter::runtime::rules::Rules;
 use arbiter::{DEFAULT_RULEBOOK, backend, compile, load_rules};
+
+/// How `check` reports problems.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum CheckFormat {
+    Text,
+    Json,
+}
 
 /// Which backend runs the rules: the library's [`arbiter::Engine`] as a command-line value (the
 /// library knows no clap).
@@ -89,7 +99,18 @@ enum Command {
     /// summary by finding and clause. Exit status 0 only when every result agrees.
     Audit(audit::AuditArgs),
     /// Check rulebook folders (default: every folder under ./rules) and report every problem.
-    Check { dirs: Vec<PathBuf> },
+    Check {
+        dirs: Vec<PathBuf>,
+        /// `text` for people, `json` for tools: one object per problem per line, located.
+        #[arg(long, value_enum, default_value = "text")]
+        format: CheckFormat,
+    },
+    /// What a rule change changes: the clauses of OLD and NEW compared (added, removed,
+    /// renumbered, amended, with their texts word by word, rules, named values and precedence),
+    /// and every game of FILES (default: the conformance suite) ruled on under both, those
+    /// ruled differently grouped by clause. Exit status 0: nothing changed; 1: something did;
+    /// 2: an error.
+    Diff(diff::Args),
     /// Regenerate generated/ from rules/ (with --check: only say whether it is stale).
     Compile {
         #[arg(long)]
@@ -97,6 +118,14 @@ enum Command {
         #[arg(long, default_value = "rules")]
         rules: PathBuf,
         #[arg(long, default_value = "generated")]
+        out: PathBuf,
+    },
+    /// Write the JSON Schemas of `rulebook.yaml` and of a clause file into schema/ (with
+    /// --check: only say whether they are stale), derived from the types the loader reads.
+    Schema {
+        #[arg(long)]
+        check: bool,
+        #[arg(long, default_value = "schema")]
         out: PathBuf,
     },
     /// Run the conformance suite against arbiter or any program that speaks the protocol
@@ -272,12 +301,14 @@ pub fn run(args: Vec<OsString>) -> u8 {
     match cli.command {
         Command::Adjudicate(a) => adjudicate::run(&a, &lang),
         Command::Audit(a) => audit::run(&a, &lang),
-        Command::Check { dirs } => check(&dirs),
+        Command::Check { dirs, format } => check(&dirs, format),
+        Command::Diff(a) => diff::run(&a),
         Command::Conformance(options) => conformance::run(&options),
         Command::Serve { engine, rulebook } => {
             conformance::serve(engine.into(), rulebook.as_deref())
         }
         Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
+        Command::Schema { check, out } => schema_cmd(check, &out),
         Command::Explain { clause, rulebook } => match clause {
             Some(clause) => explain(&clause, &rulebook, &lang),
             None => list_clauses(&rulebook, &lang),
@@ -443,7 +474,11 @@ fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
     found
 }
 
-fn check(dirs: &[PathBuf]) -> u8 {
+/// `arbiter check`: every rulebook folder compiled (on each edition of a family it stands on),
+/// every problem reported. With `--format json`, one object per line: per problem its place
+/// (`file`, `line`, `column`, `end_line`, `end_column`), `code` (the message's id), `message`,
+/// `label`, `help`; per folder checked without a problem `{"dir", "ok": true, "clauses"}`.
+fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
     let dirs = rulebook_dirs(dirs);
     if dirs.is_empty() {
         crate::out::error(say::no_rulebook_folders());
@@ -459,17 +494,74 @@ fn check(dirs: &[PathBuf]) -> u8 {
                         (Some(e), true) => format!("{} ({})", d.display(), e.id),
                         _ => d.display().to_string(),
                     };
-                    crate::out::line(&say::check_ok(name, ir.clauses.len()));
+                    match format {
+                        CheckFormat::Text => {
+                            crate::out::line(&say::check_ok(name, ir.clauses.len()))
+                        }
+                        CheckFormat::Json => {
+                            let ok = serde_json::json!({
+                                "dir": d.display().to_string(),
+                                "edition": ir.edition.as_ref().filter(|_| ir.per_edition).map(|e| e.id.clone()),
+                                "ok": true,
+                                "clauses": ir.clauses.len(),
+                            });
+                            crate::out::raw(&format!("{ok}\n"));
+                        }
+                    }
                 }
             }
             Err(diags) => {
-                crate::out::eraw(&diags.render());
-                crate::out::eline(&say::check_errors(d.display().to_string(), diags.0.len()));
+                match format {
+                    CheckFormat::Text => {
+                        crate::out::eraw(&diags.render());
+                        crate::out::eline(&say::check_errors(
+                            d.display().to_string(),
+                            diags.0.len(),
+                        ));
+                    }
+                    CheckFormat::Json => {
+                        let mut lines = String::new();
+                        for diag in &diags.0 {
+                            lines.push_str(&format!("{}\n", diag.json()));
+                        }
+                        crate::out::raw(&lines);
+                    }
+                }
                 failed = true;
             }
         }
     }
     u8::from(failed)
+}
+
+/// `arbiter schema`: the rulebook's JSON Schemas written into `out`, or with `check` compared.
+fn schema_cmd(check_only: bool, out: &Path) -> u8 {
+    let mut stale = Vec::new();
+    for (name, text) in arbiter::rulebook::model::schemas() {
+        let p = out.join(name);
+        if std::fs::read_to_string(&p).ok().as_deref() == Some(text.as_str()) {
+            continue;
+        }
+        stale.push(p.clone());
+        if !check_only {
+            let written = std::fs::create_dir_all(out).and_then(|()| std::fs::write(&p, &text));
+            if let Err(e) = written {
+                crate::out::error(say::writing_error(
+                    p.display().to_string(),
+                    say::io_error(&e),
+                ));
+                return 1;
+            }
+            crate::out::line(&say::wrote(p.display().to_string()));
+        }
+    }
+    if check_only {
+        for p in &stale {
+            crate::out::eline(&say::stale_file(p.display().to_string()));
+        }
+        return u8::from(!stale.is_empty());
+    }
+    0
 }
 
 fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {

@@ -218,3 +218,66 @@ py-bad-source = expected PGN text, a path, a binary file or a chess.pgn.Game, no
 py-bad-errors = errors= takes "raise" or "keep", not { $value }
 py-bad-position = expected a FEN or a chess.Board, not { $kind }
 py-bad-color = color takes "white", "black", chess.WHITE or chess.BLACK, not { $value }
+## `arbiter diff`
+cli-diff-family = `{ $spec }` is a family of editions, each ruling on the games of its time: a diff compares two rulebooks, so name the editions ({ $editions })
+cli-diff-header = { $old } → { $new }: { $clauses ->
+    [0] no clause changed
+    [one] one clause changed
+   *[other] { $clauses } clauses changed
+}
+cli-diff-added = added: { $id }
+cli-diff-removed = removed: { $id }
+cli-diff-replaced = removed: { $id } (replaced by { $by })
+cli-diff-renumbered = renumbered: { $old } → { $new }
+cli-diff-amended = amended: { $id }
+cli-diff-amended-renumbered = amended and renumbered: { $old } → { $new }
+cli-diff-title = title ({ $lang })
+cli-diff-text = text ({ $lang })
+cli-diff-rule = { $named ->
+    [no] the rule changed
+   *[other] rule `{ $name }` changed
+}
+cli-diff-rule-added = { $named ->
+    [no] a rule added
+   *[other] rule `{ $name }` added
+}
+cli-diff-rule-removed = { $named ->
+    [no] a rule removed
+   *[other] rule `{ $name }` removed
+}
+cli-diff-value = { $name }: { $old } → { $new }
+cli-diff-none = (none)
+cli-diff-precedence = an exception to: { $old } → { $new }
+cli-diff-values = { $count ->
+    [one] One named value or parameter changed:
+   *[other] { $count } named values and parameters changed:
+}
+cli-diff-used-by = read by { $clauses }
+cli-diff-games = Games: { $games } compared, { $changed } ruled differently{ $bad ->
+    [0] {""}
+   *[other] , { $bad } could not be read or ruled on
+}
+cli-diff-group = { $old } → { $new }: { $games ->
+    [one] one game
+   *[other] { $games } games
+}
+cli-diff-unended = not ended by the laws
+cli-diff-ending = { $result } by { $rule }{ $ply ->
+    [none] {""}
+   *[other] {" "}at ply { $ply }
+}
+cli-diff-ending-error = not ruled on: { $error }
+cli-diff-game = { $place }: { $white } – { $black }: { $old } → { $new }
+cli-diff-more = … and { $count } more
+cli-diff-nothing = Nothing changed.
+cli-diff-md-clauses = Clauses
+cli-diff-md-games = Games ruled differently
+cli-diff-md-clause = Clause
+cli-diff-md-change = Change
+cli-diff-md-what = What changed
+cli-diff-change = { $change ->
+    [added] added
+    [removed] removed
+    [renumbered] renumbered
+   *[amended] amended
+}

@@ -265,3 +265,27 @@ name-rule-touched-another = touched one piece, moved another
 name-rule-impossible = second impossible move
 name-unsupervised_claim_needs_the_move = without an arbiter, only the player having the move may claim
 name-unsupervised_claim_needs_the_move-not = without an arbiter, either player may claim
+
+## The page of the changes from one edition to the next
+publish-changes = Changes between editions
+publish-changes-intro = What changed from one edition to the next, clause by clause (texts word by word, rules, named values, precedence), and the scenarios of the suite the two editions rule on differently, with the clause each cites. Clauses are matched through the renumbering the new edition gives.
+publish-change = Change
+publish-what-changed = What changed
+publish-changed-games = Scenarios ruled differently
+publish-change-kind = { $change ->
+    [added] added
+    [removed] removed
+    [renumbered] renumbered
+   *[amended] amended
+}
+publish-change-ending = { $result } under { $rule } (ply { $ply })
+publish-change-unended = { $result }, not ended by the laws
+publish-change-error = not ruled on: { $error }
+publish-change-not-ended = not ended by the laws
+publish-change-group = { $old } → { $new }: { $games ->
+    [one] one scenario
+   *[other] { $games } scenarios
+}
+publish-change-more = … and { $count } more
+publish-change-summary = { $games } scenarios ruled on under both editions; { $changed } ruled differently.
+publish-change-text-in = The text changed in: { $langs }.

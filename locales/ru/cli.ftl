@@ -240,3 +240,69 @@ py-bad-source = ожидались текст PGN, путь, двоичный ф
 py-bad-errors = errors= принимает "raise" или "keep", а не { $value }
 py-bad-position = ожидались FEN или chess.Board, а не { $kind }
 py-bad-color = color принимает "white", "black", chess.WHITE или chess.BLACK, а не { $value }
+## `arbiter diff`
+cli-diff-family = `{ $spec }` — семейство изданий, каждое из которых решает партии своего времени: diff сравнивает два свода, поэтому назовите издания ({ $editions })
+cli-diff-header = { $old } → { $new }: { $clauses ->
+    [0] ни одна статья не изменилась
+    [one] изменилась { $clauses } статья
+    [few] изменились { $clauses } статьи
+   *[other] изменилось { $clauses } статей
+}
+cli-diff-added = добавлена: { $id }
+cli-diff-removed = исключена: { $id }
+cli-diff-replaced = исключена: { $id } (её место заняла { $by })
+cli-diff-renumbered = перенумерована: { $old } → { $new }
+cli-diff-amended = изменена: { $id }
+cli-diff-amended-renumbered = изменена и перенумерована: { $old } → { $new }
+cli-diff-title = заголовок ({ $lang })
+cli-diff-text = текст ({ $lang })
+cli-diff-rule = { $named ->
+    [no] правило изменилось
+   *[other] правило `{ $name }` изменилось
+}
+cli-diff-rule-added = { $named ->
+    [no] добавлено правило
+   *[other] добавлено правило `{ $name }`
+}
+cli-diff-rule-removed = { $named ->
+    [no] исключено правило
+   *[other] исключено правило `{ $name }`
+}
+cli-diff-value = { $name }: { $old } → { $new }
+cli-diff-none = (нет)
+cli-diff-precedence = исключение из: { $old } → { $new }
+cli-diff-values = { $count ->
+    [one] Изменилось { $count } именованное значение или параметр:
+    [few] Изменились { $count } именованных значения и параметра:
+   *[other] Изменилось { $count } именованных значений и параметров:
+}
+cli-diff-used-by = читают { $clauses }
+cli-diff-games = Партии: сравнено { $games }, решено иначе { $changed }{ $bad ->
+    [0] {""}
+   *[other] , не удалось прочитать или решить { $bad }
+}
+cli-diff-group = { $old } → { $new }: { $games ->
+    [one] { $games } партия
+    [few] { $games } партии
+   *[other] { $games } партий
+}
+cli-diff-unended = не окончена по правилам
+cli-diff-ending = { $result } по статье { $rule }{ $ply ->
+    [none] {""}
+   *[other] {" "}на полуходе { $ply }
+}
+cli-diff-ending-error = не решена: { $error }
+cli-diff-game = { $place }: { $white } – { $black }: { $old } → { $new }
+cli-diff-more = … и ещё { $count }
+cli-diff-nothing = Ничего не изменилось.
+cli-diff-md-clauses = Статьи
+cli-diff-md-games = Партии, решённые иначе
+cli-diff-md-clause = Статья
+cli-diff-md-change = Изменение
+cli-diff-md-what = Что изменилось
+cli-diff-change = { $change ->
+    [added] добавлена
+    [removed] исключена
+    [renumbered] перенумерована
+   *[amended] изменена
+}

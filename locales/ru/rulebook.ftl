@@ -267,3 +267,28 @@ name-rule-touched-another = тронул одну фигуру, пошёл др�
 name-rule-impossible = второй невозможный ход
 name-unsupervised_claim_needs_the_move = без арбитра заявить может только игрок при своём ходе
 name-unsupervised_claim_needs_the_move-not = без арбитра заявить может любой из игроков
+
+## Страница изменений от одного издания к следующему
+publish-changes = Изменения между изданиями
+publish-changes-intro = Что изменилось от одного издания к следующему, статья за статьёй (тексты пословно, правила, именованные значения, старшинство), и сценарии набора, которые два издания решают по-разному, со статьёй, на которую ссылается каждое. Статьи сопоставлены по перенумерации, которую даёт новое издание.
+publish-change = Изменение
+publish-what-changed = Что изменилось
+publish-changed-games = Сценарии, решённые иначе
+publish-change-kind = { $change ->
+    [added] добавлена
+    [removed] исключена
+    [renumbered] перенумерована
+   *[amended] изменена
+}
+publish-change-ending = { $result } по статье { $rule } (полуход { $ply })
+publish-change-unended = { $result }, не окончена по правилам
+publish-change-error = не решена: { $error }
+publish-change-not-ended = не окончена по правилам
+publish-change-group = { $old } → { $new }: { $games ->
+    [one] { $games } сценарий
+    [few] { $games } сценария
+   *[other] { $games } сценариев
+}
+publish-change-more = … и ещё { $count }
+publish-change-summary = Сценариев, решённых по обоим изданиям: { $games }; решённых иначе: { $changed }.
+publish-change-text-in = Текст изменился на языках: { $langs }.

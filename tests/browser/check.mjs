@@ -44,6 +44,8 @@ const SHOTS = [
   },
   { name: 'matrix', page: 'matrix.html', full: false },
   { name: 'feature', page: 'feature/fifty-claim.html', full: true },
+  // The changes from one edition to the next (`arbiter diff` on the site).
+  { name: 'changes', page: 'changes/fide-2018--fide-2023.html', full: false },
 ];
 
 const [siteArg, artArg] = process.argv.slice(2);
@@ -237,6 +239,20 @@ for (const [device, options] of [
   for (const lang of languages) {
     for (const { name, page: p, anchor, full } of present) {
       await page.goto(urlOf(`${lang}/${p}`, anchor));
+      if (name === 'changes') {
+        // Rendered: the clauses' table (5.1.2 among them, a word diff struck and inserted),
+        // and the scenarios ruled differently, linked to their pages.
+        const seen = await page.evaluate(() => ({
+          rows: document.querySelectorAll('table tr').length,
+          clause: !!document.getElementById('c-5-1-2'),
+          diffs: document.querySelectorAll('td ins').length + document.querySelectorAll('td del').length,
+          games: document.querySelectorAll('h3 + ul a[href*="scenario/"]').length,
+          visible: document.querySelector('table')?.getBoundingClientRect().height ?? 0,
+        }));
+        if (seen.rows < 10 || !seen.clause || seen.diffs < 10 || seen.games < 1 || seen.visible < 100) {
+          fail('change page', `${lang}/${p}`, JSON.stringify(seen));
+        }
+      }
       const file = join(artefacts, `${name}-${lang}-${device}.png`);
       await page.screenshot({ path: file, fullPage: full });
       shots.push(file);

@@ -3,8 +3,9 @@
 //! driven by playwright-core pinned in tests/browser/package-lock.json): no console or page
 //! error, nothing fetched from outside, every internal link and anchor resolves, no page scrolls
 //! sideways on a 390px phone, the language switch lands on the same page in the other language.
-//! Its screenshots (the clause 9.2 of fide-2023, a scenario, the results matrix and a feature, in each
-//! language, desktop and phone) are kept in target/browser-artifacts/.
+//! Its screenshots (the clause 9.2 of fide-2023, a scenario, the results matrix, a feature and
+//! the changes from 2018 to 2023, rendered with its clauses and scenarios, in each language,
+//! desktop and phone) are kept in target/browser-artifacts/.
 //!
 //! Needs node, Chromium and tests/browser/node_modules (`.ci/run` installs them through
 //! tests/browser/install.sh). Without them the test is ignored with the reason, except when `CI`
@@ -74,7 +75,7 @@ pub fn the_site_works_in_chromium() -> Ran {
 
     let mut shots = Vec::new();
     for lang in ["en", "ru"] {
-        for page in ["clause", "scenario", "matrix", "feature"] {
+        for page in ["clause", "scenario", "matrix", "feature", "changes"] {
             for device in ["desktop", "phone"] {
                 let png = artefacts.join(format!("{page}-{lang}-{device}.png"));
                 let bytes = std::fs::read(&png)

@@ -346,3 +346,112 @@ pub fn the_fivefold_repetition_the_record_played_on_is_a_changed_result() -> Ran
     );
     done()
 }
+
+/// `arbiter diff fide-2018 fide-2023` on the whole corpus finds the resignations against a
+/// lone king (2023's 5.1.2: a draw, the opponent cannot checkmate; 2018's: a loss), derived here
+/// independently: every decisive game whose `Termination` (if any) says it ended normally, not
+/// by checkmate, with the winner left a bare king on the board (the moves replayed by shakmaty).
+/// Every game the diff finds is such a 5.1.2 ruling made a draw, by a winner shakmaty also finds
+/// unable to mate by material.
+pub fn diff_finds_the_resignations_against_a_lone_king() -> Ran {
+    use shakmaty::{Chess, Color, Position};
+    let dir = match corpus() {
+        Ok(dir) => dir,
+        Err(why) => return skip(why),
+    };
+    let mut files = Vec::new();
+    for sub in std::fs::read_dir(&dir).expect("corpus") {
+        let sub = sub.expect("entry").path();
+        if !sub.is_dir() {
+            continue;
+        }
+        for f in std::fs::read_dir(&sub).expect("folder") {
+            let f = f.expect("entry").path();
+            if f.extension().is_some_and(|x| x == "pgn") {
+                files.push(f.to_string_lossy().into_owned());
+            }
+        }
+    }
+    files.sort();
+    // (file, game) -> whether the winner could still mate by material (shakmaty).
+    let mut expected = std::collections::BTreeSet::new();
+    let mut insufficient = std::collections::BTreeSet::new();
+    for f in &files {
+        let bytes = std::fs::read(f).expect("corpus file");
+        for g in pgn::read_games(&bytes).into_iter().flatten() {
+            let winner = match g.tag("Result") {
+                Some("1-0") => Color::White,
+                Some("0-1") => Color::Black,
+                _ => continue,
+            };
+            let pgn::Movetext::Chess(moves) = &g.moves else {
+                continue;
+            };
+            let mut pos = Chess::default();
+            if g.tag("FEN").is_some() {
+                continue;
+            }
+            let legal = moves.iter().all(|m| match m.san.to_move(&pos) {
+                Ok(mv) => {
+                    pos.play_unchecked(mv);
+                    true
+                }
+                Err(_) => false,
+            });
+            if !legal || pos.is_checkmate() {
+                continue;
+            }
+            let key = (f.clone(), g.index as u64);
+            if pos.has_insufficient_material(winner) {
+                insufficient.insert(key.clone());
+            }
+            let normal = g
+                .tag("Termination")
+                .is_none_or(|t| t.eq_ignore_ascii_case("normal"));
+            if normal && pos.board().by_color(winner).count() == 1 {
+                expected.insert(key);
+            }
+        }
+    }
+    let mut args = vec!["diff", "fide-2018", "fide-2023", "--format", "json"];
+    args.extend(files.iter().map(String::as_str));
+    let out = arbiter(&args, None);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let mut found = std::collections::BTreeSet::new();
+    for line in text(&out.stdout).lines() {
+        let r: serde_json::Value = serde_json::from_str(line).expect("JSON");
+        if r["record"] != "game" {
+            continue;
+        }
+        assert_eq!(
+            (&r["old"]["rule"], &r["new"]["rule"]),
+            (&"5.1.2".into(), &"5.1.2".into()),
+            "{r}"
+        );
+        assert_eq!(r["new"]["result"], "1/2-1/2", "{r}");
+        let key = (
+            r["file"].as_str().expect("file").to_string(),
+            r["game"].as_u64().expect("game"),
+        );
+        assert!(
+            insufficient.contains(&key),
+            "{r}: the winner could mate by material"
+        );
+        found.insert(key);
+    }
+    assert!(
+        !expected.is_empty(),
+        "no resignation against a lone king in the corpus"
+    );
+    let missing: Vec<_> = expected.difference(&found).collect();
+    assert!(
+        missing.is_empty(),
+        "resignations against a lone king not found: {missing:?}"
+    );
+    eprintln!(
+        "diff on the corpus: {} games ruled differently, {} of them resignations against a lone king",
+        found.len(),
+        expected.len()
+    );
+    done()
+}

@@ -89,6 +89,7 @@ fn main() {
         corpus::lichess_time_controls_and_clocks_read,
         corpus::lichess_time_forfeits_match_the_platform_with_inferred_flags,
         corpus::the_fivefold_repetition_the_record_played_on_is_a_changed_result,
+        corpus::diff_finds_the_resignations_against_a_lone_king,
         sources::english_texts_of_2023_are_the_official_ones_verbatim,
     ];
     let conclusion = libtest_mimic::run(&args, trials);

@@ -12,6 +12,7 @@ mod common;
 
 mod audit;
 mod cli;
+mod diff;
 mod draughts_games;
 mod editions;
 mod fuzz_regressions;
@@ -28,6 +29,7 @@ mod rules_are_data;
 mod rules_in_words;
 mod runner;
 mod russian_output;
+mod schema;
 mod streaming;
 mod third_language;
 mod unwinnable;

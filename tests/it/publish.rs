@@ -121,6 +121,7 @@ fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
                 .to_string(),
             "implementation/chess.js.html".to_string(),
             "feature/fifty-claim.html".to_string(),
+            "changes/fide-2018--fide-2023.html".to_string(),
         ] {
             let p = site.join(lang).join(&page);
             let html = std::fs::read_to_string(&p).unwrap_or_else(|_| panic!("{}", p.display()));
@@ -203,6 +204,44 @@ fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
             && clause.contains(">fide-2023&#x2f;fide-2018&#x2f;"),
         "{clause}"
     );
+    // The changes from 2018 to 2023, linked from the index: 5.1.2's rules, A.3 added, 9.2's
+    // renumbering, the suite's resignations against a bare king, each linked to its scenario.
+    assert!(index.contains("href=\"changes&#x2f;fide-2018--fide-2023.html\""));
+    for (lang, added, renumbered, ended) in [
+        ("en", "added", "renumbered", "1&#x2f;2-1&#x2f;2 under 5.1.2"),
+        (
+            "ru",
+            "добавлена",
+            "перенумерована",
+            "1&#x2f;2-1&#x2f;2 по статье 5.1.2",
+        ),
+    ] {
+        let page =
+            std::fs::read_to_string(site.join(lang).join("changes/fide-2018--fide-2023.html"))
+                .expect("the change page");
+        let row = |id: &str| {
+            let at = page
+                .find(&format!("id=\"{id}\""))
+                .unwrap_or_else(|| panic!("{id}"));
+            page[at..at + page[at..].find("</tr>").expect("end")].to_string()
+        };
+        assert!(row("c-A-3").contains(added), "{}", row("c-A-3"));
+        assert!(
+            row("c-9-2").contains(renumbered) && row("c-9-2").contains(">9.2.1</a>"),
+            "{}",
+            row("c-9-2")
+        );
+        assert!(
+            row("c-5-1-2").contains("can_checkmate"),
+            "{}",
+            row("c-5-1-2")
+        );
+        assert!(page.contains(ended), "{page}");
+        assert!(
+            page.contains("scenario&#x2f;fide--editions--resigns-against-bare-king"),
+            "{page}"
+        );
+    }
     assert!(check_links(&site) > 1000);
 }
 

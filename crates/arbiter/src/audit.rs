@@ -253,11 +253,15 @@ pub struct Judge<'a> {
     pub options: Options,
 }
 
-/// One piece of work, in input order.
-enum Item {
+/// One piece of work, in input order: a game's text, or what stopped one.
+pub enum Item {
+    /// A game's text, in the input of that name.
     Game(Arc<str>, RawGame),
+    /// A game above the size limit: (input, game index, line).
     TooLarge(Arc<str>, usize, usize),
+    /// An input that could not be read, with the error.
     InputError(Arc<str>, String),
+    /// An input that holds no game.
     NoGames(Arc<str>),
 }
 
@@ -266,88 +270,17 @@ impl Judge<'_> {
     /// progress so far; `sink` returns false to stop (its output has gone away).
     pub fn run(&self, inputs: &[Input], sink: &mut dyn FnMut(Output, Progress) -> bool) -> Summary {
         let mut summary = Summary::default();
-        let mut progress = Progress::default();
-        let mut emit = |o: Output, bytes: u64, summary: &mut Summary| {
-            summary.add(&o.tally);
-            progress.done += 1;
-            progress.bytes = bytes;
-            sink(o, progress)
-        };
-        if self.options.jobs <= 1 {
-            read_items(inputs, self.options.encoding, &mut |item, bytes| {
-                emit(self.output(item), bytes, &mut summary)
-            });
-            return summary;
-        }
-        let pool = match rayon::ThreadPoolBuilder::new()
-            .num_threads(self.options.jobs)
-            .build()
-        {
-            Ok(p) => p,
-            // No threads to be had: rule on this thread.
-            Err(_) => {
-                let one = Judge {
-                    options: Options {
-                        jobs: 1,
-                        ..self.options
-                    },
-                    ..*self
-                };
-                return one.run(inputs, sink);
-            }
-        };
-        // Three stages, each on its own thread(s), so that reading, ruling and printing overlap:
-        // the reader sends batches; the dispatcher hands each to the pool (at most `in_flight`
-        // at once, so memory stays bounded); this thread puts the results back in input order
-        // and prints them.
-        let (batch_tx, batch_rx): (SyncSender<Batch>, Receiver<Batch>) = sync_channel(2);
-        let in_flight = self.options.jobs.saturating_mul(2).max(2);
-        let (slot_tx, slot_rx) = sync_channel::<()>(in_flight);
-        let (done_tx, done_rx) = channel::<(usize, Vec<Output>, u64)>();
-        let encoding = self.options.encoding;
-        std::thread::scope(|scope| {
-            scope.spawn(move || batches(inputs, encoding, &batch_tx));
-            let pool = &pool;
-            scope.spawn(move || {
-                pool.in_place_scope(|tasks| {
-                    for (seq, batch) in batch_rx.into_iter().enumerate() {
-                        // Waits for a free slot; fails once the printer has stopped.
-                        if slot_tx.send(()).is_err() {
-                            break;
-                        }
-                        let done = done_tx.clone();
-                        tasks.spawn(move |_| {
-                            // A batch is one task, its games in order: tasks are few and
-                            // large, so the pool's threads rarely look for work.
-                            let outputs = (batch.items.into_iter())
-                                .map(|item| self.output(item))
-                                .collect();
-                            // The printer may have stopped: then nobody wants it.
-                            let _ = done.send((seq, outputs, batch.bytes));
-                        });
-                    }
-                });
-                drop(done_tx);
-            });
-            // Owned here, so that stopping early drops them and unblocks the other stages.
-            let (slot_rx, done_rx) = (slot_rx, done_rx);
-            let mut waiting = BTreeMap::new();
-            let mut next = 0usize;
-            for (seq, outputs, bytes) in done_rx.iter() {
-                waiting.insert(seq, (outputs, bytes));
-                while let Some((outputs, bytes)) = waiting.remove(&next) {
-                    next += 1;
-                    for o in outputs {
-                        if !emit(o, bytes, &mut summary) {
-                            // Dropping the slots and results stops the dispatcher and reader.
-                            return;
-                        }
-                    }
-                    // A batch printed frees a slot.
-                    let _ = slot_rx.recv();
-                }
-            }
-        });
+        let work = |item: Item| self.output(item);
+        each_item(
+            inputs,
+            self.options.encoding,
+            self.options.jobs,
+            &work,
+            &mut |o: Output, progress| {
+                summary.add(&o.tally);
+                sink(o, progress)
+            },
+        );
         summary
     }
 
@@ -477,8 +410,90 @@ impl Judge<'_> {
     }
 }
 
+/// The pipeline under `adjudicate`, `audit` and `diff`: every item of `inputs` (a game, or what
+/// stopped one) handed to `work`, and what each came to handed to `sink` in input order with the
+/// progress so far; `sink` returns false to stop. With `jobs` > 1, a reader thread sends
+/// batches of games (small first, then up to `MAX_BATCH_BYTES`) through a bounded channel to a
+/// rayon pool, at most `2 × jobs` batches in flight: memory is bounded by the batches in
+/// flight, not by the input.
+pub fn each_item<T: Send>(
+    inputs: &[Input],
+    encoding: Option<&'static Encoding>,
+    jobs: usize,
+    work: &(dyn Fn(Item) -> T + Sync),
+    sink: &mut dyn FnMut(T, Progress) -> bool,
+) {
+    let mut progress = Progress::default();
+    let mut emit = |o: T, bytes: u64| {
+        progress.done += 1;
+        progress.bytes = bytes;
+        sink(o, progress)
+    };
+    if jobs <= 1 {
+        read_items(inputs, encoding, &mut |item, bytes| emit(work(item), bytes));
+        return;
+    }
+    let pool = match rayon::ThreadPoolBuilder::new().num_threads(jobs).build() {
+        Ok(p) => p,
+        // No threads to be had: work on this thread.
+        Err(_) => {
+            read_items(inputs, encoding, &mut |item, bytes| emit(work(item), bytes));
+            return;
+        }
+    };
+    // Three stages, each on its own thread(s), so that reading, working and printing overlap:
+    // the reader sends batches; the dispatcher hands each to the pool (at most `in_flight` at
+    // once, so memory stays bounded); this thread puts the results back in input order and
+    // hands them on.
+    let (batch_tx, batch_rx): (SyncSender<Batch>, Receiver<Batch>) = sync_channel(2);
+    let in_flight = jobs.saturating_mul(2).max(2);
+    let (slot_tx, slot_rx) = sync_channel::<()>(in_flight);
+    let (done_tx, done_rx) = channel::<(usize, Vec<T>, u64)>();
+    std::thread::scope(|scope| {
+        scope.spawn(move || batches(inputs, encoding, &batch_tx));
+        let pool = &pool;
+        scope.spawn(move || {
+            pool.in_place_scope(|tasks| {
+                for (seq, batch) in batch_rx.into_iter().enumerate() {
+                    // Waits for a free slot; fails once the printer has stopped.
+                    if slot_tx.send(()).is_err() {
+                        break;
+                    }
+                    let done = done_tx.clone();
+                    tasks.spawn(move |_| {
+                        // A batch is one task, its games in order: tasks are few and large,
+                        // so the pool's threads rarely look for work.
+                        let outputs = batch.items.into_iter().map(work).collect();
+                        // The printer may have stopped: then nobody wants it.
+                        let _ = done.send((seq, outputs, batch.bytes));
+                    });
+                }
+            });
+            drop(done_tx);
+        });
+        // Owned here, so that stopping early drops them and unblocks the other stages.
+        let (slot_rx, done_rx) = (slot_rx, done_rx);
+        let mut waiting = BTreeMap::new();
+        let mut next = 0usize;
+        for (seq, outputs, bytes) in done_rx.iter() {
+            waiting.insert(seq, (outputs, bytes));
+            while let Some((outputs, bytes)) = waiting.remove(&next) {
+                next += 1;
+                for o in outputs {
+                    if !emit(o, bytes) {
+                        // Dropping the slots and results stops the dispatcher and reader.
+                        return;
+                    }
+                }
+                // A batch handed on frees a slot.
+                let _ = slot_rx.recv();
+            }
+        }
+    });
+}
+
 /// Text for a terminal (`escape::terminal`), owned.
-fn terminal(text: String) -> String {
+pub fn terminal(text: String) -> String {
     match crate::escape::terminal(&text) {
         std::borrow::Cow::Borrowed(_) => text,
         std::borrow::Cow::Owned(shown) => shown,
@@ -534,7 +549,7 @@ impl<'v> FindingRecord<'v> {
 
 /// The JSON error record: `{"file", "game", "line", "column", "error"}` (the game, line and
 /// column null for an error about the whole input).
-fn error_record(file: &str, at: Option<(usize, usize, usize)>, message: &str) -> String {
+pub fn error_record(file: &str, at: Option<(usize, usize, usize)>, message: &str) -> String {
     #[derive(Serialize)]
     struct Record<'a> {
         file: &'a str,

@@ -38,6 +38,9 @@ pub struct Diag {
     /// A consequence of an error already reported (a name whose definition failed to check):
     /// `Diags` drops it rather than repeat the cause at every use.
     pub follow_on: bool,
+    /// The id of the message (`diag-unknown-fact`): stable across languages, for tools
+    /// (`arbiter check --format json`); `None` for a message not said by `locale::say`.
+    pub code: Option<&'static str>,
     /// Lines of the file before `source` (a game read from a stream is its own source).
     line_base: usize,
     /// The line and column to report when `source` is not the text `offset` was found in (the
@@ -53,10 +56,13 @@ impl Diag {
         len: usize,
         message: impl Into<String>,
     ) -> Self {
+        let message = message.into();
+        let code = crate::locale::say::code_of(&message);
         let offset = floor_char_boundary(source, offset.min(source.len()));
         let len = len.min(source.len() - offset);
         Diag {
-            message: message.into(),
+            code,
+            message,
             file: file.to_path_buf(),
             source: Arc::clone(source),
             offset,
@@ -133,6 +139,7 @@ impl Diag {
             label: term(&self.label),
             help: self.help.as_deref().map(term),
             follow_on: self.follow_on,
+            code: self.code,
             line_base: self.line_base,
             at: Some(self.line_col()),
         }
@@ -155,6 +162,39 @@ impl Diag {
         src[from..end.min(src.len())]
             .lines()
             .all(|l| l.chars().count() <= MAX_LINE)
+    }
+
+    /// The error for tools (`arbiter check --format json`): where it starts and ends (1-based
+    /// lines, columns in characters), its message, label and help in the language of the run,
+    /// and its `code`, the message's id.
+    pub fn json(&self) -> serde_json::Value {
+        let (line, column) = self.line_col();
+        let end = floor_char_boundary(
+            &self.source,
+            self.offset.saturating_add(self.len).min(self.source.len()),
+        );
+        let (end_line, end_column) = line_col(&self.source, end);
+        let end_line = match self.at {
+            Some(_) => line,
+            None => end_line.saturating_add(self.line_base),
+        };
+        let end_column = if self.at.is_some() {
+            column
+        } else {
+            end_column
+        };
+        serde_json::json!({
+            "file": self.file.display().to_string(),
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "severity": "error",
+            "code": self.code,
+            "message": self.message,
+            "label": self.label,
+            "help": self.help,
+        })
     }
 
     /// `file:line:col`

@@ -15,6 +15,7 @@ pub mod compile;
 pub mod conformance;
 pub mod date;
 pub mod diag;
+pub mod diff;
 pub mod draughts;
 pub mod escape;
 pub mod files;

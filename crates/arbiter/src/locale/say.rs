@@ -42,12 +42,38 @@ macro_rules! numbers {
 }
 numbers!(usize, u64, u32, i64, i32);
 
+thread_local! {
+    /// The id of the last message said on this thread, and a hash of its text.
+    static LAST: std::cell::Cell<(&'static str, u64)> = const { std::cell::Cell::new(("", 0)) };
+}
+
+fn hash(text: &str) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    text.hash(&mut h);
+    h.finish()
+}
+
+fn remember(id: &'static str, said: &str) {
+    LAST.with(|l| l.set((id, hash(said))));
+}
+
+/// The id of the message `text` is, when it is the last message said on this thread
+/// (`diag::Diag` takes its `code` so: a diagnostic is made from the message just said); `None`
+/// otherwise, never a guess.
+pub fn code_of(text: &str) -> Option<&'static str> {
+    let (id, h) = LAST.with(std::cell::Cell::get);
+    (!id.is_empty() && h == hash(text)).then_some(id)
+}
+
 macro_rules! messages {
     ($( $(#[$doc:meta])* $name:ident = $id:literal ( $($var:ident),* ); )*) => {
         $(
             $(#[$doc])*
             pub fn $name($($var: impl Arg),*) -> String {
-                super::say($id, &[$((stringify!($var), $var.value())),*])
+                let said = super::say($id, &[$((stringify!($var), $var.value())),*]);
+                remember($id, &said);
+                said
             }
         )*
         /// Every message the tool says: its id and its variables.
@@ -116,6 +142,40 @@ messages! {
     audit_changed = "cli-audit-changed" (changed);
     audit_by_edition = "cli-audit-by-edition" ();
     audit_no_edition = "cli-audit-no-edition" ();
+    // `arbiter diff`.
+    /// A family of editions named as a side of a diff.
+    diff_family = "cli-diff-family" (spec, editions);
+    diff_header = "cli-diff-header" (old, new, clauses);
+    diff_added = "cli-diff-added" (id);
+    diff_removed = "cli-diff-removed" (id);
+    diff_replaced = "cli-diff-replaced" (id, by);
+    diff_renumbered = "cli-diff-renumbered" (old, new);
+    diff_amended = "cli-diff-amended" (id);
+    diff_amended_renumbered = "cli-diff-amended-renumbered" (old, new);
+    diff_title = "cli-diff-title" (lang);
+    diff_text = "cli-diff-text" (lang);
+    diff_rule = "cli-diff-rule" (name, named);
+    diff_rule_added = "cli-diff-rule-added" (name, named);
+    diff_rule_removed = "cli-diff-rule-removed" (name, named);
+    diff_value = "cli-diff-value" (name, old, new);
+    diff_none = "cli-diff-none" ();
+    diff_precedence = "cli-diff-precedence" (old, new);
+    diff_values = "cli-diff-values" (count);
+    diff_used_by = "cli-diff-used-by" (clauses);
+    diff_games = "cli-diff-games" (games, changed, bad);
+    diff_group = "cli-diff-group" (old, new, games);
+    diff_unended = "cli-diff-unended" ();
+    diff_ending = "cli-diff-ending" (result, rule, ply);
+    diff_ending_error = "cli-diff-ending-error" (error);
+    diff_game = "cli-diff-game" (place, white, black, old, new);
+    diff_more = "cli-diff-more" (count);
+    diff_nothing = "cli-diff-nothing" ();
+    diff_md_clauses = "cli-diff-md-clauses" ();
+    diff_md_games = "cli-diff-md-games" ();
+    diff_md_clause = "cli-diff-md-clause" ();
+    diff_md_change = "cli-diff-md-change" ();
+    diff_md_what = "cli-diff-md-what" ();
+    diff_change = "cli-diff-change" (change);
 
     // Hostile inputs: files, links, output, limits.
     /// Standard output or standard error could not be written (not a closed pipe).

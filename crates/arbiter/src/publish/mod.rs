@@ -54,6 +54,7 @@ const TEMPLATES: &[(&str, &str)] = &[
     ("matrix.html", include_str!("templates/matrix.html")),
     ("feature.html", include_str!("templates/feature.html")),
     ("languages.html", include_str!("templates/languages.html")),
+    ("changes.html", include_str!("templates/changes.html")),
 ];
 
 fn env() -> Result<Environment<'static>, String> {
@@ -176,6 +177,178 @@ pub fn feature_page(name: &str) -> String {
 /// A rulebook's page, relative to a language's folder.
 fn rulebook_page(id: &str) -> String {
     format!("rulebook/{}.html", file_name(id))
+}
+
+/// The page of the changes from one edition to the next, relative to a language's folder:
+/// `changes/fide-2018--fide-2023.html`.
+fn changes_page(old: &str, new: &str) -> String {
+    format!("changes/{}.html", page_name(&[old, new]))
+}
+
+/// Consecutive editions of a family among the published rulebooks (each an edition itself, not
+/// an overlay compiled on one), oldest first: the pairs a change page is made for.
+fn edition_pairs(books: &[Book]) -> Vec<(&Book, &Book)> {
+    let mut editions: Vec<&Book> = (books.iter())
+        .filter(|b| !b.ir.per_edition && b.ir.edition.as_ref().is_some_and(|e| e.id == b.ir.id))
+        .collect();
+    editions.sort_by(|a, b| {
+        let key = |x: &Book| {
+            x.ir.edition
+                .as_ref()
+                .map(|e| (e.family.clone(), e.in_force_from.iso()))
+        };
+        key(a).cmp(&key(b))
+    });
+    editions
+        .windows(2)
+        .filter_map(|w| match w {
+            [a, b]
+                if a.ir.edition.as_ref().map(|e| &e.family)
+                    == b.ir.edition.as_ref().map(|e| &e.family) =>
+            {
+                Some((*a, *b))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// What changed from one edition to the next: the clauses (`diff::clauses`) and the suite's
+/// scenarios ruled differently, grouped by clause (`diff::Groups`: counts and the first
+/// examples, so memory stays bounded), both rulebooks run by the interpreter on their IR.
+struct Changes {
+    old: String,
+    new: String,
+    clauses: crate::diff::Clauses,
+    groups: crate::diff::Groups,
+}
+
+fn changes(old: &Book, new: &Book, conformance: &Path) -> Result<Changes, String> {
+    let side = |b: &Book| -> Result<crate::diff::Book, String> {
+        let interp = crate::backend::interp::Interpreter::new(b.ir.clone())?;
+        Ok(crate::diff::Book {
+            spec: b.ir.id.clone(),
+            ir: b.ir.clone(),
+            law: crate::runtime::edition::Law::single(std::sync::Arc::new(interp)),
+        })
+    };
+    let (o, n) = (side(old)?, side(new)?);
+    let ids = crate::diff::IdMap::between(&o.ir, &n.ir);
+    let clauses = crate::diff::clauses(&o.ir, &n.ir, &ids);
+    let games = crate::diff::Games {
+        old: &o,
+        new: &n,
+        ids: &ids,
+        options: crate::runtime::adjudicate::Options::default(),
+    };
+    let jobs = std::thread::available_parallelism().map_or(1, usize::from);
+    let mut groups = crate::diff::Groups::default();
+    for d in games.suite(conformance, jobs) {
+        groups.add(&d);
+    }
+    Ok(Changes {
+        old: old.ir.id.clone(),
+        new: new.ir.id.clone(),
+        clauses,
+        groups,
+    })
+}
+
+/// The change page's context in the language of `w`.
+fn changes_view(
+    ch: &Changes,
+    books: &[Book],
+    w: &Words,
+    lang: &str,
+    published: &std::collections::HashSet<&str>,
+) -> Result<Value, String> {
+    let href = |book: &str, id: &Option<String>| -> Option<String> {
+        let b = books.iter().find(|b| b.key == book)?;
+        let id = id.as_ref()?;
+        (b.ir.clauses.iter().any(|c| &c.id == id))
+            .then(|| format!("../{}#{}", b.page(), anchor(id)))
+    };
+    let clauses: Vec<Value> = (ch.clauses.clauses.iter())
+        .map(|c| {
+            let texts: Vec<Value> = (c.title.iter().chain(&c.text))
+                .filter(|t| t.lang == lang && c.change != crate::diff::Change::Added)
+                .map(|t| ser(&t.segments))
+                .collect();
+            // Texts changed only in other languages: named, so that no row is silently empty.
+            let here = c.text.iter().chain(&c.title).any(|t| t.lang == lang);
+            let shown = !here && c.change != crate::diff::Change::Added;
+            let elsewhere: Vec<&str> = (c.title.iter().chain(&c.text))
+                .filter(|_| shown)
+                .map(|t| t.lang.as_str())
+                .collect::<std::collections::BTreeSet<_>>()
+                .into_iter()
+                .collect();
+            let elsewhere = match elsewhere.is_empty() {
+                true => None,
+                false => Some(w.get(
+                    "publish-change-text-in",
+                    &[("langs", elsewhere.join(", ").into())],
+                )?),
+            };
+            Ok(context! {
+                elsewhere => elsewhere,
+                anchor => anchor(c.id()),
+                old_id => c.old_id.clone(), new_id => c.new_id.clone(),
+                old_href => href(&ch.old, &c.old_id), new_href => href(&ch.new, &c.new_id),
+                change => w.get("publish-change-kind", &[("change", c.change.name().into())])?,
+                texts => texts,
+                rules => ser(&c.rules),
+                values => ser(&c.values),
+                precedence => c.precedence.as_ref().map(ser),
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    let ending = |e: &crate::diff::Ending| -> Result<String, String> {
+        let result = e.result.clone().unwrap_or_default();
+        match (&e.error, &e.rule) {
+            (Some(err), _) => w.get("publish-change-error", &[("error", err.clone().into())]),
+            (None, None) => w.get("publish-change-unended", &[("result", result.into())]),
+            (None, Some(rule)) => w.get(
+                "publish-change-ending",
+                &[
+                    ("result", result.into()),
+                    ("rule", rule.clone().into()),
+                    ("ply", i64::from(e.ply.unwrap_or(0)).into()),
+                ],
+            ),
+        }
+    };
+    let unended = |c: &str| -> Result<String, String> {
+        if c == crate::audit::UNENDED {
+            w.text("publish-change-not-ended")
+        } else {
+            Ok(c.to_string())
+        }
+    };
+    let mut groups = Vec::new();
+    for ((o, n), g) in ch.groups.by_count() {
+        let examples: Vec<Value> = (g.examples.iter())
+            .map(|e| {
+                Ok(context! {
+                    id => e.file.clone(),
+                    href => published.contains(e.file.as_str()).then(|| format!("../{}", scenario_page(&e.file))),
+                    old => ending(&e.old)?, new => ending(&e.new)?,
+                })
+            })
+            .collect::<Result<_, String>>()?;
+        let more = g.count.saturating_sub(g.examples.len() as u64);
+        groups.push(context! {
+            heading => w.get("publish-change-group", &[("old", unended(o)?.into()), ("new", unended(n)?.into()), ("games", (g.count as i64).into())])?,
+            examples => examples,
+            more => (more > 0).then(|| w.get("publish-change-more", &[("count", (more as i64).into())])).transpose()?,
+        });
+    }
+    Ok(context! {
+        title => format!("{} → {}", ch.old, ch.new),
+        clauses => clauses,
+        groups => groups,
+        summary => w.get("publish-change-summary", &[("games", (ch.groups.games as i64).into()), ("changed", (ch.groups.changed as i64).into())])?,
+    })
 }
 
 /// An implementation's page, relative to a language's folder.
@@ -766,6 +939,11 @@ fn labels(w: &Words) -> Result<BTreeMap<String, String>, String> {
         "in-force-from",
         "other-editions",
         "translated",
+        "changes",
+        "changes-intro",
+        "change",
+        "what-changed",
+        "changed-games",
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("publish-{l}"))?);
     }
@@ -923,7 +1101,13 @@ fn check_pages(
             imps.iter()
                 .map(|i| (implementation_page(&i.name), i.name.clone())),
         )
-        .chain(FEATURES.iter().map(|f| (feature_page(f), f.to_string())));
+        .chain(FEATURES.iter().map(|f| (feature_page(f), f.to_string())))
+        .chain(edition_pairs(books).into_iter().map(|(a, b)| {
+            (
+                changes_page(&a.ir.id, &b.ir.id),
+                format!("{} → {}", a.ir.id, b.ir.id),
+            )
+        }));
     for (page, source) in pages {
         if let Some(first) = seen.get(&page) {
             return Err(crate::locale::say::page_collision(page, first, source));
@@ -1009,6 +1193,11 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
             Ok((l, name))
         })
         .collect::<Result<Vec<_>, String>>()?;
+    // The changes from each edition of a family to the next: computed once, said per language.
+    let mut changed = Vec::new();
+    for (a, b) in edition_pairs(books) {
+        changed.push(changes(a, b, &src.conformance)?);
+    }
     let mut site = Site {
         env: env()?,
         out: out.to_path_buf(),
@@ -1054,15 +1243,27 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
                 scenarios => scenarios.iter().filter(|s| s.features.iter().any(|x| x == f)).count(),
             });
         }
+        let change_list: Vec<Value> = (changed.iter())
+            .map(|c| context! { title => format!("{} → {}", c.old, c.new), page => changes_page(&c.old, &c.new) })
+            .collect();
         site.write(
             lang,
             "index.html",
             "index.html",
             context! {
                 labels => labels.clone(), books => book_list, imps => imp_list.clone(),
-                features => feature_list.clone(),
+                features => feature_list.clone(), changes => change_list,
             },
         )?;
+        for c in &changed {
+            let view = changes_view(c, books, &w, lang, &published_ids)?;
+            site.write(
+                lang,
+                &changes_page(&c.old, &c.new),
+                "changes.html",
+                context! { labels => labels.clone(), ..view },
+            )?;
+        }
         for (f, fv) in FEATURES.iter().zip(&feature_list) {
             let needing: Vec<usize> = (scenarios.iter().enumerate())
                 .filter(|(_, s)| s.features.iter().any(|x| x == f))
