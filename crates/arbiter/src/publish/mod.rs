@@ -7,7 +7,7 @@
 //! minijinja templates (`templates/*.html`) with autoescape on: a rulebook's or a scenario's text
 //! is untrusted and always escaped.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 
 use minijinja::{Environment, Value, context};
@@ -1141,7 +1141,62 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
             pages.push(book);
         }
     }
-    let books = &pages[..];
+    let m = gather(src, &pages, &mut published)?;
+    let ids: HashSet<&str> = m.scenarios.iter().map(|s| s.id.as_str()).collect();
+    // Every language arbiter speaks (the locale registry: a new language is a folder of
+    // Fluent files), each with its own name.
+    let langs = crate::locale::languages()
+        .into_iter()
+        .map(|l| {
+            let name = words::autonym(&l)?;
+            Ok((l, name))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut site = Site {
+        env: env()?,
+        out: out.to_path_buf(),
+        pages: 0,
+        langs,
+    };
+    std::fs::create_dir_all(out)
+        .map_err(|e| say::writing_error(out.display().to_string(), say::io_error(&e)))?;
+    let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
+    for lang in &langs {
+        let lang = lang.as_str();
+        let w = Words::new(lang)?;
+        let labels = labels(&w)?;
+        let (imp_list, feature_list) = write_index(&mut site, lang, &w, &labels, &m, &ids)?;
+        write_features(&mut site, lang, &labels, &m, &feature_list)?;
+        write_books(&mut site, lang, &w, &labels, &m)?;
+        write_scenarios(&mut site, lang, &w, &labels, &m)?;
+        write_reports(&mut site, lang, &w, &labels, &m, &ids, imp_list)?;
+    }
+    write_entry(&site, out)?;
+    published.pages = site.pages + 1;
+    Ok(published)
+}
+
+/// What the site is made of, gathered once for every language.
+struct Material<'a> {
+    books: &'a [Book],
+    scenarios: Vec<ScenarioView>,
+    /// (rulebook, clause) -> the scenarios citing it.
+    cited: Cited,
+    places: Places,
+    inherited: InheritedCites,
+    imps: Vec<Implementation>,
+    /// The changes from each edition of a family to the next.
+    changed: Vec<Changes>,
+}
+
+/// The scenarios of the published rulebooks (what cannot be read is said in `published`), who
+/// cites which clause, the implementations' reports and the edition changes, checked to make
+/// distinct pages.
+fn gather<'a>(
+    src: &Sources,
+    books: &'a [Book],
+    published: &mut Published,
+) -> Result<Material<'a>, String> {
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
     let mut loaded = BTreeMap::new();
@@ -1180,244 +1235,297 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         .collect();
     let inherited = inherited_cites(books, &src.conformance, &loaded, &mut places)?;
     drop(loaded);
-    let published_ids: std::collections::HashSet<&str> =
-        scenarios.iter().map(|s| s.id.as_str()).collect();
     let imps = implementations(&src.conformance.join("reports"), &mut published.not_read)?;
     check_pages(&scenarios, books, &imps)?;
-    // Every language arbiter speaks (the locale registry: a new language is a folder of
-    // Fluent files), each with its own name.
-    let langs = crate::locale::languages()
-        .into_iter()
-        .map(|l| {
-            let name = words::autonym(&l)?;
-            Ok((l, name))
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    // The changes from each edition of a family to the next: computed once, said per language.
     let mut changed = Vec::new();
     for (a, b) in edition_pairs(books) {
         changed.push(changes(a, b, &src.conformance)?);
     }
-    let mut site = Site {
-        env: env()?,
-        out: out.to_path_buf(),
-        pages: 0,
-        langs,
-    };
-    std::fs::create_dir_all(out)
-        .map_err(|e| say::writing_error(out.display().to_string(), say::io_error(&e)))?;
-    let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
-    for lang in &langs {
-        let lang = lang.as_str();
-        let w = Words::new(lang)?;
-        let labels = labels(&w)?;
-        let book_list: Vec<Value> = books
-            .iter()
-            .map(|b| {
-                context! {
-                    id => b.label.clone(),
-                    title => b.ir.title.get(lang).cloned(),
-                    page => b.page(),
-                    scenarios => scenarios.iter().filter(|s| s.book.as_ref() == Some(&b.key)).count(),
-                }
-            })
+    Ok(Material {
+        books,
+        scenarios,
+        cited,
+        places,
+        inherited,
+        imps,
+        changed,
+    })
+}
+
+/// The index of one language: the rulebooks, implementations, features and edition changes,
+/// and the change pages. Returns the implementations' and features' lists, which other pages
+/// repeat.
+fn write_index(
+    site: &mut Site,
+    lang: &str,
+    w: &Words,
+    labels: &BTreeMap<String, String>,
+    m: &Material,
+    ids: &HashSet<&str>,
+) -> Result<(Vec<Value>, Vec<Value>), String> {
+    let book_list: Vec<Value> = m
+        .books
+        .iter()
+        .map(|b| {
+            context! {
+                id => b.label.clone(),
+                title => b.ir.title.get(lang).cloned(),
+                page => b.page(),
+                scenarios => m.scenarios.iter().filter(|s| s.book.as_ref() == Some(&b.key)).count(),
+            }
+        })
+        .collect();
+    let imp_list: Vec<Value> = m
+        .imps
+        .iter()
+        .map(|i| {
+            context! {
+                name => i.name.clone(),
+                page => implementation_page(&i.name),
+                tally => ser(&i.tally),
+            }
+        })
+        .collect();
+    // The features of the protocol (`conformance::features`), each said in the locale's
+    // words.
+    let mut feature_list = Vec::new();
+    for f in FEATURES {
+        feature_list.push(context! {
+            name => *f,
+            page => feature_page(f),
+            text => w.text(&format!("publish-feature-{f}"))?,
+            scenarios => m.scenarios.iter().filter(|s| s.features.iter().any(|x| x == f)).count(),
+        });
+    }
+    let change_list: Vec<Value> = (m.changed.iter())
+        .map(|c| context! { title => format!("{} → {}", c.old, c.new), page => changes_page(&c.old, &c.new) })
+        .collect();
+    site.write(
+        lang,
+        "index.html",
+        "index.html",
+        context! {
+            labels => labels.clone(), books => book_list, imps => imp_list.clone(),
+            features => feature_list.clone(), changes => change_list,
+        },
+    )?;
+    for c in &m.changed {
+        let view = changes_view(c, m.books, w, lang, ids)?;
+        site.write(
+            lang,
+            &changes_page(&c.old, &c.new),
+            "changes.html",
+            context! { labels => labels.clone(), ..view },
+        )?;
+    }
+    Ok((imp_list, feature_list))
+}
+
+/// The features' pages of one language: the scenarios that need each, and each
+/// implementation's tally on them.
+fn write_features(
+    site: &mut Site,
+    lang: &str,
+    labels: &BTreeMap<String, String>,
+    m: &Material,
+    feature_list: &[Value],
+) -> Result<(), String> {
+    for (f, fv) in FEATURES.iter().zip(feature_list) {
+        let needing: Vec<usize> = (m.scenarios.iter().enumerate())
+            .filter(|(_, s)| s.features.iter().any(|x| x == f))
+            .map(|(i, _)| i)
             .collect();
-        let imp_list: Vec<Value> = imps
+        let needing = links(&m.scenarios, &needing);
+        let rows: Vec<Value> = m
+            .imps
             .iter()
             .map(|i| {
                 context! {
                     name => i.name.clone(),
-                    page => implementation_page(&i.name),
-                    tally => ser(&i.tally),
+                    page => format!("../{}", implementation_page(&i.name)),
+                    tally => ser(&i.by_feature.get(*f).copied().unwrap_or_default()),
                 }
             })
             .collect();
-        // The features of the protocol (`conformance::features`), each said in the locale's
-        // words.
-        let mut feature_list = Vec::new();
-        for f in FEATURES {
-            feature_list.push(context! {
-                name => *f,
-                page => feature_page(f),
-                text => w.text(&format!("publish-feature-{f}"))?,
-                scenarios => scenarios.iter().filter(|s| s.features.iter().any(|x| x == f)).count(),
-            });
-        }
-        let change_list: Vec<Value> = (changed.iter())
-            .map(|c| context! { title => format!("{} → {}", c.old, c.new), page => changes_page(&c.old, &c.new) })
-            .collect();
         site.write(
             lang,
-            "index.html",
-            "index.html",
+            &feature_page(f),
+            "feature.html",
             context! {
-                labels => labels.clone(), books => book_list, imps => imp_list.clone(),
-                features => feature_list.clone(), changes => change_list,
+                labels => labels.clone(), feature => fv.clone(),
+                scenarios => ser(&needing), rows => rows,
             },
         )?;
-        for c in &changed {
-            let view = changes_view(c, books, &w, lang, &published_ids)?;
-            site.write(
-                lang,
-                &changes_page(&c.old, &c.new),
-                "changes.html",
-                context! { labels => labels.clone(), ..view },
-            )?;
-        }
-        for (f, fv) in FEATURES.iter().zip(&feature_list) {
-            let needing: Vec<usize> = (scenarios.iter().enumerate())
-                .filter(|(_, s)| s.features.iter().any(|x| x == f))
-                .map(|(i, _)| i)
-                .collect();
-            let needing = links(&scenarios, &needing);
-            let rows: Vec<Value> = imps
-                .iter()
-                .map(|i| {
-                    context! {
-                        name => i.name.clone(),
-                        page => format!("../{}", implementation_page(&i.name)),
-                        tally => ser(&i.by_feature.get(*f).copied().unwrap_or_default()),
-                    }
-                })
-                .collect();
-            site.write(
-                lang,
-                &feature_page(f),
-                "feature.html",
-                context! {
-                    labels => labels.clone(), feature => fv.clone(),
-                    scenarios => ser(&needing), rows => rows,
-                },
-            )?;
-        }
-        for b in books {
-            let mut articles = Vec::new();
-            for a in &b.ir.articles {
-                let mut clauses = Vec::new();
-                for &i in &a.clauses {
-                    if let Some(c) = b.ir.clauses.get(i) {
-                        clauses.push(clause_view(b, c, &w, &cited, &scenarios, &inherited)?);
-                    }
+    }
+    Ok(())
+}
+
+/// The rulebooks' pages of one language: each article's clauses, with the scenarios that cite
+/// them, and the editions a rulebook is published on.
+fn write_books(
+    site: &mut Site,
+    lang: &str,
+    w: &Words,
+    labels: &BTreeMap<String, String>,
+    m: &Material,
+) -> Result<(), String> {
+    for b in m.books {
+        let mut articles = Vec::new();
+        for a in &b.ir.articles {
+            let mut clauses = Vec::new();
+            for &i in &a.clauses {
+                if let Some(c) = b.ir.clauses.get(i) {
+                    clauses.push(clause_view(b, c, w, &m.cited, &m.scenarios, &m.inherited)?);
                 }
-                articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
             }
-            // The other editions the rulebook is published on, and the edition it stands on.
-            let editions: Vec<Value> = books
-                .iter()
-                .filter(|x| x.ir.id == b.ir.id && x.key != b.key && b.ir.per_edition)
-                .map(|x| context! { label => x.label.clone(), page => format!("../{}", x.page()) })
-                .collect();
-            let edition = b.ir.edition.as_ref().map(|e| {
-                context! {
-                    id => e.id.clone(), from => e.in_force_from.iso(),
-                    page => books.iter().find(|x| x.key == e.id).map(|x| format!("../{}", x.page())),
-                }
-            });
-            site.write(
-                lang,
-                &b.page(),
-                "rulebook.html",
-                context! {
-                    labels => labels.clone(), id => b.label.clone(),
-                    title => b.ir.title.get(lang).cloned(), source => b.ir.source.get(lang).cloned(),
-                    articles => articles, edition => edition, editions => editions,
-                },
-            )?;
+            articles.push(context! { title => a.title.get(lang).cloned(), clauses => clauses });
         }
-        for s in &scenarios {
-            let book = books.iter().find(|b| s.book.as_ref() == Some(&b.key));
-            let clause_links: Vec<Value> = s
-                .clauses
-                .iter()
-                .map(|c| {
-                    let href = book
-                        .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
-                        .map(|b| format!("../{}#{}", b.page(), anchor(c)));
-                    context! { id => c, href => href }
-                })
-                .collect();
-            let feature_links: Vec<Value> = s
-                .features
-                .iter()
-                .map(|f| {
-                    context! {
-                        name => f,
-                        href => is_known(f).then(|| format!("../{}", feature_page(f))),
-                    }
-                })
-                .collect();
-            site.write(
-                lang,
-                &s.page,
-                "scenario.html",
-                context! {
-                    labels => labels.clone(), s => ser(&s),
-                    description => page_text(s, "Description", lang),
-                    derivation => page_text(s, "Derivation", lang),
-                    clause_links => clause_links, feature_links => feature_links,
-                    diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, &w)).transpose()?.map(|d| ser(&d)),
-                    book_page => book.map(|b| format!("../{}", b.page())),
-                },
-            )?;
-        }
-        for i in &imps {
-            let view = implementation_view(i, &w, &places, &published_ids)?;
-            site.write(
-                lang,
-                &implementation_page(&i.name),
-                "implementation.html",
-                context! {
-                    labels => labels.clone(), name => i.name.clone(),
-                    tally => ser(&i.tally), ..view
-                },
-            )?;
-        }
-        // The matrix: one row per (rulebook, clause) any report names, one column per
-        // implementation.
-        let mut rows: BTreeMap<(String, ClauseKey), (String, String)> = BTreeMap::new();
-        for i in &imps {
-            for (book, c) in i.by_clause.keys() {
-                rows.entry((book.clone(), clause_key(c)))
-                    .or_insert_with(|| (book.clone(), c.clone()));
+        // The other editions the rulebook is published on, and the edition it stands on.
+        let editions: Vec<Value> = m
+            .books
+            .iter()
+            .filter(|x| x.ir.id == b.ir.id && x.key != b.key && b.ir.per_edition)
+            .map(|x| context! { label => x.label.clone(), page => format!("../{}", x.page()) })
+            .collect();
+        let edition = b.ir.edition.as_ref().map(|e| {
+            context! {
+                id => e.id.clone(), from => e.in_force_from.iso(),
+                page => m.books.iter().find(|x| x.key == e.id).map(|x| format!("../{}", x.page())),
             }
-        }
-        let matrix: Vec<Value> = rows
-            .values()
-            .map(|(book, c)| {
-                let page = book_for_name(book, books)
+        });
+        site.write(
+            lang,
+            &b.page(),
+            "rulebook.html",
+            context! {
+                labels => labels.clone(), id => b.label.clone(),
+                title => b.ir.title.get(lang).cloned(), source => b.ir.source.get(lang).cloned(),
+                articles => articles, edition => edition, editions => editions,
+            },
+        )?;
+    }
+    Ok(())
+}
+
+/// The scenarios' pages of one language.
+fn write_scenarios(
+    site: &mut Site,
+    lang: &str,
+    w: &Words,
+    labels: &BTreeMap<String, String>,
+    m: &Material,
+) -> Result<(), String> {
+    for s in &m.scenarios {
+        let book = m.books.iter().find(|b| s.book.as_ref() == Some(&b.key));
+        let clause_links: Vec<Value> = s
+            .clauses
+            .iter()
+            .map(|c| {
+                let href = book
                     .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
-                    .map(|b| b.page());
-                let cells: Vec<Value> = imps
-                    .iter()
-                    .map(|i| match i.by_clause.get(&(book.clone(), c.clone())) {
-                        Some(t) => {
-                            let applicable = t.scenarios - t.not_applicable;
-                            let class = if applicable == 0 {
-                                "na"
-                            } else if t.passed == applicable {
-                                "ok"
-                            } else {
-                                "bad"
-                            };
-                            context! { text => format!("{}/{}", t.passed, applicable), class => class }
-                        }
-                        None => context! { text => "", class => "na" },
-                    })
-                    .collect();
+                    .map(|b| format!("../{}#{}", b.page(), anchor(c)));
+                context! { id => c, href => href }
+            })
+            .collect();
+        let feature_links: Vec<Value> = s
+            .features
+            .iter()
+            .map(|f| {
                 context! {
-                    book => book, clause => c, cells => cells,
-                    href => page.map(|p| format!("{p}#{}", anchor(c))),
+                    name => f,
+                    href => is_known(f).then(|| format!("../{}", feature_page(f))),
                 }
             })
             .collect();
         site.write(
             lang,
-            "matrix.html",
-            "matrix.html",
-            context! { labels => labels.clone(), imps => imp_list, rows => matrix },
+            &s.page,
+            "scenario.html",
+            context! {
+                labels => labels.clone(), s => ser(&s),
+                description => page_text(s, "Description", lang),
+                derivation => page_text(s, "Derivation", lang),
+                clause_links => clause_links, feature_links => feature_links,
+                diagram => s.decisive.as_ref().map(|d| diagram::diagram(d, w)).transpose()?.map(|d| ser(&d)),
+                book_page => book.map(|b| format!("../{}", b.page())),
+            },
         )?;
     }
-    // The entry: a page that names both languages.
+    Ok(())
+}
+
+/// The implementations' pages of one language, and the matrix of their results by clause.
+fn write_reports(
+    site: &mut Site,
+    lang: &str,
+    w: &Words,
+    labels: &BTreeMap<String, String>,
+    m: &Material,
+    ids: &HashSet<&str>,
+    imp_list: Vec<Value>,
+) -> Result<(), String> {
+    for i in &m.imps {
+        let view = implementation_view(i, w, &m.places, ids)?;
+        site.write(
+            lang,
+            &implementation_page(&i.name),
+            "implementation.html",
+            context! {
+                labels => labels.clone(), name => i.name.clone(),
+                tally => ser(&i.tally), ..view
+            },
+        )?;
+    }
+    // The matrix: one row per (rulebook, clause) any report names, one column per
+    // implementation.
+    let mut rows: BTreeMap<(String, ClauseKey), (String, String)> = BTreeMap::new();
+    for i in &m.imps {
+        for (book, c) in i.by_clause.keys() {
+            rows.entry((book.clone(), clause_key(c)))
+                .or_insert_with(|| (book.clone(), c.clone()));
+        }
+    }
+    let matrix: Vec<Value> = rows
+        .values()
+        .map(|(book, c)| {
+            let page = book_for_name(book, m.books)
+                .filter(|b| b.ir.clauses.iter().any(|x| &x.id == c))
+                .map(|b| b.page());
+            let cells: Vec<Value> = m
+                .imps
+                .iter()
+                .map(|i| match i.by_clause.get(&(book.clone(), c.clone())) {
+                    Some(t) => {
+                        let applicable = t.scenarios - t.not_applicable;
+                        let class = if applicable == 0 {
+                            "na"
+                        } else if t.passed == applicable {
+                            "ok"
+                        } else {
+                            "bad"
+                        };
+                        context! { text => format!("{}/{}", t.passed, applicable), class => class }
+                    }
+                    None => context! { text => "", class => "na" },
+                })
+                .collect();
+            context! {
+                book => book, clause => c, cells => cells,
+                href => page.map(|p| format!("{p}#{}", anchor(c))),
+            }
+        })
+        .collect();
+    site.write(
+        lang,
+        "matrix.html",
+        "matrix.html",
+        context! { labels => labels.clone(), imps => imp_list, rows => matrix },
+    )?;
+    Ok(())
+}
+
+/// The entry: a page that names every language.
+fn write_entry(site: &Site, out: &Path) -> Result<(), String> {
     let html = site
         .env
         .get_template("languages.html")
@@ -1432,8 +1540,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         })
         .map_err(|e| format!("languages.html: {e:#}"))?;
     write(out, Path::new("index.html"), &html)?;
-    published.pages = site.pages + 1;
-    Ok(published)
+    Ok(())
 }
 
 #[cfg(test)]
