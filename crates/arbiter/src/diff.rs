@@ -472,6 +472,39 @@ fn values(rb: &Rulebook) -> BTreeMap<String, (ValueKind, String)> {
 
 /// What changed from `old`'s clauses to `new`'s.
 pub fn clauses(old: &Rulebook, new: &Rulebook, ids: &IdMap) -> Clauses {
+    let mut changed_values = value_changes(old, new);
+    let new_by_id: BTreeMap<&str, &Clause> = in_force(new).map(|c| (c.id.as_str(), c)).collect();
+    let mut out: Vec<ClauseChange> = Vec::new();
+    let mut removed: Vec<ClauseChange> = Vec::new();
+    let mut pairs: BTreeMap<&str, &Clause> = BTreeMap::new();
+    for o in in_force(old) {
+        let nid = ids.get(&o.id);
+        match new_by_id.get(nid) {
+            Some(n) => {
+                pairs.insert(n.id.as_str(), o);
+            }
+            None => removed.push(removed_change(old, o, new, nid, &changed_values)),
+        }
+    }
+    for n in in_force(new) {
+        match pairs.get(n.id.as_str()) {
+            None => out.push(added_change(new, n)),
+            Some(o) => out.extend(paired_change(old, o, new, n, ids, &changed_values)),
+        }
+    }
+    out.extend(removed);
+    users(old, new, ids, &mut changed_values, &mut out);
+    Clauses {
+        old: old.id.clone(),
+        new: new.id.clone(),
+        clauses: out,
+        values: changed_values,
+    }
+}
+
+/// The named values (constants, definitions, parameters) whose value differs, or that only
+/// one rulebook has.
+fn value_changes(old: &Rulebook, new: &Rulebook) -> Vec<ValueChange> {
     let (old_values, new_values) = (values(old), values(new));
     let mut changed_values: Vec<ValueChange> = Vec::new();
     let names: BTreeSet<&String> = old_values.keys().chain(new_values.keys()).collect();
@@ -489,122 +522,147 @@ pub fn clauses(old: &Rulebook, new: &Rulebook, ids: &IdMap) -> Clauses {
             used_by: Vec::new(),
         });
     }
-    let value_key = |v: &ValueChange| match v.kind {
+    changed_values
+}
+
+/// A value as a clause's reads name it (`param.NAME` for a parameter).
+fn value_key(v: &ValueChange) -> String {
+    match v.kind {
         ValueKind::Parameter => format!("param.{}", v.name),
         _ => v.name.clone(),
+    }
+}
+
+/// The changed values among those `reads` names.
+fn read_values(changed: &[ValueChange], reads: &BTreeSet<String>) -> Vec<ValueChange> {
+    (changed.iter())
+        .filter(|v| reads.contains(&value_key(v)))
+        .cloned()
+        .collect()
+}
+
+/// `o`, in force in OLD, has no clause in force in NEW under its id there (`nid`): removed, or
+/// replaced by the clause NEW names.
+fn removed_change(
+    old: &Rulebook,
+    o: &Clause,
+    new: &Rulebook,
+    nid: &str,
+    changed: &[ValueChange],
+) -> ClauseChange {
+    let replaced_by = new
+        .clauses
+        .iter()
+        .filter(|c| c.id == nid)
+        .find_map(|c| match &c.disabled {
+            Some(crate::lang::ir::Disabled::ReplacedBy(by)) => Some(by.clone()),
+            _ => None,
+        });
+    let reads: BTreeSet<String> = clause_reads(old, o).into_iter().collect();
+    ClauseChange {
+        change: Change::Removed,
+        old_id: Some(o.id.clone()),
+        new_id: None,
+        renumbered: false,
+        replaced_by,
+        title: Vec::new(),
+        text: Vec::new(),
+        rules: Vec::new(),
+        values: read_values(changed, &reads),
+        precedence: None,
+    }
+}
+
+/// `n`, in force in NEW, with no clause of OLD's behind it.
+fn added_change(new: &Rulebook, n: &Clause) -> ClauseChange {
+    ClauseChange {
+        change: Change::Added,
+        old_id: None,
+        new_id: Some(n.id.clone()),
+        renumbered: false,
+        replaced_by: None,
+        title: texts(None, n.title.as_ref()),
+        text: texts(None, Some(&n.text)),
+        rules: (n.rules.iter())
+            .filter_map(|&i| new.rules.get(i))
+            .map(|r| RuleChange {
+                name: r.name.clone(),
+                old: None,
+                new: Some(rule_form(new, r)),
+            })
+            .collect(),
+        values: Vec::new(),
+        precedence: None,
+    }
+}
+
+/// OLD's `o` and NEW's `n`, the same clause: amended (texts, rules, the values it reads, its
+/// precedence), only renumbered, or `None` when nothing differs.
+fn paired_change(
+    old: &Rulebook,
+    o: &Clause,
+    new: &Rulebook,
+    n: &Clause,
+    ids: &IdMap,
+    changed: &[ValueChange],
+) -> Option<ClauseChange> {
+    let reads: BTreeSet<String> = clause_reads(old, o)
+        .into_iter()
+        .chain(clause_reads(new, n))
+        .collect();
+    let mut change = ClauseChange {
+        change: Change::Amended,
+        old_id: Some(o.id.clone()),
+        new_id: Some(n.id.clone()),
+        renumbered: o.id != n.id,
+        replaced_by: None,
+        title: texts(o.title.as_ref(), n.title.as_ref()),
+        text: texts(Some(&o.text), Some(&n.text)),
+        rules: rule_changes(old, o, new, n),
+        values: read_values(changed, &reads),
+        precedence: None,
     };
-    let new_by_id: BTreeMap<&str, &Clause> = in_force(new).map(|c| (c.id.as_str(), c)).collect();
-    let mut out: Vec<ClauseChange> = Vec::new();
-    let mut removed: Vec<ClauseChange> = Vec::new();
-    let mut pairs: BTreeMap<&str, &Clause> = BTreeMap::new();
-    for o in in_force(old) {
-        let nid = ids.get(&o.id);
-        match new_by_id.get(nid) {
-            Some(n) => {
-                pairs.insert(n.id.as_str(), o);
-            }
-            None => {
-                let replaced_by = new
-                    .clauses
-                    .iter()
-                    .filter(|c| c.id == nid)
-                    .find_map(|c| match &c.disabled {
-                        Some(crate::lang::ir::Disabled::ReplacedBy(by)) => Some(by.clone()),
-                        _ => None,
-                    });
-                let reads = clause_reads(old, o);
-                removed.push(ClauseChange {
-                    change: Change::Removed,
-                    old_id: Some(o.id.clone()),
-                    new_id: None,
-                    renumbered: false,
-                    replaced_by,
-                    title: Vec::new(),
-                    text: Vec::new(),
-                    rules: Vec::new(),
-                    values: (changed_values.iter())
-                        .filter(|v| reads.contains(&value_key(v)))
-                        .cloned()
-                        .collect(),
-                    precedence: None,
-                });
-            }
-        }
-    }
-    for n in in_force(new) {
-        let Some(o) = pairs.get(n.id.as_str()) else {
-            out.push(ClauseChange {
-                change: Change::Added,
-                old_id: None,
-                new_id: Some(n.id.clone()),
-                renumbered: false,
-                replaced_by: None,
-                title: texts(None, n.title.as_ref()),
-                text: texts(None, Some(&n.text)),
-                rules: (n.rules.iter())
-                    .filter_map(|&i| new.rules.get(i))
-                    .map(|r| RuleChange {
-                        name: r.name.clone(),
-                        old: None,
-                        new: Some(rule_form(new, r)),
-                    })
-                    .collect(),
-                values: Vec::new(),
-                precedence: None,
-            });
-            continue;
-        };
-        let mut change = ClauseChange {
-            change: Change::Amended,
-            old_id: Some(o.id.clone()),
-            new_id: Some(n.id.clone()),
-            renumbered: o.id != n.id,
-            replaced_by: None,
-            title: texts(o.title.as_ref(), n.title.as_ref()),
-            text: texts(Some(&o.text), Some(&n.text)),
-            rules: rule_changes(old, o, new, n),
-            values: Vec::new(),
-            precedence: None,
-        };
-        let reads: BTreeSet<String> = clause_reads(old, o)
-            .into_iter()
-            .chain(clause_reads(new, n))
+    let exceptions = |rb: &Rulebook, c: &Clause, map: bool| -> Vec<String> {
+        let mut v: Vec<String> = (c.exception_to.iter())
+            .filter_map(|&i| rb.clauses.get(i))
+            .map(|x| match map {
+                true => ids.get(&x.id).to_string(),
+                false => x.id.clone(),
+            })
             .collect();
-        change.values = (changed_values.iter())
-            .filter(|v| reads.contains(&value_key(v)))
-            .cloned()
-            .collect();
-        let exceptions = |rb: &Rulebook, c: &Clause, map: bool| -> Vec<String> {
-            let mut v: Vec<String> = (c.exception_to.iter())
-                .filter_map(|&i| rb.clauses.get(i))
-                .map(|x| match map {
-                    true => ids.get(&x.id).to_string(),
-                    false => x.id.clone(),
-                })
-                .collect();
-            v.sort();
-            v.dedup();
-            v
-        };
-        let (po, pn) = (exceptions(old, o, true), exceptions(new, n, false));
-        if po != pn {
-            change.precedence = Some(Precedence { old: po, new: pn });
-        }
-        let amended = !(change.title.is_empty()
-            && change.text.is_empty()
-            && change.rules.is_empty()
-            && change.values.is_empty()
-            && change.precedence.is_none());
-        if amended {
-            out.push(change);
-        } else if change.renumbered {
-            change.change = Change::Renumbered;
-            out.push(change);
-        }
+        v.sort();
+        v.dedup();
+        v
+    };
+    let (po, pn) = (exceptions(old, o, true), exceptions(new, n, false));
+    if po != pn {
+        change.precedence = Some(Precedence { old: po, new: pn });
     }
-    out.extend(removed);
-    // Who reads each changed value, in either rulebook.
-    for v in &mut changed_values {
+    let amended = !(change.title.is_empty()
+        && change.text.is_empty()
+        && change.rules.is_empty()
+        && change.values.is_empty()
+        && change.precedence.is_none());
+    if amended {
+        Some(change)
+    } else if change.renumbered {
+        change.change = Change::Renumbered;
+        Some(change)
+    } else {
+        None
+    }
+}
+
+/// Who reads each changed value, in either rulebook (NEW's ids), on the values and on each
+/// clause change's copy of them.
+fn users(
+    old: &Rulebook,
+    new: &Rulebook,
+    ids: &IdMap,
+    changed: &mut [ValueChange],
+    out: &mut [ClauseChange],
+) {
+    for v in changed.iter_mut() {
         let key = value_key(v);
         let mut users: Vec<String> = Vec::new();
         for c in in_force(new) {
@@ -620,21 +678,15 @@ pub fn clauses(old: &Rulebook, new: &Rulebook, ids: &IdMap) -> Clauses {
         }
         v.used_by = users;
     }
-    for c in &mut out {
+    for c in out.iter_mut() {
         for v in &mut c.values {
-            if let Some(full) = changed_values
+            if let Some(full) = changed
                 .iter()
                 .find(|x| x.name == v.name && x.kind == v.kind)
             {
                 v.used_by = full.used_by.clone();
             }
         }
-    }
-    Clauses {
-        old: old.id.clone(),
-        new: new.id.clone(),
-        clauses: out,
-        values: changed_values,
     }
 }
 
