@@ -184,16 +184,7 @@ fn main() {
     let finals_dir = std::env::var_os("ARBITER_FINALS")
         .map(PathBuf::from)
         .unwrap_or_else(|| dir.parent().map_or_else(|| dir.clone(), Path::to_path_buf));
-    let mut final_paths = Vec::new();
-    pgn_files(&finals_dir, &mut final_paths);
-    let mut finals = Finals(Vec::new());
-    for p in &final_paths {
-        if let Ok(b) = std::fs::read(p) {
-            let mut r = Reader::new(&b[..]);
-            while let Ok(Some(())) = r.read_game(&mut finals) {}
-        }
-    }
-    let finals = finals.0;
+    let finals = final_positions(&finals_dir);
     println!(
         "corpus: {} ({} files, {:.1} MB); engine: the final positions of {} games under {}; \
          {rounds} rounds, medians",
@@ -265,6 +256,26 @@ fn main() {
         .filter(|(i, (n, _))| *i == 0 || n.contains(only.as_str()))
         .map(|(_, m)| m)
         .collect();
+    let (cpu_s, wall_s, counts) = measure(&modes, rounds);
+    report(&modes, &cpu_s, &wall_s, &counts, jobs, finals.len());
+}
+
+/// The final position of every game under `dir` (the engine's benchmark).
+fn final_positions(dir: &Path) -> Vec<Chess> {
+    let mut paths = Vec::new();
+    pgn_files(dir, &mut paths);
+    let mut finals = Finals(Vec::new());
+    for p in &paths {
+        if let Ok(b) = std::fs::read(p) {
+            let mut r = Reader::new(&b[..]);
+            while let Ok(Some(())) = r.read_game(&mut finals) {}
+        }
+    }
+    finals.0
+}
+
+/// Each mode run `rounds` times, in turn: its CPU and wall seconds per round, and its count.
+fn measure(modes: &[Mode], rounds: usize) -> (Vec<Vec<f64>>, Vec<Vec<f64>>, Vec<usize>) {
     let mut cpu_s: Vec<Vec<f64>> = vec![Vec::new(); modes.len()];
     let mut wall_s: Vec<Vec<f64>> = vec![Vec::new(); modes.len()];
     let mut counts = vec![0; modes.len()];
@@ -276,6 +287,19 @@ fn main() {
             cpu_s[i].push(cpu().saturating_sub(c0).as_secs_f64());
         }
     }
+    (cpu_s, wall_s, counts)
+}
+
+/// The table of medians and ratios to the floor (the first mode), the parallel speed-up and
+/// the engine's rate over `finals` positions.
+fn report(
+    modes: &[Mode],
+    cpu_s: &[Vec<f64>],
+    wall_s: &[Vec<f64>],
+    counts: &[usize],
+    jobs: usize,
+    finals: usize,
+) {
     let ratio = |of: &[f64], to: &[f64]| median(of.iter().zip(to).map(|(a, b)| a / b).collect());
     println!(
         "\n{:<44} {:>7} {:>9} {:>9} {:>12} {:>12}",
@@ -303,10 +327,10 @@ fn main() {
         let secs = median(cpu_s[e].clone());
         println!(
             "engine: {:.0} final positions a second ({} of {} decided, {:.1} µs each)",
-            finals.len() as f64 / secs,
+            finals as f64 / secs,
             answered,
-            finals.len(),
-            secs * 1e6 / finals.len().max(1) as f64
+            finals,
+            secs * 1e6 / finals.max(1) as f64
         );
     }
 }
