@@ -30,6 +30,7 @@ diag-empty-rulebook = empty rulebook
 diag-extends-too-deep = `extends` nests more than { $max } rulebooks deep; do two rulebooks extend each other?
 diag-extends-unknown = `extends` names `{ $name }`, which is neither a sibling rulebook folder, an embedded rulebook nor a family of editions (a rulebook naming it in `family`)
 diag-extends-empty = `extends` names no rulebook: name the base, or a list of bases, one per game
+diag-extends-too-many = `extends` names { $count } rulebooks: at most one per game, { $most } in all
 diag-extends-twice = `extends` names `{ $name }` twice
 diag-extends-two-families = `extends` names `{ $name }`, a second base standing on a family of editions: a rulebook is compiled once per edition of one family
 diag-bases-share-game = the bases `{ $name }` and `{ $other }` are both for { $game }: two bases of one rulebook are for different games, one each

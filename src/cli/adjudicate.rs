@@ -157,23 +157,42 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     u8::from(!summary.clean())
 }
 
+/// The `--encoding` label as a decoder (`None`: read as UTF-8, invalid bytes shown, not
+/// replaced while reading); `Err` after reporting a label that names no encoding.
+pub fn encoding(label: Option<&str>) -> Result<Option<&'static encoding_rs::Encoding>, ()> {
+    let Some(label) = label else {
+        return Ok(None);
+    };
+    match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
+        Some(e) if e == encoding_rs::UTF_8 => Ok(None),
+        Some(e) => Ok(Some(e)),
+        None => {
+            crate::out::error(say::unknown_encoding(label));
+            Err(())
+        }
+    }
+}
+
+/// The workers for `--jobs` (default: one per core); `Err` after reporting more than four per
+/// core, which only add threads, each with its own engine tables, that wait for a core (10,000
+/// took 100 s for two games).
+pub fn jobs(asked: Option<usize>) -> Result<usize, ()> {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let max_jobs = cores.saturating_mul(JOBS_PER_CORE);
+    let jobs = asked.unwrap_or(cores);
+    if jobs > max_jobs {
+        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores));
+        return Err(());
+    }
+    Ok(jobs)
+}
+
 /// Rule on every game of the inputs and print what `report` asks for each, with a progress
 /// display on a terminal: the summary. `Err` after a usage error (reported; exit status 2), and
 /// with `Ok` a summary whose rulebook could not be loaded counts as a bad input. Standard output
 /// closed or failing ends the command (`out::failed`).
 pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
-    let encoding = match a.encoding.as_deref() {
-        None => None,
-        Some(label) => match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
-            // UTF-8 is read as it is: invalid bytes are shown, not replaced while reading.
-            Some(e) if e == encoding_rs::UTF_8 => None,
-            Some(e) => Some(e),
-            None => {
-                crate::out::error(say::unknown_encoding(label));
-                return Err(());
-            }
-        },
-    };
+    let encoding = encoding(a.encoding.as_deref())?;
     let Some(law) = crate::law_or_report(&a.rulebook, a.engine, a.edition.as_deref()) else {
         let summary = Summary {
             bad_inputs: 1,
@@ -191,15 +210,7 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
             }
         }
     }
-    // More workers than four per core only add threads, each with its own engine tables, that
-    // wait for a core (10,000 took 100 s for two games): refused.
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let max_jobs = cores.saturating_mul(JOBS_PER_CORE);
-    let jobs = a.jobs.map_or(cores, usize::from);
-    if jobs > max_jobs {
-        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores));
-        return Err(());
-    }
+    let jobs = jobs(a.jobs.map(usize::from))?;
     let judge = Judge {
         law: &law,
         renderers: &renderers,

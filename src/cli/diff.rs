@@ -58,24 +58,12 @@ pub struct Args {
 }
 
 pub fn run(a: &Args) -> u8 {
-    let encoding = match a.encoding.as_deref() {
-        None => None,
-        Some(label) => match encoding_rs::Encoding::for_label(label.trim().as_bytes()) {
-            Some(e) if e == encoding_rs::UTF_8 => None,
-            Some(e) => Some(e),
-            None => {
-                crate::out::error(say::unknown_encoding(label));
-                return 2;
-            }
-        },
-    };
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let max_jobs = cores.saturating_mul(crate::adjudicate::JOBS_PER_CORE);
-    let jobs = a.jobs.map_or(cores, usize::from);
-    if jobs > max_jobs {
-        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores));
+    let (Ok(encoding), Ok(jobs)) = (
+        crate::adjudicate::encoding(a.encoding.as_deref()),
+        crate::adjudicate::jobs(a.jobs.map(usize::from)),
+    ) else {
         return 2;
-    }
+    };
     let mut books = Vec::new();
     for spec in [&a.old, &a.new] {
         crate::warn_if_shadowed(spec);

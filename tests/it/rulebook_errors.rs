@@ -599,3 +599,15 @@ fn extends_one_rulebook_twice() {
         "extends: [russian-draughts, russian-draughts]",
     ));
 }
+
+/// One base per game at most: a longer `extends` list is refused before any base is read.
+#[test]
+fn extends_more_bases_than_games() {
+    snapshot!(broken_overlay(
+        "extends-too-many",
+        "club",
+        "rulebook.yaml",
+        "extends: [fide, russian-draughts]",
+        "extends: [fide, russian-draughts, sofia]",
+    ));
+}

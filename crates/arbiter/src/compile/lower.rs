@@ -32,43 +32,7 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
     let mut d = Diags::default();
     let bf = &l.book_file;
     let chain = l.chain();
-    let languages: Vec<String> = l
-        .book
-        .languages
-        .value
-        .iter()
-        .map(|s| s.value.clone())
-        .collect();
-    if languages.is_empty() {
-        let at = yaml::start(&bf.text, &l.book.languages);
-        d.push(bf.diag(at, 1, say::no_language()));
-    }
-    // The readable rulebook and the rulings' surroundings are said in the tool's words.
-    let known = crate::locale::languages();
-    for lang in &l.book.languages.value {
-        if !known.contains(&lang.value) {
-            d.push(
-                bf.diag(
-                    yaml::start(&bf.text, lang),
-                    lang.value.len().max(1),
-                    say::language_without_words(&lang.value),
-                )
-                .help(say::language_without_words_help(
-                    known.join(", "),
-                    &lang.value,
-                )),
-            );
-        }
-    }
-    // The id names a folder under `generated/` and a Rust module: a plain name, never a path.
-    if !crate::rulebook::plain_name(&l.book.id.value) {
-        let id = &l.book.id;
-        d.push(bf.diag(
-            yaml::start(&bf.text, id),
-            id.value.len().max(1),
-            say::not_plain_name("id", &id.value),
-        ));
-    }
+    let languages = header(l, &mut d);
     let edition = edition(&chain, &mut d);
     let title = texts(bf, &l.book.title, &languages, say::field_title, &mut d);
     let source = texts(bf, &l.book.source, &languages, say::field_source, &mut d);
@@ -148,6 +112,49 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
         edition,
         per_edition: l.family.is_some(),
     })
+}
+
+/// The rulebook's languages, each one the tool has words in, and its id a plain name.
+fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
+    let bf = &l.book_file;
+    let languages: Vec<String> = l
+        .book
+        .languages
+        .value
+        .iter()
+        .map(|s| s.value.clone())
+        .collect();
+    if languages.is_empty() {
+        let at = yaml::start(&bf.text, &l.book.languages);
+        d.push(bf.diag(at, 1, say::no_language()));
+    }
+    // The readable rulebook and the rulings' surroundings are said in the tool's words.
+    let known = crate::locale::languages();
+    for lang in &l.book.languages.value {
+        if !known.contains(&lang.value) {
+            d.push(
+                bf.diag(
+                    yaml::start(&bf.text, lang),
+                    lang.value.len().max(1),
+                    say::language_without_words(&lang.value),
+                )
+                .help(say::language_without_words_help(
+                    known.join(", "),
+                    &lang.value,
+                )),
+            );
+        }
+    }
+    // The id names a folder under `generated/` and a Rust module: a plain name, never a path.
+    if !crate::rulebook::plain_name(&l.book.id.value) {
+        let id = &l.book.id;
+        d.push(bf.diag(
+            yaml::start(&bf.text, id),
+            id.value.len().max(1),
+            say::not_plain_name("id", &id.value),
+        ));
+    }
+    languages
 }
 
 /// The edition of a family the chain is or stands on: the last rulebook of the chain that says

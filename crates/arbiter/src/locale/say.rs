@@ -257,6 +257,7 @@ messages! {
     extends_too_deep = "diag-extends-too-deep" (max);
     extends_unknown = "diag-extends-unknown" (name);
     extends_empty = "diag-extends-empty" ();
+    extends_too_many = "diag-extends-too-many" (count, most);
     extends_twice = "diag-extends-twice" (name);
     extends_two_families = "diag-extends-two-families" (name);
     bases_share_game = "diag-bases-share-game" (name, other, game);

@@ -162,10 +162,18 @@ fn load_bases(
     pick: Option<&str>,
 ) -> Result<Vec<Loaded>, Diags> {
     let names = book.bases();
-    if let (Some(list), true) = (&book.extends, names.is_empty()) {
-        return Err(book_file
-            .diag(yaml::start(&book_file.text, list), 1, say::extends_empty())
-            .into());
+    if let Some(list) = &book.extends {
+        let at = yaml::start(&book_file.text, list);
+        // One base per game at most (compile::bases): a longer list is refused before any is read.
+        let most = crate::games::GameKind::ALL.len();
+        if names.is_empty() {
+            return Err(book_file.diag(at, 1, say::extends_empty()).into());
+        }
+        if names.len() > most {
+            return Err(book_file
+                .diag(at, 1, say::extends_too_many(names.len(), most))
+                .into());
+        }
     }
     let mut out: Vec<Loaded> = Vec::with_capacity(names.len());
     for name in &names {
