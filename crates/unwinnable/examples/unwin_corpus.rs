@@ -57,6 +57,12 @@ fn main() {
         let mut r = Reader::new(&bytes[..]);
         while let Ok(Some(())) = r.read_game(&mut c) {}
     }
+    // UNWIN_FINALS=1: the final positions only, with the time spent by kind of answer.
+    let finals_only = std::env::var_os("UNWIN_FINALS").is_some();
+    if finals_only {
+        breakdown(&c.finals);
+        return;
+    }
     for (name, set) in [("sampled plies", &c.out), ("final positions", &c.finals)] {
         let t = Instant::now();
         let mut proved = 0;
@@ -108,4 +114,71 @@ fn main() {
             worst.1
         );
     }
+}
+
+/// The time `is_dead` spends on `set`, by kind of answer and by nodes searched.
+fn breakdown(set: &[Chess]) {
+    use std::collections::BTreeMap;
+    use std::time::Duration;
+    let mut by: BTreeMap<(&str, u64), (usize, Duration)> = BTreeMap::new();
+    let all = Instant::now();
+    let cpu0 = thread_cpu();
+    let (mut plies, mut lines) = (0usize, 0usize);
+    for p in set {
+        let t = Instant::now();
+        let (d, s) = unwinnable::is_dead(p, &Budget::default());
+        let e = t.elapsed();
+        if let Deadness::Alive { helpmate, .. } = &d {
+            plies += helpmate.moves.len();
+            lines += 1;
+        }
+        let kind = match d {
+            Deadness::Alive { .. } => "alive",
+            Deadness::Dead { .. } => "dead",
+            Deadness::Undetermined { .. } => "undetermined",
+        };
+        let bucket = match s.nodes {
+            0 => 0,
+            n => 1 << (64 - n.leading_zeros()),
+        };
+        if std::env::var_os("UNWIN_SHOW").is_some_and(|v| v.to_str() == Some(&bucket.to_string())) {
+            println!(
+                "{} {:?}",
+                shakmaty::fen::Fen::from_position(p, shakmaty::EnPassantMode::Legal),
+                d
+            );
+        }
+        let slot = by.entry((kind, bucket)).or_default();
+        slot.0 += 1;
+        slot.1 += e;
+    }
+    let total = all.elapsed();
+    let cpu = thread_cpu().saturating_sub(cpu0);
+    println!(
+        "{} final positions in {total:?} ({cpu:?} CPU): {:.0}/s wall, {:.0}/s CPU",
+        set.len(),
+        set.len() as f64 / total.as_secs_f64(),
+        set.len() as f64 / cpu.as_secs_f64(),
+    );
+    println!(
+        "helpmates: {lines}, {:.1} plies on average",
+        plies as f64 / lines.max(1) as f64
+    );
+    for ((kind, nodes), (n, t)) in by {
+        println!(
+            "{kind:>12} nodes < {nodes:>7}: {n:>6} positions, {:>6.1}% of the time, {:>8.1} µs each",
+            100.0 * t.as_secs_f64() / total.as_secs_f64(),
+            t.as_secs_f64() * 1e6 / n as f64
+        );
+    }
+}
+
+/// This thread's CPU time (Linux: `/proc/thread-self/schedstat`; zero elsewhere), less
+/// disturbed than the wall clock on a shared machine.
+fn thread_cpu() -> std::time::Duration {
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse().ok())
+        .map(std::time::Duration::from_nanos)
+        .unwrap_or_default()
 }

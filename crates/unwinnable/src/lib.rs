@@ -723,11 +723,12 @@ fn front_probe(
     budget: &Budget,
     meter: &mut Meter,
 ) -> Option<Vec<Move>> {
-    let mut search = search::Search::front(winner, budget.positions);
-    match search.iteration(pos, FRONT_DEPTH, IS_DEAD_PROBE_NODES, meter) {
-        search::Outcome::Mate(line) => Some(line),
-        _ => None,
-    }
+    search::Search::with_front(winner, budget.positions, |search| {
+        match search.iteration(pos, FRONT_DEPTH, IS_DEAD_PROBE_NODES, meter) {
+            search::Outcome::Mate(line) => Some(line),
+            _ => None,
+        }
+    })
 }
 
 /// Tier 6: helpmate search iterations at depths `PROBE_FROM` to `PROBE_DEPTH`, `nodes` nodes

@@ -93,6 +93,14 @@ struct Frame {
 /// Entries the table is made with: a probe of tens of nodes then never grows it.
 const TABLE_START: usize = 128;
 
+/// Largest table a thread's spare search keeps ([`Search::with_front`]).
+const SPARE_KEPT: usize = 4096;
+
+thread_local! {
+    /// This thread's spare front-style search ([`Search::with_front`]).
+    static SPARE: std::cell::Cell<Option<Search>> = const { std::cell::Cell::new(None) };
+}
+
 pub(crate) struct Search {
     winner: Color,
     /// Position -> remaining budget it was expanded with, in the current iteration.
@@ -140,6 +148,31 @@ impl Search {
             style: Style::Front,
             ..Search::new(winner, cap)
         }
+    }
+
+    /// Runs `f` with a front-style search made from this thread's spare one, kept between
+    /// calls: a probe of tens of nodes, asked of almost every position, would otherwise spend
+    /// as long making and growing its table, stack and move list as searching. The spare is
+    /// kept only while its table is small (a probe's never grows past `SPARE_KEPT`).
+    pub(crate) fn with_front<R>(winner: Color, cap: usize, f: impl FnOnce(&mut Search) -> R) -> R {
+        let spare = SPARE.with(|s| s.take());
+        let mut search = match spare {
+            Some(mut s) => {
+                s.winner = winner;
+                s.cap = cap;
+                s.style = Style::Front;
+                s.guide = None;
+                s.tempo = false;
+                s.pending = None;
+                s
+            }
+            None => Search::front(winner, cap),
+        };
+        let r = f(&mut search);
+        if search.table.capacity() <= SPARE_KEPT {
+            SPARE.with(|s| s.set(Some(search)));
+        }
+        r
     }
 
     /// A search scored by `guide` in `style` (with one tempo per node if `tempo`).
@@ -227,6 +260,17 @@ impl Search {
                 _ => PUNISH_COST,
             };
             let remaining = top.remaining.saturating_sub(cost);
+            // A child its budget would cut, once some line of this iteration is cut already:
+            // entering it could only count a node or find a leaf, which no longer changes how
+            // the iteration ends. It cannot be the loser mated: a winner's mating move is
+            // classed `MATE`, costs nothing and is tried first (mate_in_one), and a loser's
+            // move never mates the loser. The moves after it cost as much or more (the classes
+            // are in the order of their costs), so this node is done. (Most nodes of a shallow
+            // iteration were such children: each cost a move generation.)
+            if remaining < 0 && self.cut {
+                top.next = top.end;
+                continue;
+            }
             let mut child = top.pos.clone();
             child.play_unchecked(m);
             match self.enter(child, remaining, class <= REWARD, stop_at, meter) {

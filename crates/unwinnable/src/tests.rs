@@ -812,7 +812,7 @@ fn paused_search_resumes_where_it_stopped() {
     'depths: for depth in 1..=8 {
         paused.begin(&pos, depth);
         loop {
-            match paused.run(997, &mut meter) {
+            match paused.run(97, &mut meter) {
                 search::Outcome::Paused => pauses += 1,
                 search::Outcome::Mate(l) => {
                     again = Some(l);
