@@ -44,8 +44,10 @@ impl Visitor for Collect {
 }
 
 fn main() {
+    // UNWIN_FINALS=1: the final positions only, with the time spent by kind of answer.
+    let finals_only = std::env::var_os("UNWIN_FINALS").is_some();
     let mut c = Collect {
-        every: 7,
+        every: if finals_only { usize::MAX } else { 7 },
         out: Vec::new(),
         finals: Vec::new(),
     };
@@ -57,8 +59,6 @@ fn main() {
         let mut r = Reader::new(&bytes[..]);
         while let Ok(Some(())) = r.read_game(&mut c) {}
     }
-    // UNWIN_FINALS=1: the final positions only, with the time spent by kind of answer.
-    let finals_only = std::env::var_os("UNWIN_FINALS").is_some();
     if finals_only {
         breakdown(&c.finals);
         return;
