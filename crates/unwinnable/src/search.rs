@@ -29,6 +29,8 @@ const NORMAL: u8 = 3;
 const STRICT: u8 = 4;
 const PUNISH: u8 = 5;
 const CLASSES: [u8; 6] = [MATE, REWARD, TEMPO, NORMAL, STRICT, PUNISH];
+/// A move not classed yet (a frame's moves are classed when a pass over them reaches them).
+const UNKNOWN: u8 = u8::MAX;
 
 /// How a search scores moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,11 +81,19 @@ enum Step {
 
 struct Frame {
     pos: Chess,
-    /// This node's moves are `list[start..end]`, rewarded first, then normal, then punished.
+    /// This node's moves are `list[start..end]`, in the order they were generated, each with
+    /// its class once known. They are tried class by class (`MATE` first), and within a class
+    /// in that order: the order of a stable sort by class, without classing the moves a search
+    /// never reaches (a frame tries one or two of its twenty-odd moves, as a rule).
     start: usize,
     end: usize,
-    /// Next move to try (an index into `list`).
+    /// The class being tried, and the next index of `list` to look at for it.
+    class: u8,
     next: usize,
+    /// The index of the move tried last (`usize::MAX` before the first).
+    last: usize,
+    /// Classes the moves not classed yet.
+    classer: Classer,
     /// Remaining budget (plies) at this node.
     remaining: i32,
     /// The move into this node was rewarded (a normal reply then costs nothing).
@@ -246,13 +256,12 @@ impl Search {
             }
         }
         while let Some(top) = self.frames.last_mut() {
-            let Some(&(m, class)) = self.list.get(top.next).filter(|_| top.next < top.end) else {
+            let Some((m, class)) = top.next_move(&mut self.list) else {
                 let start = top.start;
                 self.frames.pop();
                 self.list.truncate(start);
                 continue;
             };
-            top.next += 1;
             let cost = match class {
                 MATE | REWARD => 0,
                 TEMPO | NORMAL if top.rewarded => 0,
@@ -268,7 +277,7 @@ impl Search {
             // are in the order of their costs), so this node is done. (Most nodes of a shallow
             // iteration were such children: each cost a move generation.)
             if remaining < 0 && self.cut {
-                top.next = top.end;
+                top.class = CLASSES.len() as u8;
                 continue;
             }
             let mut child = top.pos.clone();
@@ -278,7 +287,7 @@ impl Search {
                     let line = self
                         .frames
                         .iter()
-                        .filter_map(|f| self.list.get(f.next.wrapping_sub(1)).map(|e| e.0))
+                        .filter_map(|f| self.list.get(f.last).map(|e| e.0))
                         .collect();
                     return Outcome::Mate(line);
                 }
@@ -288,7 +297,7 @@ impl Search {
                     // The move is tried again on resuming (the node it entered was counted,
                     // not expanded).
                     if let Some(top) = self.frames.last_mut() {
-                        top.next = top.next.saturating_sub(1);
+                        top.next = top.last;
                     }
                     return Outcome::Paused;
                 }
@@ -344,12 +353,15 @@ impl Search {
         }
         let start = self.list.len();
         let guide = self.guide.as_ref().map(|g| (g, self.style, self.tempo));
-        order(&pos, &moves, self.winner, self.style, guide, &mut self.list);
+        let classer = order(&pos, &moves, self.winner, self.style, guide, &mut self.list);
         self.frames.push(Frame {
             pos,
             start,
             end: self.list.len(),
+            class: MATE,
             next: start,
+            last: usize::MAX,
+            classer,
             remaining,
             rewarded,
         });
@@ -357,8 +369,55 @@ impl Search {
     }
 }
 
-/// Appends `moves` to `list` with their classes: a mate in one first (the winner to move), then
-/// rewarded, tempo, normal, strict, punished.
+impl Frame {
+    /// The next move to try, and its class: the passes go through the classes in order, and
+    /// a pass through the moves not tried yet, classing each it reaches (the `MATE` pass
+    /// classes none: only `mate_in_one` finds that class). `None` once every move is tried.
+    fn next_move(&mut self, list: &mut [(Move, u8)]) -> Option<(Move, u8)> {
+        while usize::from(self.class) < CLASSES.len() {
+            while self.next < self.end {
+                let i = self.next;
+                self.next += 1;
+                let Some(entry) = list.get_mut(i) else { break };
+                if entry.1 == UNKNOWN && self.class != MATE {
+                    entry.1 = self.classer.class(entry.0);
+                }
+                if entry.1 == self.class {
+                    self.last = i;
+                    return Some(*entry);
+                }
+            }
+            self.class += 1;
+            self.next = self.start;
+        }
+        None
+    }
+}
+
+/// How the moves of a frame not classed yet are classed.
+enum Classer {
+    /// In the front style.
+    Front(Front),
+    /// In the paper's style.
+    Plain(Scorer),
+    /// Every move was classed when the frame was made (the guided styles: one tempo is chosen
+    /// among all the normal moves).
+    Known,
+}
+
+impl Classer {
+    fn class(&self, m: Move) -> u8 {
+        match self {
+            Classer::Front(f) => f.class(m),
+            Classer::Plain(s) => s.class(m),
+            Classer::Known => NORMAL,
+        }
+    }
+}
+
+/// Appends `moves` to `list` in the order generated: a mate in one classed `MATE` (the winner
+/// to move); the other moves classed now in the guided styles, and otherwise left to the
+/// returned classer (rewarded, tempo, normal, strict, punished).
 fn order(
     pos: &Chess,
     moves: &MoveList,
@@ -366,59 +425,41 @@ fn order(
     style: Style,
     guide: Option<(&Guide, Style, bool)>,
     list: &mut Vec<(Move, u8)>,
-) {
+) -> Classer {
     let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
-    let jailed = guide.is_some_and(|(g, ..)| g.jailed(pos.board()));
-    let front = if style == Style::Front {
-        Front::new(pos, winner)
+    let start = list.len();
+    let classer = if let Some((g, style, tempo)) = guide {
+        let jailed = g.jailed(pos.board());
+        let mut raw = [NORMAL; 256];
+        for (c, &m) in raw.iter_mut().zip(moves.iter()) {
+            *c = match style {
+                Style::Distances => scorer.by_distances(g, jailed, m),
+                Style::Potential => scorer.by_potential(g, jailed, m),
+                _ => scorer.class(m),
+            };
+        }
+        if tempo {
+            one_tempo(pos, moves, winner, &mut raw);
+        }
+        list.extend(raw.iter().zip(moves.iter()).map(|(&c, &m)| (m, c)));
+        Classer::Known
     } else {
-        None
+        list.extend(moves.iter().map(|&m| (m, UNKNOWN)));
+        match (style == Style::Front)
+            .then(|| Front::new(pos, winner))
+            .flatten()
+        {
+            Some(front) => Classer::Front(front),
+            None => Classer::Plain(scorer),
+        }
     };
-    let mut raw = [NORMAL; 256];
-    for (c, &m) in raw.iter_mut().zip(moves.iter()) {
-        *c = match (guide, &front) {
-            (Some((g, Style::Distances, _)), _) => scorer.by_distances(g, jailed, m),
-            (Some((g, Style::Potential, _)), _) => scorer.by_potential(g, jailed, m),
-            (_, Some(f)) => f.class(m),
-            _ => scorer.class(m),
-        };
-    }
-    if let Some((_, _, true)) = guide {
-        one_tempo(pos, moves, winner, &mut raw);
-    }
     if pos.turn() == winner
         && let Some(i) = mate_in_one(pos, moves)
-        && let Some(c) = raw.get_mut(i)
+        && let Some(entry) = list.get_mut(start + i)
     {
-        *c = MATE;
+        entry.1 = MATE;
     }
-    // A counting sort by class (the classes are 0..6 in the order of CLASSES), stable: one
-    // pass to count, one to place, where a pass per class cost six.
-    let n = moves.len();
-    let mut next = [0usize; CLASSES.len()];
-    for &c in raw.iter().take(n) {
-        if let Some(k) = next.get_mut(usize::from(c)) {
-            *k += 1;
-        }
-    }
-    let mut at = list.len();
-    for k in &mut next {
-        let count = *k;
-        *k = at;
-        at += count;
-    }
-    let Some(&first) = moves.first() else {
-        return;
-    };
-    list.resize(at, (first, NORMAL));
-    for (&c, &m) in raw.iter().zip(moves.iter()) {
-        if let Some(k) = next.get_mut(usize::from(c))
-            && let Some(slot) = list.get_mut(*k)
-        {
-            *slot = (m, c);
-            *k += 1;
-        }
-    }
+    classer
 }
 
 /// Of the normal moves, keeps one as the tempo (free after a rewarded move) and makes the others
