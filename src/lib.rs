@@ -649,15 +649,20 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
 }
 
 fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
-    let Some(rules) = rules_or_report(spec, None) else {
-        return 1;
+    warn_if_shadowed(spec);
+    let ir = match arbiter::load_ir(spec) {
+        Ok(ir) => ir,
+        Err(d) => {
+            crate::out::eraw(&d.render());
+            return 1;
+        }
     };
-    match arbiter::clause_text(rules.as_ref(), clause, lang) {
+    match arbiter::clause_text(&ir, clause, lang) {
         Ok(text) => {
             crate::out::line(&text);
             0
         }
-        Err(arbiter::ClauseTextError::NoLanguage(e)) => {
+        Err(arbiter::ClauseTextError::NoLanguage(e) | arbiter::ClauseTextError::Words(e)) => {
             crate::out::error(e);
             2
         }

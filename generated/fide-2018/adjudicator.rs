@@ -51,11 +51,6 @@ pub static FTL: &[(&str, &str)] = &[
     ("ru", include_str!("locales/ru/rulings.ftl")),
 ];
 
-pub static MARKDOWN: &[(&str, &str)] = &[
-    ("en", include_str!("rulebook.en.md")),
-    ("ru", include_str!("rulebook.ru.md")),
-];
-
 /// The clauses, in rulebook order.
 #[allow(non_camel_case_types, dead_code)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -1405,10 +1400,6 @@ fn meta() -> BookMeta {
             },
         ],
         ftl: FTL
-            .iter()
-            .map(|(l, t)| (l.to_string(), t.to_string()))
-            .collect(),
-        markdown: MARKDOWN
             .iter()
             .map(|(l, t)| (l.to_string(), t.to_string()))
             .collect(),

@@ -385,13 +385,13 @@ fn rulebook_check(py: Python<'_>, rulebook: &str) -> PyResult<Vec<usize>> {
 #[pyfunction]
 fn explain(py: Python<'_>, clause: &str, rulebook: &str, lang: &str) -> PyResult<String> {
     use_lang(py, lang)?;
-    let rules = py
-        .detach(|| arbiter::load_rules(rulebook, None))
+    let ir = py
+        .detach(|| arbiter::load_ir(rulebook))
         .map_err(|d| rulebook_error(py, &d))?;
-    arbiter::clause_text(rules.as_ref(), clause, lang).map_err(|e| match e {
-        arbiter::ClauseTextError::NoLanguage(m) | arbiter::ClauseTextError::NoClause(m) => {
-            arbiter_error(py, m)
-        }
+    arbiter::clause_text(&ir, clause, lang).map_err(|e| match e {
+        arbiter::ClauseTextError::NoLanguage(m)
+        | arbiter::ClauseTextError::NoClause(m)
+        | arbiter::ClauseTextError::Words(m) => arbiter_error(py, m),
     })
 }
 

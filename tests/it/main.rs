@@ -15,6 +15,7 @@ mod cli;
 mod diff;
 mod draughts_games;
 mod editions;
+mod explain;
 mod fuzz_regressions;
 mod generated_fresh;
 mod hostile_inputs;

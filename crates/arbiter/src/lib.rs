@@ -213,6 +213,9 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
 /// or a folder's; for one compiled on each edition of a family, or a family, the newest's.
 pub fn load_ir(spec: &str) -> Result<lang::ir::Rulebook, Diags> {
     let mut irs = load_irs(spec)?;
+    // The newest as [`load_rules`] chooses it (`Law::by_date`): by the day each edition came
+    // into force, a rulebook without one first.
+    irs.sort_by_key(|ir| ir.edition.as_ref().map(|e| e.in_force_from));
     match irs.pop() {
         Some(ir) => Ok(ir),
         None => {
@@ -261,32 +264,36 @@ pub enum ClauseTextError {
     NoLanguage(String),
     /// The rulebook has no such clause.
     NoClause(String),
+    /// The words the clause is shown with could not be made (a locale's error, said).
+    Words(String),
 }
 
-/// A clause of a rulebook as `arbiter explain CLAUSE` shows it: its heading and text in `lang`,
-/// from the readable rulebook, laid out for a terminal (`render::terminal`).
-pub fn clause_text(rules: &dyn Rules, clause: &str, lang: &str) -> Result<String, ClauseTextError> {
-    let meta = rules.meta();
-    let Some(md) = meta.markdown.get(lang) else {
+/// A clause of a rulebook as `arbiter explain CLAUSE` shows it: its heading, text, standing,
+/// rules and notes in `lang`, made from the IR as the readable rulebook makes it
+/// (`backend::codegen::clause_markdown`), laid out for a terminal (`render::terminal`). The
+/// clause is the first of that id in the rulebook's order of articles, as the readable
+/// rulebook lists it.
+pub fn clause_text(
+    ir: &lang::ir::Rulebook,
+    clause: &str,
+    lang: &str,
+) -> Result<String, ClauseTextError> {
+    if !ir.languages.iter().any(|l| l == lang) {
         return Err(ClauseTextError::NoLanguage(
-            locale::say::rulebook_lacks_language(&meta.id, lang, meta.languages.join(", ")),
+            locale::say::rulebook_lacks_language(&ir.id, lang, ir.languages.join(", ")),
         ));
-    };
-    let anchor = format!("<a id=\"{}\"></a>", clause.replace('.', "-"));
-    let Some(start) = md.find(&anchor) else {
+    }
+    let found = (ir.articles.iter())
+        .flat_map(|a| a.clauses.iter())
+        .filter_map(|&i| ir.clauses.get(i))
+        .find(|c| c.id == clause);
+    let Some(c) = found else {
         return Err(ClauseTextError::NoClause(locale::say::no_such_clause(
-            &meta.id, clause,
+            &ir.id, clause,
         )));
     };
-    let head = md[..start].rfind("### ").unwrap_or(start);
-    // The clause ends where the next clause or the next article begins, whichever is first.
-    let rest = &md[start..];
-    let end = [rest.find("\n### "), rest.find("\n## ")]
-        .into_iter()
-        .flatten()
-        .min()
-        .map_or(md.len(), |i| start + i);
-    Ok(render::terminal(&md[head..end].replace(&anchor, "")))
+    let md = backend::codegen::clause_markdown(ir, c, lang).map_err(ClauseTextError::Words)?;
+    Ok(render::terminal(&md))
 }
 
 /// The rulebooks compiled into the binary, as the library a rulebook's base is found in.

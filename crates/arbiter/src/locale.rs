@@ -11,8 +11,9 @@
 //! per message, said in the language of the run: `--lang`, given to `set_lang` once at start
 //! (default `DEFAULT`). `set_lang` refuses a language that lacks one of them.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock, RwLock};
+use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -22,6 +23,20 @@ pub mod say;
 
 mod embedded {
     include!(concat!(env!("OUT_DIR"), "/locales.rs"));
+}
+
+/// `(language, [(file, Fluent source)])`: the shape of the embedded words.
+type Table = &'static [(&'static str, &'static [(&'static str, &'static str)])];
+
+/// The embedded words, `locales/` as `build.rs` found it. They are data a translator edits, so
+/// they are read as hostile as an added folder is. (A unit test puts a broken copy in their
+/// place, in a process of its own: `tests::in_child`.)
+fn shipped() -> Table {
+    #[cfg(test)]
+    if let Some(table) = tests::REPLACED.get() {
+        return table;
+    }
+    embedded::EMBEDDED
 }
 
 /// The language used when none is asked for.
@@ -48,10 +63,7 @@ pub fn add_dir(dir: &Path) -> Result<(), String> {
 /// Every language the tool speaks: the embedded ones and those of the added folders (each a
 /// folder `<lang>/` in one of them; a link in its place is not followed).
 pub fn languages() -> Vec<String> {
-    let mut out: Vec<String> = embedded::EMBEDDED
-        .iter()
-        .map(|(l, _)| l.to_string())
-        .collect();
+    let mut out: Vec<String> = shipped().iter().map(|(l, _)| l.to_string()).collect();
     if let Ok(dirs) = extra_dirs().read() {
         for d in dirs.iter() {
             for e in std::fs::read_dir(d).into_iter().flatten().flatten() {
@@ -78,14 +90,13 @@ pub const MAX_FTL_FILES: usize = 256;
 /// regular file (a FIFO or a device is refused, never waited on; a link to a regular file is
 /// read), at most `MAX_FTL_BYTES`, UTF-8, at most `MAX_FTL_FILES` of them per folder.
 fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, String> {
-    let mut out: Vec<check::Source> = embedded::EMBEDDED
+    let mut out: Vec<check::Source> = shipped()
         .iter()
         .filter(|(l, _)| *l == lang)
         .flat_map(|(l, files)| {
             files.iter().map(move |(f, t)| check::Source {
                 name: format!("locales/{l}/{f}"),
                 text: Arc::from(*t),
-                added: false,
             })
         })
         .collect();
@@ -129,7 +140,6 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                 out.push(check::Source {
                     name,
                     text: Arc::from(text),
-                    added: true,
                 });
             }
         }
@@ -204,9 +214,36 @@ impl Words {
         Words::in_folders(lang, &added())
     }
 
-    /// The embedded words of `lang` alone, whatever `--locales` adds.
-    fn embedded(lang: &str) -> Result<Words, String> {
-        Words::in_folders(lang, &[])
+    /// The embedded words of `lang`, made without saying anything, for `say` to fall back on
+    /// while the words of the run are being made or after they were refused: they must not be
+    /// made through `say`, which would wait on itself. Each file is parsed; the messages of a
+    /// file with a syntax error that did parse are kept (Fluent's parser resumes at the next
+    /// entry), and `whole` says whether every file parsed. `None` when `lang` has no embedded
+    /// words or is not a language identifier.
+    fn quiet(lang: &str) -> Option<(Words, bool)> {
+        let (_, files) = shipped().iter().find(|(l, _)| *l == lang)?;
+        let mut bundle = bundle_for(lang)?;
+        let mut whole = true;
+        let mut ids = Vec::new();
+        for (_, text) in *files {
+            let res = FluentResource::try_new(text.to_string()).unwrap_or_else(|(res, _)| {
+                whole = false;
+                res
+            });
+            ids.extend(res.entries().filter_map(|e| match e {
+                fluent_syntax::ast::Entry::Message(m) => Some(m.id.name.to_string()),
+                _ => None,
+            }));
+            bundle.add_resource_overriding(res);
+        }
+        ids.sort();
+        ids.dedup();
+        let words = Words {
+            lang: lang.to_string(),
+            bundle: Arc::new(bundle),
+            ids: Arc::new(ids),
+        };
+        Some((words, whole))
     }
 
     /// The words of `lang` from the embedded files and those of `dirs` (as `--locales` adds
@@ -319,48 +356,83 @@ fn asked_lang() -> &'static RwLock<Option<String>> {
 
 /// One of the tool's messages in the language of the run. The embedded languages have every
 /// message (a unit test formats each), and `set_lang` refuses a language that lacks one. Before
-/// the language is set (or when its words were refused: an added folder with a broken file),
-/// the message is said in the embedded words of the language asked for, else of `DEFAULT`:
-/// never through the added files that may be what is wrong.
+/// the language is set (or when its words were refused: an added folder or an embedded file
+/// with an error), the message is said by the first of `fallback_words` that has it: never
+/// through the added files that may be what is wrong, and never through words whose making
+/// would say something (an error in the words of the language asked for is said with them).
+/// Should none have it, the message is shown as its id and its values, untranslated.
 pub(crate) fn say(id: &str, args: &[(&str, FluentValue)]) -> String {
-    let said = match tool_words().read() {
-        Ok(w) => match w.as_ref() {
-            Some(words) => words.get(id, args),
-            None => fallback_words().and_then(|words| words.get(id, args)),
-        },
-        Err(_) => Err(String::new()),
+    // The guard is let go before anything else is made: nothing here waits on a lock it holds.
+    let set = tool_words().read().ok().and_then(|w| w.clone());
+    let said = match set {
+        Some(words) => words.get(id, args).ok(),
+        None => None,
     };
-    said.unwrap_or_else(|_| {
-        let args: Vec<String> = args.iter().map(|(k, v)| format!("{k}={v:?}")).collect();
-        format!("{id}({})", args.join(", "))
+    said.or_else(|| {
+        fallback_words()
+            .iter()
+            .find_map(|words| words.get(id, args).ok())
     })
+    .unwrap_or_else(|| untranslated(id, args))
 }
 
-/// The embedded words of the language asked for, else of `DEFAULT`, each made once.
-fn fallback_words() -> Result<Words, String> {
-    static ASKED: OnceLock<RwLock<Option<Words>>> = OnceLock::new();
-    static WORDS: OnceLock<Result<Words, String>> = OnceLock::new();
-    let lang = asked_lang().read().ok().and_then(|l| l.clone());
-    if let Some(lang) =
-        lang.filter(|l| l != DEFAULT && embedded::EMBEDDED.iter().any(|(e, _)| e == l))
+/// A message no words could say: its id, then its values as they are (a report stays legible:
+/// its lines are not quoted into one).
+fn untranslated(id: &str, args: &[(&str, FluentValue)]) -> String {
+    let values: Vec<String> = args
+        .iter()
+        .map(|(k, v)| match v {
+            FluentValue::String(s) => format!("{k}: {s}"),
+            FluentValue::Number(n) => format!("{k}: {}", n.as_string()),
+            _ => k.to_string(),
+        })
+        .collect();
+    if values.is_empty() {
+        id.to_string()
+    } else {
+        format!("{id}: {}", values.join("; "))
+    }
+}
+
+/// The words a message is said in before the language of the run is set, in the order they are
+/// tried: the embedded words of the language asked for when every file of them parses, then the
+/// default language's (with the messages that parsed, should a file of them not), then the
+/// messages of the language asked for that parsed. Each language's are made once (`quiet`).
+fn fallback_words() -> Vec<Words> {
+    let asked = asked_lang()
+        .read()
+        .ok()
+        .and_then(|l| l.clone())
+        .unwrap_or_else(|| DEFAULT.to_string());
+    let mut out = Vec::new();
+    let mine = quiet_once(&asked);
+    if let Some((words, true)) = &mine {
+        out.push(words.clone());
+    }
+    if asked != DEFAULT
+        && let Some((words, _)) = quiet_once(DEFAULT)
     {
-        let cell = ASKED.get_or_init(|| RwLock::new(None));
-        if let Ok(w) = cell.read()
-            && let Some(w) = w.as_ref().filter(|w| w.lang == lang)
-        {
-            return Ok(w.clone());
-        }
-        let words = Words::embedded(&lang)?;
-        if let Ok(mut w) = cell.write() {
-            *w = Some(words.clone());
-        }
-        return Ok(words);
+        out.push(words);
     }
-    // Making them cannot call `say` (an error of `sources` would): the default is embedded.
-    if !embedded::EMBEDDED.iter().any(|(l, _)| *l == DEFAULT) {
-        return Err(String::new());
+    if let Some((words, false)) = mine {
+        out.push(words);
     }
-    WORDS.get_or_init(|| Words::embedded(DEFAULT)).clone()
+    out
+}
+
+/// `Words::quiet`, made once per language (the lock is not held while they are made).
+fn quiet_once(lang: &str) -> Option<(Words, bool)> {
+    type Made = HashMap<String, Option<(Words, bool)>>;
+    static MADE: OnceLock<Mutex<Made>> = OnceLock::new();
+    let made = MADE.get_or_init(|| Mutex::new(HashMap::new()));
+    if let Some(words) = made.lock().ok().and_then(|m| m.get(lang).cloned()) {
+        return words;
+    }
+    let words = Words::quiet(lang);
+    if let Ok(mut m) = made.lock() {
+        m.insert(lang.to_string(), words.clone());
+    }
+    words
 }
 
 /// Say the tool's messages in `lang`'s embedded words until `set_lang` sets it (errors found
@@ -373,10 +445,15 @@ pub fn ask_lang(lang: &str) {
 
 /// An empty bundle for `lang` (plural rules and number formats of that language).
 pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
-    let id = lang.parse().map_err(|_| say::not_a_language(lang))?;
+    bundle_for(lang).ok_or_else(|| say::not_a_language(lang))
+}
+
+/// `new_bundle`, saying nothing: `None` when `lang` is not a language identifier.
+fn bundle_for(lang: &str) -> Option<FluentBundle<FluentResource>> {
+    let id = lang.parse().ok()?;
     let mut bundle = FluentBundle::new_concurrent(vec![id]);
     bundle.set_use_isolating(false);
-    Ok(bundle)
+    Some(bundle)
 }
 
 /// Add a Fluent source to a bundle; `overriding` lets it replace messages already there. A
@@ -426,6 +503,227 @@ pub fn format(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// In a child process of a test (`in_child`), the embedded words in place of the shipped
+    /// ones.
+    pub(super) static REPLACED: OnceLock<Table> = OnceLock::new();
+
+    /// Set in the child process `in_child` starts.
+    const CHILD: &str = "ARBITER_LOCALE_TEST_CHILD";
+
+    /// The shipped words with the file `file` of `lang` edited, to live as long as the process.
+    fn edited(lang: &str, file: &str, edit: impl Fn(&str) -> String) -> Table {
+        let table: Vec<(&'static str, &'static [(&'static str, &'static str)])> =
+            embedded::EMBEDDED
+                .iter()
+                .map(|(l, files)| {
+                    let files: Vec<(&'static str, &'static str)> = files
+                        .iter()
+                        .map(|(f, t)| {
+                            let t: &'static str = if *l == lang && *f == file {
+                                Box::leak(edit(t).into_boxed_str())
+                            } else {
+                                t
+                            };
+                            (*f, t)
+                        })
+                        .collect();
+                    let files: &'static [(&'static str, &'static str)] = files.leak();
+                    (*l, files)
+                })
+                .collect();
+        table.leak()
+    }
+
+    /// The line `line` of `text` replaced by `by`.
+    fn with_line(text: &str, line: &str, by: &str) -> String {
+        assert!(text.lines().any(|l| l == line), "no line `{line}`");
+        text.lines()
+            .map(|l| if l == line { by } else { l })
+            .collect::<Vec<_>>()
+            .join("\n")
+            + "\n"
+    }
+
+    /// The number (from 1) of the line of the shipped file `locales/lang/file` that begins with
+    /// `start`.
+    fn line_of(lang: &str, file: &str, start: &str) -> usize {
+        let (_, files) = embedded::EMBEDDED.iter().find(|(l, _)| *l == lang).unwrap();
+        let (_, text) = files.iter().find(|(f, _)| *f == file).unwrap();
+        text.lines().position(|l| l.starts_with(start)).unwrap() + 1
+    }
+
+    /// The line of the shipped file that begins with `start`.
+    fn shipped_line(lang: &str, file: &str, start: &str) -> String {
+        let (_, files) = embedded::EMBEDDED.iter().find(|(l, _)| *l == lang).unwrap();
+        let (_, text) = files.iter().find(|(f, _)| *f == file).unwrap();
+        text.lines()
+            .find(|l| l.starts_with(start))
+            .unwrap()
+            .to_string()
+    }
+
+    /// Runs the test `name` of this binary again in a child process, where it finds `CHILD` set
+    /// to `case`; its standard output, or a failure when it does not end within a minute (a
+    /// hang fails the test rather than blocking the suite) or ends otherwise than in success.
+    fn in_child(name: &str, case: &str) -> String {
+        let exe = std::env::current_exe().unwrap();
+        let mut child = std::process::Command::new(exe)
+            .args([name, "--exact", "--nocapture", "--test-threads=1"])
+            .env(CHILD, case)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if std::time::Instant::now() > deadline {
+                child.kill().unwrap();
+                child.wait().unwrap();
+                panic!("case `{case}`: still running after a minute (a hang)");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        };
+        let out = child.wait_with_output().unwrap();
+        let (stdout, stderr) = (
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        );
+        assert!(
+            status.success(),
+            "case `{case}`: {status}\n{stdout}\n{stderr}"
+        );
+        stdout
+    }
+
+    /// What a run whose shipped words are broken says, as the command line's start does
+    /// (`set_lang`, then the error said as `error: ...`), between markers.
+    fn start(lang: &str) {
+        let said = match set_lang(lang) {
+            Ok(()) => "started".to_string(),
+            Err(e) => say::error(e),
+        };
+        println!("<<<{said}>>>");
+    }
+
+    /// What the child said between the markers.
+    fn said(stdout: &str) -> &str {
+        let start = stdout.find("<<<").map_or(0, |i| i + 3);
+        let end = stdout.rfind(">>>").unwrap_or(stdout.len());
+        &stdout[start..end.max(start)]
+    }
+
+    const THIS: &str = "locale::tests::a_broken_shipped_file_is_an_error_said_at_once";
+
+    /// A shipped Fluent file with an error (a syntax error, a missing message the tool says, a
+    /// placeable naming nothing) is an error located in it and said at start, never a hang (the
+    /// words an error is said in were once made by saying the error: a `OnceLock` waiting on
+    /// itself, or a recursion without end). The places and texts below are derived from the
+    /// edits by hand.
+    #[test]
+    fn a_broken_shipped_file_is_an_error_said_at_once() {
+        if let Ok(case) = std::env::var(CHILD) {
+            let table = match case.as_str() {
+                // An unbalanced `}` at the end of the message the error is wrapped in.
+                "en-syntax" => edited("en", "cli.ftl", |t| {
+                    let line = shipped_line("en", "cli.ftl", "cli-error = ");
+                    with_line(t, &line, &format!("{line}}}"))
+                }),
+                // In the message that says a syntax error itself: said in English.
+                "ru-syntax" => edited("ru", "cli.ftl", |t| {
+                    let line = shipped_line("ru", "cli.ftl", "locale-syntax = ");
+                    let by = line.replace("Fluent: {", "Fluent: } {");
+                    with_line(t, &line, &by)
+                }),
+                // A message the tool says, gone.
+                "en-missing" => edited("en", "cli.ftl", |t| {
+                    let line = shipped_line("en", "cli.ftl", "cli-generated-up-to-date = ");
+                    with_line(t, &line, "")
+                }),
+                // A variable the message is never given.
+                "en-variable" => edited("en", "cli.ftl", |t| {
+                    let line = shipped_line("en", "cli.ftl", "cli-wrote = ");
+                    with_line(t, &line, &line.replace("$path", "$pth"))
+                }),
+                // A term no file defines, in a message the renderer says.
+                "ru-term" => edited("ru", "messages.ftl", |t| {
+                    let line = shipped_line("ru", "messages.ftl", "no-clause = ");
+                    with_line(t, &line, &format!("{line} {{ -no-such-term }}"))
+                }),
+                _ => panic!("no case `{case}`"),
+            };
+            REPLACED.set(table).unwrap();
+            start(if case.starts_with("ru") { "ru" } else { "en" });
+            return;
+        }
+        // The unbalanced brace: after the line's characters.
+        let line = line_of("en", "cli.ftl", "cli-error = ");
+        let col = shipped_line("en", "cli.ftl", "cli-error = ")
+            .chars()
+            .count()
+            + 1;
+        let out = in_child(THIS, "en-syntax");
+        let got = said(&out);
+        // The message that wraps an error is the broken one: the report is shown untranslated.
+        assert!(got.starts_with("cli-error: message: "), "{out}");
+        assert!(
+            got.contains(&format!(
+                "locales/en/cli.ftl:{line}:{col}: not valid Fluent: this `}}` closes nothing"
+            )),
+            "{out}"
+        );
+
+        // `locale-syntax = это не Fluent: } { $kind ->`: the brace after 32 characters; said in
+        // English, the Russian words being what is broken.
+        let line = line_of("ru", "cli.ftl", "locale-syntax = ");
+        let col = "locale-syntax = это не Fluent: ".chars().count() + 1;
+        assert_eq!(col, 32);
+        let out = in_child(THIS, "ru-syntax");
+        let got = said(&out);
+        assert!(got.starts_with("error: "), "{out}");
+        assert!(
+            got.contains(&format!(
+                "locales/ru/cli.ftl:{line}:{col}: not valid Fluent: this `}}` closes nothing"
+            )),
+            "{out}"
+        );
+
+        let out = in_child(THIS, "en-missing");
+        assert_eq!(
+            said(&out),
+            "error: the words of `en` lack messages arbiter says: cli-generated-up-to-date",
+            "{out}"
+        );
+
+        let line = line_of("en", "cli.ftl", "cli-wrote = ");
+        let col = shipped_line("en", "cli.ftl", "cli-wrote = ")
+            .find("$path")
+            .unwrap()
+            + 1;
+        let out = in_child(THIS, "en-variable");
+        assert!(
+            said(&out).contains(&format!(
+                "locales/en/cli.ftl:{line}:{col}: the message `cli-wrote` uses `$pth`, which arbiter never gives it (it gives: $path)"
+            )),
+            "{out}"
+        );
+
+        let line = line_of("ru", "messages.ftl", "no-clause = ");
+        let col = shipped_line("ru", "messages.ftl", "no-clause = ")
+            .chars()
+            .count()
+            + 4;
+        let out = in_child(THIS, "ru-term");
+        assert!(
+            said(&out).contains(&format!(
+                "locales/ru/messages.ftl:{line}:{col}: сообщение `no-clause` ссылается на термин `-no-such-term`"
+            )),
+            "{out}"
+        );
+    }
 
     #[test]
     fn every_embedded_language_has_the_same_messages() {

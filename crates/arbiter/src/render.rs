@@ -665,7 +665,6 @@ mod missing_messages {
             }],
             params: vec![],
             ftl: [(crate::locale::DEFAULT.to_string(), ftl.to_string())].into(),
-            markdown: Default::default(),
         }
     }
 

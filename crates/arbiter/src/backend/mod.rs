@@ -39,6 +39,5 @@ pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
         rules: interp::rule_metas(ir)?,
         params: interp::param_metas(ir)?,
         ftl: text(codegen::ftl)?,
-        markdown: text(codegen::markdown)?,
     })
 }

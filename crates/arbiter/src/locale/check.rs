@@ -1,10 +1,10 @@
 //! A language's Fluent files checked before a word of them is said, so that a folder given with
-//! `--locales` is an error where it is wrong, never a placeholder later (`{$name}`,
-//! `{other-message}`) or the registry's internal fallback.
+//! `--locales`, or a shipped file a translator broke, is an error where it is wrong, never a
+//! placeholder later (`{$name}`, `{other-message}`) or the registry's internal fallback.
 //!
 //! - Syntax: every error Fluent's parser finds, located (file, line, column, the line with a
 //!   caret) and said in the language of the run.
-//! - References, in the messages and terms the added files define: a message or term referred to
+//! - References, in the messages and terms of every file, shipped or added: a message or term referred to
 //!   is there (with the attribute named), no function is called (arbiter gives Fluent none), a
 //!   variable is one arbiter gives the message (for the tool's own messages `say::ALL` lists
 //!   them; for the others, the variables the shipped languages' message of that id uses), and no
@@ -19,12 +19,10 @@ use fluent_syntax::parser::ErrorKind;
 
 use super::say;
 
-/// A Fluent source read and parsed: its name (a path), its text, and whether it was added at run
-/// time (the embedded ones are checked by the test suite).
+/// A Fluent source read and parsed: its name (a path) and its text.
 pub struct Source {
     pub name: String,
     pub text: Arc<str>,
-    pub added: bool,
 }
 
 /// `text` as a Fluent resource, or every syntax error in it, located, as one report.
@@ -202,11 +200,11 @@ fn shipped_variables() -> &'static HashMap<String, BTreeSet<String>> {
     static VARS: OnceLock<HashMap<String, BTreeSet<String>>> = OnceLock::new();
     VARS.get_or_init(|| {
         let mut vars: HashMap<String, BTreeSet<String>> = HashMap::new();
-        for (_, files) in super::embedded::EMBEDDED {
+        for (_, files) in super::shipped() {
             for (_, text) in *files {
-                let Ok(res) = fluent_syntax::parser::parse(*text) else {
-                    continue;
-                };
+                // The messages of a file with a syntax error that did parse (the error is the
+                // file's own report, when its language is loaded).
+                let res = fluent_syntax::parser::parse(*text).unwrap_or_else(|(res, _)| res);
                 for e in &res.body {
                     if let ast::Entry::Message(m) = e {
                         let set = vars.entry(m.id.name.to_string()).or_default();
@@ -311,7 +309,7 @@ fn listed<'a>(vars: impl Iterator<Item = &'a str>) -> String {
     }
 }
 
-/// The references of the messages and terms the added sources define (see the module's text).
+/// The references of the messages and terms the sources define (see the module's text).
 /// The sources are in the order they are added: a later definition overrides.
 pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
     let (messages, terms) = definitions(sources);
@@ -332,7 +330,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
     };
     let mut errors = Vec::new();
     for (kind, defs) in [("message", &messages), ("term", &terms)] {
-        for (&id, d) in defs.iter().filter(|(_, d)| sources[d.source].0.added) {
+        for (&id, d) in defs.iter() {
             let name = if kind == "term" {
                 format!("-{id}")
             } else {
@@ -398,7 +396,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
     }
     // A message that reaches itself through message and term references: formatting it would
     // fail (Fluent's resolver stops the cycle with an error, not a text).
-    for (&id, d) in messages.iter().filter(|(_, d)| sources[d.source].0.added) {
+    for (&id, d) in messages.iter() {
         if reaches_itself(id, &messages, &terms) {
             errors.push(located(d.source, id, "", say::locale_cycle(id)));
         }

@@ -270,8 +270,6 @@ pub struct BookMeta {
     pub params: Vec<ParamMeta>,
     /// Fluent resources of the rulings, per language.
     pub ftl: BTreeMap<String, String>,
-    /// The readable rulebook (Markdown), per language.
-    pub markdown: BTreeMap<String, String>,
 }
 
 pub trait Rules: Send + Sync {
@@ -433,7 +431,6 @@ mod tests {
             ],
             params: vec![],
             ftl: Default::default(),
-            markdown: Default::default(),
         };
         // `a` beats `b`; of `a` and `c`, the decisive `c` is cited first.
         assert_eq!(winners(&meta, &[0, 1, 2]), vec![2, 0]);

@@ -18,11 +18,42 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
         let mut clauses = Vec::new();
         for &i in &a.clauses {
             if let Some(c) = ir.clauses.get(i) {
-                clauses.push(clause(ir, c, &w)?);
+                clauses.push(clause(ir, c, &w, true)?);
             }
         }
         articles.push(context! { title => a.title.get(lang), clauses => clauses });
     }
+    let labels = labels(&w)?;
+    let mut params = Vec::new();
+    for p in &ir.params {
+        params.push(context! {
+            name => p.name.clone(), tag => p.tag.clone(), doc => p.doc.get(lang).cloned(),
+            title => words::param_title(&p.name, &w)?,
+            default => words::expr(&p.default, &w, ir)?,
+        });
+    }
+    render(
+        "rulebook.md",
+        context! {
+            id => ir.id.clone(), title => ir.title.get(lang).cloned(),
+            source => ir.source.get(lang).cloned(), articles => articles, labels => labels,
+            params => params, constants => constants(ir, &w)?, games => games(ir.games, &w)?,
+        },
+    )
+}
+
+/// One clause as the readable rulebook shows it, without its anchor: what `arbiter explain`
+/// prints (through `render::terminal`). Made from the IR, as `markdown` makes the whole.
+pub fn clause_markdown(ir: &Rulebook, c: &Clause, lang: &str) -> Result<String, String> {
+    let w = Words::new(lang)?;
+    render(
+        "clause.md",
+        context! { c => clause(ir, c, &w, false)?, labels => labels(&w)? },
+    )
+}
+
+/// The labels of a clause's lines and of the rulebook's lists (`label-*`), by name (`-` as `_`).
+fn labels(w: &Words) -> Result<std::collections::BTreeMap<String, String>, String> {
     let mut labels = std::collections::BTreeMap::new();
     for l in [
         "on",
@@ -44,25 +75,11 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
     ] {
         labels.insert(l.replace('-', "_"), w.text(&format!("label-{l}"))?);
     }
-    let mut params = Vec::new();
-    for p in &ir.params {
-        params.push(context! {
-            name => p.name.clone(), tag => p.tag.clone(), doc => p.doc.get(lang).cloned(),
-            title => words::param_title(&p.name, &w)?,
-            default => words::expr(&p.default, &w, ir)?,
-        });
-    }
-    render(
-        "rulebook.md",
-        context! {
-            id => ir.id.clone(), title => ir.title.get(lang).cloned(),
-            source => ir.source.get(lang).cloned(), articles => articles, labels => labels,
-            params => params, constants => constants(ir, &w)?, games => games(ir.games, &w)?,
-        },
-    )
+    Ok(labels)
 }
 
-fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
+/// A clause for the templates; `anchored`: with the anchor the rulebook's links point at.
+fn clause(ir: &Rulebook, c: &Clause, w: &Words, anchored: bool) -> Made {
     let lang = w.lang.as_str();
     let t = |m: &Option<Texts>| m.as_ref().and_then(|x| x.get(lang).cloned());
     let rules = (c.rules.iter())
@@ -81,7 +98,7 @@ fn clause(ir: &Rulebook, c: &Clause, w: &Words) -> Made {
         )
     });
     Ok(context! {
-        id => c.id.clone(), anchor => c.id.replace('.', "-"), title => t(&c.title),
+        id => c.id.clone(), anchor => anchored.then(|| c.id.replace('.', "-")), title => t(&c.title),
         text => c.text.get(lang), standing => words::standing(c, &w.lang, w)?,
         disabled => disabled,
         defines => defines,

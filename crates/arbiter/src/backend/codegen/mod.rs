@@ -6,7 +6,7 @@ mod names;
 mod rust;
 mod rustfmt;
 
-pub use markdown::markdown;
+pub use markdown::{clause_markdown, markdown};
 
 use minijinja::{Environment, context};
 use serde::Serialize;
@@ -19,6 +19,7 @@ pub use rustfmt::available as rustfmt_available;
 const ADJUDICATOR: &str = include_str!("templates/adjudicator.rs.j2");
 const RULINGS: &str = include_str!("templates/rulings.ftl.j2");
 const RULEBOOK: &str = include_str!("templates/rulebook.md.j2");
+const CLAUSE: &str = include_str!("templates/clause.md.j2");
 
 fn env() -> Result<Environment<'static>, String> {
     let mut env = Environment::new();
@@ -33,6 +34,7 @@ fn env() -> Result<Environment<'static>, String> {
         ("adjudicator.rs", ADJUDICATOR),
         ("rulings.ftl", RULINGS),
         ("rulebook.md", RULEBOOK),
+        ("clause.md", CLAUSE),
     ] {
         env.add_template(name, src)
             .map_err(|e| format!("template {name}: {e}"))?;

@@ -225,7 +225,6 @@ fn languages(ir: &Rulebook) -> Vec<minijinja::Value> {
             context! {
                 name => lit(l),
                 ftl => lit(&format!("locales/{l}/rulings.ftl")),
-                md => lit(&format!("rulebook.{l}.md")),
             }
         })
         .collect()
