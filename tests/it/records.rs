@@ -20,7 +20,7 @@ fn fide() -> Adjudicator {
     Adjudicator::new("fide-2023").expect("the embedded FIDE 2023 Laws")
 }
 
-/// 1. e4 e5, and White's flag falls: Black has all its pieces and can checkmate, so White
+/// After 1. e4 e5 White's flag falls: Black has all its pieces and can checkmate, so White
 /// loses (6.9).
 #[test]
 fn a_flag_in_a_record_built_as_data_loses() {
@@ -50,7 +50,7 @@ fn the_same_game_as_data_and_as_pgn() {
     assert_eq!(as_data.outcome, from_pgn.outcome);
 }
 
-/// 2. Ke3 is no legal move after 1. e4 e5: an error of the record, with no place in a source
+/// After 1. e4 e5, 2. Ke3 is no legal move: an error of the record, with no place in a source
 /// (it has none).
 #[test]
 fn an_illegal_move_is_an_error_without_a_place() {

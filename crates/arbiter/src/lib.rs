@@ -2,7 +2,8 @@
 //!
 //! Pipeline (see ARCHITECTURE.md): `rulebook` (YAML) -> `lang` (parse, type-check) -> `compile`
 //! (IR, static checks) -> `backend` (codegen into `generated/`, or the interpreter);
-//! `pgn` -> `runtime` (replay, events, facts, precedence) -> `render` (Fluent, RU/EN).
+//! `pgn` -> `record` (the runtime's typed input) -> `runtime` (replay, events, facts,
+//! precedence) -> `render` (Fluent, RU/EN).
 //!
 //! Start with [`Adjudicator`]: `Adjudicator::new("fide-2023")?.adjudicate(pgn)`.
 
@@ -424,7 +425,8 @@ impl Adjudicator {
     /// use arbiter::record::events::{ClaimKind, Command, GameEvent};
     ///
     /// // 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8: the initial position for the third time,
-    /// // and White, to move, claims a draw by repetition.
+    /// // and White, to move, claims a draw by repetition: the position has just appeared, so
+    /// // the claim is correct under 2023's 9.2.2 (9.2.1 is a claim with the move to be made).
     /// let moves = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
     ///     .split(' ')
     ///     .map(|m| m.parse())
@@ -438,7 +440,7 @@ impl Adjudicator {
     /// });
     /// let verdict = Adjudicator::new("fide-2023")?.adjudicate_record(&record)?;
     /// assert_eq!(verdict.outcome.result().as_str(), "1/2-1/2");
-    /// assert_eq!(verdict.outcome.rule(), Some("9.2.1"));
+    /// assert_eq!(verdict.outcome.rule(), Some("9.2.2"));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn adjudicate_record(

@@ -2,8 +2,9 @@
 //!
 //! `scan` finds the games, checks their syntax (tags, SAN tokens, comments, NAGs, variations,
 //! CRLF, BOM) and records where each tag, main-line move and comment is; `parse_game` takes
-//! them from there. `split` cuts a stream into games for `scan`. (pgn-reader, which arbiter
-//! used to parse with, remains the speed floor in `replay`.)
+//! them from there. `split` cuts a stream into games for `scan`; `record` turns a game into the
+//! runtime's typed input, [`crate::record::Record`]. (pgn-reader, which arbiter used to parse
+//! with, remains the speed floor in `replay`.)
 
 pub mod commands;
 pub mod events;

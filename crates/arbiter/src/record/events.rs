@@ -80,7 +80,8 @@ pub enum Flagged {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WrittenMove {
     pub san: String,
-    /// Byte offset of the move in the input.
+    /// Byte offset of the move in the source (read only when the record has
+    /// [`Spans`](super::Spans); 0 in one built as data).
     pub offset: usize,
 }
 
@@ -154,7 +155,8 @@ pub struct GameEvent {
     /// Its index among the game's event commands, in the order written; `None` for a clock
     /// reading, which is not an event.
     pub index: Option<u32>,
-    /// Byte offset of its `[%` in the input.
+    /// Byte offset of its `[%` in the source (read only when the record has
+    /// [`Spans`](super::Spans); 0 in one built as data).
     pub offset: usize,
     pub command: Command,
 }

@@ -3,7 +3,7 @@
 use shakmaty::san::SanPlus;
 
 /// A game's main-line moves as written, read as far as the game's notation allows without the
-/// position: chess SAN is read here (checked against the position at replay); a draughts move
+/// position: chess SAN, parsed (checked against the position at replay); a draughts move
 /// (`c3-d4`, `c3:e5:c7`) is kept as its text, its squares read against the position.
 #[derive(Debug, Clone)]
 pub enum Movetext {

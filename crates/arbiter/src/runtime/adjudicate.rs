@@ -1154,9 +1154,9 @@ fn arbiter_event(act: ArbiterAct) -> Event {
 fn start_game(start: &Start) -> AnyGame {
     match start {
         Start::Chess(p) => AnyGame::Chess(ChessMechanics::new(p.clone())),
-        Start::Draughts(p) => AnyGame::Draughts(
-            super::mechanics::draughts::DraughtsMechanics::new(p.clone()),
-        ),
+        Start::Draughts(p) => {
+            AnyGame::Draughts(super::mechanics::draughts::DraughtsMechanics::new(*p))
+        }
     }
 }
 
