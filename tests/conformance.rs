@@ -42,7 +42,7 @@ fn verdict_json(s: &Scenario, law: &Law) -> Result<serde_json::Value, Failed> {
         }
         None => law,
     };
-    let v = runtime::adjudicate::adjudicate_law(&game, law, options)
+    let v = arbiter::adjudicate::game(game, law, options)
         .map_err(|e| format!("byte {}: {}", e.offset, e.message))?;
     let rules = &law.books()[v.book];
     let mut json = serde_json::Value::Null;

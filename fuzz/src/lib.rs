@@ -10,6 +10,7 @@
 use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use arbiter::adjudicate::game_with;
 use arbiter::backend::codegen;
 use arbiter::backend::interp::Interpreter;
 use arbiter::conformance::implementation::Ours;
@@ -21,7 +22,7 @@ use arbiter::lang::schema::{EventKind, Ty};
 use arbiter::lang::typeck::{self, Params, Scope};
 use arbiter::locale::say;
 use arbiter::render::Renderer;
-use arbiter::runtime::adjudicate::{Options, adjudicate_with};
+use arbiter::runtime::adjudicate::Options;
 use arbiter::runtime::rules::Rules;
 use arbiter::{Embedded, Engine, compile, load_rules, pgn, rulebook};
 
@@ -172,7 +173,7 @@ pub fn rulebook(data: &[u8]) -> usize {
     let mut verdicts = 0;
     for game in pgn::read_games(GAMES.as_bytes()).into_iter().flatten() {
         for record in [false, true] {
-            if let Ok(v) = adjudicate_with(&game, &interp, options(record)) {
+            if let Ok(v) = game_with(game.clone(), &interp, options(record)) {
                 verdicts += 1;
                 for r in &renderers {
                     let e = r.explain(&v);
@@ -259,8 +260,8 @@ pub fn pgn(data: &[u8]) -> usize {
         let _ = arbiter::conformance::features::implied(&game);
         for record in [false, true] {
             let o = options(record);
-            let compiled = adjudicate_with(&game, b.compiled.as_ref(), o);
-            let interpreted = adjudicate_with(&game, b.interpreted.as_ref(), o);
+            let compiled = game_with(game.clone(), b.compiled.as_ref(), o);
+            let interpreted = game_with(game.clone(), b.interpreted.as_ref(), o);
             match (&compiled, &interpreted) {
                 (Ok(c), Ok(i)) => {
                     ruled += usize::from(!record);

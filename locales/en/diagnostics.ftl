@@ -327,6 +327,14 @@ game-tag-whole-number = a whole number
 game-tag-seconds = a number of seconds
 game-tag-side = `white` or `black`
 game-tag-a-value = a value
+game-param-type = the parameter `{ $name }` takes { $expected }, not { $given }
+game-param-kind = { $kind ->
+    [bool] a yes-or-no value
+    [int] a whole number
+    [duration] a number of seconds
+    [side] a side
+   *[move] a move
+}
 game-time-control = the TimeControl tag: { $error }
 game-time-control-value = the TimeControl tag `{ $value }`: { $error }
 diag-help = help

@@ -332,6 +332,14 @@ game-tag-whole-number = целым числом
 game-tag-seconds = числом секунд
 game-tag-side = `white` или `black`
 game-tag-a-value = значением
+game-param-type = параметр `{ $name }` принимает { $expected }, а не { $given }
+game-param-kind = { $kind ->
+    [bool] значение «да» или «нет»
+    [int] целое число
+    [duration] число секунд
+    [side] сторону
+   *[move] ход
+}
 game-time-control = тег TimeControl: { $error }
 game-time-control-value = тег TimeControl `{ $value }`: { $error }
 diag-help = подсказка

@@ -52,7 +52,7 @@ fn adjudicate_dir(dir: &Path, files: &[&str]) -> HashMap<Key, Vec<Got>> {
                 record: false,
                 ..runtime::adjudicate::Options::default()
             };
-            match runtime::adjudicate::adjudicate_with(&g, rules.as_ref(), options) {
+            match arbiter::adjudicate::game_with(g.clone(), rules.as_ref(), options) {
                 Ok(v) => {
                     n += 1;
                     let t = |k: &str| g.tag(k).unwrap_or("").to_string();
@@ -272,7 +272,8 @@ pub fn lichess_time_controls_and_clocks_read() -> Ran {
 /// or a draw when the opponent cannot checkmate) gives the result lichess recorded, its 11
 /// timeout draws included. lichess decides "cannot checkmate" by its own code, independently.
 pub fn lichess_time_forfeits_match_the_platform_with_inferred_flags() -> Ran {
-    use arbiter::runtime::adjudicate::{Options, adjudicate_with};
+    use arbiter::adjudicate::game_with;
+    use arbiter::runtime::adjudicate::Options;
     let dir = match corpus() {
         Ok(dir) => dir,
         Err(why) => return skip(why),
@@ -294,7 +295,7 @@ pub fn lichess_time_forfeits_match_the_platform_with_inferred_flags() -> Ran {
             continue;
         }
         forfeits += 1;
-        let v = adjudicate_with(&g, rules.as_ref(), options).expect("adjudicated");
+        let v = game_with(g.clone(), rules.as_ref(), options).expect("adjudicated");
         let inferred = v
             .rulings
             .iter()

@@ -195,7 +195,7 @@ fn the_rulebook_targets_games_are_clean() {
         } else {
             &chess
         };
-        arbiter::runtime::adjudicate(&g, rules.as_ref()).expect("ruled on");
+        arbiter::adjudicate::game_with(g, rules.as_ref(), Default::default()).expect("ruled on");
     }
     assert_eq!(harness::pgn(&games), 17);
 }

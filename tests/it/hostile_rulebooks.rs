@@ -372,7 +372,8 @@ fn the_runtime_bounds_a_cascade_the_checker_did_not_see() {
         .pop()
         .expect("a game")
         .expect("read");
-    let err = arbiter::runtime::adjudicate::adjudicate(&game, &rules).expect_err("refused");
+    let err =
+        arbiter::adjudicate::game_with(game, &rules, Default::default()).expect_err("refused");
     assert!(
         err.message
             .contains("raised events more than 16 times in a row (the last `drawn`)"),

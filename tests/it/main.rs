@@ -25,6 +25,7 @@ mod pgn_errors;
 mod protocol;
 mod publish;
 mod readme;
+mod records;
 mod rulebook_errors;
 mod rules_are_data;
 mod rules_in_words;

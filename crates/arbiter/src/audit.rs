@@ -305,7 +305,7 @@ impl Judge<'_> {
             span,
         } = raw;
         let ruled = crate::pgn::parse_game(&text, index, span)
-            .and_then(|g| adjudicate::adjudicate_law(&g, self.law, self.options.adjudicate));
+            .and_then(|g| crate::adjudicate::game(g, self.law, self.options.adjudicate));
         match ruled {
             Ok(mut v) => {
                 v.file = file.to_string();

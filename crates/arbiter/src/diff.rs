@@ -20,7 +20,7 @@ use crate::diag::{Diag, Diags};
 use crate::lang::ir::{Clause, IrEffect, IrExpr, Rule, Rulebook, Texts};
 use crate::locale::say;
 use crate::pgn::Game;
-use crate::runtime::adjudicate::{self, Options};
+use crate::runtime::adjudicate::Options;
 use crate::runtime::edition::Law;
 use crate::runtime::rules::Rules;
 
@@ -793,8 +793,8 @@ impl Games<'_> {
         g: &Game,
         options: Options,
     ) -> Result<Option<GameChange>, crate::pgn::PgnError> {
-        let old = adjudicate::adjudicate_law(g, &self.old.law, options);
-        let new = adjudicate::adjudicate_law(g, &self.new.law, options);
+        let old = crate::adjudicate::game(g.clone(), &self.old.law, options);
+        let new = crate::adjudicate::game(g.clone(), &self.new.law, options);
         if let (Err(e), Err(_)) = (&old, &new) {
             return Err(e.clone());
         }

@@ -2,13 +2,15 @@
 //!
 //! Pipeline (see ARCHITECTURE.md): `rulebook` (YAML) -> `lang` (parse, type-check) -> `compile`
 //! (IR, static checks) -> `backend` (codegen into `generated/`, or the interpreter);
-//! `pgn` -> `runtime` (replay, events, facts, precedence) -> `render` (Fluent, RU/EN).
+//! `pgn` -> `record` (the runtime's typed input) -> `runtime` (replay, events, facts,
+//! precedence) -> `render` (Fluent, RU/EN).
 //!
 //! Start with [`Adjudicator`]: `Adjudicator::new("fide-2023")?.adjudicate(pgn)`.
 
 // `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
 #![allow(clippy::result_large_err)]
 
+pub mod adjudicate;
 pub mod audit;
 pub mod backend;
 pub mod compile;
@@ -24,6 +26,7 @@ pub mod lang;
 pub mod locale;
 pub mod pgn;
 pub mod publish;
+pub mod record;
 pub mod render;
 pub mod rulebook;
 pub mod runtime;
@@ -414,12 +417,44 @@ impl Adjudicator {
     pub fn adjudicate(&self, pgn: &str) -> Vec<Result<runtime::verdict::Verdict, pgn::PgnError>> {
         pgn::read_games(pgn.as_bytes())
             .into_iter()
-            .map(|g| {
-                g.and_then(|game| {
-                    runtime::adjudicate::adjudicate_law(&game, &self.law, self.options)
-                })
-            })
+            .map(|g| g.and_then(|game| adjudicate::game(game, &self.law, self.options)))
             .collect()
+    }
+
+    /// A game given as data rather than as PGN (a [`record::Record`]: the start, the moves,
+    /// the events, the parameters set, the time control, the recorded ending), ruled on under
+    /// the edition in force on its date. Its errors have a place only when the record has
+    /// [`record::Spans`].
+    ///
+    /// ```
+    /// use arbiter::Adjudicator;
+    /// use arbiter::record::Record;
+    /// use arbiter::record::events::{ClaimKind, Command, GameEvent};
+    ///
+    /// // 1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8: the initial position for the third time,
+    /// // and White, to move, claims a draw by repetition: the position has just appeared, so
+    /// // the claim is correct under 2023's 9.2.2 (9.2.1 is a claim with the move to be made).
+    /// let moves = "Nf3 Nf6 Ng1 Ng8 Nf3 Nf6 Ng1 Ng8"
+    ///     .split(' ')
+    ///     .map(|m| m.parse())
+    ///     .collect::<Result<Vec<_>, _>>()?;
+    /// let mut record = Record::chess(shakmaty::Chess::default(), moves);
+    /// record.events.push(GameEvent {
+    ///     ply: 8,
+    ///     index: Some(0),
+    ///     offset: 0,
+    ///     command: Command::Claim { kind: ClaimKind::Threefold, intended: None },
+    /// });
+    /// let verdict = Adjudicator::new("fide-2023")?.adjudicate_record(&record)?;
+    /// assert_eq!(verdict.outcome.result().as_str(), "1/2-1/2");
+    /// assert_eq!(verdict.outcome.rule(), Some("9.2.2"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn adjudicate_record(
+        &self,
+        record: &record::Record,
+    ) -> Result<runtime::verdict::Verdict, record::InputError> {
+        runtime::adjudicate::adjudicate_law(record, &self.law, self.options)
     }
 
     /// A verdict explained in a language of the rulebook (`en`, `ru`, or one added with
@@ -437,7 +472,7 @@ impl Adjudicator {
     }
 
     /// The rules of the newest edition, for the lower-level API
-    /// ([`crate::runtime::adjudicate::adjudicate_with`]).
+    /// ([`crate::runtime::adjudicate::adjudicate_with`], [`crate::adjudicate::game_with`]).
     pub fn rules(&self) -> &Arc<dyn Rules> {
         self.law.newest()
     }

@@ -97,7 +97,9 @@ pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
         }
     }
     // A move the laws of the game do not allow, played as made (`[%illegal]` after it).
-    if !crate::runtime::adjudicate::replays_legally(game) {
+    let illegal = crate::pgn::record::start(game)
+        .is_ok_and(|s| !crate::runtime::adjudicate::replays_legally(&s, &game.moves));
+    if illegal {
         add("illegal-moves");
     }
     if game.tag("DrawOffers").is_some() || game.tag("DrawOfferMinMoves").is_some() {

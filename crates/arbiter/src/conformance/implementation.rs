@@ -179,12 +179,12 @@ impl Ours {
                 let ruled = match forced {
                     Some(b) => {
                         let one = Law::single(Arc::clone(&law.books()[b]));
-                        runtime::adjudicate::adjudicate_law(&g, &one, options).map(|mut v| {
+                        crate::adjudicate::game(g, &one, options).map(|mut v| {
                             v.book = b;
                             v
                         })
                     }
-                    None => runtime::adjudicate::adjudicate_law(&g, law, options),
+                    None => crate::adjudicate::game(g, law, options),
                 };
                 ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message))
             });

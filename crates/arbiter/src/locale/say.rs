@@ -545,6 +545,8 @@ messages! {
     game_tag_seconds = "game-tag-seconds" ();
     game_tag_side = "game-tag-side" ();
     game_tag_a_value = "game-tag-a-value" ();
+    game_param_type = "game-param-type" (name, expected, given);
+    game_param_kind = "game-param-kind" (kind);
     game_time_control = "game-time-control" (error);
     game_time_control_value = "game-time-control-value" (value, error);
 

@@ -2,8 +2,9 @@
 //!
 //! `scan` finds the games, checks their syntax (tags, SAN tokens, comments, NAGs, variations,
 //! CRLF, BOM) and records where each tag, main-line move and comment is; `parse_game` takes
-//! them from there. `split` cuts a stream into games for `scan`. (pgn-reader, which arbiter
-//! used to parse with, remains the speed floor in `replay`.)
+//! them from there. `split` cuts a stream into games for `scan`; `record` turns a game into the
+//! runtime's typed input, [`crate::record::Record`]. (pgn-reader, which arbiter used to parse
+//! with, remains the speed floor in `replay`.)
 
 pub mod commands;
 pub mod events;
@@ -19,6 +20,8 @@ use crate::games::GameKind;
 use crate::locale::say;
 use shakmaty::san::SanPlus;
 
+pub use crate::record::Movetext;
+
 /// One game as recorded.
 #[derive(Debug, Clone)]
 pub struct Game {
@@ -31,55 +34,6 @@ pub struct Game {
     pub moves: Movetext,
     /// (number of main-line moves before the comment, comment text).
     pub comments: Vec<(usize, String)>,
-}
-
-/// A game's main-line moves as written, read as far as the game's notation allows without the
-/// position: chess SAN is read here (checked against the position at replay); a draughts move
-/// (`c3-d4`, `c3:e5:c7`) is kept as its text, its squares read against the position.
-#[derive(Debug, Clone)]
-pub enum Movetext {
-    Chess(Vec<SanPlus>),
-    Draughts(Vec<Box<str>>),
-}
-
-impl Default for Movetext {
-    fn default() -> Movetext {
-        Movetext::Chess(Vec::new())
-    }
-}
-
-impl Movetext {
-    pub fn len(&self) -> usize {
-        match self {
-            Movetext::Chess(m) => m.len(),
-            Movetext::Draughts(m) => m.len(),
-        }
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
-    /// Move `i` as written (castling with letters).
-    pub fn text(&self, i: usize) -> Option<String> {
-        match self {
-            Movetext::Chess(m) => m.get(i).map(ToString::to_string),
-            Movetext::Draughts(m) => m.get(i).map(ToString::to_string),
-        }
-    }
-
-    /// The first `n` moves.
-    pub fn prefix(&self, n: usize) -> Movetext {
-        match self {
-            Movetext::Chess(m) => Movetext::Chess(m[..n.min(m.len())].to_vec()),
-            Movetext::Draughts(m) => Movetext::Draughts(m[..n.min(m.len())].to_vec()),
-        }
-    }
-
-    /// Every move as written.
-    pub fn texts(&self) -> Vec<String> {
-        (0..self.len()).filter_map(|i| self.text(i)).collect()
-    }
 }
 
 /// A game's tags, their names and values (unescaped) in one string: a game has a dozen tags or

@@ -5,29 +5,7 @@
 use crate::locale::say;
 use std::fmt;
 
-/// One period of a time control.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Period {
-    /// Moves to make in the period; `None` for all remaining moves (sudden death).
-    pub moves: Option<u32>,
-    /// Seconds for the period (for a sandclock, the sand).
-    pub seconds: u32,
-    /// Seconds added after each move.
-    pub increment: u32,
-    /// `*180`: a sandclock, the time one player uses is added to the other's.
-    pub sandclock: bool,
-}
-
-/// The `TimeControl` tag.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// `?`: not known.
-    Unknown,
-    /// `-`: no time control.
-    Untimed,
-    /// Periods in order, joined by `:` in the tag (`40/7200:3600`).
-    Periods(Vec<Period>),
-}
+pub use crate::record::time::{Period, TimeControl};
 
 /// A malformed tag value: the byte offset inside the value and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]

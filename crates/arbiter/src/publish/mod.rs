@@ -474,7 +474,7 @@ fn movetext(s: &Scenario, first: (u64, bool)) -> String {
 
 /// The number of the record's first move and whether Black makes it, as the game's start
 /// position says: a chess FEN's side and move number (a move number past
-/// `runtime::adjudicate::MAX_FEN_NUMBER` is the error the adjudicator gives too), a draughts
+/// `pgn::record::MAX_FEN_NUMBER` is the error the adjudicator gives too), a draughts
 /// FEN's side as the draughts reader reads it (`B` or `b`); 1 and White without a FEN, or with
 /// one that does not read (such a record does not replay: no diagram).
 pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), String> {
@@ -487,7 +487,7 @@ pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), String> {
             let black = f.get(1) == Some(&"b");
             let number = match f.get(5) {
                 Some(n) if n.bytes().all(|b| b.is_ascii_digit()) => {
-                    let max = crate::runtime::adjudicate::MAX_FEN_NUMBER;
+                    let max = crate::pgn::record::MAX_FEN_NUMBER;
                     match n.parse::<u64>() {
                         Ok(n) if n <= max => n.max(1),
                         _ => {

@@ -1,6 +1,6 @@
-//! The driver: replays a recorded game, turns the events read from its comments
-//! (`pgn::events`) into the rules' events, asks the rules about every event, applies precedence
-//! and effects, and produces the verdict.
+//! The driver: replays a game's [`Record`] (the runtime's typed input: `pgn::record` reads one
+//! from PGN), turns its events into the rules' events, asks the rules about every event,
+//! applies precedence and effects, and produces the verdict.
 //!
 //! Order at each point of the game: first the position that has arisen (automatic clauses),
 //! then the events written after the move, in the order written. Nothing here knows a clause:
@@ -8,9 +8,8 @@
 
 use crate::lang::limits::MAX_CASCADE;
 use crate::locale::say;
-use shakmaty::fen::Fen;
 use shakmaty::san::San;
-use shakmaty::{CastlingMode, Chess, Color, Move, Position, Square};
+use shakmaty::{Chess, Color, Move, Position, Square};
 
 use super::analysis::{self, Analysis, DeadPlies, DeadStatus, Shown};
 use super::facts::{Claim, Ctx, Event, IllegalForm, Intended};
@@ -22,10 +21,9 @@ use super::rules::{BookMeta, Effect, Index, Rules, at, side_name, winners};
 use super::verdict::{
     Arg, Decision, End, Finding, GameResult, Ignored, Outcome, Ruling, Scored, Scoresheet, Verdict,
 };
-use crate::pgn::events::{ArbiterAct, Command, Flagged, GameEvent, IllegalKind, WrittenMove};
-use crate::pgn::record::{Record, Recorded, Termination};
-use crate::pgn::time::TimeControl;
-use crate::pgn::{Game, Movetext, PgnError};
+use crate::games::GameKind;
+use crate::record::events::{ArbiterAct, Command, Flagged, GameEvent, IllegalKind, WrittenMove};
+use crate::record::{InputError, Movetext, Record, Recorded, Start, Termination};
 use crate::unwinnable::Budget;
 use crate::value::Value;
 
@@ -33,10 +31,10 @@ use crate::value::Value;
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     /// Read how the game ended from the record when the laws have not ended it by the last
-    /// recorded move (see [`Record`]): `[Termination "Time forfeit"]` is the loser's flag (the
-    /// side to move's, without a decisive result), a decisive `Result` the loser's resignation,
-    /// `1/2-1/2` a draw agreed. Each such event is marked inferred, and assumed unless the
-    /// `Termination` tag says the game ended normally.
+    /// recorded move (its [`Record::ending`]): a time forfeit (`[Termination "Time forfeit"]`)
+    /// is the loser's flag (the side to move's, without a decisive result), a decisive result
+    /// the loser's resignation, a draw a draw agreed. Each such event is marked inferred, and
+    /// assumed unless the record says how the game ended (PGN's `Termination` tag).
     pub record: bool,
     /// How the helpmate lines that rulings cite are written out (`--evidence`): results are
     /// the same whatever it says, only the lines differ.
@@ -67,52 +65,64 @@ pub const ANALYSIS_BUDGET: Budget = Budget {
     positions: 400_000,
 };
 
-pub fn adjudicate<'g>(game: &'g Game, rules: &'g dyn Rules) -> Result<Verdict, PgnError> {
-    adjudicate_with(game, rules, Options::default())
+/// An error and where it stands in the record's source (`None`: nowhere, or a record built as
+/// data).
+type Located = (Option<usize>, String);
+
+/// Rule on `record` with `rules` and the default [`Options`].
+pub fn adjudicate(record: &Record, rules: &dyn Rules) -> Result<Verdict, InputError> {
+    adjudicate_with(record, rules, Options::default())
 }
 
-/// Rule on `game` under the edition of `law` in force on its date (see
+/// Rule on `record` under the edition of `law` in force on its date (see
 /// [`super::edition::Law::choose`]); the verdict says which, and why.
 pub fn adjudicate_law(
-    game: &Game,
+    record: &Record,
     law: &super::edition::Law,
     options: Options,
-) -> Result<Verdict, PgnError> {
-    let (book, ruled) = law.choose(game)?;
+) -> Result<Verdict, InputError> {
+    let (book, ruled) = law.choose(record)?;
     let rules = law.books()[book].as_ref();
-    let mut verdict = adjudicate_with(game, rules, options)?;
+    let mut verdict = adjudicate_with(record, rules, options)?;
     verdict.edition = Some(ruled);
     verdict.book = book;
     Ok(verdict)
 }
 
-pub fn adjudicate_with<'g>(
-    game: &'g Game,
-    rules: &'g dyn Rules,
-    options: Options,
-) -> Result<Verdict, PgnError> {
-    let err = |(offset, message): (usize, String)| PgnError {
-        game: game.index,
-        offset,
-        message,
-    };
-    let meta = rules.meta();
-    if !meta.games.contains(game.kind) {
-        let games: Vec<String> = meta.games.iter().map(say::game).collect();
-        return Err(err((
-            game.tag_offset("GameType").unwrap_or(game.span.start),
-            say::game_not_for_rulebook(&meta.id, say::game(game.kind), games.join(", ")),
-        )));
+/// Whether `meta`'s rulebook is for the game `kind`; what to say when it is not.
+pub fn check_game(meta: &BookMeta, kind: GameKind) -> Result<(), String> {
+    if meta.games.contains(kind) {
+        return Ok(());
     }
-    let start = start_game(game).map_err(err)?;
-    let events = crate::pgn::events::events(game)?;
-    let params = parameters(game, rules.meta()).map_err(err)?;
-    let control = time_control(game).map_err(err)?;
+    let games: Vec<String> = meta.games.iter().map(say::game).collect();
+    Err(say::game_not_for_rulebook(
+        &meta.id,
+        say::game(kind),
+        games.join(", "),
+    ))
+}
+
+/// Rule on `record` with `rules`: the game must be one the rulebook is for, and the parameters
+/// it sets of their types.
+pub fn adjudicate_with(
+    record: &Record,
+    rules: &dyn Rules,
+    options: Options,
+) -> Result<Verdict, InputError> {
+    let err = |(offset, message): Located| record.error(offset, message);
+    let meta = rules.meta();
+    check_game(meta, record.kind()).map_err(|m| {
+        let at = record.spans.as_ref().and_then(|s| s.kind);
+        err((at.or_else(|| record.at()), m))
+    })?;
+    let start = start_game(record.start());
+    let events = &record.events;
+    let params = parameters(record, meta).map_err(err)?;
     let run = |analysis: Analysis| {
         let mut state = GameState::new(start.clone());
-        state.clocks = crate::runtime::clock::Clocks::new(control.clone());
+        state.clocks = crate::runtime::clock::Clocks::new(record.time_control.clone());
         state.analysis = analysis;
-        play(game, rules, options, &events, &params, state).map_err(err)
+        play(record, rules, options, events, &params, state).map_err(err)
     };
     let mut analysis = Analysis::new(options.analysis);
     analysis.shown = options.evidence;
@@ -121,7 +131,7 @@ pub fn adjudicate_with<'g>(
     // a rule asks about is analysed (`DeadPlies::Each`), in one pass.
     if options.analysis.is_some()
         && matches!(start, AnyGame::Chess(_))
-        && has_irregularities(&events)
+        && has_irregularities(events)
     {
         analysis.dead = DeadPlies::Each;
         return Ok(run(analysis)?.0);
@@ -131,7 +141,7 @@ pub fn adjudicate_with<'g>(
     let (verdict, last, analysis) = run(analysis)?;
     // The unwinnability engine is chess's: a draughts game is decided by material alone.
     let (Some(budget), AnyGame::Chess(last), AnyGame::Chess(start), Movetext::Chess(moves)) =
-        (options.analysis, &last, &start, &game.moves)
+        (options.analysis, &last, &start, record.moves())
     else {
         return Ok(verdict);
     };
@@ -164,7 +174,7 @@ pub fn adjudicate_with<'g>(
 }
 
 /// Do the recorded moves after the first `plies` (all legal) lead from `pos` to a checkmate?
-fn ends_in_mate(pos: &Chess, moves: &[pgn_reader::SanPlus], plies: u32) -> bool {
+fn ends_in_mate(pos: &Chess, moves: &[shakmaty::san::SanPlus], plies: u32) -> bool {
     let mut pos = pos.clone();
     for san in moves.iter().skip(plies as usize) {
         match resolve_san(&pos, san) {
@@ -179,13 +189,13 @@ fn ends_in_mate(pos: &Chess, moves: &[pgn_reader::SanPlus], plies: u32) -> bool 
 /// be legal by a pass over the game), kept at checkpoints.
 fn positions(
     start: &Chess,
-    moves: &[pgn_reader::SanPlus],
+    moves: &[shakmaty::san::SanPlus],
     plies: u32,
-) -> Result<analysis::Checkpoints, (usize, String)> {
+) -> Result<analysis::Checkpoints, Located> {
     let mut pos = start.clone();
     let mut resolved = Vec::with_capacity(plies as usize);
     for san in moves.iter().take(plies as usize) {
-        let m = resolve_san(&pos, san).map_err(|m| (0, m))?;
+        let m = resolve_san(&pos, san).map_err(|m| (None, m))?;
         pos.play_unchecked(m);
         resolved.push(m);
     }
@@ -194,32 +204,32 @@ fn positions(
 
 /// One pass over the game: replay, rule on every event, and the verdict with the last position
 /// reached.
-fn play<'g>(
-    game: &'g Game,
-    rules: &'g dyn Rules,
+fn play(
+    record: &Record,
+    rules: &dyn Rules,
     options: Options,
     events: &[GameEvent],
     params: &[Value],
     state: GameState,
-) -> Result<(Verdict, AnyGame, Analysis), (usize, String)> {
+) -> Result<(Verdict, AnyGame, Analysis), Located> {
     let start_turn = (state.to_move(), state.mechanics().fullmoves());
     let mut a = Adjudication {
         rules,
         state,
         params,
-        moves: &game.moves,
+        record,
         fired: Vec::new(),
         assumed: false,
-        verdict: empty_verdict(game),
+        verdict: empty_verdict(record),
         as_made: as_made_plies(events),
         reinstated: false,
     };
-    a.replay(game, events)?;
+    a.replay(events)?;
     if options.record && !a.ended() && !a.state.proceedings.awaiting {
-        a.end_by_record(game, events)?;
+        a.end_by_record(events)?;
     }
     a.verdict.offers = a.state.offers().to_vec();
-    let recorded = match Record::of(game).result {
+    let recorded = match record.ending.result {
         Recorded::Won(side) => Some(GameResult::win(side)),
         Recorded::Drawn => Some(GameResult::Draw),
         Recorded::Unknown => None,
@@ -228,7 +238,7 @@ fn play<'g>(
     a.verdict.finding = Finding::of(&a.verdict, recorded);
     a.verdict.scoresheet = Scoresheet {
         first: Some(start_turn),
-        moves: game.moves.prefix(a.verdict.plies as usize),
+        moves: record.moves().prefix(a.verdict.plies as usize),
         numbers: std::mem::take(&mut a.verdict.scoresheet.numbers),
     };
     let analysis = std::mem::take(&mut a.state.analysis);
@@ -236,16 +246,16 @@ fn play<'g>(
 }
 
 /// The verdict before anything is ruled: the game's players and recorded result.
-fn empty_verdict(game: &Game) -> Verdict {
+fn empty_verdict(record: &Record) -> Verdict {
     Verdict {
         file: String::new(),
-        game: game.index,
+        game: record.index,
         line: 0,
-        white: game.tag("White").map(str::to_string),
-        black: game.tag("Black").map(str::to_string),
+        white: record.white.clone(),
+        black: record.black.clone(),
         outcome: Outcome::Unfinished,
-        kind: game.kind,
-        recorded_result: game.tag("Result").map(str::to_string),
+        kind: record.kind(),
+        recorded_result: record.result.clone(),
         recorded: None,
         finding: Finding::NotDerivable,
         plies: 0,
@@ -263,8 +273,8 @@ struct Adjudication<'r> {
     rules: &'r dyn Rules,
     state: GameState,
     params: &'r [Value],
-    /// The moves as recorded (to name the last one in rulings, as it was written).
-    moves: &'r Movetext,
+    /// The game (its moves as recorded name the last one in rulings, as it was written).
+    record: &'r Record,
     fired: Vec<Index>,
     /// The events inferred from the record rest on its `Result` alone (no `Termination`).
     assumed: bool,
@@ -292,21 +302,23 @@ impl Adjudication<'_> {
     /// Replay the record: at each ply, the move, the position that has arisen, then the events
     /// written after it. A move the record marks as illegal and standing is played as made; a
     /// ruling that reinstates the position before it has the next move read in that position.
-    fn replay(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), (usize, String)> {
+    fn replay(&mut self, events: &[GameEvent]) -> Result<(), Located> {
+        let record = self.record;
+        let moves = record.moves();
         let mut ev = events.iter().peekable();
         // The next recorded move, resolved once: it is played at the next ply, and its legality
         // already tells the mechanics that the side to move is neither mated nor stalemated.
         let mut next: Option<Result<(AnyMove, bool), String>> = None;
         let numbered = !self.as_made.is_empty() || has_irregularities(events);
-        for ply in 0..=game.moves.len() {
+        for ply in 0..=moves.len() {
             if let Some(i) = ply.checked_sub(1) {
                 if self.ended() {
                     self.verdict.unplayed_moves += 1;
                 } else {
-                    let at = game.span.sans.get(i).map_or(game.span.start, |r| r.start);
+                    let at = record.move_at(i);
                     let (m, legal) = match next.take() {
                         Some(r) => r,
-                        None => self.resolve_at(&game.moves, i),
+                        None => self.resolve_at(moves, i),
                     }
                     .map_err(|m| (at, m))?;
                     if numbered {
@@ -320,19 +332,20 @@ impl Adjudication<'_> {
                         self.state.play_illegal(m);
                     }
                     self.verdict.plies = self.state.ply();
-                    next = self.resolve_next(&game.moves, ply);
-                    self.position_event(at).map_err(|m| (at, m))?;
+                    next = self.resolve_next(moves, ply);
+                    // A ruling on the position is placed at its move (0: a record built as data).
+                    self.position_event(at.unwrap_or(0)).map_err(|m| (at, m))?;
                 }
             } else {
-                next = self.resolve_next(&game.moves, 0);
-                self.position_event(game.span.start)
-                    .map_err(|m| (game.span.start, m))?;
+                next = self.resolve_next(moves, 0);
+                let at = record.at();
+                self.position_event(at.unwrap_or(0)).map_err(|m| (at, m))?;
             }
             while let Some(e) = ev.next_if(|e| e.ply == ply) {
                 self.written(e)?;
             }
             if std::mem::take(&mut self.reinstated) {
-                next = self.resolve_next(&game.moves, ply);
+                next = self.resolve_next(moves, ply);
             }
         }
         Ok(())
@@ -385,8 +398,8 @@ impl Adjudication<'_> {
 
     /// The end of a game that the laws have not ended by its last recorded move, as its record
     /// tells it (see [`Options::record`]): one inferred event, ruled on like a written one.
-    fn end_by_record(&mut self, game: &Game, events: &[GameEvent]) -> Result<(), (usize, String)> {
-        let record = Record::of(game);
+    fn end_by_record(&mut self, events: &[GameEvent]) -> Result<(), Located> {
+        let record = self.record.ending;
         let command = match (record.termination, record.result) {
             (Termination::TimeForfeit, result) => {
                 if events.iter().any(|e| matches!(e.command, Command::Flag(_))) {
@@ -405,34 +418,34 @@ impl Adjudication<'_> {
             (Termination::Normal | Termination::Absent, Recorded::Drawn) => None,
             _ => return Ok(()),
         };
-        let offset = game
-            .tag_offset("Termination")
-            .or_else(|| game.tag_offset("Result"))
-            .unwrap_or(game.span.start);
+        let at = (self.record.spans.as_ref())
+            .and_then(|s| s.ending)
+            .or_else(|| self.record.at());
+        let offset = at.unwrap_or(0);
         self.assumed = record.termination == Termination::Absent;
         match command {
             // Written nowhere, so it has no index: `command` marks its ruling as inferred.
             Some(command) => self.command(&GameEvent {
-                ply: game.moves.len(),
+                ply: self.record.moves().len(),
                 index: None,
                 offset,
                 command,
             }),
             None => {
                 let event = Event::Agreement;
-                let r = self.rule(&event, offset).map_err(|m| (offset, m))?;
+                let r = self.rule(&event, offset).map_err(|m| (at, m))?;
                 let mut r = r.unwrap_or_else(|| {
                     Box::new(Ruling::none(self.state.ply(), event.kind(), offset))
                 });
                 r.inferred = true;
                 r.assumed = self.assumed;
-                self.record(r).map_err(|m| (offset, m))
+                self.record(r).map_err(|m| (at, m))
             }
         }
     }
 
     /// An event as written in the record: ruled on, or ignored once the game has ended.
-    fn written(&mut self, e: &GameEvent) -> Result<(), (usize, String)> {
+    fn written(&mut self, e: &GameEvent) -> Result<(), Located> {
         // Once the game has ended, only a declaration on a result awaiting the arbiter is still
         // ruled on; clock readings are not events.
         let declaration = self.state.proceedings.awaiting
@@ -452,11 +465,12 @@ impl Adjudication<'_> {
     }
 
     /// Turn a command into an event (checking it against the position) and rule on it.
-    fn command(&mut self, e: &GameEvent) -> Result<(), (usize, String)> {
+    fn command(&mut self, e: &GameEvent) -> Result<(), Located> {
         let Some(event) = self.event(e)? else {
             return Ok(());
         };
-        let r = self.rule(&event, e.offset).map_err(|m| (e.offset, m))?;
+        let at = self.record.event_at(e.offset);
+        let r = self.rule(&event, e.offset).map_err(|m| (at, m))?;
         let mut r =
             r.unwrap_or_else(|| Box::new(Ruling::none(self.state.ply(), event.kind(), e.offset)));
         if let (Event::Claim(c), Command::Claim { intended, .. }) = (&event, &e.command) {
@@ -468,13 +482,14 @@ impl Adjudication<'_> {
         // Every event written in the record has an index; one without was inferred.
         r.inferred = e.index.is_none();
         r.assumed = r.inferred && self.assumed;
-        self.record(r).map_err(|m| (e.offset, m))?;
+        self.record(r).map_err(|m| (at, m))?;
         Ok(())
     }
 
     /// The rules' event for a command, checked against the position, with what the command
     /// itself records in the state; `None` for a clock reading, which is only recorded.
-    fn event(&mut self, e: &GameEvent) -> Result<Option<Event>, (usize, String)> {
+    fn event(&mut self, e: &GameEvent) -> Result<Option<Event>, Located> {
+        let at = self.record.event_at(e.offset);
         let to_move = self.state.to_move();
         let mover = self.state.last_move().map(|_| !to_move);
         let offerer = self.state.pending_offer();
@@ -483,14 +498,15 @@ impl Adjudication<'_> {
                 kind: *kind,
                 by: to_move,
                 intended: match intended {
-                    Some(m) => intended_move(self.state.mechanics(), m)?,
+                    Some(m) => intended_move(self.state.mechanics(), m)
+                        .map_err(|why| (self.record.event_at(m.offset), why))?,
                     None => Intended::None,
                 },
             }),
             Command::Offer(side) => Event::Offer {
                 by: side
                     .or(mover)
-                    .ok_or_else(|| (e.offset, say::game_offer_before_move()))?,
+                    .ok_or_else(|| (at, say::game_offer_before_move()))?,
             },
             Command::Accept => Event::Accept {
                 by: offerer.map_or(to_move, |o| !o),
@@ -498,13 +514,13 @@ impl Adjudication<'_> {
             Command::Decline => Event::Decline {
                 by: offerer.map_or(to_move, |o| !o),
             },
-            Command::Touch(sq) => self.touch(*sq, e.offset)?,
+            Command::Touch(sq) => self.touch(*sq, at)?,
             Command::Consent => {
                 self.state.give_consent();
                 Event::Consent
             }
             Command::Clock { side, millis } => {
-                self.clock_reading(side.or(mover), *millis, e.offset)?;
+                self.clock_reading(side.or(mover), *millis, at)?;
                 return Ok(None);
             }
             Command::Flag(Flagged::Side(by)) => {
@@ -526,7 +542,7 @@ impl Adjudication<'_> {
                 no_effort: *no_effort,
             },
             Command::Arbiter(act) => arbiter_event(*act),
-            Command::Illegal(kind) => self.illegal(kind, mover, e.offset)?,
+            Command::Illegal(kind) => self.illegal(kind, mover, at)?,
             Command::Correct(side) => Event::Correct {
                 by: side.unwrap_or(to_move),
             },
@@ -534,7 +550,7 @@ impl Adjudication<'_> {
     }
 
     /// `[%touch SQUARE]`: a piece there is touched by the player to move.
-    fn touch(&mut self, sq: Square, offset: usize) -> Result<Event, (usize, String)> {
+    fn touch(&mut self, sq: Square, offset: Option<usize>) -> Result<Event, Located> {
         if !self.state.mechanics().occupied(sq) {
             return Err((offset, say::game_no_piece(sq.to_string())));
         }
@@ -549,8 +565,8 @@ impl Adjudication<'_> {
         &mut self,
         side: Option<Color>,
         millis: u64,
-        offset: usize,
-    ) -> Result<(), (usize, String)> {
+        offset: Option<usize>,
+    ) -> Result<(), Located> {
         let side = side.ok_or_else(|| (offset, say::game_clk_before_move()))?;
         // Beyond i64 milliseconds (292 million years) a reading is as good as endless.
         self.state
@@ -566,8 +582,8 @@ impl Adjudication<'_> {
         &mut self,
         kind: &IllegalKind,
         mover: Option<Color>,
-        offset: usize,
-    ) -> Result<Event, (usize, String)> {
+        offset: Option<usize>,
+    ) -> Result<Event, Located> {
         let form = match kind {
             IllegalKind::Standing => IllegalForm::Standing,
             IllegalKind::Promotion => IllegalForm::Promotion,
@@ -593,14 +609,15 @@ impl Adjudication<'_> {
     /// `[%illegal MOVE]`: the player to move made the illegal move MOVE, which was taken back.
     /// It must be a move he can make as made and not a legal one; its pieces are the ones he
     /// touched (7.5.1: Articles 4.3 and 4.7 apply to the move replacing it).
-    fn taken_back(&mut self, m: &WrittenMove) -> Result<(), (usize, String)> {
+    fn taken_back(&mut self, m: &WrittenMove) -> Result<(), Located> {
         let game = self.state.mechanics();
+        let at = self.record.event_at(m.offset);
         if intended_move(game, m).is_ok_and(|i| matches!(i, Intended::Legal(_))) {
-            return Err((m.offset, say::game_taken_back_legal(&m.san)));
+            return Err((at, say::game_taken_back_legal(&m.san)));
         }
         let made = as_made(game, &m.san).map_err(|why| {
             let number = move_number_of(game.fullmoves(), game.to_move());
-            (m.offset, say::game_as_made(number, &m.san, why))
+            (at, say::game_as_made(number, &m.san, why))
         })?;
         for sq in game.touched_by(made) {
             self.state.touch(sq);
@@ -670,7 +687,7 @@ impl Adjudication<'_> {
             .vars(primary, &mut cx)
             .map_err(|e| say::game_evaluating_vars(name, ply, e.to_string()))?
             .into_iter()
-            .map(|(n, v)| (n, arg(cx.state, self.moves, v)))
+            .map(|(n, v)| (n, arg(cx.state, self.record.moves(), v)))
             .collect();
         if evidence.is_none() {
             evidence = cx.state.take_evidence();
@@ -908,12 +925,12 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
                 }),
             None => Err(String::new()),
         },
-        // A game's movetext is read for its own game (`pgn::parse_game`).
+        // A record's moves are of its own game (`Record::chess`, `Record::draughts`).
         _ => Err(String::new()),
     }
 }
 
-fn resolve_san(pos: &Chess, san: &pgn_reader::SanPlus) -> Result<Move, String> {
+fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, String> {
     san.san
         .to_move(pos)
         .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)))
@@ -963,11 +980,11 @@ fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
 /// A claim's intended move, in the position where the claim is made: legal there or not (an
 /// illegal or ambiguous move makes the claim incorrect, 9.5.3, a fact the rules read). Only a
 /// word that is no move in SAN at all is an error of the record.
-fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, (usize, String)> {
+fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, String> {
     let s = &m.san;
     match game {
         AnyGame::Chess(g) => {
-            let san: San = s.parse().map_err(|_| (m.offset, say::pgn_not_san(s)))?;
+            let san: San = s.parse().map_err(|_| say::pgn_not_san(s))?;
             Ok(san
                 .to_move(g.position())
                 .map_or(Intended::NotLegal, |m| Intended::Legal(AnyMove::Chess(m))))
@@ -976,7 +993,7 @@ fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, (usize, St
         // one makes the claim incorrect.
         AnyGame::Draughts(g) => match g.position().parse_move(s) {
             Ok(mv) => Ok(Intended::Legal(AnyMove::Draughts(mv))),
-            Err(crate::draughts::MoveError::Syntax { .. }) => Err((m.offset, say::pdn_not_move(s))),
+            Err(crate::draughts::MoveError::Syntax { .. }) => Err(say::pdn_not_move(s)),
             Err(_) => Ok(Intended::NotLegal),
         },
     }
@@ -1133,133 +1150,58 @@ fn arbiter_event(act: ArbiterAct) -> Event {
     }
 }
 
-/// The largest halfmove clock and move number a FEN tag may give.
-pub const MAX_FEN_NUMBER: u64 = 1_000_000_000;
-
 /// The game's start: its mechanics at the position the record starts from.
-fn start_game(game: &Game) -> Result<AnyGame, (usize, String)> {
-    match game.kind {
-        crate::games::GameKind::Chess => {
-            start_position(game).map(|p| AnyGame::Chess(ChessMechanics::new(p)))
-        }
-        crate::games::GameKind::RussianDraughts => draughts_start(game)
-            .map(|p| AnyGame::Draughts(super::mechanics::draughts::DraughtsMechanics::new(p))),
-    }
-}
-
-/// A draughts game's start: its `FEN` tag (`W:Wa1,c3:Bb6,d8`), else the initial position.
-fn draughts_start(game: &Game) -> Result<crate::draughts::Position, (usize, String)> {
-    use crate::draughts::{FenErrorKind, Position};
-    let Some(fen) = game.tag("FEN") else {
-        return Ok(Position::initial());
-    };
-    let at = game.tag_offset("FEN").unwrap_or(game.span.start);
-    Position::from_fen(fen).map_err(|e| {
-        let why = match e.kind {
-            FenErrorKind::Side => say::draughts_fen_side(),
-            FenErrorKind::Square => say::draughts_fen_square(),
-            FenErrorKind::Separator => say::draughts_fen_separator(),
-            FenErrorKind::Twice => say::draughts_fen_twice(),
-            FenErrorKind::TooMany => say::draughts_fen_too_many(),
-            FenErrorKind::ManOnLastRank => say::draughts_fen_man_on_last_rank(),
-        };
-        // The tag's offset is its value's opening quote.
-        (at + 1 + e.offset, say::game_bad_fen(why))
-    })
-}
-
-fn start_position(game: &Game) -> Result<Chess, (usize, String)> {
-    let Some(fen) = game.tag("FEN") else {
-        return Ok(Chess::default());
-    };
-    let at = game.tag_offset("FEN").unwrap_or(game.span.start);
-    // The counters are checked here: shakmaty clamps a halfmove clock beyond u32, and a move
-    // number near u32::MAX would leave no room for the game's moves.
-    for (field, text) in ["halfmove", "fullmove"]
-        .into_iter()
-        .zip(fen.split_ascii_whitespace().skip(4))
-    {
-        // A number of digits that does not fit u64 is too large too.
-        if text.bytes().all(|b| b.is_ascii_digit())
-            && text.parse::<u64>().map_or(true, |n| n > MAX_FEN_NUMBER)
-        {
-            return Err((
-                at,
-                // A number of a million digits is not repeated whole.
-                say::game_fen_number_too_large(field, crate::diag::clip(text, 24), MAX_FEN_NUMBER),
-            ));
+fn start_game(start: &Start) -> AnyGame {
+    match start {
+        Start::Chess(p) => AnyGame::Chess(ChessMechanics::new(p.clone())),
+        Start::Draughts(p) => {
+            AnyGame::Draughts(super::mechanics::draughts::DraughtsMechanics::new(*p))
         }
     }
-    let fen: Fen = fen
-        .parse()
-        .map_err(|e: shakmaty::fen::ParseFenError| (at, say::game_bad_fen(say::fen_error(&e))))?;
-    fen.into_position(CastlingMode::Standard)
-        .map_err(|e| (at, say::game_illegal_fen(say::position_error(&e))))
 }
 
-/// The game's parameters: the rulebook's defaults, overridden by the tags that name them.
-fn parameters(game: &Game, meta: &BookMeta) -> Result<Vec<Value>, (usize, String)> {
+/// The game's parameters: the rulebook's defaults, overridden by the values the record sets
+/// (a value of another type than the default's is an error at its place).
+fn parameters(record: &Record, meta: &BookMeta) -> Result<Vec<Value>, Located> {
     meta.params
         .iter()
         .map(|p| {
-            let Some((tag, text)) = p
-                .tag
-                .as_ref()
-                .and_then(|t| game.tag(t).map(|v| (t.as_str(), v.trim())))
-            else {
+            let Some(set) = record.params.iter().find(|s| s.name == p.name) else {
                 return Ok(p.default.clone());
             };
-            let at = game.tag_offset(tag).unwrap_or(game.span.start);
-            let bad = |what: String| (at, say::game_tag_value(tag, what, text));
-            Ok(match &p.default {
-                Value::Bool(_) => Value::Bool(match text.to_ascii_lowercase().as_str() {
-                    "yes" | "true" => true,
-                    "no" | "false" => false,
-                    _ => return Err(bad(say::game_tag_yes_no())),
-                }),
-                Value::Int(_) => Value::Int(
-                    text.parse()
-                        .map_err(|_| bad(say::game_tag_whole_number()))?,
-                ),
-                Value::Duration(_) => {
-                    Value::Duration(text.parse().map_err(|_| bad(say::game_tag_seconds()))?)
-                }
-                Value::Side(_) => Value::Side(match text {
-                    "white" => Color::White,
-                    "black" => Color::Black,
-                    _ => return Err(bad(say::game_tag_side())),
-                }),
-                Value::Move(_) => return Err(bad(say::game_tag_a_value())),
-            })
+            if std::mem::discriminant(&set.value) != std::mem::discriminant(&p.default) {
+                return Err((
+                    set.at.or_else(|| record.at()),
+                    say::game_param_type(
+                        &p.name,
+                        say::game_param_kind(kind_name(&p.default)),
+                        say::game_param_kind(kind_name(&set.value)),
+                    ),
+                ));
+            }
+            Ok(set.value.clone())
         })
         .collect()
 }
 
-/// The game's `TimeControl` tag (unknown without one).
-fn time_control(game: &Game) -> Result<TimeControl, (usize, String)> {
-    let Some(v) = game.tag("TimeControl") else {
-        return Ok(TimeControl::Unknown);
-    };
-    TimeControl::parse(v).map_err(|e| match game.tag_offset("TimeControl") {
-        // The tag's offset is its value's opening quote.
-        Some(at) => (at + 1 + e.offset, say::game_time_control(e.message)),
-        None => (game.span.start, say::game_time_control_value(v, e.message)),
-    })
+/// A value's type, as `game-param-kind` names it.
+fn kind_name(v: &Value) -> &'static str {
+    match v {
+        Value::Bool(_) => "bool",
+        Value::Int(_) => "int",
+        Value::Duration(_) => "duration",
+        Value::Side(_) => "side",
+        Value::Move(_) => "move",
+    }
 }
 
-/// Whether every move of the record is legal where it is played, from its start (the
-/// conformance feature `illegal-moves` is needed when one is not: it is played as made).
-pub fn replays_legally(game: &Game) -> bool {
+/// Whether every move of `moves` is legal where it is played, from `start` (the conformance
+/// feature `illegal-moves` is needed when one is not: it is played as made).
+pub fn replays_legally(start: &Start, moves: &Movetext) -> bool {
     use super::mechanics::Mechanics as _;
-    let Ok(mut g) = start_game(game) else {
-        return true;
-    };
-    let plies = match &game.moves {
-        Movetext::Chess(m) => m.len(),
-        Movetext::Draughts(m) => m.len(),
-    };
-    for i in 0..plies {
-        match resolve(&g, &game.moves, i) {
+    let mut g = start_game(start);
+    for i in 0..moves.len() {
+        match resolve(&g, moves, i) {
             Ok(m) => g.play(m),
             Err(_) => return false,
         }

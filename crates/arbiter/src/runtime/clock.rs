@@ -6,7 +6,7 @@
 
 use shakmaty::{ByColor, Color};
 
-use crate::pgn::time::{Period, TimeControl};
+use crate::record::time::{Period, TimeControl};
 
 #[derive(Clone, Debug)]
 pub struct Clocks {

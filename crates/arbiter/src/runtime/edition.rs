@@ -12,7 +12,7 @@ use std::sync::Arc;
 
 use crate::date::{Date, GameDate};
 use crate::locale::say;
-use crate::pgn::{Game, PgnError};
+use crate::record::{InputError, Record};
 
 use super::rules::Rules;
 
@@ -108,9 +108,26 @@ impl Law {
         &self.books[self.books.len() - 1]
     }
 
-    /// The rulebook for `game` (its index in [`books`](Law::books)), and what to say of it. A
-    /// `Date` tag that is no date is an error at its place when the date decides.
-    pub fn choose(&self, game: &Game) -> Result<(usize, EditionRuled), PgnError> {
+    /// The rulebook for `record` (its index in [`books`](Law::books)), and what to say of
+    /// it. A date that is no date is an error at its place when the date decides.
+    pub fn choose(&self, record: &Record) -> Result<(usize, EditionRuled), InputError> {
+        let at = record.spans.as_ref().and_then(|s| s.date);
+        self.choose_on(record.date.as_deref(), at)
+            .map_err(|(offset, message)| InputError {
+                game: record.index,
+                offset: offset.or_else(|| record.at()),
+                message,
+            })
+    }
+
+    /// The rulebook for a game played on `date` (as PGN writes it; `None`: not known), and
+    /// what to say of it. `at`: where the date's first character stands in its source. A date
+    /// that is no date is an error, at its place, when the date decides.
+    pub fn choose_on(
+        &self,
+        date: Option<&str>,
+        at: Option<usize>,
+    ) -> Result<(usize, EditionRuled), (Option<usize>, String)> {
         let ruled = |i: usize, basis: Basis| {
             let meta = self.books[i].meta();
             EditionRuled {
@@ -125,17 +142,15 @@ impl Law {
                 ruled(self.books.len() - 1, Basis::Named),
             ));
         }
-        let text = game.tag("Date").unwrap_or_default();
+        let text = date.unwrap_or_default();
         let days: Vec<Option<Date>> = (self.books.iter())
             .map(|b| b.meta().edition.as_ref().map(|e| e.in_force_from))
             .collect();
-        let (i, basis) = choose(&days, text).map_err(|e| PgnError {
-            game: game.index,
-            // The tag's offset is its value's opening quote.
-            offset: game
-                .tag_offset("Date")
-                .map_or(game.span.start, |at| at + 1 + e.offset),
-            message: say::game_bad_date(crate::diag::clip(text, 24)),
+        let (i, basis) = choose(&days, text).map_err(|e| {
+            (
+                at.map(|at| at + e.offset),
+                say::game_bad_date(crate::diag::clip(text, 24)),
+            )
         })?;
         Ok((i, ruled(i, basis)))
     }

@@ -13,7 +13,7 @@ use super::position::GameState;
 use crate::lang::schema::{EventKind, FactId};
 use crate::value::{EvalError, Value};
 
-pub use crate::pgn::events::ClaimKind;
+pub use crate::record::events::ClaimKind;
 
 #[derive(Clone, Debug)]
 pub struct Claim {
@@ -174,7 +174,7 @@ impl Event {
 pub struct Ctx<'a> {
     pub state: &'a mut GameState<AnyGame>,
     pub event: &'a Event,
-    /// The game's parameters (rulebook defaults, overridden by the game's tags).
+    /// The game's parameters (rulebook defaults, overridden by those the record sets).
     pub params: &'a [Value],
 }
 

@@ -10,7 +10,7 @@ use super::clock::Clocks;
 use super::mechanics::any::AnyGame;
 use super::mechanics::{Mechanics, TouchFacts};
 use super::proceedings::Proceedings;
-use crate::pgn::time::TimeControl;
+use crate::record::time::TimeControl;
 use crate::unwinnable::Proof;
 
 /// The state of a game of `M` (any game arbiter knows unless said otherwise): its position, and what has happened

@@ -246,13 +246,7 @@ pub struct RuleMeta {
     pub decisive: bool,
 }
 
-/// A rulebook parameter, set per game by a PGN tag.
-#[derive(Clone, Debug)]
-pub struct ParamMeta {
-    pub name: String,
-    pub default: Value,
-    pub tag: Option<String>,
-}
+pub use crate::record::ParamMeta;
 
 #[derive(Clone, Debug)]
 pub struct BookMeta {

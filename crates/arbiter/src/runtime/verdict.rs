@@ -2,7 +2,7 @@
 //! here: `render` explains a verdict in a language, and the JSON output is the verdict's fields
 //! (`Verdict::json`) with those texts beside them.
 
-use crate::pgn::Movetext;
+use crate::record::Movetext;
 use serde::{Serialize, Serializer};
 use shakmaty::Color;
 
@@ -11,7 +11,7 @@ use super::position::OfferRecord;
 use super::rules::{Effect, FieldValue, ser_side, side_name};
 use crate::games::GameKind;
 use crate::lang::schema::EventKind;
-use crate::pgn::events::ClaimKind;
+use crate::record::events::ClaimKind;
 
 /// A ruling variable, ready for Fluent.
 #[derive(Clone, Debug, PartialEq)]
