@@ -194,8 +194,8 @@
 //! (7 sides CHA proves unwinnable: lines 2072–2076, a king walled in by its own pieces whose
 //! every move mates the opponent, and 3290, pawns defended by bishops shuffling on a zigzag;
 //! 4 winnable sides whose helpmates need long composed manoeuvres: lines 394, 1008, 1579,
-//! 2377; 2764 and 3352 were undetermined too before the search's nodes got cheaper). Before the large closure was packed: 6,791, 0, 31. With the example's
-//! 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
+//! 2377; 2764 and 3352 were undetermined too before the search's nodes got cheaper). Before
+//! the large closure was packed: 6,791, 0, 31. With the example's 2 s deadline two more run out of time (6,807, 0, 15: line 2181's closure takes 1.2 million
 //! positions and 2–4 s), on a loaded machine a few more. The worst side stays within the budget and under 200 MB
 //! (line 2181, its closure: 83 MB resident in all). On the final positions of the corpus's
 //! games (`cargo bench --bench corpus`), [`is_dead`] settles about 30,000–35,000 positions a

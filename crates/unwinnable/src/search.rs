@@ -165,17 +165,27 @@ impl Search {
     /// as long making and growing its table, stack and move list as searching. The spare is
     /// kept only while its table is small (a probe's never grows past `SPARE_KEPT`).
     pub(crate) fn with_front<R>(winner: Color, cap: usize, f: impl FnOnce(&mut Search) -> R) -> R {
-        let spare = SPARE.with(|s| s.take());
-        let mut search = match spare {
-            Some(mut s) => {
-                s.winner = winner;
-                s.cap = cap;
-                s.style = Style::Front;
-                s.guide = None;
-                s.tempo = false;
-                s.pending = None;
-                s
-            }
+        // Only the buffers are kept: every other field is set here, all of them named (a
+        // field added to `Search` must be said here too).
+        let mut search = match SPARE.with(|s| s.take()) {
+            Some(Search {
+                table,
+                frames,
+                list,
+                ..
+            }) => Search {
+                winner,
+                table,
+                frames,
+                list,
+                cap,
+                depth: 0,
+                style: Style::Front,
+                guide: None,
+                tempo: false,
+                pending: None,
+                cut: false,
+            },
             None => Search::front(winner, cap),
         };
         let r = f(&mut search);
@@ -426,10 +436,11 @@ fn order(
     guide: Option<(&Guide, Style, bool)>,
     list: &mut Vec<(Move, u8)>,
 ) -> Classer {
-    let scorer = Scorer::new(pos.board(), winner, pos.turn() == winner);
+    let scorer = || Scorer::new(pos.board(), winner, pos.turn() == winner);
     let start = list.len();
     let classer = if let Some((g, style, tempo)) = guide {
         let jailed = g.jailed(pos.board());
+        let scorer = scorer();
         let mut raw = [NORMAL; 256];
         for (c, &m) in raw.iter_mut().zip(moves.iter()) {
             *c = match style {
@@ -450,7 +461,7 @@ fn order(
             .flatten()
         {
             Some(front) => Classer::Front(front),
-            None => Classer::Plain(scorer),
+            None => Classer::Plain(scorer()),
         }
     };
     if pos.turn() == winner
