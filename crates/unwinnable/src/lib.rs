@@ -808,7 +808,10 @@ pub fn is_dead_given(pos: &Chess, budget: &Budget, known: [Option<Known>; 2]) ->
     } else {
         [Color::White, Color::Black]
     };
-    let terminal = pos.legal_moves().is_empty();
+    // Asked only of a side without mating material (most positions have none such): the
+    // position having no legal move, found once.
+    let terminal = std::cell::OnceCell::new();
+    let terminal = || *terminal.get_or_init(|| pos.legal_moves().is_empty());
     // Per side (White, Black): proved unable, or left undetermined.
     let mut proofs: [Option<Proof>; 2] = [None, None];
     let mut open = [true, true];
@@ -821,7 +824,7 @@ pub fn is_dead_given(pos: &Chess, budget: &Budget, known: [Option<Known>; 2]) ->
             }
             Some(Known::Undetermined) => open[i] = false,
             None => {
-                if !terminal && pos.has_insufficient_material(side) {
+                if pos.has_insufficient_material(side) && !terminal() {
                     proofs[i] = Some(Proof::Material);
                     open[i] = false;
                 }

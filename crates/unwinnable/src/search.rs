@@ -580,6 +580,7 @@ struct Front {
     winner: Color,
     king: Square,
     zone: Bitboard,
+    /// Found only where the winner is to move (the loser's moves are not classed by it).
     covered: Bitboard,
     occupied: Bitboard,
     /// Free squares next to the loser's king (not its own pieces'), for its own steps.
@@ -592,14 +593,19 @@ impl Front {
         let king = board.king_of(!winner)?;
         let zone = attacks::king_attacks(king) | Bitboard::from(king);
         let occupied = board.occupied();
+        let winner_to_move = pos.turn() == winner;
         let mut covered = zone & board.by_color(!winner);
-        for sq in zone & !covered {
-            if board.attacks_to(sq, winner, occupied).any() {
-                covered |= Bitboard::from(sq);
+        // Only the winner's moves are classed by what they cover (half the nodes are the
+        // loser's, and this is most of the view's cost).
+        if winner_to_move {
+            for sq in zone & !covered {
+                if board.attacks_to(sq, winner, occupied).any() {
+                    covered |= Bitboard::from(sq);
+                }
             }
         }
         Some(Front {
-            winner_to_move: pos.turn() == winner,
+            winner_to_move,
             winner,
             king,
             zone,
