@@ -313,6 +313,15 @@ fn tiers_on_telling_positions() {
     assert_eq!(v, Verdict::Winnable(Helpmate::default()));
     assert_eq!(quick(&get(2053), Color::White), None);
     assert_eq!(quick(&get(2053), Color::Black), Some(Proof::Terminal));
+    // Both sides: the side without mating material is not proved unable by material there
+    // (the position without moves is asked about only then).
+    assert!(matches!(
+        is_dead(&get(2053), &b).0,
+        Deadness::Alive {
+            winner: Color::White,
+            ..
+        }
+    ));
     // 16 forced plies into mate: the line starts with them.
     match analyse(&get(1425), Color::White, &b).0 {
         Verdict::Winnable(h) => assert!(h.moves.len() >= 16, "{}", h.moves.len()),
