@@ -292,15 +292,16 @@ fn summary_text(s: &Summary) -> String {
     out
 }
 
-/// The progress display: games, games per second and bytes read, redrawn a few times a second.
-struct Bar {
-    bar: indicatif::ProgressBar,
+/// The progress display: games, games per second and bytes read, redrawn a few times a second
+/// (`adjudicate`, `audit` and `diff` on a terminal).
+pub(crate) struct Bar {
+    pub(crate) bar: indicatif::ProgressBar,
     start: Instant,
     last: Instant,
 }
 
 impl Bar {
-    fn new() -> Bar {
+    pub(crate) fn new() -> Bar {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
         let style = indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
@@ -314,7 +315,7 @@ impl Bar {
         }
     }
 
-    fn tick(&mut self, p: Progress) {
+    pub(crate) fn tick(&mut self, p: Progress) {
         let now = Instant::now();
         if now.duration_since(self.last) < Duration::from_millis(200) {
             return;

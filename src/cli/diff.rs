@@ -7,7 +7,7 @@
 //! on, or on a usage error — as `diff(1)`.
 
 use std::fmt::Write as _;
-use std::io::Write as _;
+use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 
 use arbiter::audit::Input;
@@ -109,7 +109,12 @@ pub fn run(a: &Args) -> u8 {
         DiffFormat::Text => put(&escape_terminal(&clauses_text(&clauses)), &mut out),
         DiffFormat::Markdown => put(&clauses_markdown(&clauses), &mut out),
     }
-    let mut each = |d: Diffed, out: &mut std::io::BufWriter<std::io::StdoutLock>| {
+    // On a terminal, the archive's progress as `adjudicate` shows it (the suite is quick).
+    let mut bar =
+        (!a.files.is_empty() && std::io::stderr().is_terminal()).then(crate::adjudicate::Bar::new);
+    let mut each = |d: Diffed,
+                    bar: &Option<crate::adjudicate::Bar>,
+                    out: &mut std::io::BufWriter<std::io::StdoutLock>| {
         groups.add(&d);
         match (&d, a.format) {
             (Diffed::Changed(c), DiffFormat::Json) => {
@@ -120,22 +125,31 @@ pub fn run(a: &Args) -> u8 {
                 if let Err(e) = out.flush() {
                     crate::out::failed(&e);
                 }
-                crate::out::eraw(text);
+                match &bar {
+                    Some(b) => b.bar.suspend(|| crate::out::eraw(text)),
+                    None => crate::out::eraw(text),
+                }
             }
             _ => {}
         }
     };
     if a.suite || a.files.is_empty() {
         for d in games.suite(&a.conformance, jobs) {
-            each(d, &mut out);
+            each(d, &None, &mut out);
         }
     }
     if !a.files.is_empty() {
         let inputs: Vec<Input> = a.files.iter().map(|f| Input::from_arg(f)).collect();
-        games.run(&inputs, encoding, jobs, &mut |d, _| {
-            each(d, &mut out);
+        games.run(&inputs, encoding, jobs, &mut |d, progress| {
+            each(d, &bar, &mut out);
+            if let Some(b) = &mut bar {
+                b.tick(progress);
+            }
             true
         });
+        if let Some(b) = bar.take() {
+            b.bar.finish_and_clear();
+        }
     }
     match a.format {
         DiffFormat::Json => {
