@@ -170,7 +170,7 @@ fn breakdown(set: &[Chess]) {
         set.len() as f64 / cpu.as_secs_f64(),
     );
     println!(
-        "helpmates: {lines}, {:.1} plies on average",
+        "helpmates: {lines}, {:.2} plies on average",
         plies as f64 / lines.max(1) as f64
     );
     for ((kind, nodes), (n, t)) in by {
