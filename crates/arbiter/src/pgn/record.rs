@@ -7,7 +7,7 @@
 use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color};
 
-use super::time::TimeControl;
+use super::time::{ParseTimeControl, TimeControl};
 use super::{Game, PgnError};
 use crate::games::GameKind;
 use crate::locale::say;

@@ -33,11 +33,20 @@ fn number(s: &str, at: usize, what: fn() -> String) -> Result<u32, TimeError> {
     })
 }
 
-impl TimeControl {
+/// Reading a `TimeControl` tag: PGN's syntax for the record's type (`record::time`, which knows
+/// no format), so that `TimeControl::parse` reads as before where this is in scope.
+pub trait ParseTimeControl: Sized {
     /// Read a `TimeControl` value: `?`, `-`, or periods such as `40/7200`, `5400+30`, `*180`,
     /// joined by `:`. A period may combine a move count and an increment (`40/5400+30`), as
     /// FIDE controls do.
-    pub fn parse(value: &str) -> Result<TimeControl, TimeError> {
+    fn parse(value: &str) -> Result<Self, TimeError>;
+}
+
+impl ParseTimeControl for TimeControl {
+    /// Read a `TimeControl` value: `?`, `-`, or periods such as `40/7200`, `5400+30`, `*180`,
+    /// joined by `:`. A period may combine a move count and an increment (`40/5400+30`), as
+    /// FIDE controls do.
+    fn parse(value: &str) -> Result<TimeControl, TimeError> {
         match value.trim() {
             "?" => return Ok(TimeControl::Unknown),
             "-" => return Ok(TimeControl::Untimed),
@@ -53,7 +62,7 @@ impl TimeControl {
         let mut periods = Vec::new();
         let mut at = lead;
         for field in value.trim().split(':') {
-            periods.push(Self::period(field, at)?);
+            periods.push(period(field, at)?);
             at += field.len() + 1;
         }
         if let Some(i) = periods[..periods.len() - 1]
@@ -67,44 +76,44 @@ impl TimeControl {
         }
         Ok(TimeControl::Periods(periods))
     }
+}
 
-    fn period(field: &str, at: usize) -> Result<Period, TimeError> {
-        if let Some(sand) = field.strip_prefix('*') {
-            return Ok(Period {
-                moves: None,
-                seconds: number(sand, at + 1, say::pgn_what_sand)?,
-                increment: 0,
-                sandclock: true,
-            });
-        }
-        let (moves, rest, rest_at) = match field.split_once('/') {
-            Some((m, r)) => (
-                Some(number(m, at, say::pgn_what_moves)?),
-                r,
-                at + m.len() + 1,
-            ),
-            None => (None, field, at),
-        };
-        if moves == Some(0) {
-            return Err(TimeError {
-                offset: at,
-                message: say::pgn_zero_moves(),
-            });
-        }
-        let (seconds, increment) = match rest.split_once('+') {
-            Some((s, i)) => (
-                number(s, rest_at, say::pgn_what_seconds)?,
-                number(i, rest_at + s.len() + 1, say::pgn_what_increment)?,
-            ),
-            None => (number(rest, rest_at, say::pgn_what_seconds)?, 0),
-        };
-        Ok(Period {
-            moves,
-            seconds,
-            increment,
-            sandclock: false,
-        })
+fn period(field: &str, at: usize) -> Result<Period, TimeError> {
+    if let Some(sand) = field.strip_prefix('*') {
+        return Ok(Period {
+            moves: None,
+            seconds: number(sand, at + 1, say::pgn_what_sand)?,
+            increment: 0,
+            sandclock: true,
+        });
     }
+    let (moves, rest, rest_at) = match field.split_once('/') {
+        Some((m, r)) => (
+            Some(number(m, at, say::pgn_what_moves)?),
+            r,
+            at + m.len() + 1,
+        ),
+        None => (None, field, at),
+    };
+    if moves == Some(0) {
+        return Err(TimeError {
+            offset: at,
+            message: say::pgn_zero_moves(),
+        });
+    }
+    let (seconds, increment) = match rest.split_once('+') {
+        Some((s, i)) => (
+            number(s, rest_at, say::pgn_what_seconds)?,
+            number(i, rest_at + s.len() + 1, say::pgn_what_increment)?,
+        ),
+        None => (number(rest, rest_at, say::pgn_what_seconds)?, 0),
+    };
+    Ok(Period {
+        moves,
+        seconds,
+        increment,
+        sandclock: false,
+    })
 }
 
 /// The largest clock reading, in hours (over a century): a larger one is an error, never a

@@ -133,6 +133,7 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::pgn::time::ParseTimeControl;
 
     fn clocks(tc: &str) -> Clocks {
         Clocks::new(TimeControl::parse(tc).unwrap())

@@ -9,7 +9,7 @@ fn main() {
     // Read at run time, not `env!` at the build script's compile time: a build script compiled
     // for one checkout and reused in another (a copied target/) would embed the first's words.
     let manifest = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".to_string());
-    // The library sits in crates/arbiter; the locales are the repository's.
+    // This crate sits in crates/lang; the locales are the repository's.
     let root = Path::new(&manifest).join("../../locales");
     println!("cargo:rerun-if-changed={}", root.display());
     let mut langs: Vec<_> = std::fs::read_dir(&root)

@@ -15,6 +15,10 @@
 //! is one line here, its PGN command in `pgn::events` and its field facts here.
 
 /// The events: `{ name, Variant }`, in the order rules are asked about them in a ply.
+// Exported (at the crate root, hidden) for the runtime and the backends, which derive their
+// tables from it in their own crates; named through this module.
+#[macro_export]
+#[doc(hidden)]
 macro_rules! with_events {
     ($then:ident) => {
         $then! {
@@ -48,6 +52,10 @@ macro_rules! with_events {
 /// The facts: `{ name, Variant, [parameter types], type, Ctx method, fallible | infallible,
 /// the event it belongs to (any: every event), the boolean fact that must hold for it to exist
 /// (none: always exists) }`.
+// Exported (at the crate root, hidden) for the runtime and the backends, which derive their
+// tables from it in their own crates; named through this module.
+#[macro_export]
+#[doc(hidden)]
 macro_rules! with_facts {
     ($then:ident) => {
         $then! {
@@ -153,6 +161,10 @@ macro_rules! with_facts {
 /// carried out (none) }`. A field of type `Move` is a `MoveArg` (the move and its SAN) in the
 /// typed effect. An effect that raises an event makes the rules answer it at once: the checker
 /// refuses a rule whose effects raise, directly or through other rules, its own event.
+// Exported (at the crate root, hidden) for the runtime and the backends, which derive their
+// tables from it in their own crates; named through this module.
+#[macro_export]
+#[doc(hidden)]
 macro_rules! with_effects {
     ($then:ident) => {
         $then! {
@@ -185,4 +197,4 @@ macro_rules! with_effects {
     };
 }
 
-pub(crate) use {with_effects, with_events, with_facts};
+pub use crate::{with_effects, with_events, with_facts};
