@@ -17,15 +17,17 @@ pub mod compile;
 pub mod conformance;
 pub mod diff;
 pub mod draughts;
-pub mod pgn;
 pub mod publish;
 pub mod render;
 pub mod rulebook;
-pub mod runtime;
 pub mod unwinnable;
 
 // The language layer (crates/lang), under the paths it had as modules of this crate.
 pub use arbiter_lang::{date, diag, escape, files, games, lang, locale, record, value};
+// The runtime (crates/runtime), likewise.
+pub use arbiter_runtime as runtime;
+// The PGN/PDN reader (crates/pgn), likewise.
+pub use arbiter_pgn as pgn;
 
 // Compiler output (already rustfmt-formatted), checked by the freshness test; never edited by
 // hand. Without the `embedded` feature the crate builds without it, so that the generator can

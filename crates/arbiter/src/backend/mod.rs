@@ -6,19 +6,8 @@ pub mod interp;
 use crate::lang::ir::Rulebook;
 use crate::runtime::rules::BookMeta;
 
-/// What generated code needs in scope.
-pub mod prelude {
-    pub use crate::date::Date;
-    pub use crate::games::{GameKind, Games};
-    pub use crate::lang::ir::Edition;
-    pub use crate::lang::schema::EventKind;
-    pub use crate::runtime::facts::Ctx;
-    pub use crate::runtime::rules::{
-        BookMeta, ClauseMeta, Effect, Index, MoveArg, ParamMeta, RuleMeta, Rules, at,
-    };
-    pub use crate::value::{EvalError, Value, ops};
-    pub use shakmaty::{Color, Move};
-}
+/// What generated code needs in scope: the runtime's (`arbiter_runtime::prelude`).
+pub use crate::runtime::prelude;
 
 /// The metadata both backends expose, computed from the IR (for the interpreter): every text
 /// in every language of the rulebook, or an error saying which could not be made.

@@ -120,7 +120,7 @@ pub fn adjudicate_with(
     let params = parameters(record, meta).map_err(err)?;
     let run = |analysis: Analysis| {
         let mut state = GameState::new(start.clone());
-        state.clocks = crate::runtime::clock::Clocks::new(record.time_control.clone());
+        state.clocks = crate::clock::Clocks::new(record.time_control.clone());
         state.analysis = analysis;
         play(record, rules, options, events, &params, state).map_err(err)
     };

@@ -11,8 +11,10 @@ use super::time::{ParseTimeControl, TimeControl};
 use super::{Game, PgnError};
 use crate::games::GameKind;
 use crate::locale::say;
-use crate::record::{Ending, ParamMeta, Record, Recorded, Setting, Spans, Start, Termination};
 use crate::value::Value;
+use arbiter_lang::record::{
+    Ending, ParamMeta, Record, Recorded, Setting, Spans, Start, Termination,
+};
 
 /// The largest halfmove clock and move number a FEN tag may give.
 pub const MAX_FEN_NUMBER: u64 = 1_000_000_000;

@@ -734,7 +734,7 @@ crate::lang::vocabulary::with_facts!(dispatch_facts);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::mechanics::chess::ChessMechanics;
+    use crate::mechanics::chess::ChessMechanics;
     use shakmaty::fen::Fen;
     use shakmaty::san::San;
     use shakmaty::{CastlingMode, Chess};

@@ -5,7 +5,7 @@
 use crate::locale::say;
 use std::fmt;
 
-pub use crate::record::time::{Period, TimeControl};
+pub use arbiter_lang::record::time::{Period, TimeControl};
 
 /// A malformed tag value: the byte offset inside the value and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq)]

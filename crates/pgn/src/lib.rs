@@ -3,7 +3,7 @@
 //! `scan` finds the games, checks their syntax (tags, SAN tokens, comments, NAGs, variations,
 //! CRLF, BOM) and records where each tag, main-line move and comment is; `parse_game` takes
 //! them from there. `split` cuts a stream into games for `scan`; `record` turns a game into the
-//! runtime's typed input, [`crate::record::Record`]. (pgn-reader, which arbiter used to parse
+//! runtime's typed input, [`arbiter_lang::record::Record`]. (pgn-reader, which arbiter used to parse
 //! with, remains the speed floor in `replay`.)
 
 pub mod commands;
@@ -14,13 +14,19 @@ pub mod scan;
 pub mod split;
 pub mod time;
 
+// A crate of its own (ARCHITECTURE.md, "Crates"), on the language layer alone: the lower crates'
+// modules under the names the modules use (`crate::diag`, ...), as when they were one crate.
+// (`crate::record` is this crate's reading of a record; the type is `arbiter_lang::record`.)
+use arbiter_draughts as draughts;
+use arbiter_lang::{diag, games, lang, locale, value};
+
 use std::ops::Range;
 
 use crate::games::GameKind;
 use crate::locale::say;
 use shakmaty::san::SanPlus;
 
-pub use crate::record::Movetext;
+pub use arbiter_lang::record::Movetext;
 
 /// One game as recorded.
 #[derive(Debug, Clone)]

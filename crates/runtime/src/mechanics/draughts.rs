@@ -11,8 +11,8 @@ use shakmaty::Color;
 
 use super::history::{History, Repeatable};
 use super::{Mechanics, TouchFacts};
+use crate::analysis::{DeadStatus, Line, Shown, Winnability};
 use crate::draughts::{Kind, Move, Position, Square};
-use crate::runtime::analysis::{DeadStatus, Line, Shown, Winnability};
 use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 

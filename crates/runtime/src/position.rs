@@ -453,7 +453,7 @@ impl<M: Mechanics> GameState<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::runtime::mechanics::chess::ChessMechanics;
+    use crate::mechanics::chess::ChessMechanics;
     use shakmaty::fen::Fen;
     use shakmaty::san::San;
     use shakmaty::{CastlingMode, Chess, Position};
@@ -532,24 +532,21 @@ mod tests {
             &self,
             _: Color,
             _: &crate::unwinnable::Budget,
-        ) -> (crate::runtime::analysis::Winnability, u64) {
-            (
-                crate::runtime::analysis::Winnability::Undetermined { nodes: 0 },
-                0,
-            )
+        ) -> (crate::analysis::Winnability, u64) {
+            (crate::analysis::Winnability::Undetermined { nodes: 0 }, 0)
         }
         fn helpmate_line(
             &self,
             _: Color,
             _: &crate::unwinnable::Helpmate,
-            _: crate::runtime::analysis::Shown,
-        ) -> Option<crate::runtime::analysis::Line> {
+            _: crate::analysis::Shown,
+        ) -> Option<crate::analysis::Line> {
             None
         }
         fn forced_line(
             &self,
             _: &[(Color, crate::unwinnable::Proof)],
-        ) -> Option<crate::runtime::analysis::Line> {
+        ) -> Option<crate::analysis::Line> {
             None
         }
         fn count(&self, _: Color, _: ()) -> u32 {

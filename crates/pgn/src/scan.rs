@@ -374,7 +374,7 @@ mod tests {
     fn garbage_is_located() {
         let src = b"[Event \"a\"]\n\n1. e4 Zz9 1-0\n";
         let g = scan(src).remove(0);
-        let e = crate::pgn::parse_game(src, 1, g).unwrap_err();
+        let e = crate::parse_game(src, 1, g).unwrap_err();
         assert_eq!(&src[e.offset..e.offset + 3], b"Zz9");
         assert!(e.message.contains("Zz9"));
     }
@@ -386,7 +386,7 @@ mod tests {
             "[White \"a \\\"b\\\" \\\\ c\"]\n[Black \"{long}\"]\n\n1. e4 {{one}} e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 {{two}} {{three}} *\n"
         );
         let g = scan(src.as_bytes()).remove(0);
-        let g = crate::pgn::parse_game(src.as_bytes(), 1, g).unwrap();
+        let g = crate::parse_game(src.as_bytes(), 1, g).unwrap();
         assert_eq!(g.tag("White"), Some("a \"b\" \\ c"));
         assert_eq!(g.tag("Black"), Some(long.as_str()));
         assert_eq!(g.moves.len(), 7);

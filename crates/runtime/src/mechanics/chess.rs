@@ -14,7 +14,7 @@ use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square};
 
 use super::history::{History, Repeatable};
 use super::{Mechanics, TouchFacts};
-use crate::runtime::analysis::{self, DeadStatus, Line, Shown, Winnability};
+use crate::analysis::{self, DeadStatus, Line, Shown, Winnability};
 use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 

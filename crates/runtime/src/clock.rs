@@ -133,7 +133,7 @@ impl Clocks {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::time::ParseTimeControl;
+    use arbiter_pgn::time::ParseTimeControl;
 
     fn clocks(tc: &str) -> Clocks {
         Clocks::new(TimeControl::parse(tc).unwrap())

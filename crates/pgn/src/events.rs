@@ -9,7 +9,7 @@
 use crate::games::GameKind;
 use shakmaty::Color;
 
-pub use crate::record::events::{
+pub use arbiter_lang::record::events::{
     ArbiterAct, ClaimKind, Command, Flagged, GameEvent, IllegalKind, WrittenMove,
 };
 
@@ -298,7 +298,7 @@ fn illegal(c: &Written, game: GameKind) -> Result<Command, Located> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pgn::read_games;
+    use crate::read_games;
     use shakmaty::Square;
 
     fn game(src: &str) -> Game {

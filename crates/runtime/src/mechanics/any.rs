@@ -14,8 +14,8 @@ use shakmaty::{Color, Square};
 use super::chess::ChessMechanics;
 use super::draughts::DraughtsMechanics;
 use super::{Mechanics, TouchFacts};
+use crate::analysis::{DeadStatus, Line, Shown, Winnability};
 use crate::draughts;
-use crate::runtime::analysis::{DeadStatus, Line, Shown, Winnability};
 use crate::unwinnable::Proof;
 use crate::unwinnable::{Budget, Helpmate};
 
