@@ -565,31 +565,20 @@ fn schema_cmd(check_only: bool, out: &Path) -> u8 {
 }
 
 fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
-    let files = match backend::codegen::generate_tree(rules, out) {
-        Ok(f) => f,
-        Err(e) => {
-            crate::out::eraw(&e.to_string());
+    let stale = match backend::codegen::refresh_tree(rules, out, check_only) {
+        Ok(stale) => stale,
+        Err(backend::codegen::Refresh::Generate(e)) => {
+            crate::out::eraw(&e);
+            return 1;
+        }
+        Err(backend::codegen::Refresh::Write(p, e)) => {
+            crate::out::error(say::writing_error(
+                p.display().to_string(),
+                say::io_error(&e),
+            ));
             return 1;
         }
     };
-    let mut stale = Vec::new();
-    for (p, t) in &files {
-        if std::fs::read_to_string(p).ok().as_deref() != Some(t.as_str()) {
-            stale.push(p.clone());
-            if !check_only {
-                if let Some(parent) = p.parent() {
-                    let _ = std::fs::create_dir_all(parent);
-                }
-                if let Err(e) = std::fs::write(p, t) {
-                    crate::out::error(say::writing_error(
-                        p.display().to_string(),
-                        say::io_error(&e),
-                    ));
-                    return 1;
-                }
-            }
-        }
-    }
     if check_only {
         if stale.is_empty() {
             crate::out::line(&say::generated_up_to_date());

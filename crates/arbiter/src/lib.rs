@@ -12,14 +12,11 @@
 
 pub mod adjudicate;
 pub mod audit;
-pub mod backend;
-pub mod compile;
 pub mod conformance;
 pub mod diff;
 pub mod draughts;
 pub mod publish;
 pub mod render;
-pub mod rulebook;
 pub mod unwinnable;
 
 // The language layer (crates/lang), under the paths it had as modules of this crate.
@@ -29,19 +26,12 @@ pub use arbiter_runtime as runtime;
 // The PGN/PDN reader (crates/pgn), likewise.
 pub use arbiter_pgn as pgn;
 
-// Compiler output (already rustfmt-formatted), checked by the freshness test; never edited by
-// hand. Without the `embedded` feature the crate builds without it, so that the generator can
-// always be built and run, however the types generated code uses have changed:
-// `cargo run --no-default-features -- compile` (ARCHITECTURE.md, "Changing the schema").
-#[cfg(feature = "embedded")]
-#[path = "../../../generated/mod.rs"]
-pub mod generated;
-
-/// No rulebook compiled in: the crate as the generator needs it.
-#[cfg(not(feature = "embedded"))]
-pub mod generated {
-    pub static EMBEDDED: &[crate::runtime::rules::Embedded] = &[];
-}
+// The compiler and the backends (crates/compiler), likewise.
+pub use arbiter_compiler::{backend, compile, rulebook};
+// The rulebooks compiled from rules/ (generated/, the crate `arbiter-rulebooks`: compiler
+// output, checked by the freshness test; on the runtime alone, so that the generator never
+// depends on it).
+pub use arbiter_rulebooks as generated;
 
 use std::path::Path;
 use std::sync::Arc;

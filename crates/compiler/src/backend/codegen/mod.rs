@@ -92,6 +92,38 @@ pub fn generate_tree(
     Ok(files)
 }
 
+/// Why [`refresh_tree`] stopped.
+#[derive(Debug)]
+pub enum Refresh {
+    /// The rulebooks did not compile: their diagnostics, rendered.
+    Generate(String),
+    /// A file could not be written.
+    Write(std::path::PathBuf, std::io::Error),
+}
+
+/// `arbiter compile`: the files of `out` that differ from what `rules` compiles to
+/// ([`generate_tree`]), each written unless `check_only` (the first failed write stops it).
+pub fn refresh_tree(
+    rules: &std::path::Path,
+    out: &std::path::Path,
+    check_only: bool,
+) -> Result<Vec<std::path::PathBuf>, Refresh> {
+    let files = generate_tree(rules, out).map_err(Refresh::Generate)?;
+    let mut stale = Vec::new();
+    for (p, t) in files {
+        if std::fs::read_to_string(&p).ok().as_deref() != Some(t.as_str()) {
+            if !check_only {
+                if let Some(parent) = p.parent() {
+                    let _ = std::fs::create_dir_all(parent);
+                }
+                std::fs::write(&p, &t).map_err(|e| Refresh::Write(p.clone(), e))?;
+            }
+            stale.push(p);
+        }
+    }
+    Ok(stale)
+}
+
 /// `generated/mod.rs`: the registry of embedded rulebooks, each `(id, place under generated/)`
 /// (a rulebook compiled on several editions has an entry for each, under the same name).
 pub fn registry(entries: &[(String, String)]) -> Result<String, String> {
@@ -109,7 +141,9 @@ pub fn registry(entries: &[(String, String)]) -> Result<String, String> {
             format!("{place}/adjudicator.rs")
         ));
     }
-    s.push_str("\nuse crate::runtime::rules::Embedded;\n\npub static EMBEDDED: &[Embedded] = &[\n");
+    s.push_str(
+        "\nuse arbiter_runtime::rules::Embedded;\n\npub static EMBEDDED: &[Embedded] = &[\n",
+    );
     for ((id, _), m) in entries.iter().zip(&modules) {
         s.push_str(&format!(
             "    Embedded {{ name: {id:?}, rules: &{m}::Compiled, sources: {m}::SOURCES }},\n"
