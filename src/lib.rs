@@ -327,14 +327,14 @@ pub fn run(args: Vec<OsString>) -> u8 {
 
 /// `arbiter publish`: the site, and what could not be in it.
 fn publish(out: &Path, conformance: PathBuf) -> u8 {
-    let sources = arbiter::publish::Sources {
+    let sources = arbiter_publish::Sources {
         conformance,
         rulebooks: arbiter::rulebook_names()
             .into_iter()
             .map(str::to_string)
             .collect(),
     };
-    match arbiter::publish::publish(out, &sources) {
+    match arbiter_publish::publish(out, &sources) {
         Ok(p) => {
             for warning in &p.not_read {
                 crate::out::eline(warning);

@@ -12,10 +12,7 @@
 
 pub mod adjudicate;
 pub mod audit;
-pub mod conformance;
-pub mod diff;
 pub mod draughts;
-pub mod publish;
 pub mod render;
 pub mod unwinnable;
 

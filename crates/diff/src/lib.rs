@@ -9,6 +9,17 @@
 //! ply differ: a ruling citing 2018's 9.2.1.1 and one citing 2023's 9.2.1 for the same claim is
 //! the same ruling.
 
+// `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
+#![allow(clippy::result_large_err)]
+
+// A crate above the facade and conformance (ARCHITECTURE.md, "Crates"): their items,
+// named as when this was a module of the facade.
+use arbiter::{
+    adjudicate, audit, backend, diag, embedded_families, embedded_names, lang, load_irs, load_law,
+    locale, pgn, runtime,
+};
+use arbiter_conformance as conformance;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
 use std::sync::Arc;

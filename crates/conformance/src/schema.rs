@@ -8,31 +8,31 @@ use serde_json::Value;
 pub const SCHEMAS: &[(&str, &str)] = &[
     (
         "hello",
-        include_str!("../../../../conformance/protocol/hello.schema.json"),
+        include_str!("../../../conformance/protocol/hello.schema.json"),
     ),
     (
         "run",
-        include_str!("../../../../conformance/protocol/run.schema.json"),
+        include_str!("../../../conformance/protocol/run.schema.json"),
     ),
     (
         "stop",
-        include_str!("../../../../conformance/protocol/stop.schema.json"),
+        include_str!("../../../conformance/protocol/stop.schema.json"),
     ),
     (
         "hello-reply",
-        include_str!("../../../../conformance/protocol/hello-reply.schema.json"),
+        include_str!("../../../conformance/protocol/hello-reply.schema.json"),
     ),
     (
         "verdict",
-        include_str!("../../../../conformance/protocol/verdict.schema.json"),
+        include_str!("../../../conformance/protocol/verdict.schema.json"),
     ),
     (
         "skipped",
-        include_str!("../../../../conformance/protocol/skipped.schema.json"),
+        include_str!("../../../conformance/protocol/skipped.schema.json"),
     ),
     (
         "errored",
-        include_str!("../../../../conformance/protocol/errored.schema.json"),
+        include_str!("../../../conformance/protocol/errored.schema.json"),
     ),
 ];
 

@@ -7,6 +7,18 @@
 //! minijinja templates (`templates/*.html`) with autoescape on: a rulebook's or a scenario's text
 //! is untrusted and always escaped.
 
+// `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
+#![allow(clippy::result_large_err)]
+
+// A crate above the facade, conformance and diff (ARCHITECTURE.md, "Crates"): their items,
+// named as when this was a module of the facade.
+use arbiter::{
+    audit, backend, compile, diag, draughts, escape, files, games, lang, load_irs, locale, pgn,
+    runtime,
+};
+use arbiter_conformance as conformance;
+use arbiter_diff as diff;
+
 use std::collections::{BTreeMap, HashSet};
 use std::path::{Path, PathBuf};
 

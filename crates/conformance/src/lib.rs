@@ -6,6 +6,16 @@
 //! arbiter in process or any program over the protocol; `serve` is `arbiter serve`'s handling of
 //! one line; `runner` runs a suite; `report` writes what came of it.
 
+// `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
+#![allow(clippy::result_large_err)]
+
+// A crate above the facade (ARCHITECTURE.md, "Crates"): the facade's items and the layers it
+// re-exports, named as when this was one of its modules.
+use arbiter::{
+    Engine, adjudicate, diag, escape, files, games, lang, load_law, locale, pgn, render, rulebook,
+    rulebook_names, runtime,
+};
+
 pub mod features;
 pub mod implementation;
 pub mod inherit;
