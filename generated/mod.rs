@@ -23,7 +23,7 @@ pub mod sofia_fide_2018;
 #[path = "sofia/fide-2023/adjudicator.rs"]
 pub mod sofia_fide_2023;
 
-use crate::runtime::rules::Embedded;
+use arbiter_runtime::rules::Embedded;
 
 pub static EMBEDDED: &[Embedded] = &[
     Embedded {

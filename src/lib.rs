@@ -327,14 +327,14 @@ pub fn run(args: Vec<OsString>) -> u8 {
 
 /// `arbiter publish`: the site, and what could not be in it.
 fn publish(out: &Path, conformance: PathBuf) -> u8 {
-    let sources = arbiter::publish::Sources {
+    let sources = arbiter_publish::Sources {
         conformance,
         rulebooks: arbiter::rulebook_names()
             .into_iter()
             .map(str::to_string)
             .collect(),
     };
-    match arbiter::publish::publish(out, &sources) {
+    match arbiter_publish::publish(out, &sources) {
         Ok(p) => {
             for warning in &p.not_read {
                 crate::out::eline(warning);
@@ -565,31 +565,20 @@ fn schema_cmd(check_only: bool, out: &Path) -> u8 {
 }
 
 fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
-    let files = match backend::codegen::generate_tree(rules, out) {
-        Ok(f) => f,
-        Err(e) => {
-            crate::out::eraw(&e.to_string());
+    let stale = match backend::codegen::refresh_tree(rules, out, check_only) {
+        Ok(stale) => stale,
+        Err(backend::codegen::Refresh::Generate(e)) => {
+            crate::out::eraw(&e);
+            return 1;
+        }
+        Err(backend::codegen::Refresh::Write(p, e)) => {
+            crate::out::error(say::writing_error(
+                p.display().to_string(),
+                say::io_error(&e),
+            ));
             return 1;
         }
     };
-    let mut stale = Vec::new();
-    for (p, t) in &files {
-        if std::fs::read_to_string(p).ok().as_deref() != Some(t.as_str()) {
-            stale.push(p.clone());
-            if !check_only {
-                if let Some(parent) = p.parent() {
-                    let _ = std::fs::create_dir_all(parent);
-                }
-                if let Err(e) = std::fs::write(p, t) {
-                    crate::out::error(say::writing_error(
-                        p.display().to_string(),
-                        say::io_error(&e),
-                    ));
-                    return 1;
-                }
-            }
-        }
-    }
     if check_only {
         if stale.is_empty() {
             crate::out::line(&say::generated_up_to_date());

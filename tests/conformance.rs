@@ -10,12 +10,12 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use arbiter::conformance::inherit::{Planned, plan};
-use arbiter::conformance::protocol::Verdict;
-use arbiter::conformance::{Scenario, discover};
 use arbiter::render::Renderer;
 use arbiter::runtime::edition::Law;
 use arbiter::{Engine, load_irs, load_law, rulebook_names, runtime};
+use arbiter_conformance::inherit::{Planned, plan};
+use arbiter_conformance::protocol::Verdict;
+use arbiter_conformance::{Scenario, discover};
 use libtest_mimic::{Arguments, Failed, Trial};
 
 /// The verdict on the scenario as an implementation sees it (expectations stripped), rendered in

@@ -13,9 +13,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 use arbiter::adjudicate::game_with;
 use arbiter::backend::codegen;
 use arbiter::backend::interp::Interpreter;
-use arbiter::conformance::implementation::Ours;
-use arbiter::conformance::schema::Schemas;
-use arbiter::conformance::serve::{self, Served};
 use arbiter::diag::Diag;
 use arbiter::lang::parse::{parse_effect, parse_expr};
 use arbiter::lang::schema::{EventKind, Ty};
@@ -25,6 +22,9 @@ use arbiter::render::Renderer;
 use arbiter::runtime::adjudicate::Options;
 use arbiter::runtime::rules::Rules;
 use arbiter::{Embedded, Engine, compile, load_rules, pgn, rulebook};
+use arbiter_conformance::implementation::Ours;
+use arbiter_conformance::schema::Schemas;
+use arbiter_conformance::serve::{self, Served};
 
 /// The separator between the files of a `rulebook` input: the first part is `rulebook.yaml`,
 /// each further part a clause file. A YAML comment, so that a seed is still YAML.
@@ -257,7 +257,7 @@ pub fn pgn(data: &[u8]) -> usize {
         };
         let b = books(game.kind);
         let _ = pgn::events::events(&game);
-        let _ = arbiter::conformance::features::implied(&game);
+        let _ = arbiter_conformance::features::implied(&game);
         for record in [false, true] {
             let o = options(record);
             let compiled = game_with(game.clone(), b.compiled.as_ref(), o);
@@ -645,12 +645,12 @@ pub fn site(data: &[u8]) -> usize {
         write("reports/fuzz.jsonl", report);
     }
     let out = dir.join("site");
-    let sources = arbiter::publish::Sources {
+    let sources = arbiter_publish::Sources {
         conformance: suite,
         rulebooks: vec!["fuzz".to_string()],
     };
     let book = std::slice::from_ref(site_book());
-    let pages = match arbiter::publish::publish_books(&out, &sources, book) {
+    let pages = match arbiter_publish::publish_books(&out, &sources, book) {
         Ok(p) => {
             for (id, why) in &p.skipped {
                 assert!(!why.trim().is_empty(), "{id} skipped without a reason");
@@ -758,8 +758,8 @@ pub fn locales(data: &[u8]) -> usize {
 /// the report's own, every table row as wide as its header. The text summary, as a terminal
 /// shows it (`escape::terminal`), holds no control character. Returns the scenarios.
 pub fn report(data: &[u8]) -> usize {
-    use arbiter::conformance::protocol::Implementation;
-    use arbiter::conformance::runner::{Kind, Outcome, Run};
+    use arbiter_conformance::protocol::Implementation;
+    use arbiter_conformance::runner::{Kind, Outcome, Run};
     let text = text(data);
     let mut lines = text.split('\n');
     let mut next = || lines.next().map(str::to_string).filter(|l| !l.is_empty());
@@ -813,14 +813,14 @@ pub fn report(data: &[u8]) -> usize {
         hello_error,
         outcomes,
     };
-    let md = arbiter::conformance::report::markdown(&run, "fide-2018", None);
+    let md = arbiter_conformance::report::markdown(&run, "fide-2018", None);
     markdown_is_ours(
         &md,
         run.implementation
             .as_ref()
             .and_then(|i| i.homepage.as_deref()),
     );
-    let summary = arbiter::conformance::report::summary(&run);
+    let summary = arbiter_conformance::report::summary(&run);
     let shown = arbiter::escape::terminal(&summary);
     assert!(
         !shown
@@ -828,7 +828,7 @@ pub fn report(data: &[u8]) -> usize {
             .any(|c| c.is_control() && c != '\n' && c != '\t'),
         "a control character reaches the terminal"
     );
-    let _ = arbiter::conformance::report::json_lines(&run);
+    let _ = arbiter_conformance::report::json_lines(&run);
     run.outcomes.len()
 }
 

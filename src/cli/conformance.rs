@@ -6,14 +6,14 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use arbiter::Engine;
-use arbiter::conformance::implementation::{Implementation, Ours, Process};
-use arbiter::conformance::inherit::{self, Planned};
-use arbiter::conformance::protocol::{self, MAX_LINE, ReadLine};
-use arbiter::conformance::report::{self, Explanations};
-use arbiter::conformance::serve::{self, Served};
-use arbiter::conformance::{discover, discover_all, runner};
 use arbiter::files::Refused;
 use arbiter::locale::say;
+use arbiter_conformance::implementation::{Implementation, Ours, Process};
+use arbiter_conformance::inherit::{self, Planned};
+use arbiter_conformance::protocol::{self, MAX_LINE, ReadLine};
+use arbiter_conformance::report::{self, Explanations};
+use arbiter_conformance::serve::{self, Served};
+use arbiter_conformance::{discover, discover_all, runner};
 
 #[derive(clap::Args)]
 pub struct Options {

@@ -1,5 +1,5 @@
 //! `arbiter diff OLD NEW [FILES…]`: what a rulebook change changes, clause by clause and in
-//! play. The library computes (`arbiter::diff`); this file reads the arguments and says the
+//! play. The library computes (`arbiter_diff`); this file reads the arguments and says the
 //! results as text, JSON lines or Markdown.
 //!
 //! Exit status: 0 when nothing changed, 1 when something did (a clause, a named value, a game's
@@ -11,9 +11,9 @@ use std::io::{IsTerminal as _, Write as _};
 use std::path::PathBuf;
 
 use arbiter::audit::Input;
-use arbiter::diff::{self, ClauseChange, Clauses, Diffed, Ending, GameChange, Groups, Op};
 use arbiter::escape;
 use arbiter::locale::say;
+use arbiter_diff::{self as diff, ClauseChange, Clauses, Diffed, Ending, GameChange, Groups, Op};
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DiffFormat {

@@ -239,7 +239,7 @@ pub fn lichess_draws_agree() -> Ran {
 
 /// Every `TimeControl` tag and every `[%clk]` reading of the lichess export reads.
 pub fn lichess_time_controls_and_clocks_read() -> Ran {
-    use arbiter::pgn::time::{TimeControl, clock};
+    use arbiter::pgn::time::{ParseTimeControl, TimeControl, clock};
     let dir = match corpus() {
         Ok(dir) => dir,
         Err(why) => return skip(why),

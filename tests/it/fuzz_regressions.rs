@@ -204,8 +204,8 @@ fn the_rulebook_targets_games_are_clean() {
 /// them.
 #[test]
 fn protocol_seeds() {
-    use arbiter::conformance::protocol::Command;
-    use arbiter::conformance::{Scenario, discover};
+    use arbiter_conformance::protocol::Command;
+    use arbiter_conformance::{Scenario, discover};
     let all = discover(&root().join("conformance"));
     assert!(!all.is_empty());
     for (seq, (id, path)) in all.iter().enumerate().step_by(25) {

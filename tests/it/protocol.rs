@@ -3,11 +3,11 @@
 
 use crate::common::root;
 use arbiter::Engine;
-use arbiter::conformance::features::FEATURES;
-use arbiter::conformance::implementation::Ours;
-use arbiter::conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
-use arbiter::conformance::schema::{SCHEMAS, Schemas};
-use arbiter::conformance::{Scenario, discover};
+use arbiter_conformance::features::FEATURES;
+use arbiter_conformance::implementation::Ours;
+use arbiter_conformance::protocol::{Command, PROTOCOL_VERSION, Reply};
+use arbiter_conformance::schema::{SCHEMAS, Schemas};
+use arbiter_conformance::{Scenario, discover};
 use serde_json::Value;
 
 fn json<T: serde::Serialize>(t: &T) -> Value {
@@ -214,10 +214,10 @@ fn find_enum_with(v: &serde_json::Value, word: &str) -> Option<Vec<String>> {
 
 #[test]
 fn the_limits_are_documented_as_they_are() {
-    use arbiter::conformance::implementation::{
+    use arbiter_conformance::implementation::{
         MAX_FAILED_STARTS, STDERR_BYTES, STDERR_LINE_CHARS, STDERR_LINES, STOP_GRACE,
     };
-    use arbiter::conformance::protocol::MAX_LINE;
+    use arbiter_conformance::protocol::MAX_LINE;
     fn thousands(n: usize) -> String {
         let digits = n.to_string();
         let mut out = String::new();

@@ -173,7 +173,7 @@ fn publish_writes_every_page_in_both_languages_and_every_link_resolves() {
     assert!(clause.contains("scenario&#x2f;fide-2023--"), "{clause}");
     // A page per feature: its words, each implementation's counts, its scenarios; linked from
     // the index and from the scenarios that need it.
-    for f in arbiter::conformance::features::FEATURES {
+    for f in arbiter_conformance::features::FEATURES {
         assert!(site.join(format!("ru/feature/{f}.html")).is_file(), "{f}");
         assert!(
             index.contains(&format!("href=\"feature&#x2f;{f}.html\"")),
@@ -315,11 +315,9 @@ fn publish_shows_russian_texts_on_russian_pages_and_implementations_never_see_th
     std::fs::write(conf.join("fide-2023/x/en.pgn"), &pgn).expect("write");
 
     // The request an implementation gets holds neither translation.
-    let s = arbiter::conformance::Scenario::load(
-        "fide-2023/x/ru.pgn",
-        &conf.join("fide-2023/x/ru.pgn"),
-    )
-    .expect("the scenario loads");
+    let s =
+        arbiter_conformance::Scenario::load("fide-2023/x/ru.pgn", &conf.join("fide-2023/x/ru.pgn"))
+            .expect("the scenario loads");
     assert_eq!(s.text("Description", "ru"), Some("Описание по-русски"));
     let request = s.request().expect("request");
     for t in [

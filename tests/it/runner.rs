@@ -8,11 +8,11 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::common::{self, arbiter, root, scratch, text};
-use arbiter::conformance::implementation::{
+use arbiter_conformance::implementation::{
     Answer, Implementation, STDERR_LINE_CHARS, STDERR_LINES,
 };
-use arbiter::conformance::protocol::{self, MAX_LINE};
-use arbiter::conformance::{Scenario, runner};
+use arbiter_conformance::protocol::{self, MAX_LINE};
+use arbiter_conformance::{Scenario, runner};
 use serde_json::Value;
 
 struct Run {

@@ -483,7 +483,7 @@ fn names() -> BTreeSet<String> {
         }
     }
     names.extend(
-        arbiter::conformance::features::FEATURES
+        arbiter_conformance::features::FEATURES
             .iter()
             .map(|f| f.to_string()),
     );
@@ -874,10 +874,10 @@ fn the_russian_pages_of_the_site_are_russian() {
 fn every_scenario_is_described_in_russian() {
     let mut missing = Vec::new();
     let mut n = 0;
-    for (id, path) in arbiter::conformance::discover(&root().join("conformance")) {
+    for (id, path) in arbiter_conformance::discover(&root().join("conformance")) {
         n += 1;
-        let s = arbiter::conformance::Scenario::load(&id, &path).expect("a scenario");
-        for tag in arbiter::conformance::scenario::TEXT_TAGS {
+        let s = arbiter_conformance::Scenario::load(&id, &path).expect("a scenario");
+        for tag in arbiter_conformance::scenario::TEXT_TAGS {
             if s.text(tag, "ru").is_none_or(|t| t.trim().is_empty()) {
                 missing.push(format!("{id}: no {tag} in Russian"));
             }

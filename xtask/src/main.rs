@@ -1,9 +1,10 @@
 //! `cargo xtask TASK`: the project's tasks, each spelled once (ARCHITECTURE.md, "Changing the
 //! schema"; README, "Certifying other implementations").
 //!
-//! - `codegen`: regenerate `generated/` from `rules/` with the generator built without any
-//!   generated code (`--no-default-features`, in `target/generator`), so that it runs whatever
-//!   state `generated/` is in; then build the CLI with the new code.
+//! - `codegen`: regenerate `generated/` from `rules/` with the generator alone
+//!   (`arbiter-codegen`, of the compiler crate, which does not depend on the generated
+//!   rulebooks), so that it runs whatever state `generated/` is in; then build the CLI with the
+//!   new code.
 //! - `fresh`: check that `generated/` is what `rules/` compiles to, with the same generator.
 //! - `certify [NAME...]`: re-run the certifications and rewrite `conformance/reports/`
 //!   (`conformance/certify`, which also installs the pinned third-party libraries).
@@ -27,14 +28,11 @@ fn main() -> ExitCode {
             "run",
             "--release",
             "--quiet",
-            "--no-default-features",
-            // A cache of its own: the CLI in target/release keeps its rulebooks.
-            "--target-dir",
-            "target/generator",
+            "--package",
+            "arbiter-compiler",
             "--bin",
-            "arbiter",
+            "arbiter-codegen",
             "--",
-            "compile",
         ]);
         c.args(extra);
         c

@@ -12,40 +12,23 @@
 
 pub mod adjudicate;
 pub mod audit;
-pub mod backend;
-pub mod compile;
-pub mod conformance;
-pub mod date;
-pub mod diag;
-pub mod diff;
 pub mod draughts;
-pub mod escape;
-pub mod files;
-pub mod games;
-pub mod lang;
-pub mod locale;
-pub mod pgn;
-pub mod publish;
-pub mod record;
 pub mod render;
-pub mod rulebook;
-pub mod runtime;
 pub mod unwinnable;
-pub mod value;
 
-// Compiler output (already rustfmt-formatted), checked by the freshness test; never edited by
-// hand. Without the `embedded` feature the crate builds without it, so that the generator can
-// always be built and run, however the types generated code uses have changed:
-// `cargo run --no-default-features -- compile` (ARCHITECTURE.md, "Changing the schema").
-#[cfg(feature = "embedded")]
-#[path = "../../../generated/mod.rs"]
-pub mod generated;
+// The language layer (crates/lang), under the paths it had as modules of this crate.
+pub use arbiter_lang::{date, diag, escape, files, games, lang, locale, record, value};
+// The runtime (crates/runtime), likewise.
+pub use arbiter_runtime as runtime;
+// The PGN/PDN reader (crates/pgn), likewise.
+pub use arbiter_pgn as pgn;
 
-/// No rulebook compiled in: the crate as the generator needs it.
-#[cfg(not(feature = "embedded"))]
-pub mod generated {
-    pub static EMBEDDED: &[crate::runtime::rules::Embedded] = &[];
-}
+// The compiler and the backends (crates/compiler), likewise.
+pub use arbiter_compiler::{backend, compile, rulebook};
+// The rulebooks compiled from rules/ (generated/, the crate `arbiter-rulebooks`: compiler
+// output, checked by the freshness test; on the runtime alone, so that the generator never
+// depends on it).
+pub use arbiter_rulebooks as generated;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -16,7 +16,7 @@
 
 use std::sync::OnceLock;
 
-use crate::backend::prelude::*;
+use arbiter_runtime::prelude::*;
 
 /// The rulebook's YAML sources, `rulebook.yaml` first.
 pub static SOURCES: &[(&str, &str)] = &[
