@@ -265,7 +265,7 @@ impl Words {
             .map(|id| {
                 (
                     id.clone(),
-                    check::given(id).map(|v| v.into_iter().collect()),
+                    check::given(id).map(|v| v.iter().cloned().collect()),
                 )
             })
             .collect()

@@ -10,6 +10,7 @@
 //!   them; for the others, the variables the shipped languages' message of that id uses), and no
 //!   message refers back to itself through others.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::sync::{Arc, OnceLock};
 
@@ -226,16 +227,16 @@ fn shipped_variables() -> &'static HashMap<String, BTreeSet<String>> {
 /// message uses (the renderer's messages do not declare theirs: it gives some message more than
 /// the shipped texts use, `$ply` to `game-awaits-decision`). So a name arbiter never gives any
 /// message is caught; one it gives another message is not (see README, "Languages").
-pub(super) fn given(id: &str) -> Option<BTreeSet<String>> {
+/// (The shared set is lent, not copied: every message of every language is checked at start.)
+pub(super) fn given(id: &str) -> Option<Cow<'static, BTreeSet<String>>> {
     if let Some((_, vars)) = say::ALL.iter().find(|(i, _)| *i == id) {
-        return Some(vars.iter().map(|v| v.to_string()).collect());
+        return Some(Cow::Owned(vars.iter().map(|v| v.to_string()).collect()));
     }
     static ANY: OnceLock<BTreeSet<String>> = OnceLock::new();
     let shipped = shipped_variables();
-    shipped.contains_key(id).then(|| {
-        ANY.get_or_init(|| shipped.values().flatten().cloned().collect())
-            .clone()
-    })
+    shipped
+        .contains_key(id)
+        .then(|| Cow::Borrowed(ANY.get_or_init(|| shipped.values().flatten().cloned().collect())))
 }
 
 /// Where in `text` the entry `id` (`-id` for a term) is defined, and where `what` first stands
