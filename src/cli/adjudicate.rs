@@ -243,10 +243,7 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
             if let Err(e) = out.flush() {
                 crate::out::failed(&e);
             }
-            match &bar {
-                Some(b) => b.bar.suspend(|| crate::out::eraw(&o.stderr)),
-                None => crate::out::eraw(&o.stderr),
-            }
+            Bar::eraw(bar.as_ref(), &o.stderr);
         }
         // A reader gone (`| head`) ends the command quietly (status 141), another failed write
         // with an error: `out::failed`.
@@ -312,6 +309,14 @@ impl Bar {
             bar,
             start: now,
             last: now,
+        }
+    }
+
+    /// Writes `text` to standard error, the display (if any) cleared while it is written.
+    pub(crate) fn eraw(bar: Option<&Bar>, text: &str) {
+        match bar {
+            Some(b) => b.bar.suspend(|| crate::out::eraw(text)),
+            None => crate::out::eraw(text),
         }
     }
 

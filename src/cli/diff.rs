@@ -15,6 +15,8 @@ use arbiter::escape;
 use arbiter::locale::say;
 use arbiter_diff::{self as diff, ClauseChange, Clauses, Diffed, Ending, GameChange, Groups, Op};
 
+use crate::adjudicate::Bar;
+
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DiffFormat {
     Text,
@@ -92,11 +94,6 @@ pub fn run(a: &Args) -> u8 {
     let mut groups = Groups::default();
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
-    let put = |text: &str, out: &mut std::io::BufWriter<std::io::StdoutLock>| {
-        if let Err(e) = out.write_all(text.as_bytes()) {
-            crate::out::failed(&e);
-        }
-    };
     match a.format {
         DiffFormat::Json => {
             for c in &clauses.clauses {
@@ -109,48 +106,7 @@ pub fn run(a: &Args) -> u8 {
         DiffFormat::Text => put(&escape_terminal(&clauses_text(&clauses)), &mut out),
         DiffFormat::Markdown => put(&clauses_markdown(&clauses), &mut out),
     }
-    // On a terminal, the archive's progress as `adjudicate` shows it (the suite is quick).
-    let mut bar =
-        (!a.files.is_empty() && std::io::stderr().is_terminal()).then(crate::adjudicate::Bar::new);
-    let mut each = |d: Diffed,
-                    bar: &Option<crate::adjudicate::Bar>,
-                    out: &mut std::io::BufWriter<std::io::StdoutLock>| {
-        groups.add(&d);
-        match (&d, a.format) {
-            (Diffed::Changed(c), DiffFormat::Json) => {
-                put(&record("game", serde_json::to_value(c)), out)
-            }
-            (Diffed::Bad { json, .. }, DiffFormat::Json) => put(json, out),
-            (Diffed::Bad { text, .. }, _) => {
-                if let Err(e) = out.flush() {
-                    crate::out::failed(&e);
-                }
-                match &bar {
-                    Some(b) => b.bar.suspend(|| crate::out::eraw(text)),
-                    None => crate::out::eraw(text),
-                }
-            }
-            _ => {}
-        }
-    };
-    if a.suite || a.files.is_empty() {
-        for d in games.suite(&a.conformance, jobs) {
-            each(d, &None, &mut out);
-        }
-    }
-    if !a.files.is_empty() {
-        let inputs: Vec<Input> = a.files.iter().map(|f| Input::from_arg(f)).collect();
-        games.run(&inputs, encoding, jobs, &mut |d, progress| {
-            each(d, &bar, &mut out);
-            if let Some(b) = &mut bar {
-                b.tick(progress);
-            }
-            true
-        });
-        if let Some(b) = bar.take() {
-            b.bar.finish_and_clear();
-        }
-    }
+    each_game(a, &games, (encoding, jobs), &mut groups, &mut out);
     match a.format {
         DiffFormat::Json => {
             let summary = serde_json::json!({
@@ -178,6 +134,62 @@ pub fn run(a: &Args) -> u8 {
         2
     } else {
         u8::from(!clauses.is_empty() || groups.changed > 0)
+    }
+}
+
+type Out<'a> = std::io::BufWriter<std::io::StdoutLock<'a>>;
+
+fn put(text: &str, out: &mut Out) {
+    if let Err(e) = out.write_all(text.as_bytes()) {
+        crate::out::failed(&e);
+    }
+}
+
+/// The games ruled under both rulebooks (the suites', then the files'), each counted in
+/// `groups`, a changed one written at once as JSON, a bad one said on standard error in its
+/// place; the files' progress shown on a terminal as `adjudicate` shows it.
+fn each_game(
+    a: &Args,
+    games: &diff::Games,
+    (encoding, jobs): (Option<&'static encoding_rs::Encoding>, usize),
+    groups: &mut Groups,
+    out: &mut Out,
+) {
+    let mut each = |d: Diffed, bar: Option<&Bar>, out: &mut Out| {
+        groups.add(&d);
+        match (&d, a.format) {
+            (Diffed::Changed(c), DiffFormat::Json) => {
+                put(&record("game", serde_json::to_value(c)), out)
+            }
+            (Diffed::Bad { json, .. }, DiffFormat::Json) => put(json, out),
+            (Diffed::Bad { text, .. }, _) => {
+                if let Err(e) = out.flush() {
+                    crate::out::failed(&e);
+                }
+                Bar::eraw(bar, text);
+            }
+            _ => {}
+        }
+    };
+    if a.suite || a.files.is_empty() {
+        for d in games.suite(&a.conformance, jobs) {
+            each(d, None, out);
+        }
+    }
+    if a.files.is_empty() {
+        return;
+    }
+    let inputs: Vec<Input> = a.files.iter().map(|f| Input::from_arg(f)).collect();
+    let mut bar = std::io::stderr().is_terminal().then(Bar::new);
+    games.run(&inputs, encoding, jobs, &mut |d, progress| {
+        each(d, bar.as_ref(), out);
+        if let Some(b) = &mut bar {
+            b.tick(progress);
+        }
+        true
+    });
+    if let Some(b) = bar {
+        b.bar.finish_and_clear();
     }
 }
 

@@ -808,8 +808,8 @@ pub fn is_dead_given(pos: &Chess, budget: &Budget, known: [Option<Known>; 2]) ->
     } else {
         [Color::White, Color::Black]
     };
-    // Asked only of a side without mating material (most positions have none such): the
-    // position having no legal move, found once.
+    // Whether the position has no legal move: asked only about a side without mating
+    // material (in most positions neither side is), and found once.
     let terminal = std::cell::OnceCell::new();
     let terminal = || *terminal.get_or_init(|| pos.legal_moves().is_empty());
     // Per side (White, Black): proved unable, or left undetermined.
