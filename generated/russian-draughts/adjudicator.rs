@@ -248,36 +248,30 @@ impl Rules for Compiled {
     }
 
     fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<Index>) -> Result<(), EvalError> {
-        let mut fire = |cx: &mut Ctx, rule: Rule, holds: bool| {
-            cx.settle(rule as Index, holds);
-            if holds {
-                out.push(rule as Index);
-            }
-        };
         match event {
             EventKind::Position => {
                 let holds = clause_r_1::when(cx);
-                fire(cx, Rule::RR_1, holds);
+                cx.fire(Rule::RR_1 as Index, holds, out);
                 let holds = clause_7_2_3::when(cx);
-                fire(cx, Rule::R7_2_3, holds);
+                cx.fire(Rule::R7_2_3 as Index, holds, out);
                 let holds = clause_7_2_4::when(cx);
-                fire(cx, Rule::R7_2_4, holds);
+                cx.fire(Rule::R7_2_4 as Index, holds, out);
                 let holds = clause_7_2_5::when(cx);
-                fire(cx, Rule::R7_2_5, holds);
+                cx.fire(Rule::R7_2_5 as Index, holds, out);
                 let holds = clause_7_2_6::when(cx).map_err(|e| e.in_clause("7.2.6"))?;
-                fire(cx, Rule::R7_2_6, holds);
+                cx.fire(Rule::R7_2_6 as Index, holds, out);
                 let holds = clause_7_2_7::when(cx).map_err(|e| e.in_clause("7.2.7"))?;
-                fire(cx, Rule::R7_2_7, holds);
+                cx.fire(Rule::R7_2_7 as Index, holds, out);
                 let holds = clause_7_2_8::when(cx).map_err(|e| e.in_clause("7.2.8"))?;
-                fire(cx, Rule::R7_2_8, holds);
+                cx.fire(Rule::R7_2_8 as Index, holds, out);
             }
             EventKind::Flag => {
                 let holds = clause_r_3::when(cx);
-                fire(cx, Rule::RR_3, holds);
+                cx.fire(Rule::RR_3 as Index, holds, out);
             }
             EventKind::Resign => {
                 let holds = clause_r_2::when(cx);
-                fire(cx, Rule::RR_2, holds);
+                cx.fire(Rule::RR_2 as Index, holds, out);
             }
             _ => {}
         }

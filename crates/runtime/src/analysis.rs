@@ -580,12 +580,18 @@ impl Analysis {
 
     /// Rule `rule`'s condition has been evaluated: the evidence it read is kept if it
     /// `holds`, dropped otherwise.
-    #[inline]
+    #[inline(always)]
     pub fn settle(&mut self, rule: u32, holds: bool) {
-        // Most conditions read no evidence: nothing to move.
-        if self.consulted.is_none() {
-            return;
+        // Most conditions read no evidence: nothing to move, and no call (this runs after every
+        // condition of every event).
+        if self.consulted.is_some() {
+            self.keep(rule, holds);
         }
+    }
+
+    /// `settle` when the condition read evidence.
+    #[inline(never)]
+    fn keep(&mut self, rule: u32, holds: bool) {
         if let Some(e) = self.consulted.take()
             && holds
         {

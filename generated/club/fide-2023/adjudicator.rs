@@ -1624,259 +1624,257 @@ impl Rules for Compiled {
     }
 
     fn fired(&self, event: EventKind, cx: &mut Ctx, out: &mut Vec<Index>) -> Result<(), EvalError> {
-        let mut fire = |cx: &mut Ctx, rule: Rule, holds: bool| {
-            cx.settle(rule as Index, holds);
-            if holds {
-                out.push(rule as Index);
-            }
-        };
         match event {
             EventKind::Position => {
                 let holds = clause_4_3_1::when(cx);
-                fire(cx, Rule::R4_3_1, holds);
+                cx.fire(Rule::R4_3_1 as Index, holds, out);
                 let holds = clause_4_3_2::when(cx);
-                fire(cx, Rule::R4_3_2, holds);
+                cx.fire(Rule::R4_3_2 as Index, holds, out);
                 let holds = clause_4_3_3::when(cx);
-                fire(cx, Rule::R4_3_3, holds);
+                cx.fire(Rule::R4_3_3 as Index, holds, out);
                 let holds = clause_5_1_1::when(cx).map_err(|e| e.in_clause("5.1.1"))?;
-                fire(cx, Rule::R5_1_1, holds);
+                cx.fire(Rule::R5_1_1 as Index, holds, out);
                 let holds = clause_5_2_1::when(cx).map_err(|e| e.in_clause("5.2.1"))?;
-                fire(cx, Rule::R5_2_1, holds);
+                cx.fire(Rule::R5_2_1 as Index, holds, out);
                 let holds = clause_5_2_2::when_dead(cx).map_err(|e| e.in_clause("5.2.2"))?;
-                fire(cx, Rule::R5_2_2_dead, holds);
+                cx.fire(Rule::R5_2_2_dead as Index, holds, out);
                 let holds =
                     clause_5_2_2::when_undetermined(cx).map_err(|e| e.in_clause("5.2.2"))?;
-                fire(cx, Rule::R5_2_2_undetermined, holds);
+                cx.fire(Rule::R5_2_2_undetermined as Index, holds, out);
                 let holds = clause_9_5_3::when_intended_move_not_made(cx)
                     .map_err(|e| e.in_clause("9.5.3"))?;
-                fire(cx, Rule::R9_5_3_intended_move_not_made, holds);
+                cx.fire(Rule::R9_5_3_intended_move_not_made as Index, holds, out);
                 let holds = clause_9_6_1::when(cx);
-                fire(cx, Rule::R9_6_1, holds);
+                cx.fire(Rule::R9_6_1 as Index, holds, out);
                 let holds = clause_9_6_2::when(cx);
-                fire(cx, Rule::R9_6_2, holds);
+                cx.fire(Rule::R9_6_2 as Index, holds, out);
                 let holds = clause_r_1::when(cx);
-                fire(cx, Rule::RR_1, holds);
+                cx.fire(Rule::RR_1 as Index, holds, out);
                 let holds = clause_7_2_4::when(cx);
-                fire(cx, Rule::R7_2_4, holds);
+                cx.fire(Rule::R7_2_4 as Index, holds, out);
                 let holds = clause_7_2_5::when(cx);
-                fire(cx, Rule::R7_2_5, holds);
+                cx.fire(Rule::R7_2_5 as Index, holds, out);
                 let holds = clause_7_2_6::when(cx).map_err(|e| e.in_clause("7.2.6"))?;
-                fire(cx, Rule::R7_2_6, holds);
+                cx.fire(Rule::R7_2_6 as Index, holds, out);
                 let holds = clause_7_2_7::when(cx).map_err(|e| e.in_clause("7.2.7"))?;
-                fire(cx, Rule::R7_2_7, holds);
+                cx.fire(Rule::R7_2_7 as Index, holds, out);
                 let holds = clause_7_2_8::when(cx).map_err(|e| e.in_clause("7.2.8"))?;
-                fire(cx, Rule::R7_2_8, holds);
+                cx.fire(Rule::R7_2_8 as Index, holds, out);
                 let holds = clause_club_d_3::when_rejected_by_move(cx)
                     .map_err(|e| e.in_clause("club.D.3"))?;
-                fire(cx, Rule::Rclub_D_3_rejected_by_move, holds);
+                cx.fire(Rule::Rclub_D_3_rejected_by_move as Index, holds, out);
                 let holds = clause_club_i_1::when_touched_another(cx)
                     .map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_touched_another, holds);
+                cx.fire(Rule::Rclub_I_1_touched_another as Index, holds, out);
                 let holds = clause_club_i_2::when_touched_another(cx)
                     .map_err(|e| e.in_clause("club.I.2"))?;
-                fire(cx, Rule::Rclub_I_2_touched_another, holds);
+                cx.fire(Rule::Rclub_I_2_touched_another as Index, holds, out);
             }
             EventKind::Claim => {
                 let holds = clause_9_3_1::when(cx).map_err(|e| e.in_clause("9.3.1"))?;
-                fire(cx, Rule::R9_3_1, holds);
+                cx.fire(Rule::R9_3_1 as Index, holds, out);
                 let holds = clause_9_3_2::when(cx);
-                fire(cx, Rule::R9_3_2, holds);
+                cx.fire(Rule::R9_3_2 as Index, holds, out);
                 let holds = clause_9_4::when(cx);
-                fire(cx, Rule::R9_4, holds);
+                cx.fire(Rule::R9_4 as Index, holds, out);
                 let holds = clause_9_5_3::when_incorrect(cx);
-                fire(cx, Rule::R9_5_3_incorrect, holds);
+                cx.fire(Rule::R9_5_3_incorrect as Index, holds, out);
                 let holds = clause_club_d_2::when(cx).map_err(|e| e.in_clause("club.D.2"))?;
-                fire(cx, Rule::Rclub_D_2, holds);
+                cx.fire(Rule::Rclub_D_2 as Index, holds, out);
                 let holds = clause_club_d_2_1::when(cx);
-                fire(cx, Rule::Rclub_D_2_1, holds);
+                cx.fire(Rule::Rclub_D_2_1 as Index, holds, out);
                 let holds = clause_club_d_2_2::when(cx).map_err(|e| e.in_clause("club.D.2.2"))?;
-                fire(cx, Rule::Rclub_D_2_2, holds);
+                cx.fire(Rule::Rclub_D_2_2 as Index, holds, out);
             }
             EventKind::Offer => {
                 let holds = clause_9_1_1::when_offer(cx).map_err(|e| e.in_clause("9.1.1"))?;
-                fire(cx, Rule::R9_1_1_offer, holds);
+                cx.fire(Rule::R9_1_1_offer as Index, holds, out);
                 let holds = clause_club_d_3::when_offer(cx);
-                fire(cx, Rule::Rclub_D_3_offer, holds);
+                cx.fire(Rule::Rclub_D_3_offer as Index, holds, out);
                 let holds = clause_club_d_3::when_not_after_own_move(cx);
-                fire(cx, Rule::Rclub_D_3_not_after_own_move, holds);
+                cx.fire(Rule::Rclub_D_3_not_after_own_move as Index, holds, out);
                 let holds = clause_club_d_3::when_already_pending(cx);
-                fire(cx, Rule::Rclub_D_3_already_pending, holds);
+                cx.fire(Rule::Rclub_D_3_already_pending as Index, holds, out);
                 let holds = clause_club_d_4::when(cx);
-                fire(cx, Rule::Rclub_D_4, holds);
+                cx.fire(Rule::Rclub_D_4 as Index, holds, out);
             }
             EventKind::Accept => {
                 let holds = clause_9_1_1::when_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?;
-                fire(cx, Rule::R9_1_1_agreement, holds);
+                cx.fire(Rule::R9_1_1_agreement as Index, holds, out);
                 let holds =
                     clause_club_d_1::when_agreed(cx).map_err(|e| e.in_clause("club.D.1"))?;
-                fire(cx, Rule::Rclub_D_1_agreed, holds);
+                cx.fire(Rule::Rclub_D_1_agreed as Index, holds, out);
                 let holds = clause_club_d_3::when_nothing_to_accept(cx);
-                fire(cx, Rule::Rclub_D_3_nothing_to_accept, holds);
+                cx.fire(Rule::Rclub_D_3_nothing_to_accept as Index, holds, out);
             }
             EventKind::Decline => {
                 let holds =
                     clause_club_d_3::when_declined(cx).map_err(|e| e.in_clause("club.D.3"))?;
-                fire(cx, Rule::Rclub_D_3_declined, holds);
+                cx.fire(Rule::Rclub_D_3_declined as Index, holds, out);
                 let holds = clause_club_d_3::when_nothing_to_decline(cx);
-                fire(cx, Rule::Rclub_D_3_nothing_to_decline, holds);
+                cx.fire(Rule::Rclub_D_3_nothing_to_decline as Index, holds, out);
             }
             EventKind::Flag => {
                 let holds = clause_6_9::when_lost(cx);
-                fire(cx, Rule::R6_9_lost, holds);
+                cx.fire(Rule::R6_9_lost as Index, holds, out);
                 let holds = clause_6_9::when_drawn(cx);
-                fire(cx, Rule::R6_9_drawn, holds);
+                cx.fire(Rule::R6_9_drawn as Index, holds, out);
                 let holds = clause_6_9::when_undetermined(cx);
-                fire(cx, Rule::R6_9_undetermined, holds);
+                cx.fire(Rule::R6_9_undetermined as Index, holds, out);
                 let holds = clause_iii_5_2::when_flag(cx);
-                fire(cx, Rule::RIII_5_2_flag, holds);
+                cx.fire(Rule::RIII_5_2_flag as Index, holds, out);
                 let holds = clause_r_3::when(cx);
-                fire(cx, Rule::RR_3, holds);
+                cx.fire(Rule::RR_3 as Index, holds, out);
             }
             EventKind::BothFlags => {
                 let holds =
                     clause_iii_2_1::when_both_flags(cx).map_err(|e| e.in_clause("III.2.1"))?;
-                fire(cx, Rule::RIII_2_1_both_flags, holds);
+                cx.fire(Rule::RIII_2_1_both_flags as Index, holds, out);
                 let holds =
                     clause_iii_2_2::when_both_flags(cx).map_err(|e| e.in_clause("III.2.2"))?;
-                fire(cx, Rule::RIII_2_2_both_flags, holds);
+                cx.fire(Rule::RIII_2_2_both_flags as Index, holds, out);
                 let holds = clause_iii_3_1_1::when(cx).map_err(|e| e.in_clause("III.3.1.1"))?;
-                fire(cx, Rule::RIII_3_1_1, holds);
+                cx.fire(Rule::RIII_3_1_1 as Index, holds, out);
                 let holds = clause_iii_3_1_2::when(cx).map_err(|e| e.in_clause("III.3.1.2"))?;
-                fire(cx, Rule::RIII_3_1_2, holds);
+                cx.fire(Rule::RIII_3_1_2 as Index, holds, out);
                 let holds = clause_club_d_1::when_both_flags(cx);
-                fire(cx, Rule::Rclub_D_1_both_flags, holds);
+                cx.fire(Rule::Rclub_D_1_both_flags as Index, holds, out);
             }
             EventKind::Resign => {
                 let holds = clause_5_1_2::when_lost(cx);
-                fire(cx, Rule::R5_1_2_lost, holds);
+                cx.fire(Rule::R5_1_2_lost as Index, holds, out);
                 let holds = clause_5_1_2::when_drawn(cx);
-                fire(cx, Rule::R5_1_2_drawn, holds);
+                cx.fire(Rule::R5_1_2_drawn as Index, holds, out);
                 let holds = clause_5_1_2::when_undetermined(cx);
-                fire(cx, Rule::R5_1_2_undetermined, holds);
+                cx.fire(Rule::R5_1_2_undetermined as Index, holds, out);
                 let holds = clause_r_2::when(cx);
-                fire(cx, Rule::RR_2, holds);
+                cx.fire(Rule::RR_2 as Index, holds, out);
             }
             EventKind::Agreement => {
                 let holds =
                     clause_9_1_1::when_recorded_agreement(cx).map_err(|e| e.in_clause("9.1.1"))?;
-                fire(cx, Rule::R9_1_1_recorded_agreement, holds);
+                cx.fire(Rule::R9_1_1_recorded_agreement as Index, holds, out);
                 let holds = clause_club_d_1::when_recorded(cx);
-                fire(cx, Rule::Rclub_D_1_recorded, holds);
+                cx.fire(Rule::Rclub_D_1_recorded as Index, holds, out);
             }
             EventKind::Increment => {
                 let holds =
                     clause_iii_2_1::when_increment(cx).map_err(|e| e.in_clause("III.2.1"))?;
-                fire(cx, Rule::RIII_2_1_increment, holds);
+                cx.fire(Rule::RIII_2_1_increment as Index, holds, out);
                 let holds =
                     clause_iii_2_2::when_increment(cx).map_err(|e| e.in_clause("III.2.2"))?;
-                fire(cx, Rule::RIII_2_2_increment, holds);
+                cx.fire(Rule::RIII_2_2_increment as Index, holds, out);
                 let holds =
                     clause_iii_4::when_not_available(cx).map_err(|e| e.in_clause("III.4"))?;
-                fire(cx, Rule::RIII_4_not_available, holds);
+                cx.fire(Rule::RIII_4_not_available as Index, holds, out);
                 let holds = clause_iii_4::when_request(cx).map_err(|e| e.in_clause("III.4"))?;
-                fire(cx, Rule::RIII_4_request, holds);
+                cx.fire(Rule::RIII_4_request as Index, holds, out);
                 let holds = clause_iii_4::when_request_not_an_offer(cx)
                     .map_err(|e| e.in_clause("III.4"))?;
-                fire(cx, Rule::RIII_4_request_not_an_offer, holds);
+                cx.fire(Rule::RIII_4_request_not_an_offer as Index, holds, out);
                 let holds =
                     clause_iii_4::when_too_much_time(cx).map_err(|e| e.in_clause("III.4"))?;
-                fire(cx, Rule::RIII_4_too_much_time, holds);
+                cx.fire(Rule::RIII_4_too_much_time as Index, holds, out);
             }
             EventKind::Quickplay => {
                 let holds =
                     clause_iii_2_1::when_quickplay(cx).map_err(|e| e.in_clause("III.2.1"))?;
-                fire(cx, Rule::RIII_2_1_quickplay, holds);
+                cx.fire(Rule::RIII_2_1_quickplay as Index, holds, out);
                 let holds =
                     clause_iii_2_2::when_quickplay(cx).map_err(|e| e.in_clause("III.2.2"))?;
-                fire(cx, Rule::RIII_2_2_quickplay, holds);
+                cx.fire(Rule::RIII_2_2_quickplay as Index, holds, out);
                 let holds =
                     clause_iii_5::when_increment_applies(cx).map_err(|e| e.in_clause("III.5"))?;
-                fire(cx, Rule::RIII_5_increment_applies, holds);
+                cx.fire(Rule::RIII_5_increment_applies as Index, holds, out);
                 let holds = clause_iii_5::when_referred(cx).map_err(|e| e.in_clause("III.5"))?;
-                fire(cx, Rule::RIII_5_referred, holds);
+                cx.fire(Rule::RIII_5_referred as Index, holds, out);
                 let holds =
                     clause_iii_5::when_too_much_time(cx).map_err(|e| e.in_clause("III.5"))?;
-                fire(cx, Rule::RIII_5_too_much_time, holds);
+                cx.fire(Rule::RIII_5_too_much_time as Index, holds, out);
                 let holds =
                     clause_iii_5::when_already_claimed(cx).map_err(|e| e.in_clause("III.5"))?;
-                fire(cx, Rule::RIII_5_already_claimed, holds);
+                cx.fire(Rule::RIII_5_already_claimed as Index, holds, out);
                 let holds =
                     clause_iii_5::when_not_having_the_move(cx).map_err(|e| e.in_clause("III.5"))?;
-                fire(cx, Rule::RIII_5_not_having_the_move, holds);
+                cx.fire(Rule::RIII_5_not_having_the_move as Index, holds, out);
                 let holds = clause_iii_6_1::when_claim(cx).map_err(|e| e.in_clause("III.6.1"))?;
-                fire(cx, Rule::RIII_6_1_claim, holds);
+                cx.fire(Rule::RIII_6_1_claim as Index, holds, out);
                 let holds =
                     clause_iii_6_1::when_too_much_time(cx).map_err(|e| e.in_clause("III.6.1"))?;
-                fire(cx, Rule::RIII_6_1_too_much_time, holds);
+                cx.fire(Rule::RIII_6_1_too_much_time as Index, holds, out);
                 let holds = clause_iii_6_1::when_not_having_the_move(cx)
                     .map_err(|e| e.in_clause("III.6.1"))?;
-                fire(cx, Rule::RIII_6_1_not_having_the_move, holds);
+                cx.fire(Rule::RIII_6_1_not_having_the_move as Index, holds, out);
             }
             EventKind::ArbiterAgrees => {
                 let holds = clause_iii_5_1::when(cx);
-                fire(cx, Rule::RIII_5_1, holds);
+                cx.fire(Rule::RIII_5_1 as Index, holds, out);
             }
             EventKind::ArbiterPostpones => {
                 let holds = clause_iii_5_2::when_postponed(cx);
-                fire(cx, Rule::RIII_5_2_postponed, holds);
+                cx.fire(Rule::RIII_5_2_postponed as Index, holds, out);
             }
             EventKind::ArbiterRejects => {
                 let holds = clause_iii_4::when_refused(cx);
-                fire(cx, Rule::RIII_4_refused, holds);
+                cx.fire(Rule::RIII_4_refused as Index, holds, out);
                 let holds = clause_iii_5_3::when(cx);
-                fire(cx, Rule::RIII_5_3, holds);
+                cx.fire(Rule::RIII_5_3 as Index, holds, out);
             }
             EventKind::ArbiterGrants => {
                 let holds = clause_iii_4::when_granted(cx);
-                fire(cx, Rule::RIII_4_granted, holds);
+                cx.fire(Rule::RIII_4_granted as Index, holds, out);
                 let holds = clause_iii_4::when_offer_pending(cx);
-                fire(cx, Rule::RIII_4_offer_pending, holds);
+                cx.fire(Rule::RIII_4_offer_pending as Index, holds, out);
             }
             EventKind::ArbiterDeclares => {
                 let holds = clause_iii_5_2::when_declared_draw(cx);
-                fire(cx, Rule::RIII_5_2_declared_draw, holds);
+                cx.fire(Rule::RIII_5_2_declared_draw as Index, holds, out);
                 let holds = clause_iii_5_2::when_declared_no_draw(cx);
-                fire(cx, Rule::RIII_5_2_declared_no_draw, holds);
+                cx.fire(Rule::RIII_5_2_declared_no_draw as Index, holds, out);
                 let holds =
                     clause_iii_5_2::when_declared_loss(cx).map_err(|e| e.in_clause("III.5.2"))?;
-                fire(cx, Rule::RIII_5_2_declared_loss, holds);
+                cx.fire(Rule::RIII_5_2_declared_loss as Index, holds, out);
                 let holds = clause_iii_5_2::when_declared_no_mating_material(cx)
                     .map_err(|e| e.in_clause("III.5.2"))?;
-                fire(cx, Rule::RIII_5_2_declared_no_mating_material, holds);
+                cx.fire(
+                    Rule::RIII_5_2_declared_no_mating_material as Index,
+                    holds,
+                    out,
+                );
                 let holds = clause_iii_5_2::when_declared_undetermined(cx)
                     .map_err(|e| e.in_clause("III.5.2"))?;
-                fire(cx, Rule::RIII_5_2_declared_undetermined, holds);
+                cx.fire(Rule::RIII_5_2_declared_undetermined as Index, holds, out);
                 let holds = clause_iii_6_2::when_draw(cx);
-                fire(cx, Rule::RIII_6_2_draw, holds);
+                cx.fire(Rule::RIII_6_2_draw as Index, holds, out);
                 let holds = clause_iii_6_2::when_no_draw(cx);
-                fire(cx, Rule::RIII_6_2_no_draw, holds);
+                cx.fire(Rule::RIII_6_2_no_draw as Index, holds, out);
                 let holds = clause_club_d_5::when(cx);
-                fire(cx, Rule::Rclub_D_5, holds);
+                cx.fire(Rule::Rclub_D_5 as Index, holds, out);
             }
             EventKind::Illegal => {
                 let holds = clause_club_i_1::when_irregularity(cx);
-                fire(cx, Rule::Rclub_I_1_irregularity, holds);
+                cx.fire(Rule::Rclub_I_1_irregularity as Index, holds, out);
                 let holds = clause_club_i_2::when_impossible(cx);
-                fire(cx, Rule::Rclub_I_2_impossible, holds);
+                cx.fire(Rule::Rclub_I_2_impossible as Index, holds, out);
             }
             EventKind::Correct => {
                 let holds =
                     clause_club_i_1::when_corrected(cx).map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_corrected, holds);
+                cx.fire(Rule::Rclub_I_1_corrected as Index, holds, out);
                 let holds =
                     clause_club_i_1::when_king_later(cx).map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_king_later, holds);
+                cx.fire(Rule::Rclub_I_1_king_later as Index, holds, out);
                 let holds = clause_club_i_1::when_not_the_opponent(cx)
                     .map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_not_the_opponent, holds);
+                cx.fire(Rule::Rclub_I_1_not_the_opponent as Index, holds, out);
                 let holds =
                     clause_club_i_1::when_too_late(cx).map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_too_late, holds);
+                cx.fire(Rule::Rclub_I_1_too_late as Index, holds, out);
                 let holds = clause_club_i_1::when_too_late_queen(cx)
                     .map_err(|e| e.in_clause("club.I.1"))?;
-                fire(cx, Rule::Rclub_I_1_too_late_queen, holds);
+                cx.fire(Rule::Rclub_I_1_too_late_queen as Index, holds, out);
                 let holds = clause_club_i_1::when_nothing_to_correct(cx);
-                fire(cx, Rule::Rclub_I_1_nothing_to_correct, holds);
+                cx.fire(Rule::Rclub_I_1_nothing_to_correct as Index, holds, out);
             }
             _ => {}
         }

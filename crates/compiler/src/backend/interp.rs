@@ -149,10 +149,7 @@ impl Rules for Interpreter {
         let env = Env { defs: &self.defs };
         for (i, when) in list {
             let holds = truth(when, &env, cx).map_err(|e| self.in_clause(*i, e))?;
-            cx.settle(*i, holds);
-            if holds {
-                out.push(*i);
-            }
+            cx.fire(*i, holds, out);
         }
         Ok(())
     }
