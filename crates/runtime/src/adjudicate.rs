@@ -931,8 +931,7 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
 }
 
 fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, String> {
-    san.san
-        .to_move(pos)
+    crate::mechanics::san::to_move(pos, &san.san)
         .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)))
 }
 

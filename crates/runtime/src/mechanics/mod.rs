@@ -17,6 +17,7 @@ pub mod any;
 pub mod chess;
 pub mod draughts;
 mod history;
+pub mod san;
 
 use shakmaty::{Color, Square};
 

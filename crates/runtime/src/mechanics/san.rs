@@ -1,0 +1,287 @@
+//! A recorded move's SAN resolved in a chess position: shakmaty's answer, found without
+//! generating a move list where that is simple.
+//!
+//! Resolving a SAN is the replay's main cost. shakmaty 0.30.1's `San::to_move` lists the
+//! candidate moves into a 2 KB `MoveList` and returns it by value (copied: a quarter of the
+//! resolution's instructions). A piece or pawn move made out of check has at most a few
+//! candidates, found from the attack tables, each legal unless it is pinned off its line to the
+//! king: those are resolved here. Everything else (a king's move, castling, a move out of check,
+//! en passant, anything unusual) is left to shakmaty. The answer is shakmaty's in every case: a
+//! test compares the two on every SAN a position can be given, in thousands of positions.
+
+use shakmaty::san::{San, SanError};
+use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
+
+/// The legal move `san` names in `pos`, as shakmaty's `San::to_move` answers.
+pub fn to_move(pos: &Chess, san: &San) -> Result<Move, SanError> {
+    match quick(pos, san) {
+        Some(answer) => answer,
+        None => san.to_move(pos),
+    }
+}
+
+/// `to_move` for a piece or pawn move out of check; `None` for what shakmaty is asked.
+fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
+    let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
+    };
+    let board = pos.board();
+    let turn = pos.turn();
+    if role == Role::King || pos.us().contains(to) {
+        return None;
+    }
+    let king = board.king_of(turn)?;
+    if pos.checkers().any() {
+        return None;
+    }
+    let occupied = board.occupied();
+    let taken = board.role_at(to);
+    let ours = board.by_piece(role.of(turn));
+    let from = match role {
+        Role::Pawn => pawn_from(turn, to, taken, capture, occupied, ours)?,
+        Role::Knight => attacks::knight_attacks(to) & ours,
+        Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
+        Role::Rook => attacks::rook_attacks(to, occupied) & ours,
+        Role::Queen => attacks::queen_attacks(to, occupied) & ours,
+        Role::King => return None,
+    };
+    // What shakmaty's candidates are filtered by: the hints, the capture mark and the piece a
+    // pawn reaching the last rank becomes (a piece move promotes to nothing).
+    let last = match turn {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    };
+    let promotes = role == Role::Pawn && to.rank() == last;
+    let promotion_fits = match promotion {
+        None => !promotes,
+        Some(p) => promotes && matches!(p, Role::Queen | Role::Rook | Role::Bishop | Role::Knight),
+    };
+    if capture != taken.is_some() || !promotion_fits {
+        return Some(Err(SanError::IllegalSan));
+    }
+    let blockers = pinned(pos, king);
+    let mut found = None;
+    for sq in from {
+        if file.is_some_and(|f| f != sq.file()) || rank.is_some_and(|r| r != sq.rank()) {
+            continue;
+        }
+        if blockers.contains(sq) && !attacks::aligned(sq, to, king) {
+            continue;
+        }
+        if found.is_some() {
+            return Some(Err(SanError::AmbiguousSan));
+        }
+        found = Some(Move::Normal {
+            role,
+            from: sq,
+            capture: taken,
+            to,
+            promotion,
+        });
+    }
+    Some(found.ok_or(SanError::IllegalSan))
+}
+
+/// The squares a pawn of `turn` may come to `to` from (before pins), `None` where shakmaty is
+/// asked (en passant: a capture onto an empty square).
+fn pawn_from(
+    turn: Color,
+    to: Square,
+    taken: Option<Role>,
+    capture: bool,
+    occupied: Bitboard,
+    ours: Bitboard,
+) -> Option<Bitboard> {
+    if capture {
+        taken?;
+        // A pawn of `turn` on these squares attacks `to`.
+        return Some(attacks::pawn_attacks(!turn, to) & ours);
+    }
+    if taken.is_some() {
+        // A push onto an occupied square: no candidate (shakmaty's answer too).
+        return Some(Bitboard::EMPTY);
+    }
+    let (back, double) = match turn {
+        Color::White => (to.offset(-8), Rank::Fourth),
+        Color::Black => (to.offset(8), Rank::Fifth),
+    };
+    let Some(one) = back else {
+        return Some(Bitboard::EMPTY);
+    };
+    if ours.contains(one) {
+        return Some(Bitboard::from_square(one));
+    }
+    if to.rank() != double || occupied.contains(one) {
+        return Some(Bitboard::EMPTY);
+    }
+    let two = match turn {
+        Color::White => one.offset(-8),
+        Color::Black => one.offset(8),
+    };
+    Some(two.map_or(Bitboard::EMPTY, |two| Bitboard::from_square(two) & ours))
+}
+
+/// The pieces standing alone between `king` and an enemy slider on its line (shakmaty's
+/// `slider_blockers`): a piece of ours among them may move only along that line.
+fn pinned(pos: &Chess, king: Square) -> Bitboard {
+    let board = pos.board();
+    let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
+        | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
+    let mut blockers = Bitboard::EMPTY;
+    for sniper in snipers & pos.them() {
+        let b = attacks::between(king, sniper) & board.occupied();
+        if !b.more_than_one() {
+            blockers |= b;
+        }
+    }
+    blockers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use shakmaty::fen::Fen;
+    use shakmaty::{CastlingMode, File};
+
+    /// Every SAN worth asking in `pos`: every role to every square, with and without each
+    /// hint, capture mark and promotion (plus the legal moves' own SANs).
+    fn sans(pos: &Chess) -> Vec<San> {
+        let mut out = Vec::new();
+        let hints = |sq: Option<Square>| {
+            let mut h = vec![(None, None)];
+            if let Some(sq) = sq {
+                h.push((Some(sq.file()), None));
+                h.push((None, Some(sq.rank())));
+                h.push((Some(sq.file()), Some(sq.rank())));
+            }
+            h.push((Some(File::A), None));
+            h
+        };
+        for m in pos.legal_moves() {
+            out.push(San::from_move(pos, m));
+            if let Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } = m
+            {
+                for (file, rank) in hints(Some(from)) {
+                    for capture in [capture.is_some(), capture.is_none()] {
+                        for promotion in [promotion, None, Some(Role::Queen), Some(Role::King)] {
+                            out.push(San::Normal {
+                                role,
+                                file,
+                                rank,
+                                capture,
+                                to,
+                                promotion,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        for role in Role::ALL {
+            for to in Square::ALL {
+                for capture in [false, true] {
+                    out.push(San::Normal {
+                        role,
+                        file: None,
+                        rank: None,
+                        capture,
+                        to,
+                        promotion: None,
+                    });
+                }
+            }
+        }
+        out
+    }
+
+    fn agree(pos: &Chess) -> usize {
+        let mut n = 0;
+        for san in sans(pos) {
+            assert_eq!(
+                to_move(pos, &san),
+                san.to_move(pos),
+                "{san} in {}",
+                Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+            );
+            n += 1;
+        }
+        n
+    }
+
+    /// A small deterministic generator (xorshift): the same positions every run.
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0
+        }
+    }
+
+    #[test]
+    fn the_answer_is_shakmatys_on_every_san_in_random_games() {
+        let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+        let (mut positions, mut asked) = (0, 0);
+        for _ in 0..60 {
+            let mut pos = Chess::default();
+            for _ in 0..120 {
+                asked += agree(&pos);
+                positions += 1;
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let i = usize::try_from(rng.next() % moves.len() as u64).unwrap();
+                pos.play_unchecked(moves[i]);
+            }
+        }
+        assert!(
+            positions > 3_000 && asked > 1_000_000,
+            "{positions} {asked}"
+        );
+    }
+
+    #[test]
+    fn the_answer_is_shakmatys_in_pins_promotions_checks_and_en_passant() {
+        for fen in [
+            // A pinned knight, a bishop pinned along its diagonal, a rook pinned on a file.
+            "4k3/8/8/8/b7/8/2N5/4K3 w - - 0 1",
+            "4k3/8/8/7b/8/8/4B3/3K4 w - - 0 1",
+            "4r1k1/8/8/8/8/8/4R3/4K2R w K - 0 1",
+            // Two knights and two rooks that can reach the same square; a pinned one of them.
+            "4k3/8/8/8/8/2N3N1/8/R3K2R w KQ - 0 1",
+            "1k6/8/8/8/q7/8/2N1N3/4K3 w - - 0 1",
+            // Promotions, with captures, and a pinned pawn that cannot take.
+            "1n2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+            "4k3/8/8/8/8/8/p1p5/1N2K3 b - - 0 1",
+            "4k3/8/8/1b6/2P5/8/4K3/8 w - - 0 1",
+            // En passant (left to shakmaty), a pawn pinned on its file, double steps.
+            "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
+            "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
+            "4k3/8/8/8/8/1p6/P7/4K3 w - - 0 1",
+            // In check (left to shakmaty).
+            "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1",
+        ] {
+            let pos: Chess = match fen.parse::<Fen>() {
+                Ok(f) => f.into_position(CastlingMode::Standard).unwrap(),
+                Err(e) => panic!("{fen}: {e}"),
+            };
+            agree(&pos);
+        }
+    }
+}
