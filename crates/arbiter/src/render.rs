@@ -99,7 +99,7 @@ impl Renderer {
         let Some(pattern) = msg.value() else {
             return String::new();
         };
-        let mut fa = FluentArgs::new();
+        let mut fa = FluentArgs::with_capacity(args.len());
         for (k, v) in args {
             match v {
                 Arg::Num(n) => fa.set(k.as_str(), FluentValue::from(*n)),

@@ -295,34 +295,35 @@ impl Scanner<'_> {
         if name_range.is_empty() {
             return Err((at, say::pgn_tag_syntax()));
         }
-        // Only letters, digits and `_`: ASCII.
-        let name = String::from_utf8_lossy(&self.src[name_range.clone()]);
+        // Only letters, digits and `_`: ASCII. Made only to be said in an error.
+        let src = self.src;
+        let name = || String::from_utf8_lossy(src.get(name_range.clone()).unwrap_or_default());
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
             self.i += 1;
         }
         if self.peek() != Some(b'"') {
-            return Err((self.i, say::pgn_tag_quoted_value(&*name)));
+            return Err((self.i, say::pgn_tag_quoted_value(&*name())));
         }
         let value_at = self.i;
         self.i += 1;
         loop {
+            // Straight to the next byte that matters (values are most of a tag's bytes).
+            let rest = src.get(self.i..).unwrap_or_default();
+            self.i += memchr::memchr3(b'\\', b'"', b'\n', rest).unwrap_or(rest.len());
             match self.peek() {
                 Some(b'\\') => self.i += 2,
                 Some(b'"') => {
                     self.i += 1;
                     break;
                 }
-                Some(b'\n') | None => {
-                    return Err((value_at, say::pgn_tag_closing_quote(&*name)));
-                }
-                Some(_) => self.i += 1,
+                _ => return Err((value_at, say::pgn_tag_closing_quote(&*name()))),
             }
         }
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
             self.i += 1;
         }
         if self.peek() != Some(b']') {
-            return Err((self.i, say::pgn_tag_closing_bracket(&*name)));
+            return Err((self.i, say::pgn_tag_closing_bracket(&*name())));
         }
         self.i += 1;
         g.tags.push(TagAt {
@@ -341,6 +342,10 @@ enum Token {
 
 /// What a token is; a move token's SAN is read (and checked) by `parse_game`.
 fn classify(tok: &[u8]) -> Token {
+    // Most tokens are moves, and a move begins with a letter, as no number or result does.
+    if tok.first().is_some_and(u8::is_ascii_alphabetic) {
+        return Token::Move;
+    }
     if tok.iter().all(u8::is_ascii_digit) {
         return Token::Number;
     }
