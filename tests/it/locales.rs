@@ -103,7 +103,7 @@ fn russian_plurals() {
     let say = |n: i64| {
         r.message(
             "ruling-9-6-1",
-            &[("count".into(), arbiter::runtime::verdict::Arg::Num(n))],
+            &[("count", arbiter::runtime::verdict::Arg::Num(n))],
         )
     };
     assert!(say(1).contains("1 раз:"), "{}", say(1));

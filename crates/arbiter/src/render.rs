@@ -92,7 +92,7 @@ impl Renderer {
 
     /// A message with its arguments. Every id the renderer is asked for was checked to exist
     /// when it was made; the id itself stands in only should that invariant ever break.
-    pub fn message(&self, id: &str, args: &[(String, Arg)]) -> String {
+    pub fn message<K: AsRef<str>>(&self, id: &str, args: &[(K, Arg)]) -> String {
         let Some(msg) = self.bundle.get_message(id) else {
             return id.to_string();
         };
@@ -102,16 +102,26 @@ impl Renderer {
         let mut fa = FluentArgs::with_capacity(args.len());
         for (k, v) in args {
             match v {
-                Arg::Num(n) => fa.set(k.as_str(), FluentValue::from(*n)),
-                Arg::Str(s) => fa.set(k.as_str(), FluentValue::from(s.as_str())),
-                Arg::Duration(secs) => fa.set(k.as_str(), FluentValue::from(self.duration(*secs))),
+                Arg::Num(n) => fa.set(k.as_ref(), FluentValue::from(*n)),
+                Arg::Str(s) => fa.set(k.as_ref(), FluentValue::from(s.as_str())),
+                Arg::Duration(secs) => fa.set(k.as_ref(), FluentValue::from(self.duration(*secs))),
             }
         }
+        // Written into room made once (Fluent's own `format_pattern` grows its text from
+        // nothing, a reallocation every few pieces), trimmed in place.
         let mut errors = vec![];
-        self.bundle
-            .format_pattern(pattern, Some(&fa), &mut errors)
-            .trim()
-            .to_string()
+        let mut said = String::with_capacity(160);
+        if self
+            .bundle
+            .write_pattern(&mut said, pattern, Some(&fa), &mut errors)
+            .is_err()
+        {
+            return id.to_string();
+        }
+        said.truncate(said.trim_end().len());
+        let lead = said.len() - said.trim_start().len();
+        said.drain(..lead);
+        said
     }
 
     /// A duration in words: `2 min`, `30 s`, `1 min 30 s`.
@@ -141,15 +151,12 @@ impl Renderer {
                 self.message(&effect_message(e.id()), &args)
             })
             .collect();
-        self.message("effects", &[("list".into(), Arg::Str(words.join("; ")))])
+        self.message("effects", &[("list", Arg::Str(words.join("; ")))])
     }
 
     /// The scoresheet line: the moves played, with (=) where a draw was offered (9.1.2.2).
     pub fn scoresheet(&self, moves: &str) -> String {
-        self.message(
-            "scoresheet",
-            &[("moves".into(), Arg::Str(moves.to_string()))],
-        )
+        self.message("scoresheet", &[("moves", Arg::Str(moves.to_string()))])
     }
 
     /// The text of one ruling: its clause's message, or that no clause answered; then the
@@ -157,7 +164,7 @@ impl Renderer {
     pub fn ruling(&self, r: &Ruling) -> String {
         let mut text = match &r.message {
             Some(m) => self.message(m, &r.args),
-            None => self.message("no-clause", &[]),
+            None => self.message::<&str>("no-clause", &[]),
         };
         if let Some(e) = &r.evidence {
             text.push(' ');
@@ -170,7 +177,7 @@ impl Renderer {
             } else {
                 "from-record"
             };
-            text.push_str(&self.message(id, &[]));
+            text.push_str(&self.message::<&str>(id, &[]));
         }
         text
     }
@@ -182,32 +189,23 @@ impl Renderer {
         let line = self.message(
             "audit-line",
             &[
-                ("file".into(), Arg::Str(v.file.clone())),
+                ("file", Arg::Str(v.file.clone())),
+                ("line", Arg::Num(i64::try_from(v.line).unwrap_or(i64::MAX))),
+                ("game", Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX))),
                 (
-                    "line".into(),
-                    Arg::Num(i64::try_from(v.line).unwrap_or(i64::MAX)),
-                ),
-                (
-                    "game".into(),
-                    Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX)),
-                ),
-                (
-                    "white".into(),
+                    "white",
                     Arg::Str(v.white.clone().unwrap_or_else(|| "?".into())),
                 ),
                 (
-                    "black".into(),
+                    "black",
                     Arg::Str(v.black.clone().unwrap_or_else(|| "?".into())),
                 ),
                 (
-                    "recorded".into(),
+                    "recorded",
                     Arg::Str(v.recorded_result.clone().unwrap_or_else(|| "?".into())),
                 ),
-                (
-                    "result".into(),
-                    Arg::Str(v.outcome.result().text(v.kind).into()),
-                ),
-                ("finding".into(), Arg::Str(self.finding(v))),
+                ("result", Arg::Str(v.outcome.result().text(v.kind).into())),
+                ("finding", Arg::Str(self.finding(v))),
             ],
         );
         format!("{line}\n    {}\n", e.text)
@@ -220,12 +218,9 @@ impl Renderer {
         self.message(
             &format!("finding-{}", v.finding.name()),
             &[
-                ("recorded".into(), Arg::Str(recorded.into())),
-                (
-                    "result".into(),
-                    Arg::Str(v.outcome.result().text(v.kind).into()),
-                ),
-                ("earlier".into(), Arg::Str(earlier.into())),
+                ("recorded", Arg::Str(recorded.into())),
+                ("result", Arg::Str(v.outcome.result().text(v.kind).into())),
+                ("earlier", Arg::Str(earlier.into())),
             ],
         )
     }
@@ -240,18 +235,12 @@ impl Renderer {
                 line: Some(line),
             } => self.message(
                 "evidence-can-checkmate",
-                &[
-                    ("side".into(), side(*s)),
-                    ("line".into(), Arg::Str(line.text.clone())),
-                ],
+                &[("side", side(*s)), ("line", Arg::Str(line.text.clone()))],
             ),
             Evidence::CanCheckmate {
                 side: s,
                 line: None,
-            } => self.message(
-                "evidence-can-checkmate-unshown",
-                &[("side".into(), side(*s))],
-            ),
+            } => self.message("evidence-can-checkmate-unshown", &[("side", side(*s))]),
             Evidence::CannotCheckmate {
                 side: s,
                 proof,
@@ -260,10 +249,7 @@ impl Renderer {
                 forced.as_ref(),
                 self.message(
                     "evidence-cannot-checkmate",
-                    &[
-                        ("side".into(), side(*s)),
-                        ("proof".into(), Arg::Str(self.tier(*proof))),
-                    ],
+                    &[("side", side(*s)), ("proof", Arg::Str(self.tier(*proof)))],
                 ),
             ),
             Evidence::DeadPosition {
@@ -275,19 +261,16 @@ impl Renderer {
                 self.message(
                     "evidence-dead-position",
                     &[
-                        ("white".into(), Arg::Str(self.tier(*white))),
-                        ("black".into(), Arg::Str(self.tier(*black))),
+                        ("white", Arg::Str(self.tier(*white))),
+                        ("black", Arg::Str(self.tier(*black))),
                     ],
                 ),
             ),
             Evidence::Undetermined { side: s, nodes } => self.message(
                 "evidence-undetermined",
                 &[
-                    ("side".into(), s.map_or(Arg::Str("none".into()), side)),
-                    (
-                        "nodes".into(),
-                        Arg::Num(i64::try_from(*nodes).unwrap_or(i64::MAX)),
-                    ),
+                    ("side", s.map_or(Arg::Str("none".into()), side)),
+                    ("nodes", Arg::Num(i64::try_from(*nodes).unwrap_or(i64::MAX))),
                 ],
             ),
         }
@@ -304,11 +287,11 @@ impl Renderer {
                 "evidence-after-forced",
                 &[
                     (
-                        "count".into(),
+                        "count",
                         Arg::Num(i64::try_from(line.san.len()).unwrap_or(i64::MAX)),
                     ),
-                    ("line".into(), Arg::Str(line.text.clone())),
-                    ("reason".into(), Arg::Str(reason)),
+                    ("line", Arg::Str(line.text.clone())),
+                    ("reason", Arg::Str(reason)),
                 ],
             ),
             None => reason,
@@ -345,14 +328,14 @@ impl Renderer {
         self.message(
             &format!("edition-{}", e.basis.name()),
             &[
-                ("rulebook".into(), Arg::Str(e.rulebook.clone())),
-                ("edition".into(), Arg::Str(edition)),
+                ("rulebook", Arg::Str(e.rulebook.clone())),
+                ("edition", Arg::Str(edition)),
                 (
-                    "date".into(),
+                    "date",
                     Arg::Str(e.basis.date().unwrap_or_default().to_string()),
                 ),
                 (
-                    "own".into(),
+                    "own",
                     Arg::Str(
                         if e.edition.as_deref() == Some(e.rulebook.as_str()) {
                             "yes"
@@ -385,20 +368,20 @@ impl Renderer {
                 self.message(
                     id,
                     &[
-                        ("result".into(), Arg::Str(result.into())),
-                        ("ply".into(), Arg::Num(i64::from(*ply))),
-                        ("when".into(), Arg::Str(self.when(v, *ply))),
-                        ("rule".into(), Arg::Str(rule.clone())),
-                        ("ruling".into(), Arg::Str(ending.unwrap_or_default().into())),
+                        ("result", Arg::Str(result.into())),
+                        ("ply", Arg::Num(i64::from(*ply))),
+                        ("when", Arg::Str(self.when(v, *ply))),
+                        ("rule", Arg::Str(rule.clone())),
+                        ("ruling", Arg::Str(ending.unwrap_or_default().into())),
                     ],
                 )
             }
             Outcome::Unfinished => self.message(
                 "game-not-ended",
                 &[
-                    ("plies".into(), Arg::Num(i64::from(v.plies))),
-                    ("when".into(), Arg::Str(self.when(v, v.plies))),
-                    ("recorded".into(), Arg::Str(recorded.into())),
+                    ("plies", Arg::Num(i64::from(v.plies))),
+                    ("when", Arg::Str(self.when(v, v.plies))),
+                    ("recorded", Arg::Str(recorded.into())),
                 ],
             ),
         };
@@ -406,7 +389,7 @@ impl Renderer {
             text.push(' ');
             text.push_str(&self.message(
                 "unplayed-moves",
-                &[("count".into(), Arg::Num(i64::from(v.unplayed_moves)))],
+                &[("count", Arg::Num(i64::from(v.unplayed_moves)))],
             ));
         }
         let ended = matches!(v.outcome, Outcome::Ended { .. });
@@ -414,7 +397,7 @@ impl Renderer {
             text.push(' ');
             text.push_str(&self.message(
                 "recorded-differs",
-                &[("recorded".into(), Arg::Str(recorded.into()))],
+                &[("recorded", Arg::Str(recorded.into()))],
             ));
         }
         text
@@ -433,23 +416,11 @@ impl Renderer {
         let mut s = self.message(
             "game-header",
             &[
-                ("place".into(), Arg::Str(place)),
-                (
-                    "game".into(),
-                    Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX)),
-                ),
-                (
-                    "white".into(),
-                    Arg::Str(v.white.as_deref().unwrap_or("?").into()),
-                ),
-                (
-                    "black".into(),
-                    Arg::Str(v.black.as_deref().unwrap_or("?").into()),
-                ),
-                (
-                    "result".into(),
-                    Arg::Str(v.outcome.result().text(v.kind).into()),
-                ),
+                ("place", Arg::Str(place)),
+                ("game", Arg::Num(i64::try_from(v.game).unwrap_or(i64::MAX))),
+                ("white", Arg::Str(v.white.as_deref().unwrap_or("?").into())),
+                ("black", Arg::Str(v.black.as_deref().unwrap_or("?").into())),
+                ("result", Arg::Str(v.outcome.result().text(v.kind).into())),
             ],
         );
         if v.file.is_empty() {
@@ -470,7 +441,7 @@ impl Renderer {
                 let rule = r.rule.as_deref().unwrap_or("-");
                 let at = match v.scoresheet.move_at(r.ply) {
                     Some(m) => m,
-                    None => self.message("start-position-short", &[]),
+                    None => self.message::<&str>("start-position-short", &[]),
                 };
                 s.push_str(&format!("  [{at} · {rule}] {text}\n"));
                 if !r.effects.is_empty() {
@@ -486,8 +457,8 @@ impl Renderer {
     /// in the start position.
     fn when(&self, v: &Verdict, ply: u32) -> String {
         match v.scoresheet.move_at(ply) {
-            Some(m) => self.message("after-move", &[("move".into(), Arg::Str(m))]),
-            None => self.message("in-start-position", &[]),
+            Some(m) => self.message("after-move", &[("move", Arg::Str(m))]),
+            None => self.message::<&str>("in-start-position", &[]),
         }
     }
 }
