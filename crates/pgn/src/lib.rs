@@ -139,9 +139,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
     for t in &span.tags {
         let n = tags.text.len();
         // A name is ASCII letters, digits and `_` (the scanner's test).
-        tags.text.push_str(&String::from_utf8_lossy(
-            src.get(t.name.clone()).unwrap_or_default(),
-        ));
+        push_lossy(&mut tags.text, src.get(t.name.clone()).unwrap_or_default());
         let v = tags.text.len();
         push_tag_value(&mut tags.text, src, t.value);
         (tags.list).push((n..v, v..tags.text.len(), t.value));
@@ -285,7 +283,7 @@ fn push_tag_value(out: &mut String, src: &[u8], at: usize) {
     let body = src.get(at + 1..).unwrap_or_default();
     let end = memchr::memchr(b'"', body).unwrap_or(body.len());
     if !body[..end].contains(&b'\\') {
-        out.push_str(&String::from_utf8_lossy(&body[..end]));
+        push_lossy(out, &body[..end]);
         return;
     }
     let mut value = Vec::new();
@@ -303,12 +301,23 @@ fn push_tag_value(out: &mut String, src: &[u8], at: usize) {
             }
         }
     }
-    out.push_str(&String::from_utf8_lossy(&value));
+    push_lossy(out, &value);
+}
+
+/// `bytes` as text, an invalid sequence as U+FFFD (`String::from_utf8_lossy`), checked first
+/// the fast way: nearly every tag and comment is valid UTF-8, most of it ASCII.
+fn push_lossy(out: &mut String, bytes: &[u8]) {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => out.push_str(text),
+        Err(_) => out.push_str(&String::from_utf8_lossy(bytes)),
+    }
 }
 
 /// A comment's text: `at` is its `{`; the scanner has found its `}`.
 fn comment_text(src: &[u8], at: usize) -> String {
     let body = src.get(at + 1..).unwrap_or_default();
-    let end = body.iter().position(|&b| b == b'}').unwrap_or(body.len());
-    String::from_utf8_lossy(&body[..end]).into_owned()
+    let end = memchr::memchr(b'}', body).unwrap_or(body.len());
+    let mut text = String::with_capacity(end);
+    push_lossy(&mut text, &body[..end]);
+    text
 }

@@ -402,6 +402,23 @@ mod tests {
     }
 
     #[test]
+    fn tags_are_found_by_their_whole_name_and_invalid_bytes_are_replaced() {
+        // Names of more than seven bytes that share their length and first seven bytes; a
+        // repeated tag (the first counts); invalid UTF-8 in a value and in a comment.
+        let src = b"[AnnotatorA \"one\"]\n[AnnotatorB \"two\"]\n[Round \"1\"]\n[Round \"2\"]\n\
+            [Site \"M\xFCnchen\"]\n\n1. e4 {caf\xE9} *\n";
+        let g = scan(src).remove(0);
+        let g = crate::parse_game(src, 1, g).unwrap();
+        assert_eq!(g.tag("AnnotatorA"), Some("one"));
+        assert_eq!(g.tag("AnnotatorB"), Some("two"));
+        assert_eq!(g.tag("AnnotatorC"), None);
+        assert_eq!(g.tag("Annotator"), None);
+        assert_eq!(g.tag("Round"), Some("1"));
+        assert_eq!(g.tag("Site"), Some("M\u{FFFD}nchen"));
+        assert_eq!(g.comments[0].1, "caf\u{FFFD}");
+    }
+
+    #[test]
     fn truncated() {
         let g = scan(b"[Event \"a\"]\n\n1. e4 { unfinished");
         assert!(g[0].error.as_ref().unwrap().1.contains("never closed"));

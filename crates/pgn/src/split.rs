@@ -175,7 +175,7 @@ impl<R: Read> Splitter<R> {
     /// Move `pos` to `to`, counting the lines passed.
     fn advance(&mut self, to: usize) {
         let passed = &self.buf[self.pos..to];
-        self.line += passed.iter().filter(|b| **b == b'\n').count();
+        self.line += memchr::memchr_iter(b'\n', passed).count();
         self.pos = to;
     }
 
