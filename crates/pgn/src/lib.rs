@@ -53,6 +53,9 @@ struct Tags {
     /// dozen times, and most names are five letters long (`White`, `Black`, `Event`, `Round`),
     /// so comparing the text of each was 2 % of a `--material-only` run.
     keys: Vec<u64>,
+    /// Bit [`tag_bit`] of each of `keys`: most names asked for (a rulebook's parameters) are
+    /// absent, and are known absent at once.
+    present: u64,
 }
 
 /// A tag name's length and first seven bytes in one number: equal for equal names, and for
@@ -60,6 +63,11 @@ struct Tags {
 fn tag_key(name: &[u8]) -> u64 {
     let head = (name.iter().take(7)).fold(0u64, |k, b| (k << 8) | u64::from(*b));
     (u64::try_from(name.len()).unwrap_or(u64::MAX).min(255) << 56) | head
+}
+
+/// One bit of 64 for a tag key, from all of its bytes.
+fn tag_bit(key: u64) -> u64 {
+    1 << (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
 }
 
 impl Game {
@@ -82,6 +90,9 @@ impl Game {
 
     fn find_tag(&self, name: &str) -> Option<&(Range<usize>, Range<usize>, usize)> {
         let key = tag_key(name.as_bytes());
+        if self.tags.present & tag_bit(key) == 0 {
+            return None;
+        }
         let short = name.len() <= 7;
         for (k, tag) in self.tags.keys.iter().zip(&self.tags.list) {
             if *k == key && (short || self.tags.text.get(tag.0.clone()) == Some(name)) {
@@ -135,6 +146,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
         text: String::with_capacity(span.tags.iter().map(|t| t.name.len() + 16).sum()),
         list: Vec::with_capacity(span.tags.len()),
         keys: Vec::with_capacity(span.tags.len()),
+        present: 0,
     };
     for t in &span.tags {
         let n = tags.text.len();
@@ -143,7 +155,9 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
         let v = tags.text.len();
         push_tag_value(&mut tags.text, src, t.value);
         (tags.list).push((n..v, v..tags.text.len(), t.value));
-        (tags.keys).push(tag_key(&tags.text.as_bytes()[n..v]));
+        let key = tag_key(&tags.text.as_bytes()[n..v]);
+        tags.present |= tag_bit(key);
+        tags.keys.push(key);
     }
     let kind = game_kind(&tags).map_err(|(at, m)| err(at, m))?;
     result_agrees(src, &span, &tags, kind).map_err(|(at, m)| err(at, m))?;
