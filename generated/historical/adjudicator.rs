@@ -2311,6 +2311,7 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2338,6 +2339,7 @@ mod clause_5_1_2 {
     use super::*;
 
     /// On `resign`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -2372,6 +2374,7 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2402,6 +2405,7 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2413,6 +2417,7 @@ mod clause_5_2_2 {
 
     /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
     /// and not touch_move_broken`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position_undetermined()
             && !cx.dead_position()
@@ -2439,6 +2444,7 @@ mod clause_5_2_3 {
 
     /// On `accept`: `offer_pending and accept.by != offer_by and moves_made(white) >= 1 and
     /// moves_made(black) >= 1`
+    #[inline]
     pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -2457,6 +2463,7 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `moves_made(white) >= 1 and moves_made(black) >= 1`
+    #[inline]
     pub fn when_recorded(cx: &mut Ctx) -> bool {
         cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1
     }
@@ -2467,12 +2474,14 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `not (moves_made(white) >= 1 and moves_made(black) >= 1)`
+    #[inline]
     pub fn when_recorded_too_early(cx: &mut Ctx) -> bool {
         !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1)
     }
 
     /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
     /// moves_made(black) >= 1)`
+    #[inline]
     pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -2496,6 +2505,7 @@ mod clause_9_1_1 {
     use super::*;
 
     /// On `offer`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2522,6 +2532,7 @@ mod clause_9_1_1 {
     }
 
     /// On `accept`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2540,6 +2551,7 @@ mod clause_9_1_1 {
     }
 
     /// On `agreement`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2579,6 +2591,7 @@ mod clause_9_1_2_1 {
     use super::*;
 
     /// On `offer`: `not offer_pending`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
@@ -2607,6 +2620,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `offer`: `offer_pending`
+    #[inline]
     pub fn when_already_pending(cx: &mut Ctx) -> bool {
         cx.offer_pending()
     }
@@ -2623,6 +2637,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `offer_pending and decline.by != offer_by`
+    #[inline]
     pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -2637,16 +2652,19 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `touch`: `offer_pending and touch.by != offer_by`
+    #[inline]
     pub fn when_rejected_by_touch(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -2664,6 +2682,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    #[inline]
     pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.offer_pending() && {
             let side = cx.to_move();
@@ -2701,6 +2720,7 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
@@ -2730,6 +2750,7 @@ mod clause_9_2_1_1 {
 
     /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -2768,6 +2789,7 @@ mod clause_9_2_1_2 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
@@ -2801,6 +2823,7 @@ mod clause_9_3_1 {
 
     /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -2841,6 +2864,7 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::claim_moves(cx)?)
     }
@@ -2874,6 +2898,7 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.touched()
     }
@@ -2903,6 +2928,7 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
+    #[inline]
     pub fn when_incorrect(_cx: &mut Ctx) -> bool {
         true
     }
@@ -2933,6 +2959,7 @@ mod clause_9_5_3 {
     }
 
     /// On `position`: `moved and move_required and last_move != required_move`
+    #[inline]
     pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
     }
@@ -2968,6 +2995,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3000,6 +3028,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3026,6 +3055,7 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -3067,6 +3097,7 @@ mod clause_a_4_2 {
     use super::*;
 
     /// On `illegal`: `illegal_move_may_stand and not illegal.reinstated`
+    #[inline]
     pub fn when_observed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
     }
@@ -3083,6 +3114,7 @@ mod clause_a_4_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3126,6 +3158,7 @@ mod clause_a_4_2 {
 
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3171,6 +3204,7 @@ mod clause_a_4_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
+    #[inline]
     pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3205,6 +3239,7 @@ mod clause_a_4_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
     /// irregularity_on_board`
+    #[inline]
     pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3239,6 +3274,7 @@ mod clause_a_4_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3292,6 +3328,7 @@ mod clause_a_4_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3339,6 +3376,7 @@ mod clause_a_4_2 {
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
     /// checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3381,6 +3419,7 @@ mod clause_a_4_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3431,6 +3470,7 @@ mod clause_a_4_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3475,6 +3515,7 @@ mod clause_a_4_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3513,6 +3554,7 @@ mod clause_a_4_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and replied_since_irregularity`
+    #[inline]
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3527,6 +3569,7 @@ mod clause_a_4_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by ==
     /// irregularity_by`
+    #[inline]
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3542,6 +3585,7 @@ mod clause_a_4_2 {
     }
 
     /// On `correct`: `not irregularity_open`
+    #[inline]
     pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
         !cx.irregularity_open()
     }
@@ -3567,11 +3611,13 @@ mod clause_iii_2_1 {
     use super::*;
 
     /// On `both_flags`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
 
     /// On `increment`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -3582,6 +3628,7 @@ mod clause_iii_2_1 {
     }
 
     /// On `quickplay`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -3604,6 +3651,7 @@ mod clause_iii_2_2 {
     use super::*;
 
     /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3616,6 +3664,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3633,6 +3682,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3660,6 +3710,7 @@ mod clause_iii_3_1_1 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
@@ -3691,6 +3742,7 @@ mod clause_iii_3_1_2 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.last_period(Color::White)
@@ -3721,6 +3773,7 @@ mod clause_iii_4 {
     use super::*;
 
     /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    #[inline]
     pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::IncrementRequests as usize)?)
@@ -3736,6 +3789,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
+    #[inline]
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3773,6 +3827,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    #[inline]
     pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3808,6 +3863,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3839,6 +3895,7 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    #[inline]
     pub fn when_granted(cx: &mut Ctx) -> bool {
         cx.increment_requested() && !cx.offer_pending()
     }
@@ -3866,11 +3923,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
+    #[inline]
     pub fn when_offer_pending(cx: &mut Ctx) -> bool {
         cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
+    #[inline]
     pub fn when_refused(cx: &mut Ctx) -> bool {
         cx.increment_requested()
     }
@@ -3900,6 +3959,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
     /// param.increment_requests`
+    #[inline]
     pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3917,6 +3977,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) < quickplay_time`
+    #[inline]
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3957,6 +4018,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3997,6 +4059,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and quickplay_pending`
+    #[inline]
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4006,6 +4069,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4041,6 +4105,7 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4079,6 +4144,7 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    #[inline]
     pub fn when_postponed(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && !cx.quickplay_postponed()
     }
@@ -4105,6 +4171,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `flag`: `quickplay_pending and quickplay_postponed`
+    #[inline]
     pub fn when_flag(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed()
     }
@@ -4122,6 +4189,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    #[inline]
     pub fn when_declared_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
@@ -4141,6 +4209,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
+    #[inline]
     pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4160,6 +4229,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4200,6 +4270,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4234,6 +4305,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and
     /// checkmate_undetermined(opponent(flagged))`
+    #[inline]
     pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4269,6 +4341,7 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4302,6 +4375,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
     /// quickplay_time`
+    #[inline]
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4338,6 +4412,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
     /// quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4376,6 +4451,7 @@ mod clause_iii_6_1 {
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
     /// to_move and unsupervised_claim_needs_the_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4407,6 +4483,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
@@ -4419,6 +4496,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_no_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
@@ -4441,6 +4519,7 @@ mod clause_4_3_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -4478,6 +4557,7 @@ mod clause_4_3_2 {
 
     /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_opponent()
@@ -4521,6 +4601,7 @@ mod clause_4_3_3 {
 
     /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
     /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -4573,6 +4654,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) == 0`
+    #[inline]
     pub fn when_first(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated()) && {
@@ -4609,6 +4691,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and illegal.on_board`
+    #[inline]
     pub fn when_second_reinstated(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4639,6 +4722,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4684,6 +4768,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and not can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4724,6 +4809,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and
     /// checkmate_undetermined(opponent(illegal.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4756,6 +4842,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_lost_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4797,6 +4884,7 @@ mod clause_7_5_5 {
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and not
     /// can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_drawn_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4832,6 +4920,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and
     /// checkmate_undetermined(opponent(reinstated.by))`
+    #[inline]
     pub fn when_undetermined_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();

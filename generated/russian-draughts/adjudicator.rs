@@ -394,6 +394,7 @@ mod clause_r_1 {
     use super::*;
 
     /// On `position`: `no_legal_move`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.no_legal_move()
     }
@@ -438,6 +439,7 @@ mod clause_r_2 {
     use super::*;
 
     /// On `resign`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -467,6 +469,7 @@ mod clause_r_3 {
     use super::*;
 
     /// On `flag`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -498,6 +501,7 @@ mod clause_7_2_3 {
     use super::*;
 
     /// On `position`: `repetitions >= draw_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.repetitions() >= defined::DRAW_REPETITIONS
     }
@@ -528,6 +532,7 @@ mod clause_7_2_4 {
     /// >= many_kings and balance_moves(white) >= many_kings_moves) or (men(white) == 0 and
     /// kings(white) == 1 and men(black) == 0 and kings(black) >= many_kings and
     /// balance_moves(black) >= many_kings_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -581,6 +586,7 @@ mod clause_7_2_5 {
 
     /// On `position`: `kings_only_moves(white) >= kings_only_moves_limit and
     /// kings_only_moves(black) >= kings_only_moves_limit`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.kings_only_moves(Color::White) >= defined::KINGS_ONLY_MOVES_LIMIT
             && cx.kings_only_moves(Color::Black) >= defined::KINGS_ONLY_MOVES_LIMIT
@@ -618,6 +624,7 @@ mod clause_7_2_6 {
     /// balance_few_moves and balance_moves(black) >= balance_few_moves) or (pieces_on_board >=
     /// balance_more_min and pieces_on_board <= balance_more_max and balance_moves(white) >=
     /// balance_more_moves and balance_moves(black) >= balance_more_moves))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.kings(Color::White) >= 1
             && cx.kings(Color::Black) >= 1
@@ -680,6 +687,7 @@ mod clause_7_2_7 {
     /// 1 and balance_moves(white) >= main_road_moves) or (men(white) == 0 and kings(white) == 1 and
     /// main_road(white) == 1 and main_road(black) == 0 and men(black) + kings(black) ==
     /// main_road_pieces and kings(black) >= 1 and balance_moves(black) >= main_road_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -737,6 +745,7 @@ mod clause_7_2_8 {
     /// + kings(white) <= few_pieces and balance_moves(white) >= few_pieces_moves) or (men(white) ==
     /// 0 and kings(white) == 1 and kings(black) >= 1 and men(black) + kings(black) <= few_pieces
     /// and balance_moves(black) >= few_pieces_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1

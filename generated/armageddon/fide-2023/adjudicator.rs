@@ -2330,6 +2330,7 @@ mod clause_4_3_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -2367,6 +2368,7 @@ mod clause_4_3_2 {
 
     /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_opponent()
@@ -2410,6 +2412,7 @@ mod clause_4_3_3 {
 
     /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
     /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -2462,6 +2465,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) == 0`
+    #[inline]
     pub fn when_first(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated()) && {
@@ -2498,6 +2502,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and illegal.on_board`
+    #[inline]
     pub fn when_second_reinstated(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2528,6 +2533,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2573,6 +2579,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and not can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2613,6 +2620,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and
     /// checkmate_undetermined(opponent(illegal.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2645,6 +2653,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_lost_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -2686,6 +2695,7 @@ mod clause_7_5_5 {
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and not
     /// can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_drawn_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -2721,6 +2731,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and
     /// checkmate_undetermined(opponent(reinstated.by))`
+    #[inline]
     pub fn when_undetermined_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -2764,6 +2775,7 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2794,6 +2806,7 @@ mod clause_5_1_2 {
 
     /// On `resign`: `not checkmate_undetermined(opponent(resign.by)) and
     /// can_checkmate(opponent(resign.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2826,6 +2839,7 @@ mod clause_5_1_2 {
 
     /// On `resign`: `not checkmate_undetermined(opponent(resign.by)) and not
     /// can_checkmate(opponent(resign.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2852,6 +2866,7 @@ mod clause_5_1_2 {
     }
 
     /// On `resign`: `checkmate_undetermined(opponent(resign.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -2887,6 +2902,7 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2917,6 +2933,7 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2928,6 +2945,7 @@ mod clause_5_2_2 {
 
     /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
     /// and not touch_move_broken`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position_undetermined()
             && !cx.dead_position()
@@ -2954,6 +2972,7 @@ mod clause_5_2_3 {
 
     /// On `accept`: `offer_pending and accept.by != offer_by and moves_made(white) >= 1 and
     /// moves_made(black) >= 1`
+    #[inline]
     pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -2972,6 +2991,7 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `moves_made(white) >= 1 and moves_made(black) >= 1`
+    #[inline]
     pub fn when_recorded(cx: &mut Ctx) -> bool {
         cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1
     }
@@ -2982,12 +3002,14 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `not (moves_made(white) >= 1 and moves_made(black) >= 1)`
+    #[inline]
     pub fn when_recorded_too_early(cx: &mut Ctx) -> bool {
         !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1)
     }
 
     /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
     /// moves_made(black) >= 1)`
+    #[inline]
     pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -3016,6 +3038,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3048,6 +3071,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3074,6 +3098,7 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -3106,6 +3131,7 @@ mod clause_9_1_1 {
     use super::*;
 
     /// On `offer`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -3132,6 +3158,7 @@ mod clause_9_1_1 {
     }
 
     /// On `accept`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -3150,6 +3177,7 @@ mod clause_9_1_1 {
     }
 
     /// On `agreement`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -3189,6 +3217,7 @@ mod clause_9_1_2_1 {
     use super::*;
 
     /// On `offer`: `not offer_pending`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
@@ -3217,6 +3246,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `offer`: `offer_pending`
+    #[inline]
     pub fn when_already_pending(cx: &mut Ctx) -> bool {
         cx.offer_pending()
     }
@@ -3233,6 +3263,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `offer_pending and decline.by != offer_by`
+    #[inline]
     pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -3247,16 +3278,19 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `touch`: `offer_pending and touch.by != offer_by`
+    #[inline]
     pub fn when_rejected_by_touch(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -3274,6 +3308,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    #[inline]
     pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.offer_pending() && {
             let side = cx.to_move();
@@ -3311,6 +3346,7 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
@@ -3342,6 +3378,7 @@ mod clause_9_2_1 {
 
     /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -3380,6 +3417,7 @@ mod clause_9_2_2 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
@@ -3415,6 +3453,7 @@ mod clause_9_3_1 {
 
     /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -3455,6 +3494,7 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
@@ -3488,6 +3528,7 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.touched()
     }
@@ -3517,6 +3558,7 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
+    #[inline]
     pub fn when_incorrect(_cx: &mut Ctx) -> bool {
         true
     }
@@ -3547,6 +3589,7 @@ mod clause_9_5_3 {
     }
 
     /// On `position`: `moved and move_required and last_move != required_move`
+    #[inline]
     pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
     }
@@ -3577,6 +3620,7 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
@@ -3605,6 +3649,7 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
@@ -3643,6 +3688,7 @@ mod clause_a_5_2 {
     use super::*;
 
     /// On `illegal`: `illegal_move_may_stand and not illegal.reinstated`
+    #[inline]
     pub fn when_observed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
     }
@@ -3659,6 +3705,7 @@ mod clause_a_5_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3702,6 +3749,7 @@ mod clause_a_5_2 {
 
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3747,6 +3795,7 @@ mod clause_a_5_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
+    #[inline]
     pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3781,6 +3830,7 @@ mod clause_a_5_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
     /// irregularity_on_board`
+    #[inline]
     pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3815,6 +3865,7 @@ mod clause_a_5_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3868,6 +3919,7 @@ mod clause_a_5_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3915,6 +3967,7 @@ mod clause_a_5_2 {
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
     /// checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3957,6 +4010,7 @@ mod clause_a_5_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4007,6 +4061,7 @@ mod clause_a_5_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4051,6 +4106,7 @@ mod clause_a_5_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4089,6 +4145,7 @@ mod clause_a_5_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and replied_since_irregularity`
+    #[inline]
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4103,6 +4160,7 @@ mod clause_a_5_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by ==
     /// irregularity_by`
+    #[inline]
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4118,6 +4176,7 @@ mod clause_a_5_2 {
     }
 
     /// On `correct`: `not irregularity_open`
+    #[inline]
     pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
         !cx.irregularity_open()
     }
@@ -4143,11 +4202,13 @@ mod clause_iii_2_1 {
     use super::*;
 
     /// On `both_flags`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
 
     /// On `increment`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -4158,6 +4219,7 @@ mod clause_iii_2_1 {
     }
 
     /// On `quickplay`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -4180,6 +4242,7 @@ mod clause_iii_2_2 {
     use super::*;
 
     /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -4192,6 +4255,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -4209,6 +4273,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -4236,6 +4301,7 @@ mod clause_iii_3_1_1 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
@@ -4267,6 +4333,7 @@ mod clause_iii_3_1_2 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.last_period(Color::White)
@@ -4297,6 +4364,7 @@ mod clause_iii_4 {
     use super::*;
 
     /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    #[inline]
     pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::IncrementRequests as usize)?)
@@ -4312,6 +4380,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
+    #[inline]
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -4349,6 +4418,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    #[inline]
     pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -4384,6 +4454,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -4415,6 +4486,7 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    #[inline]
     pub fn when_granted(cx: &mut Ctx) -> bool {
         cx.increment_requested() && !cx.offer_pending()
     }
@@ -4442,11 +4514,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
+    #[inline]
     pub fn when_offer_pending(cx: &mut Ctx) -> bool {
         cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
+    #[inline]
     pub fn when_refused(cx: &mut Ctx) -> bool {
         cx.increment_requested()
     }
@@ -4477,6 +4551,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
     /// param.increment_requests`
+    #[inline]
     pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4494,6 +4569,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) < quickplay_time`
+    #[inline]
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4534,6 +4610,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4574,6 +4651,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and quickplay_pending`
+    #[inline]
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4583,6 +4661,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4618,6 +4697,7 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4656,6 +4736,7 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    #[inline]
     pub fn when_postponed(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && !cx.quickplay_postponed()
     }
@@ -4682,6 +4763,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `flag`: `quickplay_pending and quickplay_postponed`
+    #[inline]
     pub fn when_flag(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed()
     }
@@ -4699,6 +4781,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    #[inline]
     pub fn when_declared_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
@@ -4718,6 +4801,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
+    #[inline]
     pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4737,6 +4821,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4777,6 +4862,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4811,6 +4897,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and
     /// checkmate_undetermined(opponent(flagged))`
+    #[inline]
     pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4846,6 +4933,7 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4879,6 +4967,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
     /// quickplay_time`
+    #[inline]
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4915,6 +5004,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
     /// quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4953,6 +5043,7 @@ mod clause_iii_6_1 {
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
     /// to_move and unsupervised_claim_needs_the_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4984,6 +5075,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
@@ -4996,6 +5088,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_no_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
@@ -5016,6 +5109,7 @@ mod clause_arm_1 {
     use super::*;
 
     /// On `drawn`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }

@@ -2355,6 +2355,7 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2382,6 +2383,7 @@ mod clause_5_1_2 {
     use super::*;
 
     /// On `resign`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -2416,6 +2418,7 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2446,6 +2449,7 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2457,6 +2461,7 @@ mod clause_5_2_2 {
 
     /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
     /// and not touch_move_broken`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position_undetermined()
             && !cx.dead_position()
@@ -2482,6 +2487,7 @@ mod clause_9_1_1 {
     use super::*;
 
     /// On `offer`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2508,6 +2514,7 @@ mod clause_9_1_1 {
     }
 
     /// On `accept`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2526,6 +2533,7 @@ mod clause_9_1_1 {
     }
 
     /// On `agreement`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2559,6 +2567,7 @@ mod clause_9_3_1 {
 
     /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -2599,6 +2608,7 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
@@ -2632,6 +2642,7 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.touched()
     }
@@ -2661,6 +2672,7 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
+    #[inline]
     pub fn when_incorrect(_cx: &mut Ctx) -> bool {
         true
     }
@@ -2691,6 +2703,7 @@ mod clause_9_5_3 {
     }
 
     /// On `position`: `moved and move_required and last_move != required_move`
+    #[inline]
     pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
     }
@@ -2721,6 +2734,7 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
@@ -2748,6 +2762,7 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
@@ -2780,6 +2795,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2812,6 +2828,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2838,6 +2855,7 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -2870,11 +2888,13 @@ mod clause_iii_2_1 {
     use super::*;
 
     /// On `both_flags`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
 
     /// On `increment`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -2885,6 +2905,7 @@ mod clause_iii_2_1 {
     }
 
     /// On `quickplay`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -2907,6 +2928,7 @@ mod clause_iii_2_2 {
     use super::*;
 
     /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -2919,6 +2941,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -2936,6 +2959,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -2963,6 +2987,7 @@ mod clause_iii_3_1_1 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
@@ -2994,6 +3019,7 @@ mod clause_iii_3_1_2 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.last_period(Color::White)
@@ -3024,6 +3050,7 @@ mod clause_iii_4 {
     use super::*;
 
     /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    #[inline]
     pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::IncrementRequests as usize)?)
@@ -3039,6 +3066,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
+    #[inline]
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3076,6 +3104,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    #[inline]
     pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3111,6 +3140,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3142,6 +3172,7 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    #[inline]
     pub fn when_granted(cx: &mut Ctx) -> bool {
         cx.increment_requested() && !cx.offer_pending()
     }
@@ -3169,11 +3200,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
+    #[inline]
     pub fn when_offer_pending(cx: &mut Ctx) -> bool {
         cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
+    #[inline]
     pub fn when_refused(cx: &mut Ctx) -> bool {
         cx.increment_requested()
     }
@@ -3203,6 +3236,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
     /// param.increment_requests`
+    #[inline]
     pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3220,6 +3254,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) < quickplay_time`
+    #[inline]
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3260,6 +3295,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3300,6 +3336,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and quickplay_pending`
+    #[inline]
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3309,6 +3346,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3344,6 +3382,7 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -3382,6 +3421,7 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    #[inline]
     pub fn when_postponed(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && !cx.quickplay_postponed()
     }
@@ -3408,6 +3448,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `flag`: `quickplay_pending and quickplay_postponed`
+    #[inline]
     pub fn when_flag(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed()
     }
@@ -3425,6 +3466,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    #[inline]
     pub fn when_declared_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
@@ -3444,6 +3486,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
+    #[inline]
     pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3463,6 +3506,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3503,6 +3547,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3537,6 +3582,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and
     /// checkmate_undetermined(opponent(flagged))`
+    #[inline]
     pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3572,6 +3618,7 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -3605,6 +3652,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
     /// quickplay_time`
+    #[inline]
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3641,6 +3689,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
     /// quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3679,6 +3728,7 @@ mod clause_iii_6_1 {
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
     /// to_move and unsupervised_claim_needs_the_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3710,6 +3760,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
@@ -3722,6 +3773,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_no_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
@@ -3744,6 +3796,7 @@ mod clause_4_3_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -3781,6 +3834,7 @@ mod clause_4_3_2 {
 
     /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_opponent()
@@ -3824,6 +3878,7 @@ mod clause_4_3_3 {
 
     /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
     /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -3869,6 +3924,7 @@ mod clause_r_1 {
     use super::*;
 
     /// On `position`: `no_legal_move`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.no_legal_move()
     }
@@ -3913,6 +3969,7 @@ mod clause_r_2 {
     use super::*;
 
     /// On `resign`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -3942,6 +3999,7 @@ mod clause_r_3 {
     use super::*;
 
     /// On `flag`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -3977,6 +4035,7 @@ mod clause_7_2_4 {
     /// >= many_kings and balance_moves(white) >= many_kings_moves) or (men(white) == 0 and
     /// kings(white) == 1 and men(black) == 0 and kings(black) >= many_kings and
     /// balance_moves(black) >= many_kings_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -4030,6 +4089,7 @@ mod clause_7_2_5 {
 
     /// On `position`: `kings_only_moves(white) >= kings_only_moves_limit and
     /// kings_only_moves(black) >= kings_only_moves_limit`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.kings_only_moves(Color::White) >= defined::KINGS_ONLY_MOVES_LIMIT
             && cx.kings_only_moves(Color::Black) >= defined::KINGS_ONLY_MOVES_LIMIT
@@ -4067,6 +4127,7 @@ mod clause_7_2_6 {
     /// balance_few_moves and balance_moves(black) >= balance_few_moves) or (pieces_on_board >=
     /// balance_more_min and pieces_on_board <= balance_more_max and balance_moves(white) >=
     /// balance_more_moves and balance_moves(black) >= balance_more_moves))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.kings(Color::White) >= 1
             && cx.kings(Color::Black) >= 1
@@ -4129,6 +4190,7 @@ mod clause_7_2_7 {
     /// 1 and balance_moves(white) >= main_road_moves) or (men(white) == 0 and kings(white) == 1 and
     /// main_road(white) == 1 and main_road(black) == 0 and men(black) + kings(black) ==
     /// main_road_pieces and kings(black) >= 1 and balance_moves(black) >= main_road_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -4186,6 +4248,7 @@ mod clause_7_2_8 {
     /// + kings(white) <= few_pieces and balance_moves(white) >= few_pieces_moves) or (men(white) ==
     /// 0 and kings(white) == 1 and kings(black) >= 1 and men(black) + kings(black) <= few_pieces
     /// and balance_moves(black) >= few_pieces_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -4237,6 +4300,7 @@ mod clause_club_d_1 {
     use super::*;
 
     /// On `accept`: `offer_pending and accept.by != offer_by`
+    #[inline]
     pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -4252,6 +4316,7 @@ mod clause_club_d_1 {
     }
 
     /// On `agreement`: `true`
+    #[inline]
     pub fn when_recorded(_cx: &mut Ctx) -> bool {
         true
     }
@@ -4262,6 +4327,7 @@ mod clause_club_d_1 {
     }
 
     /// On `both_flags`: `true`
+    #[inline]
     pub fn when_both_flags(_cx: &mut Ctx) -> bool {
         true
     }
@@ -4283,6 +4349,7 @@ mod clause_club_d_2 {
 
     /// On `claim`: `claim.threefold and not (repetitions >= claim_repetitions or claim.move_legal
     /// and repetitions_after(claim.move) >= claim_repetitions)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold()
             && !(cx.repetitions() >= defined::CLAIM_REPETITIONS
@@ -4320,6 +4387,7 @@ mod clause_club_d_2_1 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
@@ -4353,6 +4421,7 @@ mod clause_club_d_2_2 {
 
     /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -4398,6 +4467,7 @@ mod clause_club_d_3 {
     use super::*;
 
     /// On `offer`: `not offer_pending and ply > 0 and offer.by == opponent(to_move)`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
             && cx.ply() > 0
@@ -4419,6 +4489,7 @@ mod clause_club_d_3 {
     }
 
     /// On `offer`: `not offer_pending and not (ply > 0 and offer.by == opponent(to_move))`
+    #[inline]
     pub fn when_not_after_own_move(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
             && !(cx.ply() > 0
@@ -4443,6 +4514,7 @@ mod clause_club_d_3 {
     }
 
     /// On `offer`: `offer_pending`
+    #[inline]
     pub fn when_already_pending(cx: &mut Ctx) -> bool {
         cx.offer_pending()
     }
@@ -4455,6 +4527,7 @@ mod clause_club_d_3 {
     }
 
     /// On `decline`: `offer_pending and decline.by != offer_by`
+    #[inline]
     pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -4469,16 +4542,19 @@ mod clause_club_d_3 {
     }
 
     /// On `decline`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    #[inline]
     pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.offer_pending() && {
             let side = cx.to_move();
@@ -4518,6 +4594,7 @@ mod clause_club_d_4 {
     use super::*;
 
     /// On `offer`: `not offer_pending and offer_blocked(offer.by)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         !cx.offer_pending() && {
             let side = cx.event_by();
@@ -4549,6 +4626,7 @@ mod clause_club_d_5 {
 
     /// On `arbiter_declares`: `not quickplay_pending and not awaiting_decision and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         !cx.quickplay_pending() && !cx.awaiting_decision() && cx.declare_draw()
     }
@@ -4581,6 +4659,7 @@ mod clause_club_i_1 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) < losing_irregularities`
+    #[inline]
     pub fn when_irregularity(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4603,6 +4682,7 @@ mod clause_club_i_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched and illegal_moves(opponent(to_move)) + 1 < losing_irregularities`
+    #[inline]
     pub fn when_touched_another(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved()
             && cx.touched_own()
@@ -4647,6 +4727,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and not
     /// replied_since_irregularity`
+    #[inline]
     pub fn when_corrected(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4661,6 +4742,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
     /// replied_since_irregularity and irregularity_promotion and draughts`
+    #[inline]
     pub fn when_king_later(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4676,6 +4758,7 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `irregularity_open and correct.by == irregularity_by`
+    #[inline]
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open() && cx.event_by() == cx.irregularity_by()?)
     }
@@ -4690,6 +4773,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
     /// replied_since_irregularity and not irregularity_promotion`
+    #[inline]
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4704,6 +4788,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
     /// replied_since_irregularity and irregularity_promotion and not draughts`
+    #[inline]
     pub fn when_too_late_queen(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4721,6 +4806,7 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `not irregularity_open`
+    #[inline]
     pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
         !cx.irregularity_open()
     }
@@ -4744,6 +4830,7 @@ mod clause_club_i_2 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) >= losing_irregularities`
+    #[inline]
     pub fn when_impossible(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4768,6 +4855,7 @@ mod clause_club_i_2 {
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched and illegal_moves(opponent(to_move)) + 1 >=
     /// losing_irregularities`
+    #[inline]
     pub fn when_touched_another(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved()
             && cx.touched_own()

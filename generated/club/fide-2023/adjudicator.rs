@@ -2438,6 +2438,7 @@ mod clause_4_3_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -2475,6 +2476,7 @@ mod clause_4_3_2 {
 
     /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_opponent()
@@ -2518,6 +2520,7 @@ mod clause_4_3_3 {
 
     /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
     /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -2565,6 +2568,7 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2595,6 +2599,7 @@ mod clause_5_1_2 {
 
     /// On `resign`: `not checkmate_undetermined(opponent(resign.by)) and
     /// can_checkmate(opponent(resign.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2627,6 +2632,7 @@ mod clause_5_1_2 {
 
     /// On `resign`: `not checkmate_undetermined(opponent(resign.by)) and not
     /// can_checkmate(opponent(resign.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2653,6 +2659,7 @@ mod clause_5_1_2 {
     }
 
     /// On `resign`: `checkmate_undetermined(opponent(resign.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -2688,6 +2695,7 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2718,6 +2726,7 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2729,6 +2738,7 @@ mod clause_5_2_2 {
 
     /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
     /// and not touch_move_broken`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position_undetermined()
             && !cx.dead_position()
@@ -2759,6 +2769,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2791,6 +2802,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2817,6 +2829,7 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -2849,6 +2862,7 @@ mod clause_9_1_1 {
     use super::*;
 
     /// On `offer`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2875,6 +2889,7 @@ mod clause_9_1_1 {
     }
 
     /// On `accept`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2893,6 +2908,7 @@ mod clause_9_1_1 {
     }
 
     /// On `agreement`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2928,6 +2944,7 @@ mod clause_9_3_1 {
 
     /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -2968,6 +2985,7 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
@@ -3001,6 +3019,7 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.touched()
     }
@@ -3030,6 +3049,7 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
+    #[inline]
     pub fn when_incorrect(_cx: &mut Ctx) -> bool {
         true
     }
@@ -3060,6 +3080,7 @@ mod clause_9_5_3 {
     }
 
     /// On `position`: `moved and move_required and last_move != required_move`
+    #[inline]
     pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
     }
@@ -3090,6 +3111,7 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
@@ -3118,6 +3140,7 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
@@ -3147,11 +3170,13 @@ mod clause_iii_2_1 {
     use super::*;
 
     /// On `both_flags`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
 
     /// On `increment`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -3162,6 +3187,7 @@ mod clause_iii_2_1 {
     }
 
     /// On `quickplay`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -3184,6 +3210,7 @@ mod clause_iii_2_2 {
     use super::*;
 
     /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3196,6 +3223,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3213,6 +3241,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3240,6 +3269,7 @@ mod clause_iii_3_1_1 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
@@ -3271,6 +3301,7 @@ mod clause_iii_3_1_2 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.last_period(Color::White)
@@ -3301,6 +3332,7 @@ mod clause_iii_4 {
     use super::*;
 
     /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    #[inline]
     pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::IncrementRequests as usize)?)
@@ -3316,6 +3348,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
+    #[inline]
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3353,6 +3386,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    #[inline]
     pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3388,6 +3422,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3419,6 +3454,7 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    #[inline]
     pub fn when_granted(cx: &mut Ctx) -> bool {
         cx.increment_requested() && !cx.offer_pending()
     }
@@ -3446,11 +3482,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
+    #[inline]
     pub fn when_offer_pending(cx: &mut Ctx) -> bool {
         cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
+    #[inline]
     pub fn when_refused(cx: &mut Ctx) -> bool {
         cx.increment_requested()
     }
@@ -3481,6 +3519,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
     /// param.increment_requests`
+    #[inline]
     pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3498,6 +3537,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) < quickplay_time`
+    #[inline]
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3538,6 +3578,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3578,6 +3619,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and quickplay_pending`
+    #[inline]
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3587,6 +3629,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3622,6 +3665,7 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -3660,6 +3704,7 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    #[inline]
     pub fn when_postponed(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && !cx.quickplay_postponed()
     }
@@ -3686,6 +3731,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `flag`: `quickplay_pending and quickplay_postponed`
+    #[inline]
     pub fn when_flag(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed()
     }
@@ -3703,6 +3749,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    #[inline]
     pub fn when_declared_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
@@ -3722,6 +3769,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
+    #[inline]
     pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3741,6 +3789,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3781,6 +3830,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3815,6 +3865,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and
     /// checkmate_undetermined(opponent(flagged))`
+    #[inline]
     pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -3850,6 +3901,7 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -3883,6 +3935,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
     /// quickplay_time`
+    #[inline]
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3919,6 +3972,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
     /// quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3957,6 +4011,7 @@ mod clause_iii_6_1 {
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
     /// to_move and unsupervised_claim_needs_the_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3988,6 +4043,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
@@ -4000,6 +4056,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_no_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
@@ -4022,6 +4079,7 @@ mod clause_r_1 {
     use super::*;
 
     /// On `position`: `no_legal_move`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.no_legal_move()
     }
@@ -4066,6 +4124,7 @@ mod clause_r_2 {
     use super::*;
 
     /// On `resign`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -4095,6 +4154,7 @@ mod clause_r_3 {
     use super::*;
 
     /// On `flag`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -4130,6 +4190,7 @@ mod clause_7_2_4 {
     /// >= many_kings and balance_moves(white) >= many_kings_moves) or (men(white) == 0 and
     /// kings(white) == 1 and men(black) == 0 and kings(black) >= many_kings and
     /// balance_moves(black) >= many_kings_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -4183,6 +4244,7 @@ mod clause_7_2_5 {
 
     /// On `position`: `kings_only_moves(white) >= kings_only_moves_limit and
     /// kings_only_moves(black) >= kings_only_moves_limit`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.kings_only_moves(Color::White) >= defined::KINGS_ONLY_MOVES_LIMIT
             && cx.kings_only_moves(Color::Black) >= defined::KINGS_ONLY_MOVES_LIMIT
@@ -4220,6 +4282,7 @@ mod clause_7_2_6 {
     /// balance_few_moves and balance_moves(black) >= balance_few_moves) or (pieces_on_board >=
     /// balance_more_min and pieces_on_board <= balance_more_max and balance_moves(white) >=
     /// balance_more_moves and balance_moves(black) >= balance_more_moves))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.kings(Color::White) >= 1
             && cx.kings(Color::Black) >= 1
@@ -4282,6 +4345,7 @@ mod clause_7_2_7 {
     /// 1 and balance_moves(white) >= main_road_moves) or (men(white) == 0 and kings(white) == 1 and
     /// main_road(white) == 1 and main_road(black) == 0 and men(black) + kings(black) ==
     /// main_road_pieces and kings(black) >= 1 and balance_moves(black) >= main_road_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -4339,6 +4403,7 @@ mod clause_7_2_8 {
     /// + kings(white) <= few_pieces and balance_moves(white) >= few_pieces_moves) or (men(white) ==
     /// 0 and kings(white) == 1 and kings(black) >= 1 and men(black) + kings(black) <= few_pieces
     /// and balance_moves(black) >= few_pieces_moves)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.men(Color::Black) == 0
             && cx.kings(Color::Black) == 1
@@ -4390,6 +4455,7 @@ mod clause_club_d_1 {
     use super::*;
 
     /// On `accept`: `offer_pending and accept.by != offer_by`
+    #[inline]
     pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -4405,6 +4471,7 @@ mod clause_club_d_1 {
     }
 
     /// On `agreement`: `true`
+    #[inline]
     pub fn when_recorded(_cx: &mut Ctx) -> bool {
         true
     }
@@ -4415,6 +4482,7 @@ mod clause_club_d_1 {
     }
 
     /// On `both_flags`: `true`
+    #[inline]
     pub fn when_both_flags(_cx: &mut Ctx) -> bool {
         true
     }
@@ -4436,6 +4504,7 @@ mod clause_club_d_2 {
 
     /// On `claim`: `claim.threefold and not (repetitions >= claim_repetitions or claim.move_legal
     /// and repetitions_after(claim.move) >= claim_repetitions)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold()
             && !(cx.repetitions() >= defined::CLAIM_REPETITIONS
@@ -4473,6 +4542,7 @@ mod clause_club_d_2_1 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
@@ -4506,6 +4576,7 @@ mod clause_club_d_2_2 {
 
     /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -4551,6 +4622,7 @@ mod clause_club_d_3 {
     use super::*;
 
     /// On `offer`: `not offer_pending and ply > 0 and offer.by == opponent(to_move)`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
             && cx.ply() > 0
@@ -4572,6 +4644,7 @@ mod clause_club_d_3 {
     }
 
     /// On `offer`: `not offer_pending and not (ply > 0 and offer.by == opponent(to_move))`
+    #[inline]
     pub fn when_not_after_own_move(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
             && !(cx.ply() > 0
@@ -4596,6 +4669,7 @@ mod clause_club_d_3 {
     }
 
     /// On `offer`: `offer_pending`
+    #[inline]
     pub fn when_already_pending(cx: &mut Ctx) -> bool {
         cx.offer_pending()
     }
@@ -4608,6 +4682,7 @@ mod clause_club_d_3 {
     }
 
     /// On `decline`: `offer_pending and decline.by != offer_by`
+    #[inline]
     pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -4622,16 +4697,19 @@ mod clause_club_d_3 {
     }
 
     /// On `decline`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    #[inline]
     pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.offer_pending() && {
             let side = cx.to_move();
@@ -4671,6 +4749,7 @@ mod clause_club_d_4 {
     use super::*;
 
     /// On `offer`: `not offer_pending and offer_blocked(offer.by)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         !cx.offer_pending() && {
             let side = cx.event_by();
@@ -4702,6 +4781,7 @@ mod clause_club_d_5 {
 
     /// On `arbiter_declares`: `not quickplay_pending and not awaiting_decision and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         !cx.quickplay_pending() && !cx.awaiting_decision() && cx.declare_draw()
     }
@@ -4734,6 +4814,7 @@ mod clause_club_i_1 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) < losing_irregularities`
+    #[inline]
     pub fn when_irregularity(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4756,6 +4837,7 @@ mod clause_club_i_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched and illegal_moves(opponent(to_move)) + 1 < losing_irregularities`
+    #[inline]
     pub fn when_touched_another(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved()
             && cx.touched_own()
@@ -4800,6 +4882,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and not
     /// replied_since_irregularity`
+    #[inline]
     pub fn when_corrected(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4814,6 +4897,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
     /// replied_since_irregularity and irregularity_promotion and draughts`
+    #[inline]
     pub fn when_king_later(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4829,6 +4913,7 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `irregularity_open and correct.by == irregularity_by`
+    #[inline]
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open() && cx.event_by() == cx.irregularity_by()?)
     }
@@ -4843,6 +4928,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
     /// replied_since_irregularity and not irregularity_promotion`
+    #[inline]
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4857,6 +4943,7 @@ mod clause_club_i_1 {
 
     /// On `correct`: `irregularity_open and correct.by != irregularity_by and
     /// replied_since_irregularity and irregularity_promotion and not draughts`
+    #[inline]
     pub fn when_too_late_queen(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.irregularity_open()
             && cx.event_by() != cx.irregularity_by()?
@@ -4874,6 +4961,7 @@ mod clause_club_i_1 {
     }
 
     /// On `correct`: `not irregularity_open`
+    #[inline]
     pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
         !cx.irregularity_open()
     }
@@ -4897,6 +4985,7 @@ mod clause_club_i_2 {
     use super::*;
 
     /// On `illegal`: `illegal_moves(illegal.by) >= losing_irregularities`
+    #[inline]
     pub fn when_impossible(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4921,6 +5010,7 @@ mod clause_club_i_2 {
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched and illegal_moves(opponent(to_move)) + 1 >=
     /// losing_irregularities`
+    #[inline]
     pub fn when_touched_another(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved()
             && cx.touched_own()

@@ -2262,6 +2262,7 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2289,6 +2290,7 @@ mod clause_5_1_2 {
     use super::*;
 
     /// On `resign`: `true`
+    #[inline]
     pub fn when(_cx: &mut Ctx) -> bool {
         true
     }
@@ -2323,6 +2325,7 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2353,6 +2356,7 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2364,6 +2368,7 @@ mod clause_5_2_2 {
 
     /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
     /// and not touch_move_broken`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position_undetermined()
             && !cx.dead_position()
@@ -2390,6 +2395,7 @@ mod clause_5_2_3 {
 
     /// On `accept`: `offer_pending and accept.by != offer_by and moves_made(white) >= 1 and
     /// moves_made(black) >= 1`
+    #[inline]
     pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -2408,6 +2414,7 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `moves_made(white) >= 1 and moves_made(black) >= 1`
+    #[inline]
     pub fn when_recorded(cx: &mut Ctx) -> bool {
         cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1
     }
@@ -2418,12 +2425,14 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `not (moves_made(white) >= 1 and moves_made(black) >= 1)`
+    #[inline]
     pub fn when_recorded_too_early(cx: &mut Ctx) -> bool {
         !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1)
     }
 
     /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
     /// moves_made(black) >= 1)`
+    #[inline]
     pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -2447,6 +2456,7 @@ mod clause_9_1_1 {
     use super::*;
 
     /// On `offer`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2473,6 +2483,7 @@ mod clause_9_1_1 {
     }
 
     /// On `accept`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2491,6 +2502,7 @@ mod clause_9_1_1 {
     }
 
     /// On `agreement`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -2530,6 +2542,7 @@ mod clause_9_1_2_1 {
     use super::*;
 
     /// On `offer`: `not offer_pending`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
@@ -2558,6 +2571,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `offer`: `offer_pending`
+    #[inline]
     pub fn when_already_pending(cx: &mut Ctx) -> bool {
         cx.offer_pending()
     }
@@ -2574,6 +2588,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `offer_pending and decline.by != offer_by`
+    #[inline]
     pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -2588,16 +2603,19 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `touch`: `offer_pending and touch.by != offer_by`
+    #[inline]
     pub fn when_rejected_by_touch(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -2615,6 +2633,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    #[inline]
     pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.offer_pending() && {
             let side = cx.to_move();
@@ -2652,6 +2671,7 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
@@ -2681,6 +2701,7 @@ mod clause_9_2_1_1 {
 
     /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -2719,6 +2740,7 @@ mod clause_9_2_1_2 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
@@ -2752,6 +2774,7 @@ mod clause_9_3_1 {
 
     /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -2792,6 +2815,7 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
@@ -2825,6 +2849,7 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.touched()
     }
@@ -2854,6 +2879,7 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
+    #[inline]
     pub fn when_incorrect(_cx: &mut Ctx) -> bool {
         true
     }
@@ -2884,6 +2910,7 @@ mod clause_9_5_3 {
     }
 
     /// On `position`: `moved and move_required and last_move != required_move`
+    #[inline]
     pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
     }
@@ -2914,6 +2941,7 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
@@ -2941,6 +2969,7 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
@@ -2973,6 +3002,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3005,6 +3035,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3031,6 +3062,7 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -3072,6 +3104,7 @@ mod clause_a_4_2 {
     use super::*;
 
     /// On `illegal`: `illegal_move_may_stand and not illegal.reinstated`
+    #[inline]
     pub fn when_observed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
     }
@@ -3088,6 +3121,7 @@ mod clause_a_4_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3131,6 +3165,7 @@ mod clause_a_4_2 {
 
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3176,6 +3211,7 @@ mod clause_a_4_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
+    #[inline]
     pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3210,6 +3246,7 @@ mod clause_a_4_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
     /// irregularity_on_board`
+    #[inline]
     pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3244,6 +3281,7 @@ mod clause_a_4_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3297,6 +3335,7 @@ mod clause_a_4_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3344,6 +3383,7 @@ mod clause_a_4_2 {
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
     /// checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3386,6 +3426,7 @@ mod clause_a_4_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3436,6 +3477,7 @@ mod clause_a_4_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3480,6 +3522,7 @@ mod clause_a_4_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3518,6 +3561,7 @@ mod clause_a_4_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and replied_since_irregularity`
+    #[inline]
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3532,6 +3576,7 @@ mod clause_a_4_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by ==
     /// irregularity_by`
+    #[inline]
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3547,6 +3592,7 @@ mod clause_a_4_2 {
     }
 
     /// On `correct`: `not irregularity_open`
+    #[inline]
     pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
         !cx.irregularity_open()
     }
@@ -3572,11 +3618,13 @@ mod clause_iii_2_1 {
     use super::*;
 
     /// On `both_flags`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
 
     /// On `increment`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -3587,6 +3635,7 @@ mod clause_iii_2_1 {
     }
 
     /// On `quickplay`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -3609,6 +3658,7 @@ mod clause_iii_2_2 {
     use super::*;
 
     /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3621,6 +3671,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3638,6 +3689,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -3665,6 +3717,7 @@ mod clause_iii_3_1_1 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
@@ -3696,6 +3749,7 @@ mod clause_iii_3_1_2 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.last_period(Color::White)
@@ -3726,6 +3780,7 @@ mod clause_iii_4 {
     use super::*;
 
     /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    #[inline]
     pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::IncrementRequests as usize)?)
@@ -3741,6 +3796,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
+    #[inline]
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3778,6 +3834,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    #[inline]
     pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3813,6 +3870,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -3844,6 +3902,7 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    #[inline]
     pub fn when_granted(cx: &mut Ctx) -> bool {
         cx.increment_requested() && !cx.offer_pending()
     }
@@ -3871,11 +3930,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
+    #[inline]
     pub fn when_offer_pending(cx: &mut Ctx) -> bool {
         cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
+    #[inline]
     pub fn when_refused(cx: &mut Ctx) -> bool {
         cx.increment_requested()
     }
@@ -3905,6 +3966,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
     /// param.increment_requests`
+    #[inline]
     pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3922,6 +3984,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) < quickplay_time`
+    #[inline]
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -3962,6 +4025,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4002,6 +4066,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and quickplay_pending`
+    #[inline]
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4011,6 +4076,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4046,6 +4112,7 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4084,6 +4151,7 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    #[inline]
     pub fn when_postponed(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && !cx.quickplay_postponed()
     }
@@ -4110,6 +4178,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `flag`: `quickplay_pending and quickplay_postponed`
+    #[inline]
     pub fn when_flag(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed()
     }
@@ -4127,6 +4196,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    #[inline]
     pub fn when_declared_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
@@ -4146,6 +4216,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
+    #[inline]
     pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4165,6 +4236,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4205,6 +4277,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4239,6 +4312,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and
     /// checkmate_undetermined(opponent(flagged))`
+    #[inline]
     pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4274,6 +4348,7 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4307,6 +4382,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
     /// quickplay_time`
+    #[inline]
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4343,6 +4419,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
     /// quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4381,6 +4458,7 @@ mod clause_iii_6_1 {
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
     /// to_move and unsupervised_claim_needs_the_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4412,6 +4490,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
@@ -4424,6 +4503,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_no_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
@@ -4446,6 +4526,7 @@ mod clause_4_3_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -4483,6 +4564,7 @@ mod clause_4_3_2 {
 
     /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_opponent()
@@ -4526,6 +4608,7 @@ mod clause_4_3_3 {
 
     /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
     /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -4578,6 +4661,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) == 0`
+    #[inline]
     pub fn when_first(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated()) && {
@@ -4614,6 +4698,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and illegal.on_board`
+    #[inline]
     pub fn when_second_reinstated(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4644,6 +4729,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4689,6 +4775,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and not can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4729,6 +4816,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and
     /// checkmate_undetermined(opponent(illegal.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -4761,6 +4849,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_lost_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4802,6 +4891,7 @@ mod clause_7_5_5 {
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and not
     /// can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_drawn_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4837,6 +4927,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and
     /// checkmate_undetermined(opponent(reinstated.by))`
+    #[inline]
     pub fn when_undetermined_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -4880,6 +4971,7 @@ mod clause_sofia_1 {
     use super::*;
 
     /// On `offer`: `not arbiter_consent`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.arbiter_consent()
     }
@@ -4896,6 +4988,7 @@ mod clause_sofia_1 {
     }
 
     /// On `accept`: `not arbiter_consent`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> bool {
         !cx.arbiter_consent()
     }

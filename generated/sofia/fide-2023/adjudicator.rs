@@ -2345,6 +2345,7 @@ mod clause_4_3_1 {
 
     /// On `position`: `moved and touched_own and not touched_opponent and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -2382,6 +2383,7 @@ mod clause_4_3_2 {
 
     /// On `position`: `moved and touched_opponent and not touched_own and touched_actionable and
     /// not acted_on_first_touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_opponent()
@@ -2425,6 +2427,7 @@ mod clause_4_3_3 {
 
     /// On `position`: `moved and touched_own and touched_opponent and (if touched_capture_legal
     /// then not made_touched_capture else touched_actionable and not acted_on_first_touched)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moved()
             && cx.touched_own()
@@ -2477,6 +2480,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) == 0`
+    #[inline]
     pub fn when_first(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated()) && {
@@ -2513,6 +2517,7 @@ mod clause_7_5_5 {
 
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and illegal.on_board`
+    #[inline]
     pub fn when_second_reinstated(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2543,6 +2548,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2588,6 +2594,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and not
     /// checkmate_undetermined(opponent(illegal.by)) and not can_checkmate(opponent(illegal.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2628,6 +2635,7 @@ mod clause_7_5_5 {
     /// On `illegal`: `not (illegal_move_may_stand and not illegal.reinstated) and
     /// illegal_moves_penalised(illegal.by) >= 1 and not illegal.on_board and
     /// checkmate_undetermined(opponent(illegal.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(
             !(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
@@ -2660,6 +2668,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_lost_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -2701,6 +2710,7 @@ mod clause_7_5_5 {
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and not
     /// checkmate_undetermined(opponent(reinstated.by)) and not
     /// can_checkmate(opponent(reinstated.by))`
+    #[inline]
     pub fn when_drawn_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -2736,6 +2746,7 @@ mod clause_7_5_5 {
 
     /// On `reinstated`: `illegal_moves_penalised(reinstated.by) >= 2 and
     /// checkmate_undetermined(opponent(reinstated.by))`
+    #[inline]
     pub fn when_undetermined_after_reinstating(cx: &mut Ctx) -> bool {
         ({
             let side = cx.event_by();
@@ -2779,6 +2790,7 @@ mod clause_5_1_1 {
     use super::*;
 
     /// On `position`: `checkmate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.checkmate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2809,6 +2821,7 @@ mod clause_5_1_2 {
 
     /// On `resign`: `not checkmate_undetermined(opponent(resign.by)) and
     /// can_checkmate(opponent(resign.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2841,6 +2854,7 @@ mod clause_5_1_2 {
 
     /// On `resign`: `not checkmate_undetermined(opponent(resign.by)) and not
     /// can_checkmate(opponent(resign.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -2867,6 +2881,7 @@ mod clause_5_1_2 {
     }
 
     /// On `resign`: `checkmate_undetermined(opponent(resign.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -2902,6 +2917,7 @@ mod clause_5_2_1 {
     use super::*;
 
     /// On `position`: `stalemate and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.stalemate() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2932,6 +2948,7 @@ mod clause_5_2_2 {
     use super::*;
 
     /// On `position`: `dead_position and not last_move_illegal and not touch_move_broken`
+    #[inline]
     pub fn when_dead(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position() && !cx.last_move_illegal() && !defined::touch_move_broken(cx)?)
     }
@@ -2943,6 +2960,7 @@ mod clause_5_2_2 {
 
     /// On `position`: `dead_position_undetermined and not dead_position and not last_move_illegal
     /// and not touch_move_broken`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.dead_position_undetermined()
             && !cx.dead_position()
@@ -2969,6 +2987,7 @@ mod clause_5_2_3 {
 
     /// On `accept`: `offer_pending and accept.by != offer_by and moves_made(white) >= 1 and
     /// moves_made(black) >= 1`
+    #[inline]
     pub fn when_agreed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -2987,6 +3006,7 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `moves_made(white) >= 1 and moves_made(black) >= 1`
+    #[inline]
     pub fn when_recorded(cx: &mut Ctx) -> bool {
         cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1
     }
@@ -2997,12 +3017,14 @@ mod clause_5_2_3 {
     }
 
     /// On `agreement`: `not (moves_made(white) >= 1 and moves_made(black) >= 1)`
+    #[inline]
     pub fn when_recorded_too_early(cx: &mut Ctx) -> bool {
         !(cx.moves_made(Color::White) >= 1 && cx.moves_made(Color::Black) >= 1)
     }
 
     /// On `accept`: `offer_pending and accept.by != offer_by and not (moves_made(white) >= 1 and
     /// moves_made(black) >= 1)`
+    #[inline]
     pub fn when_too_early(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending()
             && cx.event_by() != cx.offer_by()?
@@ -3031,6 +3053,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_lost(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3063,6 +3086,7 @@ mod clause_6_9 {
 
     /// On `flag`: `not checkmate_undetermined(opponent(flag.by)) and not
     /// can_checkmate(opponent(flag.by))`
+    #[inline]
     pub fn when_drawn(cx: &mut Ctx) -> bool {
         !{
             let side = {
@@ -3089,6 +3113,7 @@ mod clause_6_9 {
     }
 
     /// On `flag`: `checkmate_undetermined(opponent(flag.by))`
+    #[inline]
     pub fn when_undetermined(cx: &mut Ctx) -> bool {
         {
             let side = {
@@ -3121,6 +3146,7 @@ mod clause_9_1_1 {
     use super::*;
 
     /// On `offer`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -3147,6 +3173,7 @@ mod clause_9_1_1 {
     }
 
     /// On `accept`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -3165,6 +3192,7 @@ mod clause_9_1_1 {
     }
 
     /// On `agreement`: `not draw_agreement_allowed`
+    #[inline]
     pub fn when_recorded_agreement(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!defined::draw_agreement_allowed(cx)?)
     }
@@ -3204,6 +3232,7 @@ mod clause_9_1_2_1 {
     use super::*;
 
     /// On `offer`: `not offer_pending`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
@@ -3232,6 +3261,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `offer`: `offer_pending`
+    #[inline]
     pub fn when_already_pending(cx: &mut Ctx) -> bool {
         cx.offer_pending()
     }
@@ -3248,6 +3278,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `offer_pending and decline.by != offer_by`
+    #[inline]
     pub fn when_declined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -3262,16 +3293,19 @@ mod clause_9_1_2_1 {
     }
 
     /// On `decline`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_decline(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `accept`: `not offer_pending`
+    #[inline]
     pub fn when_nothing_to_accept(cx: &mut Ctx) -> bool {
         !cx.offer_pending()
     }
 
     /// On `touch`: `offer_pending and touch.by != offer_by`
+    #[inline]
     pub fn when_rejected_by_touch(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.offer_pending() && cx.event_by() != cx.offer_by()?)
     }
@@ -3289,6 +3323,7 @@ mod clause_9_1_2_1 {
     }
 
     /// On `position`: `moved and offer_pending and opponent(to_move) != offer_by`
+    #[inline]
     pub fn when_rejected_by_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.offer_pending() && {
             let side = cx.to_move();
@@ -3326,6 +3361,7 @@ mod clause_9_1_2_3 {
     use super::*;
 
     /// On `claim`: `not offer_pending and draw_agreement_allowed`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.offer_pending() && defined::draw_agreement_allowed(cx)?)
     }
@@ -3357,6 +3393,7 @@ mod clause_9_2_1 {
 
     /// On `claim`: `claim.threefold and claim.move_legal and repetitions_after(claim.move) >=
     /// claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_threefold() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -3395,6 +3432,7 @@ mod clause_9_2_2 {
     use super::*;
 
     /// On `claim`: `claim.threefold and repetitions >= claim_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_threefold() && cx.repetitions() >= defined::CLAIM_REPETITIONS
     }
@@ -3430,6 +3468,7 @@ mod clause_9_3_1 {
 
     /// On `claim`: `claim.fifty and claim.move_legal and
     /// moves_since_pawn_or_capture_after(claim.move) >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.claim_fifty() && cx.claim_move_legal() && {
             let mv = cx.claim_move()?;
@@ -3470,6 +3509,7 @@ mod clause_9_3_2 {
     use super::*;
 
     /// On `claim`: `claim.fifty and moves_since_pawn_or_capture >= claim_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.claim_fifty() && cx.moves_since_pawn_or_capture() >= defined::CLAIM_MOVES
     }
@@ -3503,6 +3543,7 @@ mod clause_9_4 {
     use super::*;
 
     /// On `claim`: `touched`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.touched()
     }
@@ -3532,6 +3573,7 @@ mod clause_9_5_3 {
     use super::*;
 
     /// On `claim`: `true`
+    #[inline]
     pub fn when_incorrect(_cx: &mut Ctx) -> bool {
         true
     }
@@ -3562,6 +3604,7 @@ mod clause_9_5_3 {
     }
 
     /// On `position`: `moved and move_required and last_move != required_move`
+    #[inline]
     pub fn when_intended_move_not_made(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.moved() && cx.move_required() && cx.last_move()? != cx.required_move()?)
     }
@@ -3592,6 +3635,7 @@ mod clause_9_6_1 {
     use super::*;
 
     /// On `position`: `repetitions >= automatic_repetitions`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.repetitions() >= defined::AUTOMATIC_REPETITIONS
     }
@@ -3620,6 +3664,7 @@ mod clause_9_6_2 {
     use super::*;
 
     /// On `position`: `moves_since_pawn_or_capture >= automatic_moves`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.moves_since_pawn_or_capture() >= defined::AUTOMATIC_MOVES
     }
@@ -3658,6 +3703,7 @@ mod clause_a_5_2 {
     use super::*;
 
     /// On `illegal`: `illegal_move_may_stand and not illegal.reinstated`
+    #[inline]
     pub fn when_observed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)? && !cx.illegal_reinstated())
     }
@@ -3674,6 +3720,7 @@ mod clause_a_5_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3717,6 +3764,7 @@ mod clause_a_5_2 {
 
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) == 0`
+    #[inline]
     pub fn when_first_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3762,6 +3810,7 @@ mod clause_a_5_2 {
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and irregularity_on_board`
+    #[inline]
     pub fn when_second_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3796,6 +3845,7 @@ mod clause_a_5_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and
     /// irregularity_on_board`
+    #[inline]
     pub fn when_second_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3830,6 +3880,7 @@ mod clause_a_5_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3883,6 +3934,7 @@ mod clause_a_5_2 {
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and not
     /// checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3930,6 +3982,7 @@ mod clause_a_5_2 {
     /// irregularity_by and not replied_since_irregularity and
     /// illegal_moves_penalised(irregularity_by) >= 1 and not irregularity_on_board and
     /// checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -3972,6 +4025,7 @@ mod clause_a_5_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_lost_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4022,6 +4076,7 @@ mod clause_a_5_2 {
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and not checkmate_undetermined(opponent(irregularity_by)) and not
     /// can_checkmate(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_drawn_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4066,6 +4121,7 @@ mod clause_a_5_2 {
     /// On `arbiter_intervenes`: `illegal_move_may_stand and irregularity_open and not
     /// replied_since_irregularity and illegal_moves_penalised(irregularity_by) >= 1 and not
     /// irregularity_on_board and checkmate_undetermined(opponent(irregularity_by))`
+    #[inline]
     pub fn when_second_undetermined_intervened(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4104,6 +4160,7 @@ mod clause_a_5_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by !=
     /// irregularity_by and replied_since_irregularity`
+    #[inline]
     pub fn when_too_late(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4118,6 +4175,7 @@ mod clause_a_5_2 {
 
     /// On `correct`: `illegal_move_may_stand and irregularity_open and correct.by ==
     /// irregularity_by`
+    #[inline]
     pub fn when_not_the_opponent(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::illegal_move_may_stand(cx)?
             && cx.irregularity_open()
@@ -4133,6 +4191,7 @@ mod clause_a_5_2 {
     }
 
     /// On `correct`: `not irregularity_open`
+    #[inline]
     pub fn when_nothing_to_correct(cx: &mut Ctx) -> bool {
         !cx.irregularity_open()
     }
@@ -4158,11 +4217,13 @@ mod clause_iii_2_1 {
     use super::*;
 
     /// On `both_flags`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
 
     /// On `increment`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -4173,6 +4234,7 @@ mod clause_iii_2_1 {
     }
 
     /// On `quickplay`: `not param.quickplay_finish`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(!cx.param_bool(Param::QuickplayFinish as usize)?)
     }
@@ -4195,6 +4257,7 @@ mod clause_iii_2_2 {
     use super::*;
 
     /// On `both_flags`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_both_flags(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -4207,6 +4270,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `increment`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_increment(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -4224,6 +4288,7 @@ mod clause_iii_2_2 {
     }
 
     /// On `quickplay`: `param.quickplay_finish and not guidelines_iii_apply`
+    #[inline]
     pub fn when_quickplay(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.param_bool(Param::QuickplayFinish as usize)? && !defined::guidelines_iii_apply(cx)?)
     }
@@ -4251,6 +4316,7 @@ mod clause_iii_3_1_1 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and not (last_period(white) and last_period(black))`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !(cx.last_period(Color::White) && cx.last_period(Color::Black)))
@@ -4282,6 +4348,7 @@ mod clause_iii_3_1_2 {
     use super::*;
 
     /// On `both_flags`: `guidelines_iii_apply and last_period(white) and last_period(black)`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.last_period(Color::White)
@@ -4312,6 +4379,7 @@ mod clause_iii_4 {
     use super::*;
 
     /// On `increment`: `guidelines_iii_apply and not param.increment_requests`
+    #[inline]
     pub fn when_not_available(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::IncrementRequests as usize)?)
@@ -4327,6 +4395,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and draw_agreement_allowed`
+    #[inline]
     pub fn when_request(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -4364,6 +4433,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) < quickplay_time and not draw_agreement_allowed`
+    #[inline]
     pub fn when_request_not_an_offer(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -4399,6 +4469,7 @@ mod clause_iii_4 {
 
     /// On `increment`: `guidelines_iii_apply and param.increment_requests and
     /// remaining(increment.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::IncrementRequests as usize)?
@@ -4430,6 +4501,7 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and not offer_pending`
+    #[inline]
     pub fn when_granted(cx: &mut Ctx) -> bool {
         cx.increment_requested() && !cx.offer_pending()
     }
@@ -4457,11 +4529,13 @@ mod clause_iii_4 {
     }
 
     /// On `arbiter_grants`: `increment_requested and offer_pending`
+    #[inline]
     pub fn when_offer_pending(cx: &mut Ctx) -> bool {
         cx.increment_requested() && cx.offer_pending()
     }
 
     /// On `arbiter_rejects`: `increment_requested`
+    #[inline]
     pub fn when_refused(cx: &mut Ctx) -> bool {
         cx.increment_requested()
     }
@@ -4492,6 +4566,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and
     /// param.increment_requests`
+    #[inline]
     pub fn when_increment_applies(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4509,6 +4584,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) < quickplay_time`
+    #[inline]
     pub fn when_referred(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4549,6 +4625,7 @@ mod clause_iii_5 {
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by == to_move and
     /// remaining(quickplay.by) >= quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4589,6 +4666,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and quickplay_pending`
+    #[inline]
     pub fn when_already_claimed(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4598,6 +4676,7 @@ mod clause_iii_5 {
 
     /// On `quickplay`: `guidelines_iii_apply and param.arbiter_present and not
     /// param.increment_requests and not quickplay_pending and quickplay.by != to_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4633,6 +4712,7 @@ mod clause_iii_5_1 {
     use super::*;
 
     /// On `arbiter_agrees`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4671,6 +4751,7 @@ mod clause_iii_5_2 {
     use super::*;
 
     /// On `arbiter_postpones`: `quickplay_pending and not quickplay_postponed`
+    #[inline]
     pub fn when_postponed(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && !cx.quickplay_postponed()
     }
@@ -4697,6 +4778,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `flag`: `quickplay_pending and quickplay_postponed`
+    #[inline]
     pub fn when_flag(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed()
     }
@@ -4714,6 +4796,7 @@ mod clause_iii_5_2 {
     }
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and arbiter_declares.draw`
+    #[inline]
     pub fn when_declared_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending() && cx.quickplay_postponed() && cx.declare_draw()
     }
@@ -4733,6 +4816,7 @@ mod clause_iii_5_2 {
 
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and not awaiting_decision`
+    #[inline]
     pub fn when_declared_no_draw(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4752,6 +4836,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_loss(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4792,6 +4877,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and not
     /// checkmate_undetermined(opponent(flagged)) and not can_checkmate(opponent(flagged))`
+    #[inline]
     pub fn when_declared_no_mating_material(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4826,6 +4912,7 @@ mod clause_iii_5_2 {
     /// On `arbiter_declares`: `quickplay_pending and quickplay_postponed and not
     /// arbiter_declares.draw and awaiting_decision and flag_fallen and
     /// checkmate_undetermined(opponent(flagged))`
+    #[inline]
     pub fn when_declared_undetermined(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(cx.quickplay_pending()
             && cx.quickplay_postponed()
@@ -4861,6 +4948,7 @@ mod clause_iii_5_3 {
     use super::*;
 
     /// On `arbiter_rejects`: `quickplay_pending`
+    #[inline]
     pub fn when(cx: &mut Ctx) -> bool {
         cx.quickplay_pending()
     }
@@ -4894,6 +4982,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) <
     /// quickplay_time`
+    #[inline]
     pub fn when_claim(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4930,6 +5019,7 @@ mod clause_iii_6_1 {
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and (quickplay.by ==
     /// to_move or not unsupervised_claim_needs_the_move) and remaining(quickplay.by) >=
     /// quickplay_time`
+    #[inline]
     pub fn when_too_much_time(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4968,6 +5058,7 @@ mod clause_iii_6_1 {
 
     /// On `quickplay`: `guidelines_iii_apply and not param.arbiter_present and quickplay.by !=
     /// to_move and unsupervised_claim_needs_the_move`
+    #[inline]
     pub fn when_not_having_the_move(cx: &mut Ctx) -> Result<bool, EvalError> {
         Ok(defined::guidelines_iii_apply(cx)?
             && !cx.param_bool(Param::ArbiterPresent as usize)?
@@ -4999,6 +5090,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && cx.declare_draw()
     }
@@ -5011,6 +5103,7 @@ mod clause_iii_6_2 {
 
     /// On `arbiter_declares`: `awaiting_decision and not quickplay_pending and not
     /// arbiter_declares.draw`
+    #[inline]
     pub fn when_no_draw(cx: &mut Ctx) -> bool {
         cx.awaiting_decision() && !cx.quickplay_pending() && !cx.declare_draw()
     }
@@ -5035,6 +5128,7 @@ mod clause_sofia_1 {
     use super::*;
 
     /// On `offer`: `not arbiter_consent`
+    #[inline]
     pub fn when_offer(cx: &mut Ctx) -> bool {
         !cx.arbiter_consent()
     }
@@ -5051,6 +5145,7 @@ mod clause_sofia_1 {
     }
 
     /// On `accept`: `not arbiter_consent`
+    #[inline]
     pub fn when_agreement(cx: &mut Ctx) -> bool {
         !cx.arbiter_consent()
     }
