@@ -216,13 +216,16 @@ impl Ctx<'_> {
     }
     // Whether there is a legal move is asked first: the record's next move usually answers it,
     // and check is then never computed.
+    #[inline]
     pub fn checkmate(&mut self) -> bool {
         !self.state.has_legal_move() && self.in_check()
     }
+    #[inline]
     pub fn stalemate(&mut self) -> bool {
         !self.state.has_legal_move() && !self.in_check()
     }
     /// The side to move has no legal move (chess: mate or stalemate; Russian draughts: a loss).
+    #[inline]
     pub fn no_legal_move(&mut self) -> bool {
         !self.state.has_legal_move()
     }
@@ -255,10 +258,12 @@ impl Ctx<'_> {
         )
     }
     /// Proved: neither side can checkmate (the first pass: by material).
+    #[inline]
     pub fn dead_position(&mut self) -> bool {
         self.state.dead_position().0
     }
     /// Whether the position is dead could not be decided within the budget.
+    #[inline]
     pub fn dead_position_undetermined(&mut self) -> bool {
         self.state.dead_position().1
     }
@@ -306,6 +311,7 @@ impl Ctx<'_> {
     pub fn event_by(&self) -> Color {
         self.event.by().unwrap_or(self.to_move())
     }
+    #[inline]
     pub fn moved(&self) -> bool {
         self.state.last_move().is_some()
     }
@@ -320,6 +326,7 @@ impl Ctx<'_> {
     pub fn moves_made(&self, side: Color) -> i64 {
         int(self.state.moves_made(side))
     }
+    #[inline]
     pub fn offer_pending(&self) -> bool {
         self.state.pending_offer().is_some()
     }
@@ -334,6 +341,7 @@ impl Ctx<'_> {
     pub fn arbiter_consent(&self) -> bool {
         self.state.consent()
     }
+    #[inline]
     pub fn move_required(&self) -> bool {
         self.state.required_move().is_some()
     }
@@ -493,6 +501,7 @@ impl Ctx<'_> {
     }
     /// The move just made is one the record marks as illegal, standing as made (`[%illegal]`):
     /// not "in accordance with Article 3" (5.1.1, 5.2.1, 5.2.2).
+    #[inline]
     pub fn last_move_illegal(&self) -> bool {
         self.state.last_move_illegal()
     }
