@@ -5,8 +5,8 @@
 //! candidate moves into a 2 KB `MoveList` and returns it by value (copied: a quarter of the
 //! resolution's instructions). A piece or pawn move made out of check has at most a few
 //! candidates, found from the attack tables, each legal unless it is pinned off its line to the
-//! king: those are resolved here. Everything else (a king's move, castling, a move out of check,
-//! en passant, anything unusual) is left to shakmaty. The answer is shakmaty's in every case: a
+//! king (a king's step: unless its square is attacked): those are resolved here. Everything else
+//! (castling, a move out of check, en passant, anything unusual) is left to shakmaty. The answer is shakmaty's in every case: a
 //! test compares the two on every SAN a position can be given, in thousands of positions.
 
 use shakmaty::san::{San, SanError};
@@ -20,7 +20,7 @@ pub fn to_move(pos: &Chess, san: &San) -> Result<Move, SanError> {
     }
 }
 
-/// `to_move` for a piece or pawn move out of check; `None` for what shakmaty is asked.
+/// `to_move` for a piece, pawn or king move out of check; `None` for what shakmaty is asked.
 fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
     let San::Normal {
         role,
@@ -35,7 +35,7 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
     };
     let board = pos.board();
     let turn = pos.turn();
-    if role == Role::King || pos.us().contains(to) {
+    if pos.us().contains(to) {
         return None;
     }
     let king = board.king_of(turn)?;
@@ -51,7 +51,12 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
         Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
         Role::Rook => attacks::rook_attacks(to, occupied) & ours,
         Role::Queen => attacks::queen_attacks(to, occupied) & ours,
-        Role::King => return None,
+        // A step to a square no enemy piece attacks (out of check, the king stands on no
+        // enemy line, so its own square hides none).
+        Role::King if board.attacks_to(to, !turn, occupied).is_empty() => {
+            attacks::king_attacks(to) & ours
+        }
+        Role::King => Bitboard::EMPTY,
     };
     // What shakmaty's candidates are filtered by: the hints, the capture mark and the piece a
     // pawn reaching the last rank becomes (a piece move promotes to nothing).
@@ -274,6 +279,10 @@ mod tests {
             "4k3/8/8/3pP3/8/8/8/4K3 w - d6 0 1",
             "4k3/4r3/8/8/8/8/4P3/4K3 w - - 0 1",
             "4k3/8/8/8/8/1p6/P7/4K3 w - - 0 1",
+            // A king beside squares a rook and a knight attack, and one that may take an
+            // undefended rook but not a defended knight (neither king in check).
+            "4k3/8/8/8/5n2/8/r7/4K3 w - - 0 1",
+            "4k3/8/8/8/8/2p5/3n1r2/4K3 w - - 0 1",
             // In check (left to shakmaty).
             "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1",
         ] {
