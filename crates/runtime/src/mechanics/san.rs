@@ -5,9 +5,10 @@
 //! candidate moves into a 2 KB `MoveList` and returns it by value (copied: a quarter of the
 //! resolution's instructions). A piece or pawn move made out of check has at most a few
 //! candidates, found from the attack tables, each legal unless it is pinned off its line to the
-//! king (a king's step: unless its square is attacked): those are resolved here. Everything else
-//! (castling, a move out of check, en passant, anything unusual) is left to shakmaty. The answer is shakmaty's in every case: a
-//! test compares the two on every SAN a position can be given, in thousands of positions.
+//! king or leaves a check unanswered (a king's step: unless its square is attacked): those are
+//! resolved here. Everything else (castling, en passant, anything unusual) is left to
+//! shakmaty. The answer is shakmaty's in every case: a test compares the two on every SAN a
+//! position can be given, in thousands of positions.
 
 use shakmaty::san::{San, SanError};
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
@@ -20,7 +21,7 @@ pub fn to_move(pos: &Chess, san: &San) -> Result<Move, SanError> {
     }
 }
 
-/// `to_move` for a piece, pawn or king move out of check; `None` for what shakmaty is asked.
+/// `to_move` for a piece, pawn or king move; `None` for what shakmaty is asked.
 fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
     let San::Normal {
         role,
@@ -39,11 +40,22 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
         return None;
     }
     let king = board.king_of(turn)?;
-    if pos.checkers().any() {
+    // In check, a move other than the king's must take the one checker or block it.
+    let checkers = pos.checkers();
+    let evasion = match checkers.first() {
+        None => Bitboard::FULL,
+        Some(_) if checkers.more_than_one() => Bitboard::EMPTY,
+        Some(checker) => attacks::between(king, checker).with(checker),
+    };
+    let taken = board.role_at(to);
+    if role == Role::Pawn && capture && taken.is_none() {
+        // En passant (which may take a checker standing beside the square it goes to).
         return None;
     }
+    if role != Role::King && !evasion.contains(to) {
+        return Some(Err(SanError::IllegalSan));
+    }
     let occupied = board.occupied();
-    let taken = board.role_at(to);
     let ours = board.by_piece(role.of(turn));
     let from = match role {
         Role::Pawn => pawn_from(turn, to, taken, capture, occupied, ours)?,
@@ -51,9 +63,13 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
         Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
         Role::Rook => attacks::rook_attacks(to, occupied) & ours,
         Role::Queen => attacks::queen_attacks(to, occupied) & ours,
-        // A step to a square no enemy piece attacks (out of check, the king stands on no
-        // enemy line, so its own square hides none).
-        Role::King if board.attacks_to(to, !turn, occupied).is_empty() => {
+        // A step to a square no enemy piece attacks once the king has left its own (a
+        // checking slider's line goes on past it).
+        Role::King
+            if board
+                .attacks_to(to, !turn, occupied.without(king))
+                .is_empty() =>
+        {
             attacks::king_attacks(to) & ours
         }
         Role::King => Bitboard::EMPTY,
@@ -283,7 +299,12 @@ mod tests {
             // undefended rook but not a defended knight (neither king in check).
             "4k3/8/8/8/5n2/8/r7/4K3 w - - 0 1",
             "4k3/8/8/8/8/2p5/3n1r2/4K3 w - - 0 1",
-            // In check (left to shakmaty).
+            // In check: by a pawn en passant can take, by a slider a piece can block or take,
+            // twice (only the king may move), by a knight.
+            "8/8/8/3pP3/4K3/8/8/7k w - d6 0 1",
+            "4k3/8/8/8/1b6/8/2N5/R3K2R w KQ - 0 1",
+            "4k3/8/8/8/8/5n2/8/R3K2r w Q - 0 1",
+            "4k3/8/8/8/8/3n4/2B5/4K3 w - - 0 1",
             "4k3/8/8/8/8/8/3q4/R3K2R w KQ - 0 1",
         ] {
             let pos: Chess = match fen.parse::<Fen>() {
