@@ -526,19 +526,36 @@ pub(crate) fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
             lines |= between & ours;
         }
     }
+    // The squares each piece gives check from, in the position as it stands: a piece's own move
+    // does not change them for it, as the square it leaves is never between the king and the
+    // one it reaches (a slider there would be giving check already, on the mover's turn); only
+    // a pawn promoting may uncover its new piece's line through the square it leaves.
+    let pawn_checks = attacks::pawn_attacks(!pos.turn(), king);
+    let knight_checks = attacks::knight_attacks(king);
+    let bishop_checks = attacks::bishop_attacks(king, occupied);
+    let rook_checks = attacks::rook_attacks(king, occupied);
     moves.iter().position(|&m| {
         let Some(from) = m.from() else {
             return false;
         };
         let to = m.to();
-        let occ = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
-        let direct = match m.promotion().unwrap_or(m.role()) {
-            Role::Pawn => attacks::pawn_attacks(!pos.turn(), king).contains(to),
-            Role::Knight => attacks::knight_attacks(king).contains(to),
-            Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
-            Role::Rook => attacks::rook_attacks(king, occ).contains(to),
-            Role::Queen => attacks::queen_attacks(king, occ).contains(to),
-            Role::King => false,
+        let direct = match (m.role(), m.promotion()) {
+            (_, Some(promoted)) => {
+                let occ = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
+                match promoted {
+                    Role::Knight => knight_checks.contains(to),
+                    Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
+                    Role::Rook => attacks::rook_attacks(king, occ).contains(to),
+                    Role::Queen => attacks::queen_attacks(king, occ).contains(to),
+                    Role::Pawn | Role::King => false,
+                }
+            }
+            (Role::Pawn, None) => pawn_checks.contains(to),
+            (Role::Knight, None) => knight_checks.contains(to),
+            (Role::Bishop, None) => bishop_checks.contains(to),
+            (Role::Rook, None) => rook_checks.contains(to),
+            (Role::Queen, None) => (bishop_checks | rook_checks).contains(to),
+            (Role::King, None) => false,
         };
         let maybe = direct || lines.contains(from) || m.is_castle() || m.is_en_passant();
         if !maybe {

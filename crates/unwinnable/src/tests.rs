@@ -1333,3 +1333,72 @@ fn large_closure_finds_shortest_helpmate() {
         _ => panic!("1538: no mate"),
     }
 }
+
+/// `mate_in_one` finds the first mating move of the list, as playing every move out does: in
+/// positions of random games (where mates in one are rare, so also in positions built to have
+/// them: promotions that uncover a line through the square the pawn leaves, discovered checks,
+/// checks by a slider moving along its line away from the king).
+#[test]
+fn mate_in_one_is_the_first_move_that_mates() {
+    fn first_mate(pos: &Chess, moves: &shakmaty::MoveList) -> Option<usize> {
+        moves.iter().position(|m| {
+            let mut child = pos.clone();
+            child.play_unchecked(*m);
+            child.is_checkmate()
+        })
+    }
+    let check = |pos: &Chess| {
+        let moves = pos.legal_moves();
+        assert_eq!(
+            search::mate_in_one(pos, &moves),
+            first_mate(pos, &moves),
+            "{}",
+            Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
+        );
+        usize::from(first_mate(pos, &moves).is_some())
+    };
+    let mut mates = 0;
+    for fen in [
+        // A pawn on g7 takes on h8 and promotes: its queen or bishop mates on e5 through g7;
+        // one on b7 pushes and its rook or queen sees down the b-file through b7.
+        "7r/6P1/3pp3/3pkp2/3ppp2/8/8/K7 w - - 0 1",
+        "8/1P6/8/8/8/8/8/1k5K w - - 0 1",
+        // Discovered checks, a back-rank mate, a smothered mate, en passant, castling.
+        "6k1/5ppp/8/8/8/8/8/R3K2R w KQ - 0 1",
+        "6rk/6pp/7N/8/8/8/8/1Q4K1 w - - 0 1",
+        "k7/8/1K6/8/8/8/8/7R w - - 0 1",
+        "5k2/8/5K2/8/8/8/8/R7 w - - 0 1",
+        "8/8/8/3pP3/8/1k6/8/1K1R3R w - d6 0 1",
+        "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1",
+    ] {
+        let Some(pos) = parse(fen) else {
+            panic!("{fen} does not parse");
+        };
+        mates += check(&pos);
+    }
+    let mut seed = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut positions = 0;
+    for _ in 0..200 {
+        let mut pos = Chess::default();
+        for _ in 0..200 {
+            mates += check(&pos);
+            positions += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let i = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
+            pos.play_unchecked(moves[i]);
+        }
+    }
+    assert!(
+        positions > 20_000 && mates > 20,
+        "{positions} positions, {mates} mates"
+    );
+}
