@@ -101,7 +101,7 @@ pub fn expr(data: &[u8]) -> bool {
             }
         },
         Err(e) => {
-            diag(e.offset, e.len, say::expression_syntax(&e.message));
+            diag(e.offset, e.len, say::expression_syntax(&e.message).said());
         }
     }
     match parse_effect(&src) {
@@ -112,7 +112,7 @@ pub fn expr(data: &[u8]) -> bool {
             }
         },
         Err(e) => {
-            diag(e.offset, e.len, say::expression_syntax(&e.message));
+            diag(e.offset, e.len, say::expression_syntax(&e.message).said());
         }
     }
     checked
@@ -250,7 +250,7 @@ pub fn pgn(data: &[u8]) -> usize {
                     src,
                     e.offset,
                     1,
-                    say::pgn_in_game(e.game, e.message),
+                    say::pgn_in_game(e.game, e.message).said(),
                 ));
                 continue;
             }
@@ -289,7 +289,7 @@ pub fn pgn(data: &[u8]) -> usize {
                         src,
                         c.offset,
                         1,
-                        say::pgn_in_game(c.game, c.message.clone()),
+                        say::pgn_in_game(c.game, c.message.clone()).said(),
                     ));
                 }
                 _ => panic!(

@@ -288,11 +288,12 @@ impl Judge<'_> {
         match item {
             Item::Game(file, raw) => self.game(&file, raw),
             Item::TooLarge(file, index, line) => {
-                let message = say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20);
+                let message =
+                    say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20).said();
                 self.bad_game(&file, (index, line, 1), &message)
             }
             Item::InputError(file, message) => self.bad_input(&file, &message),
-            Item::NoGames(file) => self.bad_input(&file, &say::pgn_no_games()),
+            Item::NoGames(file) => self.bad_input(&file, &say::pgn_no_games().said()),
         }
     }
 
@@ -311,7 +312,7 @@ impl Judge<'_> {
                 v.file = file.to_string();
                 v.line = line;
                 let Some(renderer) = self.renderers.get(v.book).or(self.renderers.last()) else {
-                    return self.bad_game(file, (index, line, 1), &say::no_renderer());
+                    return self.bad_game(file, (index, line, 1), &say::no_renderer().said());
                 };
                 let e = renderer.explain(&v);
                 let stdout = match (self.options.report, self.options.format) {
@@ -358,7 +359,7 @@ impl Judge<'_> {
                     line,
                     e.offset,
                     1,
-                    say::pgn_in_game(e.game, &e.message),
+                    say::pgn_in_game(e.game, &e.message).said(),
                 );
                 let (l, c) = d.line_col();
                 match self.options.format {
@@ -382,7 +383,7 @@ impl Judge<'_> {
                 String::new(),
                 terminal(format!(
                     "{file}:{line}:{column}: {}\n",
-                    say::pgn_in_game(game, message)
+                    say::pgn_in_game(game, message).said()
                 )),
             ),
             Format::Json => (error_record(file, Some(at), message), String::new()),
@@ -398,7 +399,10 @@ impl Judge<'_> {
         let (stdout, stderr) = match self.options.format {
             Format::Text => (
                 String::new(),
-                terminal(format!("{}\n", say::error(say::file_error(file, message)))),
+                terminal(format!(
+                    "{}\n",
+                    say::error(say::file_error(file, message)).said()
+                )),
             ),
             Format::Json => (error_record(file, None, message), String::new()),
         };
@@ -631,7 +635,10 @@ fn read_items(
         let reader = match input.open() {
             Ok(r) => r,
             Err(e) => {
-                if !each(Item::InputError(name, say::io_error(&e)), bytes_before) {
+                if !each(
+                    Item::InputError(name, say::io_error(&e).said()),
+                    bytes_before,
+                ) {
                     return;
                 }
                 continue;
@@ -651,7 +658,10 @@ fn read_items(
                 Err(e) => {
                     // A read error ends the input; what was read before stands.
                     games += 1;
-                    if !each(Item::InputError(name.clone(), say::io_error(&e)), bytes) {
+                    if !each(
+                        Item::InputError(name.clone(), say::io_error(&e).said()),
+                        bytes,
+                    ) {
                         return;
                     }
                     break;

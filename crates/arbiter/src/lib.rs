@@ -138,7 +138,7 @@ pub fn load_law(spec: &str, engine: Option<Engine>, edition: Option<&str>) -> Re
                 &empty,
                 0,
                 0,
-                locale::say::no_such_edition(spec, edition, have.join(", ")),
+                locale::say::no_such_edition(spec, edition, have.join(", ")).said(),
             )
             .into())
         }
@@ -179,13 +179,13 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
             &empty,
             0,
             0,
-            locale::say::no_such_rulebook(spec, rulebook_names().join(", ")),
+            locale::say::no_such_rulebook(spec, rulebook_names().join(", ")).said(),
         )
         .into());
     }
     if engine == Some(Engine::Compiled) {
         let empty: Arc<str> = Arc::from("");
-        return Err(Diag::new(dir, &empty, 0, 0, locale::say::folder_not_compiled()).into());
+        return Err(Diag::new(dir, &empty, 0, 0, locale::say::folder_not_compiled().said()).into());
     }
     let mut books: Vec<Arc<dyn Rules>> = Vec::new();
     for ir in compile::compile_dir_editions(dir, &Embedded)? {
@@ -211,7 +211,7 @@ pub fn load_ir(spec: &str) -> Result<lang::ir::Rulebook, Diags> {
                 &empty,
                 0,
                 0,
-                locale::say::no_such_rulebook(spec, rulebook_names().join(", ")),
+                locale::say::no_such_rulebook(spec, rulebook_names().join(", ")).said(),
             )
             .into())
         }
@@ -266,7 +266,7 @@ pub fn clause_text(
 ) -> Result<String, ClauseTextError> {
     if !ir.languages.iter().any(|l| l == lang) {
         return Err(ClauseTextError::NoLanguage(
-            locale::say::rulebook_lacks_language(&ir.id, lang, ir.languages.join(", ")),
+            locale::say::rulebook_lacks_language(&ir.id, lang, ir.languages.join(", ")).said(),
         ));
     }
     let found = (ir.articles.iter())
@@ -274,9 +274,9 @@ pub fn clause_text(
         .filter_map(|&i| ir.clauses.get(i))
         .find(|c| c.id == clause);
     let Some(c) = found else {
-        return Err(ClauseTextError::NoClause(locale::say::no_such_clause(
-            &ir.id, clause,
-        )));
+        return Err(ClauseTextError::NoClause(
+            locale::say::no_such_clause(&ir.id, clause).said(),
+        ));
     };
     let md = backend::codegen::clause_markdown(ir, c, lang).map_err(ClauseTextError::Words)?;
     Ok(render::terminal(&md))

@@ -293,10 +293,7 @@ fn declared_by(root: &Path, book: &str) -> Result<BTreeMap<String, String>, Stri
             return Ok(BTreeMap::new());
         }
         Err(e) => {
-            return Err(crate::locale::say::unreadable(
-                path.display().to_string(),
-                &e,
-            ));
+            return Err(crate::locale::say::unreadable(path.display().to_string(), &e).said());
         }
     };
     let source: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes).as_ref());

@@ -173,7 +173,7 @@ pub const MAX_SCENARIO_BYTES: usize = pgn::split::MAX_GAME_BYTES;
 /// A scenario's bytes: a regular file of at most `MAX_SCENARIO_BYTES`.
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     crate::files::read(path, MAX_SCENARIO_BYTES as u64)
-        .map_err(|e| say::unreadable(path.display().to_string(), &e))
+        .map_err(|e| say::unreadable(path.display().to_string(), &e).said())
 }
 
 fn tag<'a>(g: &'a Game, name: &str) -> Result<&'a str, String> {
@@ -568,7 +568,11 @@ impl Difference {
     /// Said in the language of the run.
     pub fn said(&self) -> String {
         let (id, args) = self.message();
-        crate::locale::say::message(id, &args)
+        let args = args
+            .into_iter()
+            .map(|(k, v)| (k, crate::locale::say::Arg::Text(v)))
+            .collect();
+        crate::locale::say::Message::new(id, args).said()
     }
 }
 

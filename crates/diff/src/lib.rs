@@ -60,7 +60,7 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
             .collect();
         return Err(spec_error(
             spec,
-            say::diff_family(spec, editions.join(", ")),
+            say::diff_family(spec, editions.join(", ")).said(),
         ));
     }
     let mut irs = crate::load_irs(spec)?;
@@ -74,7 +74,8 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
         let have: Vec<String> = (irs.iter())
             .filter_map(|ir| ir.edition.as_ref().map(|e| e.id.clone()))
             .collect();
-        let message = say::no_such_edition(spec, edition.unwrap_or_default(), have.join(", "));
+        let message =
+            say::no_such_edition(spec, edition.unwrap_or_default(), have.join(", ")).said();
         return Err(spec_error(spec, message));
     };
     let ir = irs.swap_remove(chosen);
@@ -86,7 +87,7 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
             .or(law.books().last());
         match book {
             Some(b) => Arc::clone(b),
-            None => return Err(spec_error(spec, say::no_such_rulebook(spec, ""))),
+            None => return Err(spec_error(spec, say::no_such_rulebook(spec, "").said())),
         }
     } else {
         let interp = crate::backend::interp::Interpreter::new(ir.clone())
@@ -854,7 +855,7 @@ impl Games<'_> {
                             line,
                             e.offset,
                             1,
-                            say::pgn_in_game(e.game, &e.message),
+                            say::pgn_in_game(e.game, &e.message).said(),
                         );
                         let (l, c) = d.line_col();
                         Diffed::Bad {
@@ -869,17 +870,18 @@ impl Games<'_> {
                 }
             }
             Item::TooLarge(file, index, line) => {
-                let message = say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20);
+                let message =
+                    say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20).said();
                 Diffed::Bad {
                     text: crate::audit::terminal(format!(
                         "{file}:{line}:1: {}\n",
-                        say::pgn_in_game(index, &message)
+                        say::pgn_in_game(index, &message).said()
                     )),
                     json: crate::audit::error_record(&file, Some((index, line, 1)), &message),
                 }
             }
             Item::InputError(file, message) => bad_input(&file, &message),
-            Item::NoGames(file) => bad_input(&file, &say::pgn_no_games()),
+            Item::NoGames(file) => bad_input(&file, &say::pgn_no_games().said()),
         }
     }
 
@@ -920,7 +922,7 @@ impl Games<'_> {
             };
             let games = crate::pgn::read_games(request.pgn.as_bytes());
             let Some(Ok(game)) = games.into_iter().next() else {
-                return bad_input(id, &say::pgn_no_games());
+                return bad_input(id, &say::pgn_no_games().said());
             };
             let options = Options {
                 record: request.record,
@@ -949,7 +951,10 @@ impl Games<'_> {
 
 fn bad_input(file: &str, message: &str) -> Diffed {
     Diffed::Bad {
-        text: crate::audit::terminal(format!("{}\n", say::error(say::file_error(file, message)))),
+        text: crate::audit::terminal(format!(
+            "{}\n",
+            say::error(say::file_error(file, message)).said()
+        )),
         json: crate::audit::error_record(file, None, message),
     }
 }

@@ -67,7 +67,7 @@ impl Diag {
             source: Arc::clone(source),
             offset,
             len,
-            label: crate::locale::say::here(),
+            label: crate::locale::say::here().said(),
             help: None,
             follow_on: false,
             line_base: 0,
@@ -224,7 +224,7 @@ impl Diag {
 "
             );
             if let Some(h) = &self.help {
-                out.push_str(&format!("  {}: {h}\n", say::help_label()));
+                out.push_str(&format!("  {}: {h}\n", say::help_label().said()));
             }
             return out;
         }
@@ -241,10 +241,10 @@ impl Diag {
             // The help in the language of the run, under its own label (miette would label
             // it in English).
             if let Some(h) = &self.help {
-                out.push_str(&format!("  {}: {h}\n", say::help_label()));
+                out.push_str(&format!("  {}: {h}\n", say::help_label().said()));
             }
         } else {
-            out = format!("{}\n", say::error(self.to_string()));
+            out = format!("{}\n", say::error(self.to_string()).said());
         }
         out
     }

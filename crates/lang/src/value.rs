@@ -55,7 +55,7 @@ impl EvalError {
     /// The error as it happened in a rule of `clause` (the interpreter and generated code say
     /// which clause was being evaluated).
     pub fn in_clause(self, clause: &str) -> EvalError {
-        EvalError::new(crate::locale::say::eval_in_clause(clause, *self.0))
+        EvalError::new(crate::locale::say::eval_in_clause(clause, *self.0).said())
     }
 }
 
@@ -66,7 +66,7 @@ pub mod ops {
     use crate::locale::say;
 
     fn overflow(op: &str) -> EvalError {
-        EvalError::new(say::eval_overflow(op))
+        EvalError::new(say::eval_overflow(op).said())
     }
 
     pub fn add(a: i64, b: i64) -> Result<i64, EvalError> {
@@ -81,13 +81,13 @@ pub mod ops {
     /// `a / b`: division by zero, and the one overflow (`i64::MIN / -1`), are errors.
     pub fn div(a: i64, b: i64) -> Result<i64, EvalError> {
         if b == 0 {
-            return Err(EvalError::new(say::eval_division_by_zero("/")));
+            return Err(EvalError::new(say::eval_division_by_zero("/").said()));
         }
         a.checked_div(b).ok_or_else(|| overflow("/"))
     }
     pub fn rem(a: i64, b: i64) -> Result<i64, EvalError> {
         if b == 0 {
-            return Err(EvalError::new(say::eval_division_by_zero("%")));
+            return Err(EvalError::new(say::eval_division_by_zero("%").said()));
         }
         a.checked_rem(b).ok_or_else(|| overflow("%"))
     }

@@ -93,7 +93,7 @@ impl<'a> Iterator for Tokens<'a> {
         let inner_start = start + 2;
         let Some(len) = self.text.get(start..).and_then(|t| t.find(']')) else {
             self.from = None;
-            return Some(Err((start, say::pgn_command_not_closed())));
+            return Some(Err((start, say::pgn_command_not_closed().said())));
         };
         let inner = self.text.get(inner_start..start + len).unwrap_or("");
         let mut words = Words {
@@ -103,7 +103,7 @@ impl<'a> Iterator for Tokens<'a> {
         };
         let Some((name, _)) = words.next() else {
             self.from = None;
-            return Some(Err((start, say::pgn_empty_command())));
+            return Some(Err((start, say::pgn_empty_command().said())));
         };
         self.from = Some(start + len + 1);
         Some(Ok(Token {

@@ -46,7 +46,7 @@ pub fn events(game: &Game) -> Result<Vec<GameEvent>, PgnError> {
                 let i = count;
                 count = count
                     .checked_add(1)
-                    .ok_or_else(|| err((c.at(), say::pgn_too_many_commands())))?;
+                    .ok_or_else(|| err((c.at(), say::pgn_too_many_commands().said())))?;
                 Some(i)
             } else {
                 None
@@ -88,7 +88,7 @@ impl<'a> Written<'a> {
     /// An error at the first argument past the `n` the command takes.
     fn at_most(&self, n: usize) -> Result<(), Located> {
         match self.arg(n) {
-            Some((extra, k)) => Err((k, say::pgn_unexpected_argument(extra, self.raw.name))),
+            Some((extra, k)) => Err((k, say::pgn_unexpected_argument(extra, self.raw.name).said())),
             None => Ok(()),
         }
     }
@@ -104,7 +104,7 @@ impl<'a> Written<'a> {
 fn command(c: &Written, game: GameKind) -> Result<Option<Command>, Located> {
     Ok(Some(match c.raw.name {
         "claim" => claim(c)?,
-        "offer" => Command::Offer(optional_side(c, |s| say::pgn_offer_side(s))?),
+        "offer" => Command::Offer(optional_side(c, |s| say::pgn_offer_side(s).said())?),
         "accept" => c.bare(Command::Accept)?,
         "decline" => c.bare(Command::Decline)?,
         "touch" => touch(c)?,
@@ -112,12 +112,12 @@ fn command(c: &Written, game: GameKind) -> Result<Option<Command>, Located> {
         "clk" => clk(c)?,
         "clock" => clock(c)?,
         "flag" => flag(c)?,
-        "resign" => Command::Resign(optional_side(c, |s| say::pgn_resign_side(s))?),
+        "resign" => Command::Resign(optional_side(c, |s| say::pgn_resign_side(s).said())?),
         "increment" => c.bare(Command::Increment)?,
         "quickplay" => quickplay(c)?,
         "arbiter" => Command::Arbiter(arbiter(c)?),
         "illegal" => illegal(c, game)?,
-        "correct" => Command::Correct(optional_side(c, |s| say::pgn_correct_side(s))?),
+        "correct" => Command::Correct(optional_side(c, |s| say::pgn_correct_side(s).said())?),
         _ => return Ok(None),
     }))
 }
@@ -137,10 +137,10 @@ fn claim(c: &Written) -> Result<Command, Located> {
         Some(("threefold", _)) => ClaimKind::Threefold,
         Some(("fifty", _)) => ClaimKind::Fifty,
         Some((other, k)) => {
-            return Err((k, say::pgn_unknown_claim(other)));
+            return Err((k, say::pgn_unknown_claim(other).said()));
         }
         None => {
-            return Err((c.at(), say::pgn_claim_needs_kind()));
+            return Err((c.at(), say::pgn_claim_needs_kind().said()));
         }
     };
     c.at_most(2)?;
@@ -158,9 +158,10 @@ fn touch(c: &Written) -> Result<Command, Located> {
     c.at_most(1)?;
     match c.arg(0) {
         Some((sq, k)) => Ok(Command::Touch(
-            sq.parse().map_err(|_| (k, say::pgn_not_a_square(sq)))?,
+            sq.parse()
+                .map_err(|_| (k, say::pgn_not_a_square(sq).said()))?,
         )),
-        None => Err((c.at(), say::pgn_touch_needs_square())),
+        None => Err((c.at(), say::pgn_touch_needs_square().said())),
     }
 }
 
@@ -169,7 +170,7 @@ fn clk(c: &Written) -> Result<Command, Located> {
     c.at_most(1)?;
     let (v, k) = c
         .arg(0)
-        .ok_or_else(|| (c.at(), say::pgn_clk_needs_reading()))?;
+        .ok_or_else(|| (c.at(), say::pgn_clk_needs_reading().said()))?;
     Ok(Command::Clock {
         side: None,
         millis: super::time::clock(v).map_err(|m| (k, m))?,
@@ -180,14 +181,14 @@ fn clk(c: &Written) -> Result<Command, Located> {
 fn clock(c: &Written) -> Result<Command, Located> {
     c.at_most(2)?;
     let side = match c.arg(0) {
-        Some((s, k)) => side_literal(s).ok_or_else(|| (k, say::pgn_clock_side(s)))?,
+        Some((s, k)) => side_literal(s).ok_or_else(|| (k, say::pgn_clock_side(s).said()))?,
         None => {
-            return Err((c.at(), say::pgn_clock_needs_side()));
+            return Err((c.at(), say::pgn_clock_needs_side().said()));
         }
     };
     let (v, k) = c
         .arg(1)
-        .ok_or_else(|| (c.at(), say::pgn_clock_needs_reading()))?;
+        .ok_or_else(|| (c.at(), say::pgn_clock_needs_reading().said()))?;
     Ok(Command::Clock {
         side: Some(side),
         millis: super::time::clock(v).map_err(|m| (k, m))?,
@@ -201,8 +202,8 @@ fn flag(c: &Written) -> Result<Command, Located> {
         Some(("both", _)) => Ok(Command::Flag(Flagged::Both)),
         Some((s, k)) => side_literal(s)
             .map(|side| Command::Flag(Flagged::Side(side)))
-            .ok_or_else(|| (k, say::pgn_flag_side(s))),
-        None => Err((c.at(), say::pgn_flag_needs_side())),
+            .ok_or_else(|| (k, say::pgn_flag_side(s).said())),
+        None => Err((c.at(), say::pgn_flag_needs_side().said())),
     }
 }
 
@@ -217,12 +218,12 @@ fn quickplay(c: &Written) -> Result<Command, Located> {
             "no-win" => no_win = true,
             "no-effort" => no_effort = true,
             _ => {
-                return Err((k, say::pgn_unknown_basis(w)));
+                return Err((k, say::pgn_unknown_basis(w).said()));
             }
         }
     }
     if !no_win && !no_effort {
-        return Err((c.at(), say::pgn_quickplay_needs_basis()));
+        return Err((c.at(), say::pgn_quickplay_needs_basis().said()));
     }
     Ok(Command::Quickplay {
         side,
@@ -246,17 +247,17 @@ fn arbiter(c: &Written) -> Result<ArbiterAct, Located> {
         (Some("declare"), Some("no-draw"), None) => ArbiterAct::Declare { draw: false },
         (Some("intervene"), None, _) => ArbiterAct::Intervene,
         (None, ..) => {
-            return Err((c.at(), say::pgn_arbiter_needs_act()));
+            return Err((c.at(), say::pgn_arbiter_needs_act().said()));
         }
         (Some("agree" | "postpone" | "reject" | "grant" | "declare" | "intervene"), ..) => {
             // A known act with words it does not take (or without the one it needs): point at
             // the first word after the act.
             let (w, k) = c.arg(1).unwrap_or(("", c.at()));
-            return Err((k, say::pgn_arbiter_unexpected(w)));
+            return Err((k, say::pgn_arbiter_unexpected(w).said()));
         }
         (Some(w), ..) => {
             let k = c.arg(0).map_or(c.at(), |(_, k)| k);
-            return Err((k, say::pgn_unknown_act(w)));
+            return Err((k, say::pgn_unknown_act(w).said()));
         }
     })
 }
@@ -284,7 +285,7 @@ fn illegal(c: &Written, game: GameKind) -> Result<Command, Located> {
                 GameKind::RussianDraughts => crate::draughts::is_move_text(w),
             };
             if !is_move {
-                return Err((k, say::pgn_illegal_argument(w, word)));
+                return Err((k, say::pgn_illegal_argument(w, word).said()));
             }
             IllegalKind::Reinstated(WrittenMove {
                 san: w.to_string(),

@@ -138,7 +138,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
                 let san = read_san(tok).map_err(|_| {
                     err(
                         at.start,
-                        say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
+                        say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()).said(),
                     )
                 })?;
                 moves.push(san);
@@ -156,7 +156,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b':'))
                 {
                     let tok = String::from_utf8_lossy(tok).into_owned();
-                    return Err(err(at.start, say::pdn_not_move(tok)));
+                    return Err(err(at.start, say::pdn_not_move(tok).said()));
                 }
                 moves.push(String::from_utf8_lossy(tok).into());
             }
@@ -192,7 +192,7 @@ fn game_kind(tags: &Tags) -> Result<GameKind, (usize, String)> {
     GameKind::from_game_type(value).ok_or_else(|| {
         (
             *at,
-            say::pdn_unknown_game_type(crate::diag::clip(value, 24)),
+            say::pdn_unknown_game_type(crate::diag::clip(value, 24)).said(),
         )
     })
 }
@@ -241,7 +241,7 @@ fn result_agrees(
     match (said(tag), said(&terminator)) {
         (Some(a), Some(b)) if a != b => Err((
             at.start,
-            say::pgn_result_disagrees(terminator.as_ref(), crate::diag::clip(tag, 24)),
+            say::pgn_result_disagrees(terminator.as_ref(), crate::diag::clip(tag, 24)).said(),
         )),
         _ => Ok(()),
     }

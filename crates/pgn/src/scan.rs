@@ -150,7 +150,7 @@ impl Scanner<'_> {
                 // Tags, a blank line, and more tags: a game without moves, followed by the next
                 // game, which keeps its own tags.
                 g.error
-                    .get_or_insert((g.start, say::pgn_tags_without_moves()));
+                    .get_or_insert((g.start, say::pgn_tags_without_moves().said()));
                 return true;
             }
             self.skip_between_games();
@@ -188,7 +188,8 @@ impl Scanner<'_> {
                     match memchr::memchr(b'}', &self.src[self.i..]) {
                         Some(n) => self.i += n + 1,
                         None => {
-                            g.error.get_or_insert((at, say::pgn_comment_not_closed()));
+                            g.error
+                                .get_or_insert((at, say::pgn_comment_not_closed().said()));
                             self.i = self.src.len();
                         }
                     }
@@ -204,7 +205,7 @@ impl Scanner<'_> {
                 b')' => {
                     if depth == 0 {
                         g.error
-                            .get_or_insert((self.i, say::pgn_paren_closes_nothing()));
+                            .get_or_insert((self.i, say::pgn_paren_closes_nothing().said()));
                     }
                     depth = depth.saturating_sub(1);
                     self.i += 1;
@@ -214,7 +215,7 @@ impl Scanner<'_> {
                     self.i += 1;
                     let n = self.take_token();
                     if n.is_empty() || !n.iter().all(u8::is_ascii_digit) {
-                        g.error.get_or_insert((at, say::pgn_nag()));
+                        g.error.get_or_insert((at, say::pgn_nag().said()));
                     }
                 }
                 b'!' | b'?' => self.i += 1,
@@ -233,7 +234,8 @@ impl Scanner<'_> {
                             at,
                             say::pgn_unexpected_character(
                                 char::from(b).escape_default().to_string(),
-                            ),
+                            )
+                            .said(),
                         ));
                         self.i += 1;
                         continue;
@@ -257,13 +259,15 @@ impl Scanner<'_> {
             }
         }
         if depth > 0 {
-            g.error
-                .get_or_insert((self.i.min(self.src.len()), say::pgn_variation_not_closed()));
+            g.error.get_or_insert((
+                self.i.min(self.src.len()),
+                say::pgn_variation_not_closed().said(),
+            ));
         }
         if !has_result && (has_any || !g.tags.is_empty()) {
             g.error.get_or_insert((
                 self.i.min(self.src.len()).saturating_sub(1).max(g.start),
-                say::pgn_no_result(),
+                say::pgn_no_result().said(),
             ));
         }
     }
@@ -293,7 +297,7 @@ impl Scanner<'_> {
         }
         let name_range = name_start..self.i;
         if name_range.is_empty() {
-            return Err((at, say::pgn_tag_syntax()));
+            return Err((at, say::pgn_tag_syntax().said()));
         }
         // Only letters, digits and `_`: ASCII.
         let name = String::from_utf8_lossy(&self.src[name_range.clone()]);
@@ -301,7 +305,7 @@ impl Scanner<'_> {
             self.i += 1;
         }
         if self.peek() != Some(b'"') {
-            return Err((self.i, say::pgn_tag_quoted_value(&*name)));
+            return Err((self.i, say::pgn_tag_quoted_value(&*name).said()));
         }
         let value_at = self.i;
         self.i += 1;
@@ -313,7 +317,7 @@ impl Scanner<'_> {
                     break;
                 }
                 Some(b'\n') | None => {
-                    return Err((value_at, say::pgn_tag_closing_quote(&*name)));
+                    return Err((value_at, say::pgn_tag_closing_quote(&*name).said()));
                 }
                 Some(_) => self.i += 1,
             }
@@ -322,7 +326,7 @@ impl Scanner<'_> {
             self.i += 1;
         }
         if self.peek() != Some(b']') {
-            return Err((self.i, say::pgn_tag_closing_bracket(&*name)));
+            return Err((self.i, say::pgn_tag_closing_bracket(&*name).said()));
         }
         self.i += 1;
         g.tags.push(TagAt {

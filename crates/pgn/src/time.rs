@@ -20,16 +20,16 @@ impl fmt::Display for TimeError {
     }
 }
 
-fn number(s: &str, at: usize, what: fn() -> String) -> Result<u32, TimeError> {
+fn number(s: &str, at: usize, what: fn() -> say::Message) -> Result<u32, TimeError> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(TimeError {
             offset: at,
-            message: say::pgn_expected_number(what(), s),
+            message: say::pgn_expected_number(what(), s).said(),
         });
     }
     s.parse().map_err(|_| TimeError {
         offset: at,
-        message: say::pgn_number_too_large(what(), s),
+        message: say::pgn_number_too_large(what(), s).said(),
     })
 }
 
@@ -53,7 +53,7 @@ impl ParseTimeControl for TimeControl {
             "" => {
                 return Err(TimeError {
                     offset: 0,
-                    message: say::pgn_empty_time_control(),
+                    message: say::pgn_empty_time_control().said(),
                 });
             }
             _ => {}
@@ -71,7 +71,7 @@ impl ParseTimeControl for TimeControl {
         {
             return Err(TimeError {
                 offset: lead,
-                message: say::pgn_period_after_all(i + 1),
+                message: say::pgn_period_after_all(i + 1).said(),
             });
         }
         Ok(TimeControl::Periods(periods))
@@ -98,7 +98,7 @@ fn period(field: &str, at: usize) -> Result<Period, TimeError> {
     if moves == Some(0) {
         return Err(TimeError {
             offset: at,
-            message: say::pgn_zero_moves(),
+            message: say::pgn_zero_moves().said(),
         });
     }
     let (seconds, increment) = match rest.split_once('+') {
@@ -122,7 +122,7 @@ pub const MAX_CLOCK_HOURS: u64 = 999_999;
 
 /// A `[%clk H:MM:SS]` reading (fractions of a second allowed: `0:00:07.4`), in milliseconds.
 pub fn clock(arg: &str) -> Result<u64, String> {
-    let bad = || say::pgn_not_a_clock_reading(arg);
+    let bad = || say::pgn_not_a_clock_reading(arg).said();
     let mut parts = arg.split(':');
     let (Some(h), Some(m), Some(s), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -134,7 +134,7 @@ pub fn clock(arg: &str) -> Result<u64, String> {
     if !digits(h) || !digits(m) || !digits(whole) || !(frac.is_empty() || digits(frac)) {
         return Err(bad());
     }
-    let too_large = || say::pgn_clock_too_large(arg, MAX_CLOCK_HOURS);
+    let too_large = || say::pgn_clock_too_large(arg, MAX_CLOCK_HOURS).said();
     let (h, m, whole): (u64, u64, u64) = (
         h.parse().map_err(|_| too_large())?,
         m.parse().map_err(|_| bad())?,

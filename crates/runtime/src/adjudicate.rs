@@ -94,12 +94,8 @@ pub fn check_game(meta: &BookMeta, kind: GameKind) -> Result<(), String> {
     if meta.games.contains(kind) {
         return Ok(());
     }
-    let games: Vec<String> = meta.games.iter().map(say::game).collect();
-    Err(say::game_not_for_rulebook(
-        &meta.id,
-        say::game(kind),
-        games.join(", "),
-    ))
+    let games: Vec<String> = meta.games.iter().map(|g| say::game(g).said()).collect();
+    Err(say::game_not_for_rulebook(&meta.id, say::game(kind), games.join(", ")).said())
 }
 
 /// Rule on `record` with `rules`: the game must be one the rulebook is for, and the parameters
@@ -362,7 +358,7 @@ impl Adjudication<'_> {
             Err(_) if marked => {
                 let text = moves.text(i).unwrap_or_default();
                 let number = move_number_of(game.fullmoves(), game.to_move());
-                as_made(game, &text).map_err(|why| say::game_as_made(number, &text, why))?
+                as_made(game, &text).map_err(|why| say::game_as_made(number, &text, why).said())?
             }
             Err(e) => return Err(e),
         };
@@ -370,10 +366,7 @@ impl Adjudication<'_> {
             && mv.capture() == Some(shakmaty::Role::King)
         {
             let number = move_number_of(game.fullmoves(), game.to_move());
-            return Err(say::game_king_taken(
-                number,
-                moves.text(i).unwrap_or_default(),
-            ));
+            return Err(say::game_king_taken(number, moves.text(i).unwrap_or_default()).said());
         }
         Ok((m, !marked))
     }
@@ -506,7 +499,7 @@ impl Adjudication<'_> {
             Command::Offer(side) => Event::Offer {
                 by: side
                     .or(mover)
-                    .ok_or_else(|| (at, say::game_offer_before_move()))?,
+                    .ok_or_else(|| (at, say::game_offer_before_move().said()))?,
             },
             Command::Accept => Event::Accept {
                 by: offerer.map_or(to_move, |o| !o),
@@ -552,7 +545,7 @@ impl Adjudication<'_> {
     /// `[%touch SQUARE]`: a piece there is touched by the player to move.
     fn touch(&mut self, sq: Square, offset: Option<usize>) -> Result<Event, Located> {
         if !self.state.mechanics().occupied(sq) {
-            return Err((offset, say::game_no_piece(sq.to_string())));
+            return Err((offset, say::game_no_piece(sq.to_string()).said()));
         }
         self.state.touch(sq);
         Ok(Event::Touch {
@@ -567,7 +560,7 @@ impl Adjudication<'_> {
         millis: u64,
         offset: Option<usize>,
     ) -> Result<(), Located> {
-        let side = side.ok_or_else(|| (offset, say::game_clk_before_move()))?;
+        let side = side.ok_or_else(|| (offset, say::game_clk_before_move().said()))?;
         // Beyond i64 milliseconds (292 million years) a reading is as good as endless.
         self.state
             .clocks
@@ -592,7 +585,7 @@ impl Adjudication<'_> {
             IllegalKind::TwoHands => IllegalForm::TwoHands,
         };
         let by = if kind.by_mover() {
-            mover.ok_or_else(|| (offset, say::game_illegal_before_move()))?
+            mover.ok_or_else(|| (offset, say::game_illegal_before_move().said()))?
         } else {
             self.state.to_move()
         };
@@ -613,11 +606,11 @@ impl Adjudication<'_> {
         let game = self.state.mechanics();
         let at = self.record.event_at(m.offset);
         if intended_move(game, m).is_ok_and(|i| matches!(i, Intended::Legal(_))) {
-            return Err((at, say::game_taken_back_legal(&m.san)));
+            return Err((at, say::game_taken_back_legal(&m.san).said()));
         }
         let made = as_made(game, &m.san).map_err(|why| {
             let number = move_number_of(game.fullmoves(), game.to_move());
-            (at, say::game_as_made(number, &m.san, why))
+            (at, say::game_as_made(number, &m.san, why).said())
         })?;
         for sq in game.touched_by(made) {
             self.state.touch(sq);
@@ -639,7 +632,7 @@ impl Adjudication<'_> {
         let (name, ply) = (event.kind().name(), cx.state.ply());
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
-            .map_err(|e| say::game_evaluating_rules(name, ply, e.to_string()))?;
+            .map_err(|e| say::game_evaluating_rules(name, ply, e.to_string()).said())?;
         // A clause for another game is not asked about this one (rare: most rulebooks are for
         // one game, and most events fire nothing).
         if !self.fired.is_empty() {
@@ -668,7 +661,7 @@ impl Adjudication<'_> {
             for mut e in self
                 .rules
                 .effects(r, &mut cx)
-                .map_err(|e| say::game_evaluating_effects(name, ply, e.to_string()))?
+                .map_err(|e| say::game_evaluating_effects(name, ply, e.to_string()).said())?
             {
                 if let Effect::RequireMove { r#move } = &mut e {
                     r#move.san = cx.state.mechanics().move_text(r#move.mv);
@@ -685,7 +678,7 @@ impl Adjudication<'_> {
         let mut args: Vec<(String, Arg)> = self
             .rules
             .vars(primary, &mut cx)
-            .map_err(|e| say::game_evaluating_vars(name, ply, e.to_string()))?
+            .map_err(|e| say::game_evaluating_vars(name, ply, e.to_string()).said())?
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.record.moves(), v)))
             .collect();
@@ -740,7 +733,7 @@ impl Adjudication<'_> {
             for event in self.record_one(*r) {
                 raised += 1;
                 if raised > MAX_CASCADE {
-                    return Err(say::game_cascade(MAX_CASCADE, event.kind().name()));
+                    return Err(say::game_cascade(MAX_CASCADE, event.kind().name()).said());
                 }
                 if let Some(next) = self.rule(&event, offset)? {
                     queue.push_back(next);
@@ -921,7 +914,7 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
                 .map(AnyMove::Draughts)
                 .map_err(|e| {
                     let number = move_number_of(g.fullmoves(), g.to_move());
-                    say::game_illegal_move(number, &**text, draughts_move_error(&e))
+                    say::game_illegal_move(number, &**text, draughts_move_error(&e)).said()
                 }),
             None => Err(String::new()),
         },
@@ -931,9 +924,9 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
 }
 
 fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, String> {
-    san.san
-        .to_move(pos)
-        .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)))
+    san.san.to_move(pos).map_err(|e| {
+        say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)).said()
+    })
 }
 
 fn move_number(pos: &Chess) -> String {
@@ -953,26 +946,26 @@ fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
     match e {
         MoveError::Syntax { offset, expected } => {
             let expected = match expected {
-                Expected::Square => say::draughts_expected_square(),
-                Expected::Separator => say::draughts_expected_separator(),
-                Expected::End => say::draughts_expected_end(),
+                Expected::Square => say::draughts_expected_square().said(),
+                Expected::Separator => say::draughts_expected_separator().said(),
+                Expected::End => say::draughts_expected_end().said(),
             };
-            say::draughts_syntax(expected, offset + 1)
+            say::draughts_syntax(expected, offset + 1).said()
         }
         MoveError::Illegal(why) => match *why {
-            Illegal::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
-            Illegal::OpponentsPiece(sq) => say::draughts_opponents_piece(sq.to_string()),
-            Illegal::CaptureRequired => say::draughts_capture_required(),
-            Illegal::NothingToCapture => say::draughts_nothing_to_capture(),
-            Illegal::ManBackward => say::draughts_man_backward(),
-            Illegal::Occupied(sq) => say::draughts_occupied(sq.to_string()),
-            Illegal::Unfinished => say::draughts_unfinished(),
-            Illegal::JumpedTwice(sq) => say::draughts_jumped_twice(sq.to_string()),
-            Illegal::NoSuchMove => say::draughts_no_such_move(),
+            Illegal::NoPiece(sq) => say::draughts_no_piece(sq.to_string()).said(),
+            Illegal::OpponentsPiece(sq) => say::draughts_opponents_piece(sq.to_string()).said(),
+            Illegal::CaptureRequired => say::draughts_capture_required().said(),
+            Illegal::NothingToCapture => say::draughts_nothing_to_capture().said(),
+            Illegal::ManBackward => say::draughts_man_backward().said(),
+            Illegal::Occupied(sq) => say::draughts_occupied(sq.to_string()).said(),
+            Illegal::Unfinished => say::draughts_unfinished().said(),
+            Illegal::JumpedTwice(sq) => say::draughts_jumped_twice(sq.to_string()).said(),
+            Illegal::NoSuchMove => say::draughts_no_such_move().said(),
         },
         MoveError::Ambiguous { candidates } => {
             let names: Vec<String> = candidates.iter().map(ToString::to_string).collect();
-            say::draughts_ambiguous(names.join(", "))
+            say::draughts_ambiguous(names.join(", ")).said()
         }
     }
 }
@@ -984,7 +977,7 @@ fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, String> {
     let s = &m.san;
     match game {
         AnyGame::Chess(g) => {
-            let san: San = s.parse().map_err(|_| say::pgn_not_san(s))?;
+            let san: San = s.parse().map_err(|_| say::pgn_not_san(s).said())?;
             Ok(san
                 .to_move(g.position())
                 .map_or(Intended::NotLegal, |m| Intended::Legal(AnyMove::Chess(m))))
@@ -993,7 +986,7 @@ fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, String> {
         // one makes the claim incorrect.
         AnyGame::Draughts(g) => match g.position().parse_move(s) {
             Ok(mv) => Ok(Intended::Legal(AnyMove::Draughts(mv))),
-            Err(crate::draughts::MoveError::Syntax { .. }) => Err(say::pdn_not_move(s)),
+            Err(crate::draughts::MoveError::Syntax { .. }) => Err(say::pdn_not_move(s).said()),
             Err(_) => Ok(Intended::NotLegal),
         },
     }
@@ -1027,7 +1020,7 @@ fn has_irregularities(events: &[GameEvent]) -> bool {
 fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
     match game {
         AnyGame::Chess(g) => {
-            let san: San = text.parse().map_err(|_| say::pgn_not_san(text))?;
+            let san: San = text.parse().map_err(|_| say::pgn_not_san(text).said())?;
             chess_as_made(g.position(), &san).map(AnyMove::Chess)
         }
         AnyGame::Draughts(g) => {
@@ -1042,13 +1035,15 @@ fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
                             expected,
                         })
                     }
-                    AsMadeError::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
+                    AsMadeError::NoPiece(sq) => say::draughts_no_piece(sq.to_string()).said(),
                     AsMadeError::OpponentsPiece(sq) => {
-                        say::draughts_opponents_piece(sq.to_string())
+                        say::draughts_opponents_piece(sq.to_string()).said()
                     }
-                    AsMadeError::Occupied(sq) => say::draughts_occupied(sq.to_string()),
-                    AsMadeError::NotDiagonal(sq) => say::as_made_not_diagonal(sq.to_string()),
-                    AsMadeError::OwnPiece(sq) => say::as_made_own_piece(sq.to_string()),
+                    AsMadeError::Occupied(sq) => say::draughts_occupied(sq.to_string()).said(),
+                    AsMadeError::NotDiagonal(sq) => {
+                        say::as_made_not_diagonal(sq.to_string()).said()
+                    }
+                    AsMadeError::OwnPiece(sq) => say::as_made_own_piece(sq.to_string()).said(),
                 })
         }
     }
@@ -1096,17 +1091,21 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
                 }
             }
             let from = match from.count() {
-                0 => return Err(say::as_made_no_piece()),
-                1 => from.first().ok_or_else(say::as_made_no_piece)?,
-                _ => return Err(say::as_made_ambiguous()),
+                0 => return Err(say::as_made_no_piece().said()),
+                1 => from.first().ok_or_else(|| say::as_made_no_piece().said())?,
+                _ => return Err(say::as_made_ambiguous().said()),
             };
             if from == to {
-                return Err(say::as_made_same_square());
+                return Err(say::as_made_same_square().said());
             }
             let target = board.piece_at(to);
             match target {
-                Some(p) if p.color == us => return Err(say::as_made_own_piece(to.to_string())),
-                Some(p) if p.role == Role::King => return Err(say::as_made_king(to.to_string())),
+                Some(p) if p.color == us => {
+                    return Err(say::as_made_own_piece(to.to_string()).said());
+                }
+                Some(p) if p.role == Role::King => {
+                    return Err(say::as_made_king(to.to_string()).said());
+                }
                 _ => {}
             }
             Ok(Move::Normal {
@@ -1132,10 +1131,10 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
                 });
             match king {
                 Some(king) if rook_there => Ok(Move::Castle { king, rook }),
-                _ => Err(say::as_made_castle()),
+                _ => Err(say::as_made_castle().said()),
             }
         }
-        San::Put { .. } | San::Null => Err(say::as_made_not_a_move()),
+        San::Put { .. } | San::Null => Err(say::as_made_not_a_move().said()),
     }
 }
 
@@ -1176,7 +1175,8 @@ fn parameters(record: &Record, meta: &BookMeta) -> Result<Vec<Value>, Located> {
                         &p.name,
                         say::game_param_kind(kind_name(&p.default)),
                         say::game_param_kind(kind_name(&set.value)),
-                    ),
+                    )
+                    .said(),
                 ));
             }
             Ok(set.value.clone())

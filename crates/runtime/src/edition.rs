@@ -149,7 +149,7 @@ impl Law {
         let (i, basis) = choose(&days, text).map_err(|e| {
             (
                 at.map(|at| at + e.offset),
-                say::game_bad_date(crate::diag::clip(text, 24)),
+                say::game_bad_date(crate::diag::clip(text, 24)).said(),
             )
         })?;
         Ok((i, ruled(i, basis)))

@@ -32,7 +32,7 @@ fn main() -> ExitCode {
             ("--out", Some(v)) => out = PathBuf::from(v),
             ("--lang", Some(v)) => {
                 if let Err(e) = locale::set_lang(&v) {
-                    eprintln!("{}", escape::terminal(&say::error(&e)));
+                    eprintln!("{}", escape::terminal(&say::error(&e).said()));
                     return ExitCode::from(2);
                 }
             }
@@ -52,26 +52,29 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
         Err(Refresh::Write(p, e)) => {
-            eline(&say::error(say::writing_error(
-                p.display().to_string(),
-                say::io_error(&e),
-            )));
+            eline(
+                &say::error(say::writing_error(
+                    p.display().to_string(),
+                    say::io_error(&e),
+                ))
+                .said(),
+            );
             ExitCode::FAILURE
         }
         Ok(stale) if check_only => {
             if stale.is_empty() {
-                line(&say::generated_up_to_date());
+                line(&say::generated_up_to_date().said());
                 return ExitCode::SUCCESS;
             }
             for p in &stale {
-                eline(&say::stale_file(p.display().to_string()));
+                eline(&say::stale_file(p.display().to_string()).said());
             }
-            eline(&say::generated_stale());
+            eline(&say::generated_stale().said());
             ExitCode::FAILURE
         }
         Ok(written) => {
             for p in &written {
-                line(&say::wrote(p.display().to_string()));
+                line(&say::wrote(p.display().to_string()).said());
             }
             ExitCode::SUCCESS
         }

@@ -56,20 +56,15 @@ pub(super) fn check(chain: &[&Loaded], games: &[Games], d: &mut Diags) -> bool {
             for (other, og, theirs) in &seen {
                 if let Some(shared) = g.intersection(*og).iter().next() {
                     ok = false;
-                    d.push(here(say::bases_share_game(
-                        &name.value,
-                        *other,
-                        say::game(shared),
-                    )));
+                    d.push(here(
+                        say::bases_share_game(&name.value, *other, say::game(shared)).said(),
+                    ));
                 }
                 if let Some(((_, id), kind)) = own.iter().find(|(k, _)| theirs.contains_key(*k)) {
                     ok = false;
-                    d.push(here(say::bases_share_name(
-                        &name.value,
-                        *other,
-                        what(*kind),
-                        id,
-                    )));
+                    d.push(here(
+                        say::bases_share_name(&name.value, *other, what(*kind), id).said(),
+                    ));
                 }
             }
             seen.push((&name.value, g, own));
@@ -110,10 +105,10 @@ fn named(base: &Loaded) -> Named {
 
 fn what(kind: u8) -> String {
     match kind {
-        0 => say::what_clause(),
-        1 => say::what_constant(),
-        2 => say::what_parameter(),
-        _ => say::what_name(),
+        0 => say::what_clause().said(),
+        1 => say::what_constant().said(),
+        2 => say::what_parameter().said(),
+        _ => say::what_name().said(),
     }
 }
 
@@ -132,13 +127,13 @@ pub(super) fn read_games(
                 d.push(sf.diag(
                     yaml::start(&sf.text, name),
                     name.value.len().max(1),
-                    say::unknown_game(&name.value, known.join(", ")),
+                    say::unknown_game(&name.value, known.join(", ")).said(),
                 ));
             }
         }
     }
     if list.value.is_empty() {
-        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game()));
+        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game().said()));
     }
     games
 }

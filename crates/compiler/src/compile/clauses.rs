@@ -165,15 +165,15 @@ impl ClauseCx<'_> {
                 sf.diag(
                     yaml::start(&sf.text, v),
                     v.value.len().max(1),
-                    say::value_without_defines(&c.id.value),
+                    say::value_without_defines(&c.id.value).said(),
                 )
-                .help(say::value_without_defines_help()),
+                .help(say::value_without_defines_help().said()),
             );
         }
         if short && !c.rules.is_empty() {
             d.push(
-                self.at_id(say::rules_and_short_form(&c.id.value))
-                    .help(say::rules_and_short_form_help()),
+                self.at_id(say::rules_and_short_form(&c.id.value).said())
+                    .help(say::rules_and_short_form_help().said()),
             );
         }
         let mut srcs = Vec::new();
@@ -187,7 +187,7 @@ impl ClauseCx<'_> {
                     vars: &c.vars,
                     ruling: c.ruling.as_ref(),
                 }),
-                None => d.push(self.at_id(say::no_event(&c.id.value))),
+                None => d.push(self.at_id(say::no_event(&c.id.value).said())),
             }
         }
         for r in &c.rules {
@@ -213,14 +213,14 @@ impl ClauseCx<'_> {
             d.push(sf.diag(
                 yaml::start(&sf.text, n),
                 n.value.len().max(1),
-                say::rule_name(),
+                say::rule_name().said(),
             ));
         }
         if !names.insert(n.value.clone()) {
             d.push(sf.diag(
                 yaml::start(&sf.text, n),
                 n.value.len().max(1),
-                say::rule_name_twice(&self.c.id.value, &n.value),
+                say::rule_name_twice(&self.c.id.value, &n.value).said(),
             ));
         }
     }
@@ -245,7 +245,7 @@ impl ClauseCx<'_> {
                 None => d.push(sf.diag(
                     yaml::start(&sf.text, r),
                     r.value.len().max(1),
-                    say::unknown_clause(what, &r.value),
+                    say::unknown_clause(what, &r.value).said(),
                 )),
             }
         }
@@ -292,9 +292,9 @@ impl ClauseCx<'_> {
                 sf.diag(
                     yaml::start(&sf.text, on),
                     on.value.len().max(1),
-                    say::unknown_event(&on.value),
+                    say::unknown_event(&on.value).said(),
                 )
-                .help(say::known_events(names.join(", "))),
+                .help(say::known_events(names.join(", ")).said()),
             );
         }
         ev
@@ -309,8 +309,8 @@ impl ClauseCx<'_> {
         let sf = self.sf;
         let Some(w) = when else {
             d.push(
-                self.at_id(say::no_condition(&self.c.id.value))
-                    .help(say::no_condition_help()),
+                self.at_id(say::no_condition(&self.c.id.value).said())
+                    .help(say::no_condition_help().said()),
             );
             return None;
         };
@@ -320,7 +320,7 @@ impl ClauseCx<'_> {
                 d.push(sf.diag(
                     yaml::start(&sf.text, w),
                     w.value.len(),
-                    say::condition_not_bool(t.a()),
+                    say::condition_not_bool(t.a()).said(),
                 ));
                 None
             }
@@ -351,7 +351,13 @@ impl ClauseCx<'_> {
                     Err(te) => d.push(type_diag(sf, e, &te)),
                 },
                 Err(se) => {
-                    let diag = at_value(sf, e, se.offset, se.len, say::effect_syntax(&se.message));
+                    let diag = at_value(
+                        sf,
+                        e,
+                        se.offset,
+                        se.len,
+                        say::effect_syntax(&se.message).said(),
+                    );
                     d.push(match se.help {
                         Some(h) => diag.help(h),
                         None => diag,
@@ -369,7 +375,7 @@ impl ClauseCx<'_> {
                 .filter(|e| e.id.spec().class == class)
                 .count();
             if n > 1 {
-                d.push(self.at_id(say::effects_same_class(&self.c.id.value)));
+                d.push(self.at_id(say::effects_same_class(&self.c.id.value).said()));
             }
         }
         effects
@@ -378,7 +384,7 @@ impl ClauseCx<'_> {
     /// The ruling's texts, checked as Fluent patterns using only the variables the rule provides.
     fn ruling(&self, r: &RuleSrc, effects: &[IrEffect], d: &mut Diags) -> Option<Texts> {
         let Some(rl) = r.ruling else {
-            d.push(self.at_id(say::no_ruling(&self.c.id.value)));
+            d.push(self.at_id(say::no_ruling(&self.c.id.value).said()));
             return None;
         };
         let t = texts(self.sf, rl, self.languages, say::field_ruling, d);
@@ -413,7 +419,7 @@ pub(super) fn official_languages(
                     d.push(sf.diag(
                         yaml::start(&sf.text, l),
                         l.value.len().max(1),
-                        say::official_unknown_language(&l.value, languages.join(", ")),
+                        say::official_unknown_language(&l.value, languages.join(", ")).said(),
                     ));
                 } else if !out.contains(&l.value) {
                     out.push(l.value.clone());

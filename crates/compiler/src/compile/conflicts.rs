@@ -101,19 +101,19 @@ pub(super) fn check(
                 d.push(sf.diag(
                     yaml::start(&sf.text, &c.id),
                     c.id.value.len(),
-                    say::more_conflicts(MAX_CONFLICTS_REPORTED),
+                    say::more_conflicts(MAX_CONFLICTS_REPORTED).said(),
                 ));
                 return;
             }
             reported += 1;
             let message = if ca == cb {
-                say::conflict_within(&first.id, ra.on.name(), &why)
+                say::conflict_within(&first.id, ra.on.name(), &why).said()
             } else {
-                say::conflict(&first.id, &c.id.value, ra.on.name(), &why)
+                say::conflict(&first.id, &c.id.value, ra.on.name(), &why).said()
             };
             d.push(
                 sf.diag(yaml::start(&sf.text, &c.id), c.id.value.len(), message)
-                    .help(say::conflict_help(&first.id)),
+                    .help(say::conflict_help(&first.id).said()),
             );
         }
     }
@@ -170,7 +170,7 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
         if let (Some(x), Some(y)) = (pick(a, class), pick(b, class))
             && (x.id != y.id || x.args != y.args)
         {
-            return Some(say::against(x.id.spec().name, y.id.spec().name));
+            return Some(say::against(x.id.spec().name, y.id.spec().name).said());
         }
     }
     None

@@ -28,7 +28,7 @@ pub(super) fn expr_result(
             w,
             se.offset,
             se.len,
-            say::expression_syntax(&se.message),
+            say::expression_syntax(&se.message).said(),
         );
         match se.help {
             Some(h) => d.help(h),
@@ -48,13 +48,17 @@ pub(super) fn within_limits(sf: &SourceFile, w: &Spanned<String>, c: Cost) -> Re
     let len = w.value.len().max(1);
     if c.depth > MAX_DEPTH {
         return Err(sf
-            .diag(at, len, say::too_deep_with_names(c.depth, MAX_DEPTH))
-            .help(say::too_deep_with_names_help()));
+            .diag(at, len, say::too_deep_with_names(c.depth, MAX_DEPTH).said())
+            .help(say::too_deep_with_names_help().said()));
     }
     if c.size > MAX_EXPANDED {
         return Err(sf
-            .diag(at, len, say::too_large_expanded(c.size, MAX_EXPANDED))
-            .help(say::too_large_expanded_help()));
+            .diag(
+                at,
+                len,
+                say::too_large_expanded(c.size, MAX_EXPANDED).said(),
+            )
+            .help(say::too_large_expanded_help().said()));
     }
     Ok(())
 }
@@ -93,7 +97,7 @@ pub(super) fn texts(
     sf: &SourceFile,
     l: &Localized,
     languages: &[String],
-    what: fn() -> String,
+    what: fn() -> say::Message,
     d: &mut Diags,
 ) -> Texts {
     let mut out = BTreeMap::new();
@@ -106,16 +110,16 @@ pub(super) fn texts(
                 sf.diag(
                     yaml::start(&sf.text, l),
                     1,
-                    say::text_missing_language(what(), lang),
+                    say::text_missing_language(what(), lang).said(),
                 )
-                .help(say::text_languages_help(languages.join(", "))),
+                .help(say::text_languages_help(languages.join(", ")).said()),
             ),
         }
     }
     for (k, v) in &l.value {
         if !languages.contains(k) {
             let at = yaml::start(&sf.text, v);
-            d.push(sf.diag(at, 1, say::text_other_language(what(), k)));
+            d.push(sf.diag(at, 1, say::text_other_language(what(), k).said()));
         }
     }
     out
@@ -144,15 +148,16 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                                 msg,
                                 k,
                                 v.len() + 1,
-                                say::ruling_unprovided_variable(lang, &v),
+                                say::ruling_unprovided_variable(lang, &v).said(),
                             )
-                            .help(say::ruling_vars_help(
-                                if vars.is_empty() {
-                                    say::nothing()
+                            .help(
+                                say::ruling_vars_help(if vars.is_empty() {
+                                    say::nothing().said()
                                 } else {
                                     vars.join(", ")
-                                },
-                            )),
+                                })
+                                .said(),
+                            ),
                         );
                     }
                 }
@@ -162,7 +167,13 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                     .first()
                     .map(|e| format!("{:?}", e.kind))
                     .unwrap_or_default();
-                d.push(at_value(sf, msg, 0, 1, say::ruling_not_fluent(lang, first)));
+                d.push(at_value(
+                    sf,
+                    msg,
+                    0,
+                    1,
+                    say::ruling_not_fluent(lang, first).said(),
+                ));
             }
         }
     }

@@ -67,9 +67,9 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 sf.diag(
                     yaml::start(&sf.text, &c.id),
                     c.id.value.len().max(1),
-                    say::too_many_rules(rules.len(), MAX_RULES),
+                    say::too_many_rules(rules.len(), MAX_RULES).said(),
                 )
-                .help(say::too_many_help()),
+                .help(say::too_many_help().said()),
             );
         }
         return Err(d);
@@ -126,7 +126,7 @@ fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
         .collect();
     if languages.is_empty() {
         let at = yaml::start(&bf.text, &l.book.languages);
-        d.push(bf.diag(at, 1, say::no_language()));
+        d.push(bf.diag(at, 1, say::no_language().said()));
     }
     // The readable rulebook and the rulings' surroundings are said in the tool's words.
     let known = crate::locale::languages();
@@ -136,12 +136,9 @@ fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
                 bf.diag(
                     yaml::start(&bf.text, lang),
                     lang.value.len().max(1),
-                    say::language_without_words(&lang.value),
+                    say::language_without_words(&lang.value).said(),
                 )
-                .help(say::language_without_words_help(
-                    known.join(", "),
-                    &lang.value,
-                )),
+                .help(say::language_without_words_help(known.join(", "), &lang.value).said()),
             );
         }
     }
@@ -151,7 +148,7 @@ fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
         d.push(bf.diag(
             yaml::start(&bf.text, id),
             id.value.len().max(1),
-            say::not_plain_name("id", &id.value),
+            say::not_plain_name("id", &id.value).said(),
         ));
     }
     languages
@@ -170,7 +167,7 @@ fn edition(chain: &[&Loaded], d: &mut Diags) -> Option<Edition> {
                     d.push(bf.diag(
                         yaml::start(&bf.text, family),
                         family.value.len().max(1),
-                        say::not_plain_name("family", &family.value),
+                        say::not_plain_name("family", &family.value).said(),
                     ));
                 }
                 match crate::date::Date::parse_iso(&from.value) {
@@ -184,14 +181,14 @@ fn edition(chain: &[&Loaded], d: &mut Diags) -> Option<Edition> {
                     None => d.push(bf.diag(
                         yaml::start(&bf.text, from),
                         from.value.len().max(1),
-                        say::bad_in_force_from(&from.value),
+                        say::bad_in_force_from(&from.value).said(),
                     )),
                 }
             }
             (Some(one), None) | (None, Some(one)) => d.push(bf.diag(
                 yaml::start(&bf.text, one),
                 one.value.len().max(1),
-                say::edition_needs_both(),
+                say::edition_needs_both().said(),
             )),
         }
     }
@@ -217,9 +214,9 @@ fn params(chain: &[&Loaded], languages: &[String], d: &mut Diags) -> Vec<Param> 
                 bf.diag(
                     yaml::start(&bf.text, &p.ty),
                     p.ty.value.len().max(1),
-                    say::too_many_parameters(count, MAX_RULES),
+                    say::too_many_parameters(count, MAX_RULES).said(),
                 )
-                .help(say::too_many_help()),
+                .help(say::too_many_help().said()),
             );
         }
         // Past the limit, only redefinitions of the base's parameters are read.
@@ -247,9 +244,9 @@ fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
         sf.diag(
             yaml::start(&sf.text, &c.id),
             c.id.value.len().max(1),
-            say::too_many_clauses(all.len(), MAX_CLAUSES),
+            say::too_many_clauses(all.len(), MAX_CLAUSES).said(),
         )
-        .help(say::too_many_help()),
+        .help(say::too_many_help().said()),
     )
 }
 
@@ -279,7 +276,7 @@ fn clause_games(
                     d.push(sf.diag(
                         yaml::start(&sf.text, list),
                         1,
-                        say::clause_game_not_in_rulebook(&clause.id),
+                        say::clause_game_not_in_rulebook(&clause.id).said(),
                     ));
                 }
                 g

@@ -25,7 +25,11 @@ pub(super) fn lower_params<'a>(
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
         if !plain {
             let at = yaml::start(&bf.text, &p.ty);
-            d.push(bf.diag(at, p.ty.value.len().max(1), say::parameter_name(name)));
+            d.push(bf.diag(
+                at,
+                p.ty.value.len().max(1),
+                say::parameter_name(name).said(),
+            ));
             continue;
         }
         let ty = match p.ty.value.as_str() {
@@ -38,9 +42,9 @@ pub(super) fn lower_params<'a>(
                     bf.diag(
                         yaml::start(&bf.text, &p.ty),
                         other.len().max(1),
-                        say::unknown_parameter_type(other),
+                        say::unknown_parameter_type(other).said(),
                     )
-                    .help(say::parameter_types_help()),
+                    .help(say::parameter_types_help().said()),
                 );
                 continue;
             }
@@ -52,7 +56,7 @@ pub(super) fn lower_params<'a>(
                 d.push(bf.diag(
                     yaml::start(&bf.text, &p.default),
                     p.default.value.len().max(1),
-                    say::parameter_default(name, ty.name()),
+                    say::parameter_default(name, ty.name()).said(),
                 ));
                 continue;
             }

@@ -167,11 +167,11 @@ fn load_bases(
         // One base per game at most (compile::bases): a longer list is refused before any is read.
         let most = crate::games::GameKind::ALL.len();
         if names.is_empty() {
-            return Err(book_file.diag(at, 1, say::extends_empty()).into());
+            return Err(book_file.diag(at, 1, say::extends_empty().said()).into());
         }
         if names.len() > most {
             return Err(book_file
-                .diag(at, 1, say::extends_too_many(names.len(), most))
+                .diag(at, 1, say::extends_too_many(names.len(), most).said())
                 .into());
         }
     }
@@ -181,11 +181,11 @@ fn load_bases(
         let at = yaml::start(&book_file.text, name);
         let located = |m: String| book_file.diag(at, name.value.len().max(1), m);
         if out.iter().any(|b| b.book.id.value == base.book.id.value) {
-            return Err(located(say::extends_twice(&name.value)).into());
+            return Err(located(say::extends_twice(&name.value).said()).into());
         }
         // One family of editions at most: a rulebook is compiled once per edition of it.
         if base.family.is_some() && out.iter().any(|b| b.family.is_some()) {
-            return Err(located(say::extends_two_families(&name.value)).into());
+            return Err(located(say::extends_two_families(&name.value).said()).into());
         }
         out.push(base);
     }
@@ -211,7 +211,7 @@ fn load_base(
             .diag(
                 at,
                 name.value.len().max(1),
-                say::not_plain_name("extends", &name.value),
+                say::not_plain_name("extends", &name.value).said(),
             )
             .into());
     }
@@ -220,7 +220,7 @@ fn load_base(
             .diag(
                 at,
                 name.value.len().max(1),
-                say::extends_too_deep(MAX_EXTENDS),
+                say::extends_too_deep(MAX_EXTENDS).said(),
             )
             .into());
     }
@@ -257,7 +257,11 @@ fn load_base(
                 }
                 None => {
                     return Err(book_file
-                        .diag(at, name.value.len().max(1), say::extends_unknown(&edition))
+                        .diag(
+                            at,
+                            name.value.len().max(1),
+                            say::extends_unknown(&edition).said(),
+                        )
                         .into());
                 }
             },
@@ -273,9 +277,9 @@ fn load_base(
         .diag(
             at,
             name.value.len().max(1),
-            say::extends_unknown(&name.value),
+            say::extends_unknown(&name.value).said(),
         )
-        .help(say::embedded_rulebooks(lib.names().join(", ")))
+        .help(say::embedded_rulebooks(lib.names().join(", ")).said())
         .into())
 }
 
@@ -359,7 +363,7 @@ fn load_dir_at(
                 &empty,
                 0,
                 0,
-                say::cannot_read_rulebook_file(say::io_error(&e)),
+                say::cannot_read_rulebook_file(say::io_error(&e)).said(),
             )
         })?;
         Ok(SourceFile {
@@ -374,19 +378,24 @@ fn load_dir_at(
     for f in &book.files {
         let at = yaml::start(&book_file.text, f);
         let located = |message: String| book_file.diag(at, f.value.len().max(1), message);
-        let p = inside(dir, &f.value).ok_or_else(|| located(say::file_outside_folder(&f.value)))?;
+        let p = inside(dir, &f.value)
+            .ok_or_else(|| located(say::file_outside_folder(&f.value).said()))?;
         match std::fs::read(&p) {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => sources.push(SourceFile {
                     path: p,
                     text: Arc::from(text),
                 }),
-                Err(_) => return Err(located(say::clause_file_not_utf8(&f.value)).into()),
+                Err(_) => return Err(located(say::clause_file_not_utf8(&f.value).said()).into()),
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(located(say::clause_file_not_found(&f.value)).into());
+                return Err(located(say::clause_file_not_found(&f.value).said()).into());
             }
-            Err(e) => return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into()),
+            Err(e) => {
+                return Err(
+                    located(say::cannot_read_rulebook_file(say::io_error(&e)).said()).into(),
+                );
+            }
         }
     }
     let bases = load_bases(dir, &book_file, &book, depth, true, lib, pick)?;
@@ -423,7 +432,7 @@ fn load_embedded_at(
     let mut it = files.iter();
     let Some((bp, bt)) = it.next() else {
         let empty: Arc<str> = Arc::from("");
-        return Err(Diag::new(Path::new(dir), &empty, 0, 0, say::empty_rulebook()).into());
+        return Err(Diag::new(Path::new(dir), &empty, 0, 0, say::empty_rulebook().said()).into());
     };
     let book_file = SourceFile {
         path: Path::new(dir).join(bp),

@@ -24,9 +24,9 @@ pub fn parse<T: DeserializeOwned>(file: &Path, source: &Arc<str>) -> Result<T, D
         let message = e.without_snippet().to_string();
         let message = match message.lines().next() {
             Some(m) => m.to_string(),
-            None => say::invalid_yaml(),
+            None => say::invalid_yaml().said(),
         };
-        Diag::new(file, source, offset, 1, say::yaml(message))
+        Diag::new(file, source, offset, 1, say::yaml(message).said())
     })
 }
 

@@ -43,8 +43,8 @@ impl SyntaxError {
 /// An expression over `MAX_DEPTH` levels, at `offset`.
 fn too_deep(offset: usize) -> SyntaxError {
     SyntaxError {
-        help: Some(say::too_deep_help()),
-        ..SyntaxError::at(offset, 1, say::too_deep(MAX_DEPTH))
+        help: Some(say::too_deep_help().said()),
+        ..SyntaxError::at(offset, 1, say::too_deep(MAX_DEPTH).said())
     }
 }
 
@@ -59,8 +59,8 @@ fn within_limits(text: &str) -> Result<(), SyntaxError> {
             at -= 1;
         }
         return Err(SyntaxError {
-            help: Some(say::too_long_help()),
-            ..SyntaxError::at(at, 1, say::too_long(text.len(), MAX_EXPR_BYTES))
+            help: Some(say::too_long_help().said()),
+            ..SyntaxError::at(at, 1, say::too_long(text.len(), MAX_EXPR_BYTES).said())
         });
     }
     let b = text.as_bytes();
@@ -126,7 +126,7 @@ pub fn parse_effect(text: &str) -> Result<EffectAst, SyntaxError> {
 }
 
 fn empty(text: &str) -> SyntaxError {
-    SyntaxError::at(0, text.len(), say::expected_expression())
+    SyntaxError::at(0, text.len(), say::expected_expression().said())
 }
 
 fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
@@ -140,9 +140,9 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
             names.sort_unstable();
             names.dedup();
             if names.is_empty() {
-                say::unexpected_input()
+                say::unexpected_input().said()
             } else {
-                say::expected(names.join(", "))
+                say::expected(names.join(", ")).said()
             }
         }
         pest::error::ErrorVariant::CustomError { message } => message.clone(),
@@ -152,21 +152,25 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
 
 fn rule_words(r: &Rule) -> Option<String> {
     Some(match r {
-        Rule::expr | Rule::condition => say::syntax_expression(),
-        Rule::or | Rule::and => say::syntax_and_or(),
-        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => say::syntax_comparison(),
-        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => say::syntax_arithmetic(),
-        Rule::not | Rule::neg => say::syntax_not(),
-        Rule::duration | Rule::duration_part | Rule::unit => say::syntax_duration(),
-        Rule::integer | Rule::digits => say::syntax_number(),
-        Rule::boolean => say::syntax_boolean(),
-        Rule::call_or_name | Rule::name | Rule::ident => say::syntax_name(),
-        Rule::args => say::syntax_paren(),
-        Rule::if_kw => say::syntax_if(),
-        Rule::if_expr => say::syntax_if_expr(),
-        Rule::then_kw => say::syntax_then(),
-        Rule::else_kw => say::syntax_else(),
-        Rule::EOI => say::syntax_end(),
+        Rule::expr | Rule::condition => say::syntax_expression().said(),
+        Rule::or | Rule::and => say::syntax_and_or().said(),
+        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => {
+            say::syntax_comparison().said()
+        }
+        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => {
+            say::syntax_arithmetic().said()
+        }
+        Rule::not | Rule::neg => say::syntax_not().said(),
+        Rule::duration | Rule::duration_part | Rule::unit => say::syntax_duration().said(),
+        Rule::integer | Rule::digits => say::syntax_number().said(),
+        Rule::boolean => say::syntax_boolean().said(),
+        Rule::call_or_name | Rule::name | Rule::ident => say::syntax_name().said(),
+        Rule::args => say::syntax_paren().said(),
+        Rule::if_kw => say::syntax_if().said(),
+        Rule::if_expr => say::syntax_if_expr().said(),
+        Rule::then_kw => say::syntax_then().said(),
+        Rule::else_kw => say::syntax_else().said(),
+        Rule::EOI => say::syntax_end().said(),
         _ => return None,
     })
 }
@@ -261,7 +265,11 @@ impl<'i> Climb<'i> {
             prefixes.push((power, op, start));
         }
         let Some(primary) = self.take() else {
-            return Err(SyntaxError::at(self.end, 1, say::expected_expression()));
+            return Err(SyntaxError::at(
+                self.end,
+                1,
+                say::expected_expression().said(),
+            ));
         };
         let mut lhs = build_primary(primary, level.saturating_add(prefixes.len()))?;
         for (k, (power, op, start)) in prefixes.into_iter().enumerate().rev() {
@@ -303,7 +311,7 @@ fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxErro
         return Err(too_deep(span.start));
     }
     let too_big = |span: std::ops::Range<usize>| {
-        SyntaxError::at(span.start, span.len(), say::number_too_large())
+        SyntaxError::at(span.start, span.len(), say::number_too_large().said())
     };
     let kind = match pair.as_rule() {
         // A parenthesised expression: no node of its own.
@@ -311,9 +319,9 @@ fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxErro
         Rule::if_expr => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
             let mut next = || {
-                parts
-                    .next()
-                    .ok_or_else(|| SyntaxError::at(span.start, span.len(), say::expected_if()))
+                parts.next().ok_or_else(|| {
+                    SyntaxError::at(span.start, span.len(), say::expected_if().said())
+                })
             };
             let (c, a, b) = (next()?, next()?, next()?);
             let below = level + 1;
@@ -364,7 +372,7 @@ fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxErro
             return Err(SyntaxError::at(
                 span.start,
                 span.len(),
-                say::unexpected_input(),
+                say::unexpected_input().said(),
             ));
         }
     };
@@ -380,7 +388,7 @@ fn build_call(pair: Pair<'_, Rule>, level: usize) -> Result<Call, SyntaxError> {
     let mut it = pair.into_inner();
     let name = it
         .next()
-        .ok_or_else(|| SyntaxError::at(at, 1, say::expected_name()))?;
+        .ok_or_else(|| SyntaxError::at(at, 1, say::expected_name().said()))?;
     let name_span = name.as_span().start()..name.as_span().end();
     let mut height = 0;
     let args = match it.next() {

@@ -152,8 +152,8 @@ pub fn check_effect(
             .collect();
         TypeError {
             span: e.name_span.clone(),
-            message: say::unknown_effect(&e.name),
-            help: Some(say::known_effects(names.join(", "))),
+            message: say::unknown_effect(&e.name).said(),
+            help: Some(say::known_effects(names.join(", ")).said()),
             follow_on: false,
         }
     })?;
@@ -162,7 +162,7 @@ pub fn check_effect(
     {
         return Err(err(
             &e.name_span,
-            say::effect_only_on(spec.name, only.name()),
+            say::effect_only_on(spec.name, only.name()).said(),
         ));
     }
     let c = Checker { event, params };
@@ -208,12 +208,15 @@ impl Checker<'_> {
                         let known: Vec<&str> = self.params.params.names().collect();
                         return Err(TypeError {
                             span: e.span.clone(),
-                            message: say::unknown_parameter(p),
-                            help: Some(say::declared_parameters(if known.is_empty() {
-                                say::no_parameters()
-                            } else {
-                                known.join(", ")
-                            })),
+                            message: say::unknown_parameter(p).said(),
+                            help: Some(
+                                say::declared_parameters(if known.is_empty() {
+                                    say::no_parameters().said()
+                                } else {
+                                    known.join(", ")
+                                })
+                                .said(),
+                            ),
                             follow_on: false,
                         });
                     };
@@ -222,7 +225,7 @@ impl Checker<'_> {
                 if self.params.defs.is_broken(n) {
                     return Err(TypeError {
                         follow_on: true,
-                        ..err(&e.span, say::broken_definition(n))
+                        ..err(&e.span, say::broken_definition(n).said())
                     });
                 }
                 if let Some(i) = self.params.defs.position(n)
@@ -232,14 +235,17 @@ impl Checker<'_> {
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
-                    return Err(err(&e.span, say::takes_arguments(n, spec.params.len())));
+                    return Err(err(
+                        &e.span,
+                        say::takes_arguments(n, spec.params.len()).said(),
+                    ));
                 }
                 Ok((IrExpr::Fact(spec.id, vec![]), spec.ty))
             }
             ExprKind::Call(n, nspan, args) => {
                 let spec = self.fact(n, nspan, guards)?;
                 if spec.params.is_empty() {
-                    return Err(err(nspan, say::not_a_function(n)));
+                    return Err(err(nspan, say::not_a_function(n).said()));
                 }
                 let args = self.args(args, spec.params, n, nspan, guards)?;
                 Ok((IrExpr::Fact(spec.id, args), spec.ty))
@@ -251,7 +257,7 @@ impl Checker<'_> {
             ExprKind::Unary(UnOp::Neg, x) => {
                 let (xi, t) = self.expr(x, guards)?;
                 if t != Ty::Int && t != Ty::Duration {
-                    return Err(err(&x.span, say::cannot_negate(t.a())));
+                    return Err(err(&x.span, say::cannot_negate(t.a()).said()));
                 }
                 Ok((IrExpr::Neg(Box::new(xi)), t))
             }
@@ -264,7 +270,7 @@ impl Checker<'_> {
                 let (ai, at) = self.expr(a, &g)?;
                 let (bi, bt) = self.expr(b, guards)?;
                 if at != bt {
-                    return Err(err(&e.span, say::if_branches(at.a(), bt.a())));
+                    return Err(err(&e.span, say::if_branches(at.a(), bt.a()).said()));
                 }
                 Ok((IrExpr::If(Box::new(ci), Box::new(ai), Box::new(bi)), at))
             }
@@ -316,10 +322,10 @@ impl Checker<'_> {
         let (ri, rt) = self.expr(r, guards)?;
         let equality = matches!(op, BinOp::Eq | BinOp::Ne);
         if equality && lt != rt {
-            return Err(err(span, say::cannot_compare(lt.a(), rt.a())));
+            return Err(err(span, say::cannot_compare(lt.a(), rt.a()).said()));
         }
         if !equality && (lt != rt || !matches!(lt, Ty::Int | Ty::Duration)) {
-            return Err(err(span, say::orders(op.symbol(), lt.a(), rt.a())));
+            return Err(err(span, say::orders(op.symbol(), lt.a(), rt.a()).said()));
         }
         Ok((
             IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
@@ -342,7 +348,10 @@ impl Checker<'_> {
             BinOp::Add | BinOp::Sub => {
                 let (ri, rt) = self.expr(r, guards)?;
                 if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(span, say::arithmetic(op.symbol(), lt.a(), rt.a())));
+                    return Err(err(
+                        span,
+                        say::arithmetic(op.symbol(), lt.a(), rt.a()).said(),
+                    ));
                 }
                 (
                     ri,
@@ -356,7 +365,7 @@ impl Checker<'_> {
             _ => {
                 let ri = self.expect(r, Ty::Int, guards)?;
                 if !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(&l.span, say::needs_number(op.symbol(), lt.a())));
+                    return Err(err(&l.span, say::needs_number(op.symbol(), lt.a()).said()));
                 }
                 let op = match op {
                     BinOp::Mul => ArithOp::Mul,
@@ -372,7 +381,7 @@ impl Checker<'_> {
     fn expect(&self, e: &Expr, ty: Ty, guards: &[FactId]) -> Result<IrExpr, TypeError> {
         let (i, t) = self.expr(e, guards)?;
         if t != ty {
-            return Err(err(&e.span, say::expected_type(ty.a(), t.a())));
+            return Err(err(&e.span, say::expected_type(ty.a(), t.a()).said()));
         }
         Ok(i)
     }
@@ -388,7 +397,7 @@ impl Checker<'_> {
         if args.len() != params.len() {
             return Err(err(
                 span,
-                say::arguments_given(name, params.len(), args.len()),
+                say::arguments_given(name, params.len(), args.len()).said(),
             ));
         }
         args.iter()
@@ -405,10 +414,10 @@ impl Checker<'_> {
     ) -> Result<schema::FactSpec, TypeError> {
         let spec = schema::fact(n).ok_or_else(|| TypeError {
             span: span.clone(),
-            message: say::unknown_fact(n),
+            message: say::unknown_fact(n).said(),
             help: Some(match suggest(n) {
-                Some(s) => say::did_you_mean(s),
-                None => say::facts_in_readme(),
+                Some(s) => say::did_you_mean(s).said(),
+                None => say::facts_in_readme().said(),
             }),
             follow_on: false,
         })?;
@@ -422,7 +431,8 @@ impl Checker<'_> {
                     ev.name(),
                     self.event
                         .map_or_else(say::answers_no_event, |e| say::answers_event(e.name())),
-                ),
+                )
+                .said(),
             ));
         }
         if let Some(g) = spec.guard
@@ -432,8 +442,8 @@ impl Checker<'_> {
             let gname = g.spec().name;
             return Err(TypeError {
                 span: span.clone(),
-                message: say::guard(n, gname),
-                help: Some(say::guard_help(n, gname)),
+                message: say::guard(n, gname).said(),
+                help: Some(say::guard_help(n, gname).said()),
                 follow_on: false,
             });
         }
