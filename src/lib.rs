@@ -442,7 +442,7 @@ pub(crate) fn law_or_report(
     match arbiter::load_law(spec, engine.map(Into::into), edition) {
         Ok(l) => Some(l),
         Err(d) => {
-            eprint!("{}", d.render());
+            eprint!("{}", d.render(&arbiter::locale::run_words()));
             None
         }
     }
@@ -453,7 +453,7 @@ pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<
     match load_rules(spec, engine.map(Into::into)) {
         Ok(r) => Some(r),
         Err(d) => {
-            crate::out::eraw(&d.render());
+            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
             None
         }
     }
@@ -514,7 +514,7 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
             Err(diags) => {
                 match format {
                     CheckFormat::Text => {
-                        crate::out::eraw(&diags.render());
+                        crate::out::eraw(&diags.render(&arbiter::locale::run_words()));
                         crate::out::eline(
                             &say::check_errors(d.display().to_string(), diags.0.len()).said(),
                         );
@@ -522,7 +522,10 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
                     CheckFormat::Json => {
                         let mut lines = String::new();
                         for diag in &diags.0 {
-                            lines.push_str(&format!("{}\n", diag.json()));
+                            lines.push_str(&format!(
+                                "{}\n",
+                                diag.json(&arbiter::locale::run_words())
+                            ));
                         }
                         crate::out::raw(&lines);
                     }
@@ -602,7 +605,7 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            crate::out::eraw(&d.render());
+            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
             return 1;
         }
     };
@@ -640,7 +643,7 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            crate::out::eraw(&d.render());
+            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
             return 1;
         }
     };
@@ -649,12 +652,16 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
             crate::out::line(&text);
             0
         }
-        Err(arbiter::ClauseTextError::NoLanguage(e) | arbiter::ClauseTextError::Words(e)) => {
+        Err(arbiter::ClauseTextError::NoLanguage(e)) => {
+            crate::out::error(e.said());
+            2
+        }
+        Err(arbiter::ClauseTextError::Words(e)) => {
             crate::out::error(e);
             2
         }
         Err(arbiter::ClauseTextError::NoClause(e)) => {
-            crate::out::error(e);
+            crate::out::error(e.said());
             1
         }
     }

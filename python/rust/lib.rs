@@ -60,7 +60,8 @@ fn arbiter_error(py: Python<'_>, message: String) -> PyErr {
 /// A rulebook's problems as one `RulebookError`: the first one's message and place, every one
 /// in the report (as `arbiter check` prints them, without colour).
 fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
-    let report = diags.render_plain();
+    let words = arbiter::locale::run_words();
+    let report = diags.render_plain(&words);
     match diags.0.first() {
         Some(d) => {
             let (line, column) = d.line_col();
@@ -68,7 +69,7 @@ fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
             error(
                 py,
                 "RulebookError",
-                d.message.clone(),
+                d.message.render(&words),
                 Some(at),
                 Some(report),
             )
@@ -392,9 +393,10 @@ fn explain(py: Python<'_>, clause: &str, rulebook: &str, lang: &str) -> PyResult
         .detach(|| arbiter::load_ir(rulebook))
         .map_err(|d| rulebook_error(py, &d))?;
     arbiter::clause_text(&ir, clause, lang).map_err(|e| match e {
-        arbiter::ClauseTextError::NoLanguage(m)
-        | arbiter::ClauseTextError::NoClause(m)
-        | arbiter::ClauseTextError::Words(m) => arbiter_error(py, m),
+        arbiter::ClauseTextError::NoLanguage(m) | arbiter::ClauseTextError::NoClause(m) => {
+            arbiter_error(py, m.said())
+        }
+        arbiter::ClauseTextError::Words(m) => arbiter_error(py, m),
     })
 }
 

@@ -70,7 +70,9 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     let scenarios = scenarios(o)?;
     let mut imp = implementation(o, folder)?;
     let explanations = match &o.explain {
-        Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain())?),
+        Some(p) => {
+            Some(Explanations::load(p).map_err(|d| d.render_plain(&arbiter::locale::run_words()))?)
+        }
         None => None,
     };
 
@@ -185,7 +187,7 @@ fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
                     .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
                     .collect(),
             ),
-            Err(d) => return Err(d.render_plain()),
+            Err(d) => return Err(d.render_plain(&arbiter::locale::run_words())),
         };
         scenarios.extend(planned);
     }

@@ -72,7 +72,7 @@ pub fn run(a: &Args) -> u8 {
         match diff::load(spec, a.edition.as_deref()) {
             Ok(b) => books.push(b),
             Err(d) => {
-                crate::out::eraw(&d.render());
+                crate::out::eraw(&d.render(&arbiter::locale::run_words()));
                 return 2;
             }
         }

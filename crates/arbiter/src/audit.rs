@@ -359,13 +359,13 @@ impl Judge<'_> {
                     line,
                     e.offset,
                     1,
-                    say::pgn_in_game(e.game, &e.message).said(),
+                    say::pgn_in_game(e.game, &e.message),
                 );
                 let (l, c) = d.line_col();
                 match self.options.format {
                     Format::Text => Output {
                         stdout: String::new(),
-                        stderr: d.render(),
+                        stderr: d.render(&crate::locale::run_words()),
                         tally: Tally::BadGame,
                     },
                     Format::Json => self.bad_game(file, (index, l, c), &e.message),

@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 use backend::interp::Interpreter;
 use diag::{Diag, Diags};
+use locale::say::Message;
 use runtime::edition::Law;
 use runtime::rules::Rules;
 
@@ -138,7 +139,7 @@ pub fn load_law(spec: &str, engine: Option<Engine>, edition: Option<&str>) -> Re
                 &empty,
                 0,
                 0,
-                locale::say::no_such_edition(spec, edition, have.join(", ")).said(),
+                locale::say::no_such_edition(spec, edition, have.join(", ")),
             )
             .into())
         }
@@ -163,8 +164,9 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
             Engine::Interpreter => {
                 let mut books: Vec<Arc<dyn Rules>> = Vec::new();
                 for ir in load_irs(spec)? {
-                    let interp = Interpreter::new(ir)
-                        .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
+                    let interp = Interpreter::new(ir).map_err(|e| {
+                        Diag::new(Path::new(spec), &Arc::from(""), 0, 0, Message::verbatim(e))
+                    })?;
                     books.push(Arc::new(interp));
                 }
                 Ok(books)
@@ -179,17 +181,18 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
             &empty,
             0,
             0,
-            locale::say::no_such_rulebook(spec, rulebook_names().join(", ")).said(),
+            locale::say::no_such_rulebook(spec, rulebook_names().join(", ")),
         )
         .into());
     }
     if engine == Some(Engine::Compiled) {
         let empty: Arc<str> = Arc::from("");
-        return Err(Diag::new(dir, &empty, 0, 0, locale::say::folder_not_compiled().said()).into());
+        return Err(Diag::new(dir, &empty, 0, 0, locale::say::folder_not_compiled()).into());
     }
     let mut books: Vec<Arc<dyn Rules>> = Vec::new();
     for ir in compile::compile_dir_editions(dir, &Embedded)? {
-        let interp = Interpreter::new(ir).map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
+        let interp = Interpreter::new(ir)
+            .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, Message::verbatim(e)))?;
         books.push(Arc::new(interp));
     }
     Ok(books)
@@ -211,7 +214,7 @@ pub fn load_ir(spec: &str) -> Result<lang::ir::Rulebook, Diags> {
                 &empty,
                 0,
                 0,
-                locale::say::no_such_rulebook(spec, rulebook_names().join(", ")).said(),
+                locale::say::no_such_rulebook(spec, rulebook_names().join(", ")),
             )
             .into())
         }
@@ -247,9 +250,9 @@ pub fn load_irs(spec: &str) -> Result<Vec<lang::ir::Rulebook>, Diags> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClauseTextError {
     /// The rulebook is not written in the language asked for (the message says which it is).
-    NoLanguage(String),
+    NoLanguage(Message),
     /// The rulebook has no such clause.
-    NoClause(String),
+    NoClause(Message),
     /// The words the clause is shown with could not be made (a locale's error, said).
     Words(String),
 }
@@ -266,7 +269,7 @@ pub fn clause_text(
 ) -> Result<String, ClauseTextError> {
     if !ir.languages.iter().any(|l| l == lang) {
         return Err(ClauseTextError::NoLanguage(
-            locale::say::rulebook_lacks_language(&ir.id, lang, ir.languages.join(", ")).said(),
+            locale::say::rulebook_lacks_language(&ir.id, lang, ir.languages.join(", ")),
         ));
     }
     let found = (ir.articles.iter())
@@ -274,9 +277,9 @@ pub fn clause_text(
         .filter_map(|&i| ir.clauses.get(i))
         .find(|c| c.id == clause);
     let Some(c) = found else {
-        return Err(ClauseTextError::NoClause(
-            locale::say::no_such_clause(&ir.id, clause).said(),
-        ));
+        return Err(ClauseTextError::NoClause(locale::say::no_such_clause(
+            &ir.id, clause,
+        )));
     };
     let md = backend::codegen::clause_markdown(ir, c, lang).map_err(ClauseTextError::Words)?;
     Ok(render::terminal(&md))

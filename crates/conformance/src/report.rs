@@ -91,7 +91,7 @@ impl Explanations {
     pub fn load(path: &Path) -> Result<Explanations, Diag> {
         let text = std::fs::read_to_string(path).map_err(|e| {
             let empty: Arc<str> = Arc::from("");
-            Diag::new(path, &empty, 0, 0, crate::locale::say::io_error(&e).said())
+            Diag::new(path, &empty, 0, 0, crate::locale::say::io_error(&e))
         })?;
         let source: Arc<str> = Arc::from(text.as_str());
         crate::rulebook::yaml::parse(path, &source)

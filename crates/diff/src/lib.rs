@@ -43,7 +43,7 @@ pub struct Book {
     pub law: Law,
 }
 
-fn spec_error(spec: &str, message: String) -> Diags {
+fn spec_error(spec: &str, message: say::Message) -> Diags {
     let empty: Arc<str> = Arc::from("");
     Diag::new(Path::new(spec), &empty, 0, 0, message).into()
 }
@@ -60,7 +60,7 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
             .collect();
         return Err(spec_error(
             spec,
-            say::diff_family(spec, editions.join(", ")).said(),
+            say::diff_family(spec, editions.join(", ")),
         ));
     }
     let mut irs = crate::load_irs(spec)?;
@@ -74,8 +74,7 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
         let have: Vec<String> = (irs.iter())
             .filter_map(|ir| ir.edition.as_ref().map(|e| e.id.clone()))
             .collect();
-        let message =
-            say::no_such_edition(spec, edition.unwrap_or_default(), have.join(", ")).said();
+        let message = say::no_such_edition(spec, edition.unwrap_or_default(), have.join(", "));
         return Err(spec_error(spec, message));
     };
     let ir = irs.swap_remove(chosen);
@@ -87,11 +86,11 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
             .or(law.books().last());
         match book {
             Some(b) => Arc::clone(b),
-            None => return Err(spec_error(spec, say::no_such_rulebook(spec, "").said())),
+            None => return Err(spec_error(spec, say::no_such_rulebook(spec, ""))),
         }
     } else {
         let interp = crate::backend::interp::Interpreter::new(ir.clone())
-            .map_err(|e| spec_error(spec, e))?;
+            .map_err(|e| spec_error(spec, say::Message::verbatim(e)))?;
         Arc::new(interp)
     };
     Ok(Book {
@@ -855,11 +854,11 @@ impl Games<'_> {
                             line,
                             e.offset,
                             1,
-                            say::pgn_in_game(e.game, &e.message).said(),
+                            say::pgn_in_game(e.game, &e.message),
                         );
                         let (l, c) = d.line_col();
                         Diffed::Bad {
-                            text: d.render(),
+                            text: d.render(&crate::locale::run_words()),
                             json: crate::audit::error_record(
                                 &file,
                                 Some((index, l, c)),

@@ -391,6 +391,20 @@ pub fn run_words() -> Words {
     })
 }
 
+/// The embedded words of the default language (`DEFAULT`), as `say::Message`'s `Display` says
+/// a message: for a library user who never chooses a language.
+pub fn default_words() -> Words {
+    Words::none(DEFAULT)
+}
+
+/// A message in the embedded words of the default language (`DEFAULT`, English), for a library
+/// user who never chooses one; the edge that knows the reader's language uses `render`.
+impl std::fmt::Display for say::Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(&default_words()))
+    }
+}
+
 impl say::Message {
     /// The message in `words`: its variables first (a message among them in the same words),
     /// then its own pattern. When `words` cannot say it (a language whose words were refused,
@@ -399,6 +413,9 @@ impl say::Message {
     /// say something (an error in the words of the language asked for is said with them). Should
     /// none have it, the message is shown as its id and its values, untranslated.
     pub fn render(&self, words: &Words) -> String {
+        if let Some(text) = self.as_verbatim() {
+            return text.to_string();
+        }
         let args = self.fluent_args(&|m| m.render(words));
         words
             .get(self.id(), &args)
@@ -414,9 +431,7 @@ impl say::Message {
     /// The message in the words of the run (`run_words`): for the layers not yet given the
     /// reader's words.
     pub fn said(&self) -> String {
-        let said = self.render(&run_words());
-        say::remember(self.id(), &said);
-        said
+        self.render(&run_words())
     }
 }
 

@@ -659,7 +659,10 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
             other => dir.join("../adapters").join(other).join("failures.yaml"),
         };
         let explanations = if explained.is_file() {
-            Some(Explanations::load(&explained).map_err(|d| d.render())?)
+            Some(
+                Explanations::load(&explained)
+                    .map_err(|d| d.render(&crate::locale::run_words()))?,
+            )
         } else {
             None
         };

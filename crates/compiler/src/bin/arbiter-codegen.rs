@@ -44,37 +44,35 @@ fn main() -> ExitCode {
             }
         }
     }
-    let line = |s: &str| println!("{}", escape::terminal(s));
-    let eline = |s: &str| eprintln!("{}", escape::terminal(s));
+    let words = locale::run_words();
+    let line = |m: &say::Message| println!("{}", escape::terminal(&m.render(&words)));
+    let eline = |m: &say::Message| eprintln!("{}", escape::terminal(&m.render(&words)));
     match codegen::refresh_tree(&rules, &out, check_only) {
         Err(Refresh::Generate(e)) => {
             eprint!("{e}");
             ExitCode::FAILURE
         }
         Err(Refresh::Write(p, e)) => {
-            eline(
-                &say::error(say::writing_error(
-                    p.display().to_string(),
-                    say::io_error(&e),
-                ))
-                .said(),
-            );
+            eline(&say::error(say::writing_error(
+                p.display().to_string(),
+                say::io_error(&e),
+            )));
             ExitCode::FAILURE
         }
         Ok(stale) if check_only => {
             if stale.is_empty() {
-                line(&say::generated_up_to_date().said());
+                line(&say::generated_up_to_date());
                 return ExitCode::SUCCESS;
             }
             for p in &stale {
-                eline(&say::stale_file(p.display().to_string()).said());
+                eline(&say::stale_file(p.display().to_string()));
             }
-            eline(&say::generated_stale().said());
+            eline(&say::generated_stale());
             ExitCode::FAILURE
         }
         Ok(written) => {
             for p in &written {
-                line(&say::wrote(p.display().to_string()).said());
+                line(&say::wrote(p.display().to_string()));
             }
             ExitCode::SUCCESS
         }

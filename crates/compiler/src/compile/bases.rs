@@ -50,21 +50,26 @@ pub(super) fn check(chain: &[&Loaded], games: &[Games], d: &mut Diags) -> bool {
         for (b, name) in l.bases.iter().zip(&names) {
             let bf = &l.book_file;
             let at = yaml::start(&bf.text, name);
-            let here = |m: String| bf.diag(at, name.value.len().max(1), m);
+            let here = |m: crate::locale::say::Message| bf.diag(at, name.value.len().max(1), m);
             let g = of.get(&(b as *const Loaded)).copied().unwrap_or_default();
             let own = named(b);
             for (other, og, theirs) in &seen {
                 if let Some(shared) = g.intersection(*og).iter().next() {
                     ok = false;
-                    d.push(here(
-                        say::bases_share_game(&name.value, *other, say::game(shared)).said(),
-                    ));
+                    d.push(here(say::bases_share_game(
+                        &name.value,
+                        *other,
+                        say::game(shared),
+                    )));
                 }
                 if let Some(((_, id), kind)) = own.iter().find(|(k, _)| theirs.contains_key(*k)) {
                     ok = false;
-                    d.push(here(
-                        say::bases_share_name(&name.value, *other, what(*kind), id).said(),
-                    ));
+                    d.push(here(say::bases_share_name(
+                        &name.value,
+                        *other,
+                        what(*kind),
+                        id,
+                    )));
                 }
             }
             seen.push((&name.value, g, own));
@@ -103,12 +108,12 @@ fn named(base: &Loaded) -> Named {
     out
 }
 
-fn what(kind: u8) -> String {
+fn what(kind: u8) -> crate::locale::say::Message {
     match kind {
-        0 => say::what_clause().said(),
-        1 => say::what_constant().said(),
-        2 => say::what_parameter().said(),
-        _ => say::what_name().said(),
+        0 => say::what_clause(),
+        1 => say::what_constant(),
+        2 => say::what_parameter(),
+        _ => say::what_name(),
     }
 }
 
@@ -127,13 +132,13 @@ pub(super) fn read_games(
                 d.push(sf.diag(
                     yaml::start(&sf.text, name),
                     name.value.len().max(1),
-                    say::unknown_game(&name.value, known.join(", ")).said(),
+                    say::unknown_game(&name.value, known.join(", ")),
                 ));
             }
         }
     }
     if list.value.is_empty() {
-        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game().said()));
+        d.push(sf.diag(yaml::start(&sf.text, list), 1, say::no_game()));
     }
     games
 }

@@ -42,14 +42,14 @@ pub(super) fn check(rules: &[Rule], sources: &[(&SourceFile, &ClauseDef)], d: &m
             };
             let mut cycle = vec![r.on.name()];
             cycle.extend(path.iter().map(|e| e.name()));
-            let message = say::cascade(spec.name, raised.name(), cycle.join(" -> ")).said();
+            let message = say::cascade(spec.name, raised.name(), cycle.join(" -> "));
             let Some((sf, c)) = sources.get(r.clause) else {
                 continue;
             };
             let at = written(r, c, spec.name).unwrap_or(&c.id);
             d.push(
                 sf.diag(yaml::start(&sf.text, at), at.value.len().max(1), message)
-                    .help(say::cascade_help().said()),
+                    .help(say::cascade_help()),
             );
         }
     }

@@ -49,7 +49,7 @@ struct RuleSrc<'a> {
 
 impl ClauseCx<'_> {
     /// The clause's diagnostics point at its id.
-    fn at_id(&self, message: String) -> crate::diag::Diag {
+    fn at_id(&self, message: crate::locale::say::Message) -> crate::diag::Diag {
         let c = self.c;
         self.sf
             .diag(yaml::start(&self.sf.text, &c.id), c.id.value.len(), message)
@@ -165,15 +165,15 @@ impl ClauseCx<'_> {
                 sf.diag(
                     yaml::start(&sf.text, v),
                     v.value.len().max(1),
-                    say::value_without_defines(&c.id.value).said(),
+                    say::value_without_defines(&c.id.value),
                 )
-                .help(say::value_without_defines_help().said()),
+                .help(say::value_without_defines_help()),
             );
         }
         if short && !c.rules.is_empty() {
             d.push(
-                self.at_id(say::rules_and_short_form(&c.id.value).said())
-                    .help(say::rules_and_short_form_help().said()),
+                self.at_id(say::rules_and_short_form(&c.id.value))
+                    .help(say::rules_and_short_form_help()),
             );
         }
         let mut srcs = Vec::new();
@@ -187,7 +187,7 @@ impl ClauseCx<'_> {
                     vars: &c.vars,
                     ruling: c.ruling.as_ref(),
                 }),
-                None => d.push(self.at_id(say::no_event(&c.id.value).said())),
+                None => d.push(self.at_id(say::no_event(&c.id.value))),
             }
         }
         for r in &c.rules {
@@ -213,14 +213,14 @@ impl ClauseCx<'_> {
             d.push(sf.diag(
                 yaml::start(&sf.text, n),
                 n.value.len().max(1),
-                say::rule_name().said(),
+                say::rule_name(),
             ));
         }
         if !names.insert(n.value.clone()) {
             d.push(sf.diag(
                 yaml::start(&sf.text, n),
                 n.value.len().max(1),
-                say::rule_name_twice(&self.c.id.value, &n.value).said(),
+                say::rule_name_twice(&self.c.id.value, &n.value),
             ));
         }
     }
@@ -245,7 +245,7 @@ impl ClauseCx<'_> {
                 None => d.push(sf.diag(
                     yaml::start(&sf.text, r),
                     r.value.len().max(1),
-                    say::unknown_clause(what, &r.value).said(),
+                    say::unknown_clause(what, &r.value),
                 )),
             }
         }
@@ -292,9 +292,9 @@ impl ClauseCx<'_> {
                 sf.diag(
                     yaml::start(&sf.text, on),
                     on.value.len().max(1),
-                    say::unknown_event(&on.value).said(),
+                    say::unknown_event(&on.value),
                 )
-                .help(say::known_events(names.join(", ")).said()),
+                .help(say::known_events(names.join(", "))),
             );
         }
         ev
@@ -309,8 +309,8 @@ impl ClauseCx<'_> {
         let sf = self.sf;
         let Some(w) = when else {
             d.push(
-                self.at_id(say::no_condition(&self.c.id.value).said())
-                    .help(say::no_condition_help().said()),
+                self.at_id(say::no_condition(&self.c.id.value))
+                    .help(say::no_condition_help()),
             );
             return None;
         };
@@ -320,7 +320,7 @@ impl ClauseCx<'_> {
                 d.push(sf.diag(
                     yaml::start(&sf.text, w),
                     w.value.len(),
-                    say::condition_not_bool(t.a()).said(),
+                    say::condition_not_bool(t.a()),
                 ));
                 None
             }
@@ -351,13 +351,7 @@ impl ClauseCx<'_> {
                     Err(te) => d.push(type_diag(sf, e, &te)),
                 },
                 Err(se) => {
-                    let diag = at_value(
-                        sf,
-                        e,
-                        se.offset,
-                        se.len,
-                        say::effect_syntax(&se.message).said(),
-                    );
+                    let diag = at_value(sf, e, se.offset, se.len, say::effect_syntax(&se.message));
                     d.push(match se.help {
                         Some(h) => diag.help(h),
                         None => diag,
@@ -375,7 +369,7 @@ impl ClauseCx<'_> {
                 .filter(|e| e.id.spec().class == class)
                 .count();
             if n > 1 {
-                d.push(self.at_id(say::effects_same_class(&self.c.id.value).said()));
+                d.push(self.at_id(say::effects_same_class(&self.c.id.value)));
             }
         }
         effects
@@ -384,7 +378,7 @@ impl ClauseCx<'_> {
     /// The ruling's texts, checked as Fluent patterns using only the variables the rule provides.
     fn ruling(&self, r: &RuleSrc, effects: &[IrEffect], d: &mut Diags) -> Option<Texts> {
         let Some(rl) = r.ruling else {
-            d.push(self.at_id(say::no_ruling(&self.c.id.value).said()));
+            d.push(self.at_id(say::no_ruling(&self.c.id.value)));
             return None;
         };
         let t = texts(self.sf, rl, self.languages, say::field_ruling, d);
@@ -419,7 +413,7 @@ pub(super) fn official_languages(
                     d.push(sf.diag(
                         yaml::start(&sf.text, l),
                         l.value.len().max(1),
-                        say::official_unknown_language(&l.value, languages.join(", ")).said(),
+                        say::official_unknown_language(&l.value, languages.join(", ")),
                     ));
                 } else if !out.contains(&l.value) {
                     out.push(l.value.clone());

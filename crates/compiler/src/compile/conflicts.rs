@@ -101,19 +101,19 @@ pub(super) fn check(
                 d.push(sf.diag(
                     yaml::start(&sf.text, &c.id),
                     c.id.value.len(),
-                    say::more_conflicts(MAX_CONFLICTS_REPORTED).said(),
+                    say::more_conflicts(MAX_CONFLICTS_REPORTED),
                 ));
                 return;
             }
             reported += 1;
             let message = if ca == cb {
-                say::conflict_within(&first.id, ra.on.name(), &why).said()
+                say::conflict_within(&first.id, ra.on.name(), &why)
             } else {
-                say::conflict(&first.id, &c.id.value, ra.on.name(), &why).said()
+                say::conflict(&first.id, &c.id.value, ra.on.name(), &why)
             };
             d.push(
                 sf.diag(yaml::start(&sf.text, &c.id), c.id.value.len(), message)
-                    .help(say::conflict_help(&first.id).said()),
+                    .help(say::conflict_help(&first.id)),
             );
         }
     }
@@ -162,7 +162,7 @@ fn exclusive(ca: &[&IrExpr], cb: &[&IrExpr]) -> bool {
         || cb.iter().any(|y| denies(y, ca))
 }
 
-fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
+fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<say::Message> {
     for class in CLASSES {
         fn pick(es: &[IrEffect], class: OutcomeClass) -> Option<&IrEffect> {
             es.iter().find(|e| e.id.spec().class == class)
@@ -170,7 +170,7 @@ fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
         if let (Some(x), Some(y)) = (pick(a, class), pick(b, class))
             && (x.id != y.id || x.args != y.args)
         {
-            return Some(say::against(x.id.spec().name, y.id.spec().name).said());
+            return Some(say::against(x.id.spec().name, y.id.spec().name));
         }
     }
     None

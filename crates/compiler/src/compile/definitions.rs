@@ -83,8 +83,8 @@ pub fn lower(
     }
     if let Some(((sf, pos, len), count)) = &n.too_many {
         d.push(
-            sf.diag(*pos, *len, say::too_many_names(*count, MAX_RULES).said())
-                .help(say::too_many_help().said()),
+            sf.diag(*pos, *len, say::too_many_names(*count, MAX_RULES))
+                .help(say::too_many_help()),
         );
     }
     let cyclic = n.check_cycles(d);
@@ -126,8 +126,8 @@ impl Named {
         };
         if self.level[i] >= level {
             d.push(
-                sf.diag(pos, len, say::defined_twice(&def.name).said())
-                    .help(say::defined_twice_help().said()),
+                sf.diag(pos, len, say::defined_twice(&def.name))
+                    .help(say::defined_twice_help()),
             );
             return;
         }
@@ -135,7 +135,7 @@ impl Named {
             d.push(sf.diag(
                 pos,
                 len,
-                say::redefinition_type(&def.name, self.defs[i].ty.a()).said(),
+                say::redefinition_type(&def.name, self.defs[i].ty.a()),
             ));
             return;
         }
@@ -211,9 +211,9 @@ impl Named {
             sf.diag(
                 *pos,
                 *len,
-                say::definition_cycle(names[0], names.join(" -> ")).said(),
+                say::definition_cycle(names[0], names.join(" -> ")),
             )
-            .help(say::definition_cycle_help().said()),
+            .help(say::definition_cycle_help()),
         );
     }
 
@@ -271,19 +271,11 @@ impl Named {
                 .any(|&j| self.costs.get(j).is_some_and(|c| !c.within()));
             let (_, (sf, pos, len)) = &self.at[i];
             let mut diag = if c.depth > MAX_DEPTH {
-                sf.diag(
-                    *pos,
-                    *len,
-                    say::too_deep_with_names(c.depth, MAX_DEPTH).said(),
-                )
-                .help(say::too_deep_with_names_help().said())
+                sf.diag(*pos, *len, say::too_deep_with_names(c.depth, MAX_DEPTH))
+                    .help(say::too_deep_with_names_help())
             } else {
-                sf.diag(
-                    *pos,
-                    *len,
-                    say::too_large_expanded(c.size, MAX_EXPANDED).said(),
-                )
-                .help(say::too_large_expanded_help().said())
+                sf.diag(*pos, *len, say::too_large_expanded(c.size, MAX_EXPANDED))
+                    .help(say::too_large_expanded_help())
             };
             diag.follow_on = follow_on;
             d.push(diag);
@@ -322,11 +314,11 @@ fn check_name(sf: &SourceFile, at: usize, n: &str, d: &mut Diags) -> bool {
         && n.chars()
             .all(|ch| ch.is_ascii_lowercase() || ch.is_ascii_digit() || ch == '_');
     if !well_formed {
-        d.push(sf.diag(at, n.len().max(1), say::defined_name().said()));
+        d.push(sf.diag(at, n.len().max(1), say::defined_name()));
         return false;
     }
     if schema::fact(n).is_some() || schema::side_literal(n).is_some() {
-        d.push(sf.diag(at, n.len(), say::name_of_a_fact(n).said()));
+        d.push(sf.diag(at, n.len(), say::name_of_a_fact(n)));
         return false;
     }
     true
@@ -356,9 +348,9 @@ fn constant(
                 bf.diag(
                     at,
                     c.value.value.len().max(1),
-                    say::constant_not_literal(name).said(),
+                    say::constant_not_literal(name),
                 )
-                .help(say::constant_help().said()),
+                .help(say::constant_help()),
             );
             return None;
         }
@@ -376,9 +368,9 @@ fn constant(
                     bf.diag(
                         yaml::start(&bf.text, u),
                         u.value.len().max(1),
-                        say::unknown_unit(&u.value).said(),
+                        say::unknown_unit(&u.value),
                     )
-                    .help(say::units_help(names.join(", ")).said()),
+                    .help(say::units_help(names.join(", "))),
                 );
                 return None;
             };
@@ -386,7 +378,7 @@ fn constant(
                 d.push(bf.diag(
                     yaml::start(&bf.text, u),
                     u.value.len().max(1),
-                    say::unit_not_number(name, ty.a()).said(),
+                    say::unit_not_number(name, ty.a()),
                 ));
                 return None;
             }
@@ -425,8 +417,8 @@ fn definition<'c>(
         || !c.vars.is_empty()
     {
         d.push(
-            sf.diag(at, n.len(), say::defines_and_event(&c.id.value, n).said())
-                .help(say::defines_and_event_help().said()),
+            sf.diag(at, n.len(), say::defines_and_event(&c.id.value, n))
+                .help(say::defines_and_event_help()),
         );
         return None;
     }
@@ -437,14 +429,14 @@ fn definition<'c>(
             d.push(sf.diag(
                 yaml::start(&sf.text, w),
                 w.value.len().max(1),
-                say::defines_when_and_value(&c.id.value, n).said(),
+                say::defines_when_and_value(&c.id.value, n),
             ));
             return None;
         }
         (None, None) => {
             d.push(
-                sf.diag(at, n.len(), say::defines_nothing(&c.id.value, n).said())
-                    .help(say::defines_nothing_help().said()),
+                sf.diag(at, n.len(), say::defines_nothing(&c.id.value, n))
+                    .help(say::defines_nothing_help()),
             );
             return None;
         }
@@ -467,9 +459,9 @@ fn definition<'c>(
                 sf.diag(
                     yaml::start(&sf.text, w),
                     w.value.len(),
-                    say::definition_not_bool(t.a()).said(),
+                    say::definition_not_bool(t.a()),
                 )
-                .help(say::definition_not_bool_help().said()),
+                .help(say::definition_not_bool_help()),
             );
             None
         }

@@ -10,7 +10,7 @@ use crate::lang::limits::{Cost, MAX_DEPTH, MAX_EXPANDED, cost};
 use crate::lang::parse::parse_expr;
 use crate::lang::schema::{EventKind, Ty};
 use crate::lang::typeck::{Params, TypeError, check_expr_given};
-use crate::locale::say;
+use crate::locale::say::{self, IntoArg};
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::Localized;
 use crate::rulebook::yaml::{self, Spanned};
@@ -28,7 +28,7 @@ pub(super) fn expr_result(
             w,
             se.offset,
             se.len,
-            say::expression_syntax(&se.message).said(),
+            say::expression_syntax(&se.message),
         );
         match se.help {
             Some(h) => d.help(h),
@@ -48,17 +48,13 @@ pub(super) fn within_limits(sf: &SourceFile, w: &Spanned<String>, c: Cost) -> Re
     let len = w.value.len().max(1);
     if c.depth > MAX_DEPTH {
         return Err(sf
-            .diag(at, len, say::too_deep_with_names(c.depth, MAX_DEPTH).said())
-            .help(say::too_deep_with_names_help().said()));
+            .diag(at, len, say::too_deep_with_names(c.depth, MAX_DEPTH))
+            .help(say::too_deep_with_names_help()));
     }
     if c.size > MAX_EXPANDED {
         return Err(sf
-            .diag(
-                at,
-                len,
-                say::too_large_expanded(c.size, MAX_EXPANDED).said(),
-            )
-            .help(say::too_large_expanded_help().said()));
+            .diag(at, len, say::too_large_expanded(c.size, MAX_EXPANDED))
+            .help(say::too_large_expanded_help()));
     }
     Ok(())
 }
@@ -68,7 +64,7 @@ pub(super) fn at_value(
     w: &Spanned<String>,
     offset: usize,
     len: usize,
-    message: String,
+    message: say::Message,
 ) -> Diag {
     let start = yaml::start(&sf.text, w);
     let at = yaml::value_offset(&sf.text, start, offset);
@@ -110,16 +106,16 @@ pub(super) fn texts(
                 sf.diag(
                     yaml::start(&sf.text, l),
                     1,
-                    say::text_missing_language(what(), lang).said(),
+                    say::text_missing_language(what(), lang),
                 )
-                .help(say::text_languages_help(languages.join(", ")).said()),
+                .help(say::text_languages_help(languages.join(", "))),
             ),
         }
     }
     for (k, v) in &l.value {
         if !languages.contains(k) {
             let at = yaml::start(&sf.text, v);
-            d.push(sf.diag(at, 1, say::text_other_language(what(), k).said()));
+            d.push(sf.diag(at, 1, say::text_other_language(what(), k)));
         }
     }
     out
@@ -148,16 +144,15 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                                 msg,
                                 k,
                                 v.len() + 1,
-                                say::ruling_unprovided_variable(lang, &v).said(),
+                                say::ruling_unprovided_variable(lang, &v),
                             )
-                            .help(
-                                say::ruling_vars_help(if vars.is_empty() {
-                                    say::nothing().said()
+                            .help(say::ruling_vars_help(
+                                if vars.is_empty() {
+                                    say::nothing().into_arg()
                                 } else {
-                                    vars.join(", ")
-                                })
-                                .said(),
-                            ),
+                                    vars.join(", ").into_arg()
+                                },
+                            )),
                         );
                     }
                 }
@@ -167,13 +162,7 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                     .first()
                     .map(|e| format!("{:?}", e.kind))
                     .unwrap_or_default();
-                d.push(at_value(
-                    sf,
-                    msg,
-                    0,
-                    1,
-                    say::ruling_not_fluent(lang, first).said(),
-                ));
+                d.push(at_value(sf, msg, 0, 1, say::ruling_not_fluent(lang, first)));
             }
         }
     }

@@ -67,9 +67,9 @@ pub fn lower(l: &Loaded) -> Result<Rulebook, Diags> {
                 sf.diag(
                     yaml::start(&sf.text, &c.id),
                     c.id.value.len().max(1),
-                    say::too_many_rules(rules.len(), MAX_RULES).said(),
+                    say::too_many_rules(rules.len(), MAX_RULES),
                 )
-                .help(say::too_many_help().said()),
+                .help(say::too_many_help()),
             );
         }
         return Err(d);
@@ -126,7 +126,7 @@ fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
         .collect();
     if languages.is_empty() {
         let at = yaml::start(&bf.text, &l.book.languages);
-        d.push(bf.diag(at, 1, say::no_language().said()));
+        d.push(bf.diag(at, 1, say::no_language()));
     }
     // The readable rulebook and the rulings' surroundings are said in the tool's words.
     let known = crate::locale::languages();
@@ -136,9 +136,12 @@ fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
                 bf.diag(
                     yaml::start(&bf.text, lang),
                     lang.value.len().max(1),
-                    say::language_without_words(&lang.value).said(),
+                    say::language_without_words(&lang.value),
                 )
-                .help(say::language_without_words_help(known.join(", "), &lang.value).said()),
+                .help(say::language_without_words_help(
+                    known.join(", "),
+                    &lang.value,
+                )),
             );
         }
     }
@@ -148,7 +151,7 @@ fn header(l: &Loaded, d: &mut Diags) -> Vec<String> {
         d.push(bf.diag(
             yaml::start(&bf.text, id),
             id.value.len().max(1),
-            say::not_plain_name("id", &id.value).said(),
+            say::not_plain_name("id", &id.value),
         ));
     }
     languages
@@ -167,7 +170,7 @@ fn edition(chain: &[&Loaded], d: &mut Diags) -> Option<Edition> {
                     d.push(bf.diag(
                         yaml::start(&bf.text, family),
                         family.value.len().max(1),
-                        say::not_plain_name("family", &family.value).said(),
+                        say::not_plain_name("family", &family.value),
                     ));
                 }
                 match crate::date::Date::parse_iso(&from.value) {
@@ -181,14 +184,14 @@ fn edition(chain: &[&Loaded], d: &mut Diags) -> Option<Edition> {
                     None => d.push(bf.diag(
                         yaml::start(&bf.text, from),
                         from.value.len().max(1),
-                        say::bad_in_force_from(&from.value).said(),
+                        say::bad_in_force_from(&from.value),
                     )),
                 }
             }
             (Some(one), None) | (None, Some(one)) => d.push(bf.diag(
                 yaml::start(&bf.text, one),
                 one.value.len().max(1),
-                say::edition_needs_both().said(),
+                say::edition_needs_both(),
             )),
         }
     }
@@ -214,9 +217,9 @@ fn params(chain: &[&Loaded], languages: &[String], d: &mut Diags) -> Vec<Param> 
                 bf.diag(
                     yaml::start(&bf.text, &p.ty),
                     p.ty.value.len().max(1),
-                    say::too_many_parameters(count, MAX_RULES).said(),
+                    say::too_many_parameters(count, MAX_RULES),
                 )
-                .help(say::too_many_help().said()),
+                .help(say::too_many_help()),
             );
         }
         // Past the limit, only redefinitions of the base's parameters are read.
@@ -244,9 +247,9 @@ fn too_many_clauses(m: &Merged) -> Option<crate::diag::Diag> {
         sf.diag(
             yaml::start(&sf.text, &c.id),
             c.id.value.len().max(1),
-            say::too_many_clauses(all.len(), MAX_CLAUSES).said(),
+            say::too_many_clauses(all.len(), MAX_CLAUSES),
         )
-        .help(say::too_many_help().said()),
+        .help(say::too_many_help()),
     )
 }
 
@@ -276,7 +279,7 @@ fn clause_games(
                     d.push(sf.diag(
                         yaml::start(&sf.text, list),
                         1,
-                        say::clause_game_not_in_rulebook(&clause.id).said(),
+                        say::clause_game_not_in_rulebook(&clause.id),
                     ));
                 }
                 g

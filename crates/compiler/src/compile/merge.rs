@@ -156,12 +156,12 @@ impl<'a> Merged<'a> {
         let id = c.id.value.as_str();
         let id_at = yaml::start(&sf.text, &c.id);
         if id.trim().is_empty() {
-            d.push(sf.diag(id_at, 1, say::empty_clause_id().said()));
+            d.push(sf.diag(id_at, 1, say::empty_clause_id()));
         }
         // An id is printed on a line of its own (a diagnostic, generated code's comments).
         if let Some(k) = id.find(char::is_control) {
             let at = yaml::value_offset(&sf.text, id_at, k);
-            d.push(sf.diag(at, 1, say::clause_id_control().said()));
+            d.push(sf.diag(at, 1, say::clause_id_control()));
         }
         let keeps_id = c.replaces.iter().any(|r| r.value == id);
         if let Some(&old) = self.by_id.get(id) {
@@ -172,11 +172,7 @@ impl<'a> Merged<'a> {
                 return;
             }
         } else if keeps_id {
-            d.push(sf.diag(
-                id_at,
-                id.len().max(1),
-                say::replaces_itself_unknown(id).said(),
-            ));
+            d.push(sf.diag(id_at, id.len().max(1), say::replaces_itself_unknown(id)));
         }
         let new = self.entries.len();
         for r in c.replaces.iter().filter(|r| r.value != id) {
@@ -188,7 +184,7 @@ impl<'a> Merged<'a> {
                 _ => d.push(sf.diag(
                     yaml::start(&sf.text, r),
                     r.value.len().max(1),
-                    say::replaces_unknown(&r.value).said(),
+                    say::replaces_unknown(&r.value),
                 )),
             }
         }
@@ -233,30 +229,22 @@ impl<'a> Merged<'a> {
         ];
         for (field, _) in logic.iter().filter(|(_, present)| *present) {
             d.push(
-                sf.diag(
-                    id_at,
-                    id.len().max(1),
-                    say::amends_with_rules(id, *field).said(),
-                )
-                .help(say::amends_with_rules_help(*field).said()),
+                sf.diag(id_at, id.len().max(1), say::amends_with_rules(id, *field))
+                    .help(say::amends_with_rules_help(*field)),
             );
         }
         let at = yaml::start(&sf.text, base);
         let target = match self.base_view.get(&self.base_id(&base.value)) {
             Some(&t) if self.entries[t].level < level && !self.entries[t].removed => t,
             Some(_) => {
-                d.push(sf.diag(
-                    at,
-                    base.value.len().max(1),
-                    say::amends_twice(&base.value).said(),
-                ));
+                d.push(sf.diag(at, base.value.len().max(1), say::amends_twice(&base.value)));
                 return;
             }
             None => {
                 d.push(sf.diag(
                     at,
                     base.value.len().max(1),
-                    say::amends_unknown(&base.value).said(),
+                    say::amends_unknown(&base.value),
                 ));
                 return;
             }
@@ -322,12 +310,15 @@ impl<'a> Merged<'a> {
             .diag(
                 yaml::start(&sf.text, &c.id),
                 id.len().max(1),
-                say::duplicate_clause(id).said(),
+                say::duplicate_clause(id),
             )
-            .label(say::defined_again_here().said())
-            .help(say::first_defined_at(ff.path.display().to_string(), fl.to_string()).said());
+            .label(say::defined_again_here())
+            .help(say::first_defined_at(
+                ff.path.display().to_string(),
+                fl.to_string(),
+            ));
         if self.entries[old].level < level {
-            diag = diag.help(say::duplicate_replaces_help(id).said());
+            diag = diag.help(say::duplicate_replaces_help(id));
         }
         d.push(diag);
     }
@@ -348,7 +339,7 @@ impl<'a> Merged<'a> {
             _ => d.push(bsf.diag(
                 yaml::start(&bsf.text, &dis.clause),
                 dis.clause.value.len().max(1),
-                say::disable_unknown(&dis.clause.value).said(),
+                say::disable_unknown(&dis.clause.value),
             )),
         }
     }

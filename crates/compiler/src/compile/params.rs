@@ -25,11 +25,7 @@ pub(super) fn lower_params<'a>(
                 .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '_');
         if !plain {
             let at = yaml::start(&bf.text, &p.ty);
-            d.push(bf.diag(
-                at,
-                p.ty.value.len().max(1),
-                say::parameter_name(name).said(),
-            ));
+            d.push(bf.diag(at, p.ty.value.len().max(1), say::parameter_name(name)));
             continue;
         }
         let ty = match p.ty.value.as_str() {
@@ -42,9 +38,9 @@ pub(super) fn lower_params<'a>(
                     bf.diag(
                         yaml::start(&bf.text, &p.ty),
                         other.len().max(1),
-                        say::unknown_parameter_type(other).said(),
+                        say::unknown_parameter_type(other),
                     )
-                    .help(say::parameter_types_help().said()),
+                    .help(say::parameter_types_help()),
                 );
                 continue;
             }
@@ -56,7 +52,7 @@ pub(super) fn lower_params<'a>(
                 d.push(bf.diag(
                     yaml::start(&bf.text, &p.default),
                     p.default.value.len().max(1),
-                    say::parameter_default(name, ty.name()).said(),
+                    say::parameter_default(name, ty.name()),
                 ));
                 continue;
             }

@@ -67,9 +67,9 @@ pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)
                 sf.diag(
                     yaml::start(&sf.text, &c.id),
                     c.id.value.len(),
-                    say::exception_cycle(&c.id.value).said(),
+                    say::exception_cycle(&c.id.value),
                 )
-                .help(say::exception_cycle_help().said()),
+                .help(say::exception_cycle_help()),
             );
         }
         pairs = pairs.saturating_add(seen.len());
@@ -79,9 +79,9 @@ pub(super) fn close(clauses: &mut [Clause], sources: &[(&SourceFile, &ClauseDef)
                     sf.diag(
                         yaml::start(&sf.text, &c.id),
                         c.id.value.len().max(1),
-                        say::precedence_too_large(MAX_PRECEDENCE).said(),
+                        say::precedence_too_large(MAX_PRECEDENCE),
                     )
-                    .help(say::precedence_too_large_help().said()),
+                    .help(say::precedence_too_large_help()),
                 );
             }
             return;

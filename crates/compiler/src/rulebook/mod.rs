@@ -20,7 +20,7 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    pub fn diag(&self, offset: usize, len: usize, message: impl Into<String>) -> Diag {
+    pub fn diag(&self, offset: usize, len: usize, message: crate::locale::say::Message) -> Diag {
         Diag::new(&self.path, &self.text, offset, len, message)
     }
 }
@@ -167,11 +167,11 @@ fn load_bases(
         // One base per game at most (compile::bases): a longer list is refused before any is read.
         let most = crate::games::GameKind::ALL.len();
         if names.is_empty() {
-            return Err(book_file.diag(at, 1, say::extends_empty().said()).into());
+            return Err(book_file.diag(at, 1, say::extends_empty()).into());
         }
         if names.len() > most {
             return Err(book_file
-                .diag(at, 1, say::extends_too_many(names.len(), most).said())
+                .diag(at, 1, say::extends_too_many(names.len(), most))
                 .into());
         }
     }
@@ -179,13 +179,14 @@ fn load_bases(
     for name in &names {
         let base = load_base(dir, book_file, name, depth, disk, lib, pick)?;
         let at = yaml::start(&book_file.text, name);
-        let located = |m: String| book_file.diag(at, name.value.len().max(1), m);
+        let located =
+            |m: crate::locale::say::Message| book_file.diag(at, name.value.len().max(1), m);
         if out.iter().any(|b| b.book.id.value == base.book.id.value) {
-            return Err(located(say::extends_twice(&name.value).said()).into());
+            return Err(located(say::extends_twice(&name.value)).into());
         }
         // One family of editions at most: a rulebook is compiled once per edition of it.
         if base.family.is_some() && out.iter().any(|b| b.family.is_some()) {
-            return Err(located(say::extends_two_families(&name.value).said()).into());
+            return Err(located(say::extends_two_families(&name.value)).into());
         }
         out.push(base);
     }
@@ -211,7 +212,7 @@ fn load_base(
             .diag(
                 at,
                 name.value.len().max(1),
-                say::not_plain_name("extends", &name.value).said(),
+                say::not_plain_name("extends", &name.value),
             )
             .into());
     }
@@ -220,7 +221,7 @@ fn load_base(
             .diag(
                 at,
                 name.value.len().max(1),
-                say::extends_too_deep(MAX_EXTENDS).said(),
+                say::extends_too_deep(MAX_EXTENDS),
             )
             .into());
     }
@@ -257,11 +258,7 @@ fn load_base(
                 }
                 None => {
                     return Err(book_file
-                        .diag(
-                            at,
-                            name.value.len().max(1),
-                            say::extends_unknown(&edition).said(),
-                        )
+                        .diag(at, name.value.len().max(1), say::extends_unknown(&edition))
                         .into());
                 }
             },
@@ -277,9 +274,9 @@ fn load_base(
         .diag(
             at,
             name.value.len().max(1),
-            say::extends_unknown(&name.value).said(),
+            say::extends_unknown(&name.value),
         )
-        .help(say::embedded_rulebooks(lib.names().join(", ")).said())
+        .help(say::embedded_rulebooks(lib.names().join(", ")))
         .into())
 }
 
@@ -363,7 +360,7 @@ fn load_dir_at(
                 &empty,
                 0,
                 0,
-                say::cannot_read_rulebook_file(say::io_error(&e)).said(),
+                say::cannot_read_rulebook_file(say::io_error(&e)),
             )
         })?;
         Ok(SourceFile {
@@ -377,24 +374,23 @@ fn load_dir_at(
     let book: RulebookFile = yaml::parse(&book_file.path, &book_file.text)?;
     for f in &book.files {
         let at = yaml::start(&book_file.text, f);
-        let located = |message: String| book_file.diag(at, f.value.len().max(1), message);
-        let p = inside(dir, &f.value)
-            .ok_or_else(|| located(say::file_outside_folder(&f.value).said()))?;
+        let located = |message: crate::locale::say::Message| {
+            book_file.diag(at, f.value.len().max(1), message)
+        };
+        let p = inside(dir, &f.value).ok_or_else(|| located(say::file_outside_folder(&f.value)))?;
         match std::fs::read(&p) {
             Ok(bytes) => match String::from_utf8(bytes) {
                 Ok(text) => sources.push(SourceFile {
                     path: p,
                     text: Arc::from(text),
                 }),
-                Err(_) => return Err(located(say::clause_file_not_utf8(&f.value).said()).into()),
+                Err(_) => return Err(located(say::clause_file_not_utf8(&f.value)).into()),
             },
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(located(say::clause_file_not_found(&f.value).said()).into());
+                return Err(located(say::clause_file_not_found(&f.value)).into());
             }
             Err(e) => {
-                return Err(
-                    located(say::cannot_read_rulebook_file(say::io_error(&e)).said()).into(),
-                );
+                return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into());
             }
         }
     }
@@ -432,7 +428,7 @@ fn load_embedded_at(
     let mut it = files.iter();
     let Some((bp, bt)) = it.next() else {
         let empty: Arc<str> = Arc::from("");
-        return Err(Diag::new(Path::new(dir), &empty, 0, 0, say::empty_rulebook().said()).into());
+        return Err(Diag::new(Path::new(dir), &empty, 0, 0, say::empty_rulebook()).into());
     };
     let book_file = SourceFile {
         path: Path::new(dir).join(bp),

@@ -24,13 +24,13 @@ struct RuleParser;
 pub struct SyntaxError {
     pub offset: usize,
     pub len: usize,
-    pub message: String,
+    pub message: say::Message,
     /// What to do about it, for an expression over a limit.
-    pub help: Option<String>,
+    pub help: Option<say::Message>,
 }
 
 impl SyntaxError {
-    fn at(offset: usize, len: usize, message: String) -> SyntaxError {
+    fn at(offset: usize, len: usize, message: say::Message) -> SyntaxError {
         SyntaxError {
             offset,
             len,
@@ -43,8 +43,8 @@ impl SyntaxError {
 /// An expression over `MAX_DEPTH` levels, at `offset`.
 fn too_deep(offset: usize) -> SyntaxError {
     SyntaxError {
-        help: Some(say::too_deep_help().said()),
-        ..SyntaxError::at(offset, 1, say::too_deep(MAX_DEPTH).said())
+        help: Some(say::too_deep_help()),
+        ..SyntaxError::at(offset, 1, say::too_deep(MAX_DEPTH))
     }
 }
 
@@ -59,8 +59,8 @@ fn within_limits(text: &str) -> Result<(), SyntaxError> {
             at -= 1;
         }
         return Err(SyntaxError {
-            help: Some(say::too_long_help().said()),
-            ..SyntaxError::at(at, 1, say::too_long(text.len(), MAX_EXPR_BYTES).said())
+            help: Some(say::too_long_help()),
+            ..SyntaxError::at(at, 1, say::too_long(text.len(), MAX_EXPR_BYTES))
         });
     }
     let b = text.as_bytes();
@@ -126,7 +126,7 @@ pub fn parse_effect(text: &str) -> Result<EffectAst, SyntaxError> {
 }
 
 fn empty(text: &str) -> SyntaxError {
-    SyntaxError::at(0, text.len(), say::expected_expression().said())
+    SyntaxError::at(0, text.len(), say::expected_expression())
 }
 
 fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
@@ -136,41 +136,41 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
     };
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<String> = positives.iter().filter_map(rule_words).collect();
-            names.sort_unstable();
-            names.dedup();
+            // Sorted and deduplicated as words, when they are rendered.
+            let names: Vec<say::Message> = positives.iter().filter_map(rule_words).collect();
             if names.is_empty() {
-                say::unexpected_input().said()
+                say::unexpected_input()
             } else {
-                say::expected(names.join(", ")).said()
+                say::expected(say::Arg::Join {
+                    items: names,
+                    sep: ", ",
+                    sorted: true,
+                })
             }
         }
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+        // The grammar raises no error of its own (pest makes these only when asked to).
+        pest::error::ErrorVariant::CustomError { .. } => say::unexpected_input(),
     };
     SyntaxError::at(offset, len, message)
 }
 
-fn rule_words(r: &Rule) -> Option<String> {
+fn rule_words(r: &Rule) -> Option<say::Message> {
     Some(match r {
-        Rule::expr | Rule::condition => say::syntax_expression().said(),
-        Rule::or | Rule::and => say::syntax_and_or().said(),
-        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => {
-            say::syntax_comparison().said()
-        }
-        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => {
-            say::syntax_arithmetic().said()
-        }
-        Rule::not | Rule::neg => say::syntax_not().said(),
-        Rule::duration | Rule::duration_part | Rule::unit => say::syntax_duration().said(),
-        Rule::integer | Rule::digits => say::syntax_number().said(),
-        Rule::boolean => say::syntax_boolean().said(),
-        Rule::call_or_name | Rule::name | Rule::ident => say::syntax_name().said(),
-        Rule::args => say::syntax_paren().said(),
-        Rule::if_kw => say::syntax_if().said(),
-        Rule::if_expr => say::syntax_if_expr().said(),
-        Rule::then_kw => say::syntax_then().said(),
-        Rule::else_kw => say::syntax_else().said(),
-        Rule::EOI => say::syntax_end().said(),
+        Rule::expr | Rule::condition => say::syntax_expression(),
+        Rule::or | Rule::and => say::syntax_and_or(),
+        Rule::eq | Rule::ne | Rule::lt | Rule::le | Rule::gt | Rule::ge => say::syntax_comparison(),
+        Rule::add | Rule::sub | Rule::mul | Rule::div | Rule::rem => say::syntax_arithmetic(),
+        Rule::not | Rule::neg => say::syntax_not(),
+        Rule::duration | Rule::duration_part | Rule::unit => say::syntax_duration(),
+        Rule::integer | Rule::digits => say::syntax_number(),
+        Rule::boolean => say::syntax_boolean(),
+        Rule::call_or_name | Rule::name | Rule::ident => say::syntax_name(),
+        Rule::args => say::syntax_paren(),
+        Rule::if_kw => say::syntax_if(),
+        Rule::if_expr => say::syntax_if_expr(),
+        Rule::then_kw => say::syntax_then(),
+        Rule::else_kw => say::syntax_else(),
+        Rule::EOI => say::syntax_end(),
         _ => return None,
     })
 }
@@ -265,11 +265,7 @@ impl<'i> Climb<'i> {
             prefixes.push((power, op, start));
         }
         let Some(primary) = self.take() else {
-            return Err(SyntaxError::at(
-                self.end,
-                1,
-                say::expected_expression().said(),
-            ));
+            return Err(SyntaxError::at(self.end, 1, say::expected_expression()));
         };
         let mut lhs = build_primary(primary, level.saturating_add(prefixes.len()))?;
         for (k, (power, op, start)) in prefixes.into_iter().enumerate().rev() {
@@ -311,7 +307,7 @@ fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxErro
         return Err(too_deep(span.start));
     }
     let too_big = |span: std::ops::Range<usize>| {
-        SyntaxError::at(span.start, span.len(), say::number_too_large().said())
+        SyntaxError::at(span.start, span.len(), say::number_too_large())
     };
     let kind = match pair.as_rule() {
         // A parenthesised expression: no node of its own.
@@ -319,9 +315,9 @@ fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxErro
         Rule::if_expr => {
             let mut parts = pair.into_inner().filter(|p| p.as_rule() == Rule::expr);
             let mut next = || {
-                parts.next().ok_or_else(|| {
-                    SyntaxError::at(span.start, span.len(), say::expected_if().said())
-                })
+                parts
+                    .next()
+                    .ok_or_else(|| SyntaxError::at(span.start, span.len(), say::expected_if()))
             };
             let (c, a, b) = (next()?, next()?, next()?);
             let below = level + 1;
@@ -372,7 +368,7 @@ fn build_primary(pair: Pair<'_, Rule>, level: usize) -> Result<Built, SyntaxErro
             return Err(SyntaxError::at(
                 span.start,
                 span.len(),
-                say::unexpected_input().said(),
+                say::unexpected_input(),
             ));
         }
     };
@@ -388,7 +384,7 @@ fn build_call(pair: Pair<'_, Rule>, level: usize) -> Result<Call, SyntaxError> {
     let mut it = pair.into_inner();
     let name = it
         .next()
-        .ok_or_else(|| SyntaxError::at(at, 1, say::expected_name().said()))?;
+        .ok_or_else(|| SyntaxError::at(at, 1, say::expected_name()))?;
     let name_span = name.as_span().start()..name.as_span().end();
     let mut height = 0;
     let args = match it.next() {
@@ -487,7 +483,10 @@ mod tests {
         // 64 levels are allowed, 65 are not: a chain of 64 terms is 64 deep.
         assert_eq!(depth(&parse_expr(&chain(64, " and ")).unwrap()), 64);
         let e = parse_expr(&chain(65, " and ")).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         // At the 64th `and`.
         assert_eq!(e.offset, 2 + 63 * 6);
         let e = parse_expr(&format!("{}a{}", "(".repeat(65), ")".repeat(65))).unwrap_err();
@@ -497,15 +496,24 @@ mod tests {
         assert_eq!(e.offset, 64 * 4);
         assert!(parse_expr(&format!("{}a", "not ".repeat(63))).is_ok());
         let e = parse_expr(&format!("{}1", "-".repeat(20_000))).unwrap_err();
-        assert!(e.message.contains("20001 bytes long"), "{e:?}");
+        assert!(e.message.to_string().contains("20001 bytes long"), "{e:?}");
         assert_eq!(e.offset, MAX_EXPR_BYTES);
         let e = parse_expr(&format!("{}1", "- ".repeat(64))).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         // `a + not b + not c ...` nests at every `not`: refused, without deep recursion.
         let e = parse_expr(&chain(1_000, " + not ")).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         let e = parse_expr(&format!("{}a", "if a then b else ".repeat(65))).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         // A name that merely contains `if`, or a field named so, does not nest.
         assert!(parse_expr(&vec!["iffy"; 60].join(" and ")).is_ok());
         let e = parse_effect(&format!(
@@ -514,7 +522,10 @@ mod tests {
             ")".repeat(64)
         ))
         .unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         assert!(e.help.is_some());
         // Balanced, many terms stay shallow.
         let quads = vec!["(a and a and a and a)"; 16].join(" or ");

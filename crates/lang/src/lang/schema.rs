@@ -19,13 +19,13 @@ pub enum Ty {
 
 impl Ty {
     /// The type as a diagnostic names it (`an int`, `a side`), in the language of the run.
-    pub fn a(self) -> String {
+    pub fn a(self) -> say::Message {
         match self {
-            Ty::Bool => say::a_bool().said(),
-            Ty::Int => say::an_int().said(),
-            Ty::Side => say::a_side().said(),
-            Ty::Duration => say::a_duration().said(),
-            Ty::Move => say::a_move().said(),
+            Ty::Bool => say::a_bool(),
+            Ty::Int => say::an_int(),
+            Ty::Side => say::a_side(),
+            Ty::Duration => say::a_duration(),
+            Ty::Move => say::a_move(),
         }
     }
 

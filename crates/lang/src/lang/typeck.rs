@@ -7,22 +7,22 @@ use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
 use super::schema::{self, EventKind, FactId, Ty};
 use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
 use crate::lang::limits::Cost;
-use crate::locale::say;
+use crate::locale::say::{self, IntoArg};
 
 /// A type error at a byte span of the expression text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TypeError {
     pub span: Range<usize>,
-    pub message: String,
-    pub help: Option<String>,
+    pub message: say::Message,
+    pub help: Option<say::Message>,
     /// The error follows from one reported elsewhere (a name whose definition has an error).
     pub follow_on: bool,
 }
 
-fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
+fn err(span: &Range<usize>, message: say::Message) -> TypeError {
     TypeError {
         span: span.clone(),
-        message: message.into(),
+        message,
         help: None,
         follow_on: false,
     }
@@ -152,8 +152,8 @@ pub fn check_effect(
             .collect();
         TypeError {
             span: e.name_span.clone(),
-            message: say::unknown_effect(&e.name).said(),
-            help: Some(say::known_effects(names.join(", ")).said()),
+            message: say::unknown_effect(&e.name),
+            help: Some(say::known_effects(names.join(", "))),
             follow_on: false,
         }
     })?;
@@ -162,7 +162,7 @@ pub fn check_effect(
     {
         return Err(err(
             &e.name_span,
-            say::effect_only_on(spec.name, only.name()).said(),
+            say::effect_only_on(spec.name, only.name()),
         ));
     }
     let c = Checker { event, params };
@@ -208,15 +208,12 @@ impl Checker<'_> {
                         let known: Vec<&str> = self.params.params.names().collect();
                         return Err(TypeError {
                             span: e.span.clone(),
-                            message: say::unknown_parameter(p).said(),
-                            help: Some(
-                                say::declared_parameters(if known.is_empty() {
-                                    say::no_parameters().said()
-                                } else {
-                                    known.join(", ")
-                                })
-                                .said(),
-                            ),
+                            message: say::unknown_parameter(p),
+                            help: Some(say::declared_parameters(if known.is_empty() {
+                                say::no_parameters().into_arg()
+                            } else {
+                                known.join(", ").into_arg()
+                            })),
                             follow_on: false,
                         });
                     };
@@ -225,7 +222,7 @@ impl Checker<'_> {
                 if self.params.defs.is_broken(n) {
                     return Err(TypeError {
                         follow_on: true,
-                        ..err(&e.span, say::broken_definition(n).said())
+                        ..err(&e.span, say::broken_definition(n))
                     });
                 }
                 if let Some(i) = self.params.defs.position(n)
@@ -235,17 +232,14 @@ impl Checker<'_> {
                 }
                 let spec = self.fact(n, &e.span, guards)?;
                 if !spec.params.is_empty() {
-                    return Err(err(
-                        &e.span,
-                        say::takes_arguments(n, spec.params.len()).said(),
-                    ));
+                    return Err(err(&e.span, say::takes_arguments(n, spec.params.len())));
                 }
                 Ok((IrExpr::Fact(spec.id, vec![]), spec.ty))
             }
             ExprKind::Call(n, nspan, args) => {
                 let spec = self.fact(n, nspan, guards)?;
                 if spec.params.is_empty() {
-                    return Err(err(nspan, say::not_a_function(n).said()));
+                    return Err(err(nspan, say::not_a_function(n)));
                 }
                 let args = self.args(args, spec.params, n, nspan, guards)?;
                 Ok((IrExpr::Fact(spec.id, args), spec.ty))
@@ -257,7 +251,7 @@ impl Checker<'_> {
             ExprKind::Unary(UnOp::Neg, x) => {
                 let (xi, t) = self.expr(x, guards)?;
                 if t != Ty::Int && t != Ty::Duration {
-                    return Err(err(&x.span, say::cannot_negate(t.a()).said()));
+                    return Err(err(&x.span, say::cannot_negate(t.a())));
                 }
                 Ok((IrExpr::Neg(Box::new(xi)), t))
             }
@@ -270,7 +264,7 @@ impl Checker<'_> {
                 let (ai, at) = self.expr(a, &g)?;
                 let (bi, bt) = self.expr(b, guards)?;
                 if at != bt {
-                    return Err(err(&e.span, say::if_branches(at.a(), bt.a()).said()));
+                    return Err(err(&e.span, say::if_branches(at.a(), bt.a())));
                 }
                 Ok((IrExpr::If(Box::new(ci), Box::new(ai), Box::new(bi)), at))
             }
@@ -322,10 +316,10 @@ impl Checker<'_> {
         let (ri, rt) = self.expr(r, guards)?;
         let equality = matches!(op, BinOp::Eq | BinOp::Ne);
         if equality && lt != rt {
-            return Err(err(span, say::cannot_compare(lt.a(), rt.a()).said()));
+            return Err(err(span, say::cannot_compare(lt.a(), rt.a())));
         }
         if !equality && (lt != rt || !matches!(lt, Ty::Int | Ty::Duration)) {
-            return Err(err(span, say::orders(op.symbol(), lt.a(), rt.a()).said()));
+            return Err(err(span, say::orders(op.symbol(), lt.a(), rt.a())));
         }
         Ok((
             IrExpr::Cmp(cmp_op(op), lt, Box::new(li), Box::new(ri)),
@@ -348,10 +342,7 @@ impl Checker<'_> {
             BinOp::Add | BinOp::Sub => {
                 let (ri, rt) = self.expr(r, guards)?;
                 if lt != rt || !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(
-                        span,
-                        say::arithmetic(op.symbol(), lt.a(), rt.a()).said(),
-                    ));
+                    return Err(err(span, say::arithmetic(op.symbol(), lt.a(), rt.a())));
                 }
                 (
                     ri,
@@ -365,7 +356,7 @@ impl Checker<'_> {
             _ => {
                 let ri = self.expect(r, Ty::Int, guards)?;
                 if !matches!(lt, Ty::Int | Ty::Duration) {
-                    return Err(err(&l.span, say::needs_number(op.symbol(), lt.a()).said()));
+                    return Err(err(&l.span, say::needs_number(op.symbol(), lt.a())));
                 }
                 let op = match op {
                     BinOp::Mul => ArithOp::Mul,
@@ -381,7 +372,7 @@ impl Checker<'_> {
     fn expect(&self, e: &Expr, ty: Ty, guards: &[FactId]) -> Result<IrExpr, TypeError> {
         let (i, t) = self.expr(e, guards)?;
         if t != ty {
-            return Err(err(&e.span, say::expected_type(ty.a(), t.a()).said()));
+            return Err(err(&e.span, say::expected_type(ty.a(), t.a())));
         }
         Ok(i)
     }
@@ -397,7 +388,7 @@ impl Checker<'_> {
         if args.len() != params.len() {
             return Err(err(
                 span,
-                say::arguments_given(name, params.len(), args.len()).said(),
+                say::arguments_given(name, params.len(), args.len()),
             ));
         }
         args.iter()
@@ -414,10 +405,10 @@ impl Checker<'_> {
     ) -> Result<schema::FactSpec, TypeError> {
         let spec = schema::fact(n).ok_or_else(|| TypeError {
             span: span.clone(),
-            message: say::unknown_fact(n).said(),
+            message: say::unknown_fact(n),
             help: Some(match suggest(n) {
-                Some(s) => say::did_you_mean(s).said(),
-                None => say::facts_in_readme().said(),
+                Some(s) => say::did_you_mean(s),
+                None => say::facts_in_readme(),
             }),
             follow_on: false,
         })?;
@@ -431,8 +422,7 @@ impl Checker<'_> {
                     ev.name(),
                     self.event
                         .map_or_else(say::answers_no_event, |e| say::answers_event(e.name())),
-                )
-                .said(),
+                ),
             ));
         }
         if let Some(g) = spec.guard
@@ -442,8 +432,8 @@ impl Checker<'_> {
             let gname = g.spec().name;
             return Err(TypeError {
                 span: span.clone(),
-                message: say::guard(n, gname).said(),
-                help: Some(say::guard_help(n, gname).said()),
+                message: say::guard(n, gname),
+                help: Some(say::guard_help(n, gname)),
                 follow_on: false,
             });
         }
@@ -549,6 +539,7 @@ mod tests {
                 .unwrap_err()
                 .help
                 .unwrap()
+                .to_string()
                 .contains("repetitions")
         );
     }

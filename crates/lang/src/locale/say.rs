@@ -13,7 +13,7 @@ use fluent_bundle::FluentValue;
 /// language renders them (`Message::render` with a `locale::Words`). `Display` renders it in the
 /// embedded words of the default language (`locale::DEFAULT`, English), for a library user who
 /// never chooses one.
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Message {
     id: &'static str,
     args: Vec<(&'static str, Arg)>,
@@ -21,20 +21,63 @@ pub struct Message {
 
 /// A message's variable: text, a number (which Fluent's plurals select on), another message
 /// (rendered first, in the same words: `error(message)`, `file_error(path, error)`), or several
-/// messages (rendered each and joined by `; `).
-#[derive(Debug, Clone, PartialEq)]
+/// messages rendered each and joined by `sep` (sorted and without repeats first when `sorted`:
+/// an order of words is the order of the language they are in).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub enum Arg {
     Text(String),
-    Number(f64),
+    /// Every number a message is given is whole (Fluent makes each an `f64` as it formats).
+    Number(i128),
     Message(Box<Message>),
-    Messages(Vec<Message>),
+    Join {
+        items: Vec<Message>,
+        sep: &'static str,
+        sorted: bool,
+    },
 }
 
 impl Message {
     /// The message's id: the code tools read (`arbiter check --format json`), whatever the
-    /// language.
+    /// language; empty for a `verbatim` text.
     pub fn id(&self) -> &'static str {
         self.id
+    }
+
+    /// A text that is not one of arbiter's messages, shown as it is in every language: an error
+    /// a lower layer still says as text (a Fluent formatting error naming the message it could
+    /// not format, an interpreter that could not be made).
+    pub fn verbatim(text: impl Into<String>) -> Message {
+        Message {
+            id: "",
+            args: vec![("text", Arg::Text(text.into()))],
+        }
+    }
+
+    /// The message with `f` applied to every text among its variables (and those of the messages
+    /// it holds): a test that shows a report without the folder it ran in.
+    pub fn map_texts(&self, f: &dyn Fn(&str) -> String) -> Message {
+        let arg = |a: &Arg| match a {
+            Arg::Text(t) => Arg::Text(f(t)),
+            Arg::Number(n) => Arg::Number(*n),
+            Arg::Message(m) => Arg::Message(Box::new(m.map_texts(f))),
+            Arg::Join { items, sep, sorted } => Arg::Join {
+                items: items.iter().map(|m| m.map_texts(f)).collect(),
+                sep,
+                sorted: *sorted,
+            },
+        };
+        Message {
+            id: self.id,
+            args: self.args.iter().map(|(k, a)| (*k, arg(a))).collect(),
+        }
+    }
+
+    /// The text of a `verbatim` message.
+    pub(crate) fn as_verbatim(&self) -> Option<&str> {
+        match (self.id, self.args.as_slice()) {
+            ("", [(_, Arg::Text(t))]) => Some(t),
+            _ => None,
+        }
     }
 
     /// The message's variables, by name.
@@ -60,38 +103,19 @@ impl Message {
                     Arg::Text(t) => FluentValue::from(t.clone()),
                     Arg::Number(n) => FluentValue::from(*n),
                     Arg::Message(m) => FluentValue::from(render(m)),
-                    Arg::Messages(ms) => {
-                        FluentValue::from(ms.iter().map(render).collect::<Vec<_>>().join("; "))
+                    Arg::Join { items, sep, sorted } => {
+                        let mut said: Vec<String> = items.iter().map(render).collect();
+                        if *sorted {
+                            said.sort_unstable();
+                            said.dedup();
+                        }
+                        FluentValue::from(said.join(sep))
                     }
                 };
                 (*k, v)
             })
             .collect()
     }
-}
-
-thread_local! {
-    /// The id of the last message said on this thread, and a hash of its text.
-    static LAST: std::cell::Cell<(&'static str, u64)> = const { std::cell::Cell::new(("", 0)) };
-}
-
-fn hash(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
-
-pub(crate) fn remember(id: &'static str, said: &str) {
-    LAST.with(|l| l.set((id, hash(said))));
-}
-
-/// The id of the message `text` is, when it is the last message said on this thread
-/// (`diag::Diag` takes its `code` so: a diagnostic is made from the message just said); `None`
-/// otherwise, never a guess.
-pub fn code_of(text: &str) -> Option<&'static str> {
-    let (id, h) = LAST.with(std::cell::Cell::get);
-    (!id.is_empty() && h == hash(text)).then_some(id)
 }
 
 /// What a message's variable can be given: text, a number, a message.
@@ -139,7 +163,7 @@ macro_rules! numbers {
     ($($t:ty),*) => {$(
         impl IntoArg for $t {
             fn into_arg(self) -> Arg {
-                Arg::Number(self as f64)
+                Arg::Number(self as i128)
             }
         }
     )*};
@@ -784,7 +808,11 @@ pub fn position_error<P>(e: &shakmaty::PositionError<P>) -> Arg {
     .filter(|(k, _)| kinds.contains(*k))
     .map(|(_, say)| say())
     .collect();
-    Arg::Messages(said)
+    Arg::Join {
+        items: said,
+        sep: "; ",
+        sorted: false,
+    }
 }
 
 /// Why a SAN move is not a move of the position.
