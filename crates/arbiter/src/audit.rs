@@ -368,7 +368,7 @@ impl Judge<'_> {
                         stderr: d.render(&crate::locale::run_words()),
                         tally: Tally::BadGame,
                     },
-                    Format::Json => self.bad_game(file, (index, l, c), &e.message),
+                    Format::Json => self.bad_game(file, (index, l, c), &e.message.said()),
                 }
             }
         }

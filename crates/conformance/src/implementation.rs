@@ -169,7 +169,7 @@ impl Ours {
         let verdict = games
             .pop()
             .ok_or_else(|| "no game".to_string())
-            .and_then(|g| g.map_err(|e| format!("byte {}: {}", e.offset, e.message)))
+            .and_then(|g| g.map_err(|e| format!("byte {}: {}", e.offset, e.message.said())))
             .and_then(|g| {
                 let options = runtime::adjudicate::Options {
                     record: req.record,
@@ -185,7 +185,7 @@ impl Ours {
                     }
                     None => crate::adjudicate::game(g, law, options),
                 };
-                ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message))
+                ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message.said()))
             });
         match verdict {
             Ok(v) => {

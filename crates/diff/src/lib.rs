@@ -791,7 +791,7 @@ fn ending(v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>) ->
             result: None,
             rule: None,
             ply: None,
-            error: Some(e.message.clone()),
+            error: Some(e.message.said()),
         },
     }
 }
@@ -862,7 +862,7 @@ impl Games<'_> {
                             json: crate::audit::error_record(
                                 &file,
                                 Some((index, l, c)),
-                                &e.message,
+                                &e.message.said(),
                             ),
                         }
                     }
@@ -934,7 +934,7 @@ impl Games<'_> {
                     c.line = 1;
                     Diffed::Changed(Box::new(c))
                 }
-                Err(e) => bad_input(id, &e.message),
+                Err(e) => bad_input(id, &e.message.said()),
             }
         };
         use rayon::prelude::*;

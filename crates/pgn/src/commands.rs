@@ -32,7 +32,7 @@ pub struct RawCommand<'a> {
 }
 
 /// The commands of a comment, in order; an unterminated `[%` is an error at its offset.
-pub fn commands(text: &str) -> Result<Vec<RawCommand<'_>>, (usize, String)> {
+pub fn commands(text: &str) -> Result<Vec<RawCommand<'_>>, (usize, say::Message)> {
     scan(text)
         .map(|c| {
             c.map(|c| RawCommand {
@@ -85,7 +85,7 @@ pub struct Tokens<'a> {
 }
 
 impl<'a> Iterator for Tokens<'a> {
-    type Item = Result<Token<'a>, (usize, String)>;
+    type Item = Result<Token<'a>, (usize, say::Message)>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let from = self.from?;
@@ -93,7 +93,7 @@ impl<'a> Iterator for Tokens<'a> {
         let inner_start = start + 2;
         let Some(len) = self.text.get(start..).and_then(|t| t.find(']')) else {
             self.from = None;
-            return Some(Err((start, say::pgn_command_not_closed().said())));
+            return Some(Err((start, say::pgn_command_not_closed())));
         };
         let inner = self.text.get(inner_start..start + len).unwrap_or("");
         let mut words = Words {
@@ -103,7 +103,7 @@ impl<'a> Iterator for Tokens<'a> {
         };
         let Some((name, _)) = words.next() else {
             self.from = None;
-            return Some(Err((start, say::pgn_empty_command().said())));
+            return Some(Err((start, say::pgn_empty_command())));
         };
         self.from = Some(start + len + 1);
         Some(Ok(Token {
@@ -170,11 +170,11 @@ mod tests {
     #[test]
     fn errors_are_located() {
         assert_eq!(
-            commands("ok [%clk 0:01:00] [%claim"),
+            commands("ok [%clk 0:01:00] [%claim").map_err(|(k, m)| (k, m.to_string())),
             Err((18, "a `[%` command is never closed with `]`".to_string()))
         );
         assert_eq!(
-            commands("x [%  ] [%accept]"),
+            commands("x [%  ] [%accept]").map_err(|(k, m)| (k, m.to_string())),
             Err((2, "an empty `[%]` command".to_string()))
         );
         // The first error ends the scan.

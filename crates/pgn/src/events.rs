@@ -46,7 +46,7 @@ pub fn events(game: &Game) -> Result<Vec<GameEvent>, PgnError> {
                 let i = count;
                 count = count
                     .checked_add(1)
-                    .ok_or_else(|| err((c.at(), say::pgn_too_many_commands().said())))?;
+                    .ok_or_else(|| err((c.at(), say::pgn_too_many_commands())))?;
                 Some(i)
             } else {
                 None
@@ -62,7 +62,7 @@ pub fn events(game: &Game) -> Result<Vec<GameEvent>, PgnError> {
     Ok(out)
 }
 
-type Located = (usize, String);
+type Located = (usize, say::Message);
 
 /// A command of a comment, with the comment's offset in the input.
 struct Written<'a> {
@@ -88,7 +88,7 @@ impl<'a> Written<'a> {
     /// An error at the first argument past the `n` the command takes.
     fn at_most(&self, n: usize) -> Result<(), Located> {
         match self.arg(n) {
-            Some((extra, k)) => Err((k, say::pgn_unexpected_argument(extra, self.raw.name).said())),
+            Some((extra, k)) => Err((k, say::pgn_unexpected_argument(extra, self.raw.name))),
             None => Ok(()),
         }
     }
@@ -104,7 +104,7 @@ impl<'a> Written<'a> {
 fn command(c: &Written, game: GameKind) -> Result<Option<Command>, Located> {
     Ok(Some(match c.raw.name {
         "claim" => claim(c)?,
-        "offer" => Command::Offer(optional_side(c, |s| say::pgn_offer_side(s).said())?),
+        "offer" => Command::Offer(optional_side(c, |s| say::pgn_offer_side(s))?),
         "accept" => c.bare(Command::Accept)?,
         "decline" => c.bare(Command::Decline)?,
         "touch" => touch(c)?,
@@ -112,18 +112,21 @@ fn command(c: &Written, game: GameKind) -> Result<Option<Command>, Located> {
         "clk" => clk(c)?,
         "clock" => clock(c)?,
         "flag" => flag(c)?,
-        "resign" => Command::Resign(optional_side(c, |s| say::pgn_resign_side(s).said())?),
+        "resign" => Command::Resign(optional_side(c, |s| say::pgn_resign_side(s))?),
         "increment" => c.bare(Command::Increment)?,
         "quickplay" => quickplay(c)?,
         "arbiter" => Command::Arbiter(arbiter(c)?),
         "illegal" => illegal(c, game)?,
-        "correct" => Command::Correct(optional_side(c, |s| say::pgn_correct_side(s).said())?),
+        "correct" => Command::Correct(optional_side(c, |s| say::pgn_correct_side(s))?),
         _ => return Ok(None),
     }))
 }
 
 /// `[%NAME]` or `[%NAME white|black]`; `bad` says what is wrong with a word that is no side.
-fn optional_side(c: &Written, bad: impl Fn(&str) -> String) -> Result<Option<Color>, Located> {
+fn optional_side(
+    c: &Written,
+    bad: impl Fn(&str) -> say::Message,
+) -> Result<Option<Color>, Located> {
     c.at_most(1)?;
     match c.arg(0) {
         None => Ok(None),
@@ -137,10 +140,10 @@ fn claim(c: &Written) -> Result<Command, Located> {
         Some(("threefold", _)) => ClaimKind::Threefold,
         Some(("fifty", _)) => ClaimKind::Fifty,
         Some((other, k)) => {
-            return Err((k, say::pgn_unknown_claim(other).said()));
+            return Err((k, say::pgn_unknown_claim(other)));
         }
         None => {
-            return Err((c.at(), say::pgn_claim_needs_kind().said()));
+            return Err((c.at(), say::pgn_claim_needs_kind()));
         }
     };
     c.at_most(2)?;
@@ -158,10 +161,9 @@ fn touch(c: &Written) -> Result<Command, Located> {
     c.at_most(1)?;
     match c.arg(0) {
         Some((sq, k)) => Ok(Command::Touch(
-            sq.parse()
-                .map_err(|_| (k, say::pgn_not_a_square(sq).said()))?,
+            sq.parse().map_err(|_| (k, say::pgn_not_a_square(sq)))?,
         )),
-        None => Err((c.at(), say::pgn_touch_needs_square().said())),
+        None => Err((c.at(), say::pgn_touch_needs_square())),
     }
 }
 
@@ -170,7 +172,7 @@ fn clk(c: &Written) -> Result<Command, Located> {
     c.at_most(1)?;
     let (v, k) = c
         .arg(0)
-        .ok_or_else(|| (c.at(), say::pgn_clk_needs_reading().said()))?;
+        .ok_or_else(|| (c.at(), say::pgn_clk_needs_reading()))?;
     Ok(Command::Clock {
         side: None,
         millis: super::time::clock(v).map_err(|m| (k, m))?,
@@ -181,14 +183,14 @@ fn clk(c: &Written) -> Result<Command, Located> {
 fn clock(c: &Written) -> Result<Command, Located> {
     c.at_most(2)?;
     let side = match c.arg(0) {
-        Some((s, k)) => side_literal(s).ok_or_else(|| (k, say::pgn_clock_side(s).said()))?,
+        Some((s, k)) => side_literal(s).ok_or_else(|| (k, say::pgn_clock_side(s)))?,
         None => {
-            return Err((c.at(), say::pgn_clock_needs_side().said()));
+            return Err((c.at(), say::pgn_clock_needs_side()));
         }
     };
     let (v, k) = c
         .arg(1)
-        .ok_or_else(|| (c.at(), say::pgn_clock_needs_reading().said()))?;
+        .ok_or_else(|| (c.at(), say::pgn_clock_needs_reading()))?;
     Ok(Command::Clock {
         side: Some(side),
         millis: super::time::clock(v).map_err(|m| (k, m))?,
@@ -202,8 +204,8 @@ fn flag(c: &Written) -> Result<Command, Located> {
         Some(("both", _)) => Ok(Command::Flag(Flagged::Both)),
         Some((s, k)) => side_literal(s)
             .map(|side| Command::Flag(Flagged::Side(side)))
-            .ok_or_else(|| (k, say::pgn_flag_side(s).said())),
-        None => Err((c.at(), say::pgn_flag_needs_side().said())),
+            .ok_or_else(|| (k, say::pgn_flag_side(s))),
+        None => Err((c.at(), say::pgn_flag_needs_side())),
     }
 }
 
@@ -218,12 +220,12 @@ fn quickplay(c: &Written) -> Result<Command, Located> {
             "no-win" => no_win = true,
             "no-effort" => no_effort = true,
             _ => {
-                return Err((k, say::pgn_unknown_basis(w).said()));
+                return Err((k, say::pgn_unknown_basis(w)));
             }
         }
     }
     if !no_win && !no_effort {
-        return Err((c.at(), say::pgn_quickplay_needs_basis().said()));
+        return Err((c.at(), say::pgn_quickplay_needs_basis()));
     }
     Ok(Command::Quickplay {
         side,
@@ -247,17 +249,17 @@ fn arbiter(c: &Written) -> Result<ArbiterAct, Located> {
         (Some("declare"), Some("no-draw"), None) => ArbiterAct::Declare { draw: false },
         (Some("intervene"), None, _) => ArbiterAct::Intervene,
         (None, ..) => {
-            return Err((c.at(), say::pgn_arbiter_needs_act().said()));
+            return Err((c.at(), say::pgn_arbiter_needs_act()));
         }
         (Some("agree" | "postpone" | "reject" | "grant" | "declare" | "intervene"), ..) => {
             // A known act with words it does not take (or without the one it needs): point at
             // the first word after the act.
             let (w, k) = c.arg(1).unwrap_or(("", c.at()));
-            return Err((k, say::pgn_arbiter_unexpected(w).said()));
+            return Err((k, say::pgn_arbiter_unexpected(w)));
         }
         (Some(w), ..) => {
             let k = c.arg(0).map_or(c.at(), |(_, k)| k);
-            return Err((k, say::pgn_unknown_act(w).said()));
+            return Err((k, say::pgn_unknown_act(w)));
         }
     })
 }
@@ -285,7 +287,7 @@ fn illegal(c: &Written, game: GameKind) -> Result<Command, Located> {
                 GameKind::RussianDraughts => crate::draughts::is_move_text(w),
             };
             if !is_move {
-                return Err((k, say::pgn_illegal_argument(w, word).said()));
+                return Err((k, say::pgn_illegal_argument(w, word)));
             }
             IllegalKind::Reinstated(WrittenMove {
                 san: w.to_string(),
@@ -677,13 +679,10 @@ mod tests {
         ];
         for (cmd, needle, message) in cases {
             let src = format!("[Event \"x\"]\n\n1. e4 e5 {{ {cmd} }} *\n");
+            let got = read(&src).map_err(|e| (e.game, e.offset, e.message.to_string()));
             assert_eq!(
-                read(&src),
-                Err(PgnError {
-                    game: 1,
-                    offset: at(&src, needle),
-                    message: message.to_string(),
-                }),
+                got,
+                Err((1, at(&src, needle), message.to_string())),
                 "{cmd}"
             );
         }
@@ -695,7 +694,10 @@ mod tests {
         let src = "1. e4 { [%claim twofold] [%offer } *\n";
         let e = read(src).unwrap_err();
         assert_eq!(e.offset, at(src, "[%offer"));
-        assert_eq!(e.message, "a `[%` command is never closed with `]`");
+        assert_eq!(
+            e.message.to_string(),
+            "a `[%` command is never closed with `]`"
+        );
         // Across comments, the first bad command in the order written is reported.
         let src = "1. e4 { [%claim twofold] } e5 { [%offer } *\n";
         let e = read(src).unwrap_err();

@@ -80,14 +80,14 @@ impl Game {
 pub struct PgnError {
     pub game: usize,
     pub offset: usize,
-    pub message: String,
+    pub message: say::Message,
 }
 
-/// The message alone (its place is `offset`: [`crate::diag::Diag`] turns it into a line and
-/// column with the source).
+/// The message alone, in the default language's words (its place is `offset`:
+/// [`crate::diag::Diag`] turns it into a line and column with the source).
 impl std::fmt::Display for PgnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        write!(f, "{}", self.message)
     }
 }
 
@@ -106,7 +106,7 @@ pub fn read_games(src: &[u8]) -> Vec<Result<Game, PgnError>> {
 /// scanner has found every tag, move and comment and checked the movetext; here each is taken
 /// from its place, with no second pass over the text.
 pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, PgnError> {
-    let err = |offset: usize, message: String| PgnError {
+    let err = |offset: usize, message: say::Message| PgnError {
         game: index,
         offset,
         message,
@@ -138,7 +138,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
                 let san = read_san(tok).map_err(|_| {
                     err(
                         at.start,
-                        say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()).said(),
+                        say::pgn_not_san(String::from_utf8_lossy(tok).into_owned()),
                     )
                 })?;
                 moves.push(san);
@@ -156,7 +156,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
                     .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'-' | b':'))
                 {
                     let tok = String::from_utf8_lossy(tok).into_owned();
-                    return Err(err(at.start, say::pdn_not_move(tok).said()));
+                    return Err(err(at.start, say::pdn_not_move(tok)));
                 }
                 moves.push(String::from_utf8_lossy(tok).into());
             }
@@ -183,7 +183,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
 }
 
 /// The game a record is of: its `GameType` tag's, chess without one.
-fn game_kind(tags: &Tags) -> Result<GameKind, (usize, String)> {
+fn game_kind(tags: &Tags) -> Result<GameKind, (usize, say::Message)> {
     let found = (tags.list.iter()).find(|(n, _, _)| &tags.text[n.clone()] == "GameType");
     let Some((_, v, at)) = found else {
         return Ok(GameKind::Chess);
@@ -192,7 +192,7 @@ fn game_kind(tags: &Tags) -> Result<GameKind, (usize, String)> {
     GameKind::from_game_type(value).ok_or_else(|| {
         (
             *at,
-            say::pdn_unknown_game_type(crate::diag::clip(value, 24)).said(),
+            say::pdn_unknown_game_type(crate::diag::clip(value, 24)),
         )
     })
 }
@@ -221,7 +221,7 @@ fn result_agrees(
     span: &scan::GameSpan,
     tags: &Tags,
     kind: GameKind,
-) -> Result<(), (usize, String)> {
+) -> Result<(), (usize, say::Message)> {
     let Some(at) = span.terminator.clone() else {
         return Ok(());
     };
@@ -241,7 +241,7 @@ fn result_agrees(
     match (said(tag), said(&terminator)) {
         (Some(a), Some(b)) if a != b => Err((
             at.start,
-            say::pgn_result_disagrees(terminator.as_ref(), crate::diag::clip(tag, 24)).said(),
+            say::pgn_result_disagrees(terminator.as_ref(), crate::diag::clip(tag, 24)),
         )),
         _ => Ok(()),
     }

@@ -19,7 +19,7 @@ use arbiter_lang::record::{
 /// The largest halfmove clock and move number a FEN tag may give.
 pub const MAX_FEN_NUMBER: u64 = 1_000_000_000;
 
-type Located = (usize, String);
+type Located = (usize, say::Message);
 
 /// The record of `game`, its parameters read as `params` declares them (a rulebook's), checked
 /// in this order: the start position, the events, the parameters, the time control.
@@ -57,7 +57,7 @@ pub fn read(game: Game, params: &[ParamMeta]) -> Result<Record, PgnError> {
             return Err(PgnError {
                 game: index,
                 offset: span.start,
-                message: say::pgn_not_san(moves.text(0).unwrap_or_default()).said(),
+                message: say::pgn_not_san(moves.text(0).unwrap_or_default()),
             });
         }
     };
@@ -127,15 +127,15 @@ fn draughts_start(game: &Game) -> Result<crate::draughts::Position, Located> {
     let at = game.tag_offset("FEN").unwrap_or(game.span.start);
     Position::from_fen(fen).map_err(|e| {
         let why = match e.kind {
-            FenErrorKind::Side => say::draughts_fen_side().said(),
-            FenErrorKind::Square => say::draughts_fen_square().said(),
-            FenErrorKind::Separator => say::draughts_fen_separator().said(),
-            FenErrorKind::Twice => say::draughts_fen_twice().said(),
-            FenErrorKind::TooMany => say::draughts_fen_too_many().said(),
-            FenErrorKind::ManOnLastRank => say::draughts_fen_man_on_last_rank().said(),
+            FenErrorKind::Side => say::draughts_fen_side(),
+            FenErrorKind::Square => say::draughts_fen_square(),
+            FenErrorKind::Separator => say::draughts_fen_separator(),
+            FenErrorKind::Twice => say::draughts_fen_twice(),
+            FenErrorKind::TooMany => say::draughts_fen_too_many(),
+            FenErrorKind::ManOnLastRank => say::draughts_fen_man_on_last_rank(),
         };
         // The tag's offset is its value's opening quote.
-        (at + 1 + e.offset, say::game_bad_fen(why).said())
+        (at + 1 + e.offset, say::game_bad_fen(why))
     })
 }
 
@@ -157,16 +157,15 @@ fn chess_start(game: &Game) -> Result<Chess, Located> {
             return Err((
                 at,
                 // A number of a million digits is not repeated whole.
-                say::game_fen_number_too_large(field, crate::diag::clip(text, 24), MAX_FEN_NUMBER)
-                    .said(),
+                say::game_fen_number_too_large(field, crate::diag::clip(text, 24), MAX_FEN_NUMBER),
             ));
         }
     }
-    let fen: Fen = fen.parse().map_err(|e: shakmaty::fen::ParseFenError| {
-        (at, say::game_bad_fen(say::fen_error(&e)).said())
-    })?;
+    let fen: Fen = fen
+        .parse()
+        .map_err(|e: shakmaty::fen::ParseFenError| (at, say::game_bad_fen(say::fen_error(&e))))?;
     fen.into_position(CastlingMode::Standard)
-        .map_err(|e| (at, say::game_illegal_fen(say::position_error(&e)).said()))
+        .map_err(|e| (at, say::game_illegal_fen(say::position_error(&e))))
 }
 
 /// The parameters the game's tags set (a parameter's `tag`), each read as its default's type.
@@ -181,27 +180,26 @@ fn settings(game: &Game, params: &[ParamMeta]) -> Result<Vec<Setting>, Located> 
             continue;
         };
         let at = game.tag_offset(tag).unwrap_or(game.span.start);
-        let bad = |what: String| (at, say::game_tag_value(tag, what, text).said());
+        let bad = |what: say::Message| (at, say::game_tag_value(tag, what, text));
         let value = match &p.default {
             Value::Bool(_) => Value::Bool(match text.to_ascii_lowercase().as_str() {
                 "yes" | "true" => true,
                 "no" | "false" => false,
-                _ => return Err(bad(say::game_tag_yes_no().said())),
+                _ => return Err(bad(say::game_tag_yes_no())),
             }),
             Value::Int(_) => Value::Int(
                 text.parse()
-                    .map_err(|_| bad(say::game_tag_whole_number().said()))?,
+                    .map_err(|_| bad(say::game_tag_whole_number()))?,
             ),
-            Value::Duration(_) => Value::Duration(
-                text.parse()
-                    .map_err(|_| bad(say::game_tag_seconds().said()))?,
-            ),
+            Value::Duration(_) => {
+                Value::Duration(text.parse().map_err(|_| bad(say::game_tag_seconds()))?)
+            }
             Value::Side(_) => Value::Side(match text {
                 "white" => Color::White,
                 "black" => Color::Black,
-                _ => return Err(bad(say::game_tag_side().said())),
+                _ => return Err(bad(say::game_tag_side())),
             }),
-            Value::Move(_) => return Err(bad(say::game_tag_a_value().said())),
+            Value::Move(_) => return Err(bad(say::game_tag_a_value())),
         };
         out.push(Setting {
             name: p.name.clone(),
@@ -219,10 +217,7 @@ fn time_control(game: &Game) -> Result<TimeControl, Located> {
     };
     TimeControl::parse(v).map_err(|e| match game.tag_offset("TimeControl") {
         // The tag's offset is its value's opening quote.
-        Some(at) => (at + 1 + e.offset, say::game_time_control(e.message).said()),
-        None => (
-            game.span.start,
-            say::game_time_control_value(v, e.message).said(),
-        ),
+        Some(at) => (at + 1 + e.offset, say::game_time_control(e.message)),
+        None => (game.span.start, say::game_time_control_value(v, e.message)),
     })
 }

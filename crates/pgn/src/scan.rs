@@ -26,7 +26,7 @@ pub struct GameSpan {
     /// Each tag, in order.
     pub tags: Vec<TagAt>,
     /// The first problem found, if any.
-    pub error: Option<(usize, String)>,
+    pub error: Option<(usize, say::Message)>,
 }
 
 /// Where one tag stands: its name (ASCII letters, digits and `_`) and its value's opening quote.
@@ -150,7 +150,7 @@ impl Scanner<'_> {
                 // Tags, a blank line, and more tags: a game without moves, followed by the next
                 // game, which keeps its own tags.
                 g.error
-                    .get_or_insert((g.start, say::pgn_tags_without_moves().said()));
+                    .get_or_insert((g.start, say::pgn_tags_without_moves()));
                 return true;
             }
             self.skip_between_games();
@@ -188,8 +188,7 @@ impl Scanner<'_> {
                     match memchr::memchr(b'}', &self.src[self.i..]) {
                         Some(n) => self.i += n + 1,
                         None => {
-                            g.error
-                                .get_or_insert((at, say::pgn_comment_not_closed().said()));
+                            g.error.get_or_insert((at, say::pgn_comment_not_closed()));
                             self.i = self.src.len();
                         }
                     }
@@ -205,7 +204,7 @@ impl Scanner<'_> {
                 b')' => {
                     if depth == 0 {
                         g.error
-                            .get_or_insert((self.i, say::pgn_paren_closes_nothing().said()));
+                            .get_or_insert((self.i, say::pgn_paren_closes_nothing()));
                     }
                     depth = depth.saturating_sub(1);
                     self.i += 1;
@@ -215,7 +214,7 @@ impl Scanner<'_> {
                     self.i += 1;
                     let n = self.take_token();
                     if n.is_empty() || !n.iter().all(u8::is_ascii_digit) {
-                        g.error.get_or_insert((at, say::pgn_nag().said()));
+                        g.error.get_or_insert((at, say::pgn_nag()));
                     }
                 }
                 b'!' | b'?' => self.i += 1,
@@ -234,8 +233,7 @@ impl Scanner<'_> {
                             at,
                             say::pgn_unexpected_character(
                                 char::from(b).escape_default().to_string(),
-                            )
-                            .said(),
+                            ),
                         ));
                         self.i += 1;
                         continue;
@@ -259,15 +257,13 @@ impl Scanner<'_> {
             }
         }
         if depth > 0 {
-            g.error.get_or_insert((
-                self.i.min(self.src.len()),
-                say::pgn_variation_not_closed().said(),
-            ));
+            g.error
+                .get_or_insert((self.i.min(self.src.len()), say::pgn_variation_not_closed()));
         }
         if !has_result && (has_any || !g.tags.is_empty()) {
             g.error.get_or_insert((
                 self.i.min(self.src.len()).saturating_sub(1).max(g.start),
-                say::pgn_no_result().said(),
+                say::pgn_no_result(),
             ));
         }
     }
@@ -282,7 +278,7 @@ impl Scanner<'_> {
         &self.src[start..self.i]
     }
 
-    fn tag(&mut self, g: &mut GameSpan) -> Result<(), (usize, String)> {
+    fn tag(&mut self, g: &mut GameSpan) -> Result<(), (usize, say::Message)> {
         let at = self.i;
         self.i += 1; // [
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
@@ -297,7 +293,7 @@ impl Scanner<'_> {
         }
         let name_range = name_start..self.i;
         if name_range.is_empty() {
-            return Err((at, say::pgn_tag_syntax().said()));
+            return Err((at, say::pgn_tag_syntax()));
         }
         // Only letters, digits and `_`: ASCII.
         let name = String::from_utf8_lossy(&self.src[name_range.clone()]);
@@ -305,7 +301,7 @@ impl Scanner<'_> {
             self.i += 1;
         }
         if self.peek() != Some(b'"') {
-            return Err((self.i, say::pgn_tag_quoted_value(&*name).said()));
+            return Err((self.i, say::pgn_tag_quoted_value(&*name)));
         }
         let value_at = self.i;
         self.i += 1;
@@ -317,7 +313,7 @@ impl Scanner<'_> {
                     break;
                 }
                 Some(b'\n') | None => {
-                    return Err((value_at, say::pgn_tag_closing_quote(&*name).said()));
+                    return Err((value_at, say::pgn_tag_closing_quote(&*name)));
                 }
                 Some(_) => self.i += 1,
             }
@@ -326,7 +322,7 @@ impl Scanner<'_> {
             self.i += 1;
         }
         if self.peek() != Some(b']') {
-            return Err((self.i, say::pgn_tag_closing_bracket(&*name).said()));
+            return Err((self.i, say::pgn_tag_closing_bracket(&*name)));
         }
         self.i += 1;
         g.tags.push(TagAt {
@@ -380,7 +376,7 @@ mod tests {
         let g = scan(src).remove(0);
         let e = crate::parse_game(src, 1, g).unwrap_err();
         assert_eq!(&src[e.offset..e.offset + 3], b"Zz9");
-        assert!(e.message.contains("Zz9"));
+        assert!(e.message.to_string().contains("Zz9"));
     }
 
     #[test]
@@ -403,8 +399,22 @@ mod tests {
     #[test]
     fn truncated() {
         let g = scan(b"[Event \"a\"]\n\n1. e4 { unfinished");
-        assert!(g[0].error.as_ref().unwrap().1.contains("never closed"));
+        assert!(
+            g[0].error
+                .as_ref()
+                .unwrap()
+                .1
+                .to_string()
+                .contains("never closed")
+        );
         let g = scan(b"[Event \"a\"]\n\n1. e4 e5");
-        assert!(g[0].error.as_ref().unwrap().1.contains("no result"));
+        assert!(
+            g[0].error
+                .as_ref()
+                .unwrap()
+                .1
+                .to_string()
+                .contains("no result")
+        );
     }
 }

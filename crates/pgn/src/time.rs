@@ -11,12 +11,12 @@ pub use arbiter_lang::record::time::{Period, TimeControl};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeError {
     pub offset: usize,
-    pub message: String,
+    pub message: say::Message,
 }
 
 impl fmt::Display for TimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        write!(f, "{}", self.message)
     }
 }
 
@@ -24,12 +24,12 @@ fn number(s: &str, at: usize, what: fn() -> say::Message) -> Result<u32, TimeErr
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(TimeError {
             offset: at,
-            message: say::pgn_expected_number(what(), s).said(),
+            message: say::pgn_expected_number(what(), s),
         });
     }
     s.parse().map_err(|_| TimeError {
         offset: at,
-        message: say::pgn_number_too_large(what(), s).said(),
+        message: say::pgn_number_too_large(what(), s),
     })
 }
 
@@ -53,7 +53,7 @@ impl ParseTimeControl for TimeControl {
             "" => {
                 return Err(TimeError {
                     offset: 0,
-                    message: say::pgn_empty_time_control().said(),
+                    message: say::pgn_empty_time_control(),
                 });
             }
             _ => {}
@@ -71,7 +71,7 @@ impl ParseTimeControl for TimeControl {
         {
             return Err(TimeError {
                 offset: lead,
-                message: say::pgn_period_after_all(i + 1).said(),
+                message: say::pgn_period_after_all(i + 1),
             });
         }
         Ok(TimeControl::Periods(periods))
@@ -98,7 +98,7 @@ fn period(field: &str, at: usize) -> Result<Period, TimeError> {
     if moves == Some(0) {
         return Err(TimeError {
             offset: at,
-            message: say::pgn_zero_moves().said(),
+            message: say::pgn_zero_moves(),
         });
     }
     let (seconds, increment) = match rest.split_once('+') {
@@ -121,8 +121,8 @@ fn period(field: &str, at: usize) -> Result<Period, TimeError> {
 pub const MAX_CLOCK_HOURS: u64 = 999_999;
 
 /// A `[%clk H:MM:SS]` reading (fractions of a second allowed: `0:00:07.4`), in milliseconds.
-pub fn clock(arg: &str) -> Result<u64, String> {
-    let bad = || say::pgn_not_a_clock_reading(arg).said();
+pub fn clock(arg: &str) -> Result<u64, say::Message> {
+    let bad = || say::pgn_not_a_clock_reading(arg);
     let mut parts = arg.split(':');
     let (Some(h), Some(m), Some(s), None) =
         (parts.next(), parts.next(), parts.next(), parts.next())
@@ -134,7 +134,7 @@ pub fn clock(arg: &str) -> Result<u64, String> {
     if !digits(h) || !digits(m) || !digits(whole) || !(frac.is_empty() || digits(frac)) {
         return Err(bad());
     }
-    let too_large = || say::pgn_clock_too_large(arg, MAX_CLOCK_HOURS).said();
+    let too_large = || say::pgn_clock_too_large(arg, MAX_CLOCK_HOURS);
     let (h, m, whole): (u64, u64, u64) = (
         h.parse().map_err(|_| too_large())?,
         m.parse().map_err(|_| bad())?,
@@ -205,9 +205,13 @@ mod tests {
     fn malformed_values_are_located() {
         let e = TimeControl::parse("40/72x0").unwrap_err();
         assert_eq!(e.offset, 3);
-        assert!(e.message.contains("seconds"), "{}", e.message);
+        assert!(e.message.to_string().contains("seconds"), "{}", e.message);
         let e = TimeControl::parse("300:40/100").unwrap_err();
-        assert!(e.message.contains("no period can follow"), "{}", e.message);
+        assert!(
+            e.message.to_string().contains("no period can follow"),
+            "{}",
+            e.message
+        );
         let e = TimeControl::parse("600+").unwrap_err();
         assert_eq!(e.offset, 4);
         assert!(TimeControl::parse("").is_err());
@@ -223,7 +227,7 @@ mod tests {
             "1000000:00:00",
         ] {
             let e = clock(arg).unwrap_err();
-            assert!(e.contains("999999"), "{arg}: {e}");
+            assert!(e.to_string().contains("999999"), "{arg}: {e}");
         }
         assert_eq!(clock("999999:59:59.999"), Ok(3_599_999_999_999));
     }

@@ -7,7 +7,7 @@
 //! which rules fire, and what they do, comes from `Rules`; this module only carries out effects.
 
 use crate::lang::limits::MAX_CASCADE;
-use crate::locale::say;
+use crate::locale::say::{self, Message};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
@@ -67,7 +67,7 @@ pub const ANALYSIS_BUDGET: Budget = Budget {
 
 /// An error and where it stands in the record's source (`None`: nowhere, or a record built as
 /// data).
-type Located = (Option<usize>, String);
+type Located = (Option<usize>, Message);
 
 /// Rule on `record` with `rules` and the default [`Options`].
 pub fn adjudicate(record: &Record, rules: &dyn Rules) -> Result<Verdict, InputError> {
@@ -90,12 +90,16 @@ pub fn adjudicate_law(
 }
 
 /// Whether `meta`'s rulebook is for the game `kind`; what to say when it is not.
-pub fn check_game(meta: &BookMeta, kind: GameKind) -> Result<(), String> {
+pub fn check_game(meta: &BookMeta, kind: GameKind) -> Result<(), Message> {
     if meta.games.contains(kind) {
         return Ok(());
     }
-    let games: Vec<String> = meta.games.iter().map(|g| say::game(g).said()).collect();
-    Err(say::game_not_for_rulebook(&meta.id, say::game(kind), games.join(", ")).said())
+    let games = say::Arg::Join {
+        items: meta.games.iter().map(say::game).collect(),
+        sep: ", ",
+        sorted: false,
+    };
+    Err(say::game_not_for_rulebook(&meta.id, say::game(kind), games))
 }
 
 /// Rule on `record` with `rules`: the game must be one the rulebook is for, and the parameters
@@ -287,7 +291,7 @@ impl Adjudication<'_> {
         matches!(self.verdict.outcome, Outcome::Ended { .. })
     }
 
-    fn position_event(&mut self, offset: usize) -> Result<(), String> {
+    fn position_event(&mut self, offset: usize) -> Result<(), Message> {
         if let Some(r) = self.rule(&Event::Position, offset)? {
             self.record(r)?;
         }
@@ -304,7 +308,7 @@ impl Adjudication<'_> {
         let mut ev = events.iter().peekable();
         // The next recorded move, resolved once: it is played at the next ply, and its legality
         // already tells the mechanics that the side to move is neither mated nor stalemated.
-        let mut next: Option<Result<(AnyMove, bool), String>> = None;
+        let mut next: Option<Result<(AnyMove, bool), Message>> = None;
         let numbered = !self.as_made.is_empty() || has_irregularities(events);
         for ply in 0..=moves.len() {
             if let Some(i) = ply.checked_sub(1) {
@@ -350,7 +354,7 @@ impl Adjudication<'_> {
     /// Move `i` of the record in the position reached: legal, or, when the record marks it as
     /// illegal and standing, as it was made; whether it is a legal move to play as one. A move
     /// the record marks is played as made even when legal (it is kept to be reinstated).
-    fn resolve_at(&self, moves: &Movetext, i: usize) -> Result<(AnyMove, bool), String> {
+    fn resolve_at(&self, moves: &Movetext, i: usize) -> Result<(AnyMove, bool), Message> {
         let game = self.state.mechanics();
         let marked = self.as_made.binary_search(&(i + 1)).is_ok();
         let m = match resolve(game, moves, i) {
@@ -358,7 +362,7 @@ impl Adjudication<'_> {
             Err(_) if marked => {
                 let text = moves.text(i).unwrap_or_default();
                 let number = move_number_of(game.fullmoves(), game.to_move());
-                as_made(game, &text).map_err(|why| say::game_as_made(number, &text, why).said())?
+                as_made(game, &text).map_err(|why| say::game_as_made(number, &text, why))?
             }
             Err(e) => return Err(e),
         };
@@ -366,7 +370,10 @@ impl Adjudication<'_> {
             && mv.capture() == Some(shakmaty::Role::King)
         {
             let number = move_number_of(game.fullmoves(), game.to_move());
-            return Err(say::game_king_taken(number, moves.text(i).unwrap_or_default()).said());
+            return Err(say::game_king_taken(
+                number,
+                moves.text(i).unwrap_or_default(),
+            ));
         }
         Ok((m, !marked))
     }
@@ -377,7 +384,7 @@ impl Adjudication<'_> {
         &mut self,
         moves: &Movetext,
         i: usize,
-    ) -> Option<Result<(AnyMove, bool), String>> {
+    ) -> Option<Result<(AnyMove, bool), Message>> {
         let next = (i < moves.len()).then(|| self.resolve_at(moves, i));
         // A move the record does not mark was resolved among the legal moves; only a marked
         // one needs the mechanics to say whether it is legal.
@@ -499,7 +506,7 @@ impl Adjudication<'_> {
             Command::Offer(side) => Event::Offer {
                 by: side
                     .or(mover)
-                    .ok_or_else(|| (at, say::game_offer_before_move().said()))?,
+                    .ok_or_else(|| (at, say::game_offer_before_move()))?,
             },
             Command::Accept => Event::Accept {
                 by: offerer.map_or(to_move, |o| !o),
@@ -545,7 +552,7 @@ impl Adjudication<'_> {
     /// `[%touch SQUARE]`: a piece there is touched by the player to move.
     fn touch(&mut self, sq: Square, offset: Option<usize>) -> Result<Event, Located> {
         if !self.state.mechanics().occupied(sq) {
-            return Err((offset, say::game_no_piece(sq.to_string()).said()));
+            return Err((offset, say::game_no_piece(sq.to_string())));
         }
         self.state.touch(sq);
         Ok(Event::Touch {
@@ -560,7 +567,7 @@ impl Adjudication<'_> {
         millis: u64,
         offset: Option<usize>,
     ) -> Result<(), Located> {
-        let side = side.ok_or_else(|| (offset, say::game_clk_before_move().said()))?;
+        let side = side.ok_or_else(|| (offset, say::game_clk_before_move()))?;
         // Beyond i64 milliseconds (292 million years) a reading is as good as endless.
         self.state
             .clocks
@@ -585,7 +592,7 @@ impl Adjudication<'_> {
             IllegalKind::TwoHands => IllegalForm::TwoHands,
         };
         let by = if kind.by_mover() {
-            mover.ok_or_else(|| (offset, say::game_illegal_before_move().said()))?
+            mover.ok_or_else(|| (offset, say::game_illegal_before_move()))?
         } else {
             self.state.to_move()
         };
@@ -606,11 +613,11 @@ impl Adjudication<'_> {
         let game = self.state.mechanics();
         let at = self.record.event_at(m.offset);
         if intended_move(game, m).is_ok_and(|i| matches!(i, Intended::Legal(_))) {
-            return Err((at, say::game_taken_back_legal(&m.san).said()));
+            return Err((at, say::game_taken_back_legal(&m.san)));
         }
         let made = as_made(game, &m.san).map_err(|why| {
             let number = move_number_of(game.fullmoves(), game.to_move());
-            (at, say::game_as_made(number, &m.san, why).said())
+            (at, say::game_as_made(number, &m.san, why))
         })?;
         for sq in game.touched_by(made) {
             self.state.touch(sq);
@@ -620,7 +627,7 @@ impl Adjudication<'_> {
 
     /// Ask the rules about one event; `None` when no rule fired. (A ruling is boxed: most plies
     /// have none, and moving the large value through every `Result` costs more than the box.)
-    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Box<Ruling>>, String> {
+    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Box<Ruling>>, Message> {
         let meta: &BookMeta = self.rules.meta();
         let mut cx = Ctx {
             state: &mut self.state,
@@ -632,7 +639,7 @@ impl Adjudication<'_> {
         let (name, ply) = (event.kind().name(), cx.state.ply());
         self.rules
             .fired(event.kind(), &mut cx, &mut self.fired)
-            .map_err(|e| say::game_evaluating_rules(name, ply, e.to_string()).said())?;
+            .map_err(|e| say::game_evaluating_rules(name, ply, e.to_string()))?;
         // A clause for another game is not asked about this one (rare: most rulebooks are for
         // one game, and most events fire nothing).
         if !self.fired.is_empty() {
@@ -661,7 +668,7 @@ impl Adjudication<'_> {
             for mut e in self
                 .rules
                 .effects(r, &mut cx)
-                .map_err(|e| say::game_evaluating_effects(name, ply, e.to_string()).said())?
+                .map_err(|e| say::game_evaluating_effects(name, ply, e.to_string()))?
             {
                 if let Effect::RequireMove { r#move } = &mut e {
                     r#move.san = cx.state.mechanics().move_text(r#move.mv);
@@ -678,7 +685,7 @@ impl Adjudication<'_> {
         let mut args: Vec<(String, Arg)> = self
             .rules
             .vars(primary, &mut cx)
-            .map_err(|e| say::game_evaluating_vars(name, ply, e.to_string()).said())?
+            .map_err(|e| say::game_evaluating_vars(name, ply, e.to_string()))?
             .into_iter()
             .map(|(n, v)| (n, arg(cx.state, self.record.moves(), v)))
             .collect();
@@ -725,7 +732,7 @@ impl Adjudication<'_> {
     /// `MAX_CASCADE`: the checker refuses a rulebook whose effects raise the event that
     /// triggered them, and whatever rules it is given the runtime neither recurses nor loops
     /// without end.
-    fn record(&mut self, r: Box<Ruling>) -> Result<(), String> {
+    fn record(&mut self, r: Box<Ruling>) -> Result<(), Message> {
         let mut queue = std::collections::VecDeque::from([r]);
         let mut raised = 0;
         while let Some(r) = queue.pop_front() {
@@ -733,7 +740,7 @@ impl Adjudication<'_> {
             for event in self.record_one(*r) {
                 raised += 1;
                 if raised > MAX_CASCADE {
-                    return Err(say::game_cascade(MAX_CASCADE, event.kind().name()).said());
+                    return Err(say::game_cascade(MAX_CASCADE, event.kind().name()));
                 }
                 if let Some(next) = self.rule(&event, offset)? {
                     queue.push_back(next);
@@ -901,11 +908,11 @@ fn move_name(state: &GameState, moves: &Movetext, m: AnyMove) -> String {
 }
 
 /// Move `i` of the record, in the position reached before it.
-fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String> {
+fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, Message> {
     match (game, moves) {
         (AnyGame::Chess(g), Movetext::Chess(m)) => match m.get(i) {
             Some(san) => resolve_san(g.position(), san).map(AnyMove::Chess),
-            None => Err(String::new()),
+            None => Err(Message::verbatim("")),
         },
         (AnyGame::Draughts(g), Movetext::Draughts(m)) => match m.get(i) {
             Some(text) => g
@@ -914,19 +921,19 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
                 .map(AnyMove::Draughts)
                 .map_err(|e| {
                     let number = move_number_of(g.fullmoves(), g.to_move());
-                    say::game_illegal_move(number, &**text, draughts_move_error(&e)).said()
+                    say::game_illegal_move(number, &**text, draughts_move_error(&e))
                 }),
-            None => Err(String::new()),
+            None => Err(Message::verbatim("")),
         },
         // A record's moves are of its own game (`Record::chess`, `Record::draughts`).
-        _ => Err(String::new()),
+        _ => Err(Message::verbatim("")),
     }
 }
 
-fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, String> {
-    san.san.to_move(pos).map_err(|e| {
-        say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)).said()
-    })
+fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, Message> {
+    san.san
+        .to_move(pos)
+        .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)))
 }
 
 fn move_number(pos: &Chess) -> String {
@@ -941,31 +948,31 @@ fn move_number_of(number: u32, turn: Color) -> String {
 }
 
 /// Why a draughts move's text is no legal move, in the reader's language.
-fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
+fn draughts_move_error(e: &crate::draughts::MoveError) -> Message {
     use crate::draughts::{Expected, Illegal, MoveError};
     match e {
         MoveError::Syntax { offset, expected } => {
             let expected = match expected {
-                Expected::Square => say::draughts_expected_square().said(),
-                Expected::Separator => say::draughts_expected_separator().said(),
-                Expected::End => say::draughts_expected_end().said(),
+                Expected::Square => say::draughts_expected_square(),
+                Expected::Separator => say::draughts_expected_separator(),
+                Expected::End => say::draughts_expected_end(),
             };
-            say::draughts_syntax(expected, offset + 1).said()
+            say::draughts_syntax(expected, offset + 1)
         }
         MoveError::Illegal(why) => match *why {
-            Illegal::NoPiece(sq) => say::draughts_no_piece(sq.to_string()).said(),
-            Illegal::OpponentsPiece(sq) => say::draughts_opponents_piece(sq.to_string()).said(),
-            Illegal::CaptureRequired => say::draughts_capture_required().said(),
-            Illegal::NothingToCapture => say::draughts_nothing_to_capture().said(),
-            Illegal::ManBackward => say::draughts_man_backward().said(),
-            Illegal::Occupied(sq) => say::draughts_occupied(sq.to_string()).said(),
-            Illegal::Unfinished => say::draughts_unfinished().said(),
-            Illegal::JumpedTwice(sq) => say::draughts_jumped_twice(sq.to_string()).said(),
-            Illegal::NoSuchMove => say::draughts_no_such_move().said(),
+            Illegal::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
+            Illegal::OpponentsPiece(sq) => say::draughts_opponents_piece(sq.to_string()),
+            Illegal::CaptureRequired => say::draughts_capture_required(),
+            Illegal::NothingToCapture => say::draughts_nothing_to_capture(),
+            Illegal::ManBackward => say::draughts_man_backward(),
+            Illegal::Occupied(sq) => say::draughts_occupied(sq.to_string()),
+            Illegal::Unfinished => say::draughts_unfinished(),
+            Illegal::JumpedTwice(sq) => say::draughts_jumped_twice(sq.to_string()),
+            Illegal::NoSuchMove => say::draughts_no_such_move(),
         },
         MoveError::Ambiguous { candidates } => {
             let names: Vec<String> = candidates.iter().map(ToString::to_string).collect();
-            say::draughts_ambiguous(names.join(", ")).said()
+            say::draughts_ambiguous(names.join(", "))
         }
     }
 }
@@ -973,11 +980,11 @@ fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
 /// A claim's intended move, in the position where the claim is made: legal there or not (an
 /// illegal or ambiguous move makes the claim incorrect, 9.5.3, a fact the rules read). Only a
 /// word that is no move in SAN at all is an error of the record.
-fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, String> {
+fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, Message> {
     let s = &m.san;
     match game {
         AnyGame::Chess(g) => {
-            let san: San = s.parse().map_err(|_| say::pgn_not_san(s).said())?;
+            let san: San = s.parse().map_err(|_| say::pgn_not_san(s))?;
             Ok(san
                 .to_move(g.position())
                 .map_or(Intended::NotLegal, |m| Intended::Legal(AnyMove::Chess(m))))
@@ -986,7 +993,7 @@ fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, String> {
         // one makes the claim incorrect.
         AnyGame::Draughts(g) => match g.position().parse_move(s) {
             Ok(mv) => Ok(Intended::Legal(AnyMove::Draughts(mv))),
-            Err(crate::draughts::MoveError::Syntax { .. }) => Err(say::pdn_not_move(s).said()),
+            Err(crate::draughts::MoveError::Syntax { .. }) => Err(say::pdn_not_move(s)),
             Err(_) => Ok(Intended::NotLegal),
         },
     }
@@ -1017,10 +1024,10 @@ fn has_irregularities(events: &[GameEvent]) -> bool {
 
 /// The move `text` (of the game's notation) as the player to move made it, legal or not; the
 /// reason, in the reader's language, when it cannot be made at all.
-fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
+fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, Message> {
     match game {
         AnyGame::Chess(g) => {
-            let san: San = text.parse().map_err(|_| say::pgn_not_san(text).said())?;
+            let san: San = text.parse().map_err(|_| say::pgn_not_san(text))?;
             chess_as_made(g.position(), &san).map(AnyMove::Chess)
         }
         AnyGame::Draughts(g) => {
@@ -1035,15 +1042,13 @@ fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
                             expected,
                         })
                     }
-                    AsMadeError::NoPiece(sq) => say::draughts_no_piece(sq.to_string()).said(),
+                    AsMadeError::NoPiece(sq) => say::draughts_no_piece(sq.to_string()),
                     AsMadeError::OpponentsPiece(sq) => {
-                        say::draughts_opponents_piece(sq.to_string()).said()
+                        say::draughts_opponents_piece(sq.to_string())
                     }
-                    AsMadeError::Occupied(sq) => say::draughts_occupied(sq.to_string()).said(),
-                    AsMadeError::NotDiagonal(sq) => {
-                        say::as_made_not_diagonal(sq.to_string()).said()
-                    }
-                    AsMadeError::OwnPiece(sq) => say::as_made_own_piece(sq.to_string()).said(),
+                    AsMadeError::Occupied(sq) => say::draughts_occupied(sq.to_string()),
+                    AsMadeError::NotDiagonal(sq) => say::as_made_not_diagonal(sq.to_string()),
+                    AsMadeError::OwnPiece(sq) => say::as_made_own_piece(sq.to_string()),
                 })
         }
     }
@@ -1054,7 +1059,7 @@ fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
 /// non-capture, by its file) goes to the square named, taking what stands there; castling
 /// moves the king and the rook of that side. Refused: no such piece or more than one, a square
 /// of one's own piece, a king taken.
-fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
+fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, Message> {
     use shakmaty::{Bitboard, CastlingSide, Role};
     let us = pos.turn();
     let board = pos.board();
@@ -1091,20 +1096,20 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
                 }
             }
             let from = match from.count() {
-                0 => return Err(say::as_made_no_piece().said()),
-                1 => from.first().ok_or_else(|| say::as_made_no_piece().said())?,
-                _ => return Err(say::as_made_ambiguous().said()),
+                0 => return Err(say::as_made_no_piece()),
+                1 => from.first().ok_or_else(say::as_made_no_piece)?,
+                _ => return Err(say::as_made_ambiguous()),
             };
             if from == to {
-                return Err(say::as_made_same_square().said());
+                return Err(say::as_made_same_square());
             }
             let target = board.piece_at(to);
             match target {
                 Some(p) if p.color == us => {
-                    return Err(say::as_made_own_piece(to.to_string()).said());
+                    return Err(say::as_made_own_piece(to.to_string()));
                 }
                 Some(p) if p.role == Role::King => {
-                    return Err(say::as_made_king(to.to_string()).said());
+                    return Err(say::as_made_king(to.to_string()));
                 }
                 _ => {}
             }
@@ -1131,10 +1136,10 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
                 });
             match king {
                 Some(king) if rook_there => Ok(Move::Castle { king, rook }),
-                _ => Err(say::as_made_castle().said()),
+                _ => Err(say::as_made_castle()),
             }
         }
-        San::Put { .. } | San::Null => Err(say::as_made_not_a_move().said()),
+        San::Put { .. } | San::Null => Err(say::as_made_not_a_move()),
     }
 }
 
@@ -1175,8 +1180,7 @@ fn parameters(record: &Record, meta: &BookMeta) -> Result<Vec<Value>, Located> {
                         &p.name,
                         say::game_param_kind(kind_name(&p.default)),
                         say::game_param_kind(kind_name(&set.value)),
-                    )
-                    .said(),
+                    ),
                 ));
             }
             Ok(set.value.clone())

@@ -127,7 +127,7 @@ impl Law {
         &self,
         date: Option<&str>,
         at: Option<usize>,
-    ) -> Result<(usize, EditionRuled), (Option<usize>, String)> {
+    ) -> Result<(usize, EditionRuled), (Option<usize>, crate::locale::say::Message)> {
         let ruled = |i: usize, basis: Basis| {
             let meta = self.books[i].meta();
             EditionRuled {
@@ -149,7 +149,7 @@ impl Law {
         let (i, basis) = choose(&days, text).map_err(|e| {
             (
                 at.map(|at| at + e.offset),
-                say::game_bad_date(crate::diag::clip(text, 24)).said(),
+                say::game_bad_date(crate::diag::clip(text, 24)),
             )
         })?;
         Ok((i, ruled(i, basis)))
