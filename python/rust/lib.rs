@@ -249,10 +249,12 @@ fn judge(
     };
     let (tx, rx) = sync_channel(WAITING);
     std::thread::spawn(move || {
+        let words = arbiter::locale::run_words();
         let judge = Judge {
             law: &law,
             renderers: &renderers,
             options,
+            words: &words,
         };
         judge.run(&read, &mut |o, _| {
             // The JSON format writes everything to standard output; nothing there (a game the

@@ -211,9 +211,11 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
         }
     }
     let jobs = jobs(a.jobs.map(usize::from))?;
+    let words = arbiter::locale::run_words();
     let judge = Judge {
         law: &law,
         renderers: &renderers,
+        words: &words,
         options: Options {
             format: match a.format {
                 FormatArg::Text => Format::Text,

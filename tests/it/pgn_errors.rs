@@ -26,9 +26,11 @@ fn adjudicate(name: &str, bytes: &[u8]) -> (usize, String) {
         .unwrap_or_else(|d| panic!("{}", d.render(&arbiter::locale::default_words())));
     let renderer = Renderer::new(rules.meta(), "en").expect("renderer");
     let law = arbiter::runtime::edition::Law::single(rules);
+    let words = arbiter::locale::default_words();
     let judge = Judge {
         law: &law,
         renderers: std::slice::from_ref(&renderer),
+        words: &words,
         options: audit::Options {
             format: Format::Text,
             report: audit::Report::Verdicts,

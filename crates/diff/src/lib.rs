@@ -879,7 +879,7 @@ impl Games<'_> {
                     json: crate::audit::error_record(&file, Some((index, line, 1)), &message),
                 }
             }
-            Item::InputError(file, message) => bad_input(&file, &message),
+            Item::InputError(file, message) => bad_input(&file, &message.said()),
             Item::NoGames(file) => bad_input(&file, &say::pgn_no_games().said()),
         }
     }
