@@ -82,10 +82,12 @@ pub fn run(a: &Args) -> u8 {
     };
     let ids = diff::IdMap::between(&old.ir, &new.ir);
     let clauses = diff::clauses(&old.ir, &new.ir, &ids);
+    let words = arbiter::locale::run_words();
     let games = diff::Games {
         old,
         new,
         ids: &ids,
+        words: &words,
         options: arbiter::runtime::adjudicate::Options {
             record: !a.no_record,
             ..arbiter::runtime::adjudicate::Options::default()

@@ -777,9 +777,15 @@ pub struct Games<'a> {
     pub new: &'a Book,
     pub ids: &'a IdMap,
     pub options: Options,
+    /// The words errors are said in (a game neither rulebook could rule on, an input that could
+    /// not be read): the reader's.
+    pub words: &'a crate::locale::Words,
 }
 
-fn ending(v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>) -> Ending {
+fn ending(
+    v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>,
+    words: &crate::locale::Words,
+) -> Ending {
     match v {
         Ok(v) => Ending {
             result: Some(v.outcome.result().as_str().to_string()),
@@ -791,7 +797,7 @@ fn ending(v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>) ->
             result: None,
             rule: None,
             ply: None,
-            error: Some(e.message.said()),
+            error: Some(e.message.render(words)),
         },
     }
 }
@@ -809,7 +815,7 @@ impl Games<'_> {
         if let (Err(e), Err(_)) = (&old, &new) {
             return Err(e.clone());
         }
-        let (mut o, n) = (ending(&old), ending(&new));
+        let (mut o, n) = (ending(&old, self.words), ending(&new, self.words));
         let old_rule = o.rule.clone();
         // Compared as the new rulebook numbers the clause.
         o.rule = o.rule.map(|r| self.ids.get(&r).to_string());
@@ -858,29 +864,32 @@ impl Games<'_> {
                         );
                         let (l, c) = d.line_col();
                         Diffed::Bad {
-                            text: d.render(&crate::locale::run_words()),
+                            text: d.render(self.words),
                             json: crate::audit::error_record(
                                 &file,
                                 Some((index, l, c)),
-                                &e.message.said(),
+                                &e.message.render(self.words),
                             ),
                         }
                     }
                 }
             }
             Item::TooLarge(file, index, line) => {
-                let message =
-                    say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20).said();
+                let message = say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20);
                 Diffed::Bad {
                     text: crate::audit::terminal(format!(
                         "{file}:{line}:1: {}\n",
-                        say::pgn_in_game(index, &message).said()
+                        say::pgn_in_game(index, &message).render(self.words)
                     )),
-                    json: crate::audit::error_record(&file, Some((index, line, 1)), &message),
+                    json: crate::audit::error_record(
+                        &file,
+                        Some((index, line, 1)),
+                        &message.render(self.words),
+                    ),
                 }
             }
-            Item::InputError(file, message) => bad_input(&file, &message.said()),
-            Item::NoGames(file) => bad_input(&file, &say::pgn_no_games().said()),
+            Item::InputError(file, message) => self.bad_input(&file, message),
+            Item::NoGames(file) => self.bad_input(&file, say::pgn_no_games()),
         }
     }
 
@@ -917,11 +926,12 @@ impl Games<'_> {
                 crate::conformance::scenario::Scenario::load(id, path).and_then(|s| s.request());
             let request = match request {
                 Ok(r) => r,
-                Err(e) => return bad_input(id, &e),
+                // Said by the conformance layer, in the words of the run.
+                Err(e) => return self.bad_input(id, say::Message::verbatim(e)),
             };
             let games = crate::pgn::read_games(request.pgn.as_bytes());
             let Some(Ok(game)) = games.into_iter().next() else {
-                return bad_input(id, &say::pgn_no_games().said());
+                return self.bad_input(id, say::pgn_no_games());
             };
             let options = Options {
                 record: request.record,
@@ -934,7 +944,7 @@ impl Games<'_> {
                     c.line = 1;
                     Diffed::Changed(Box::new(c))
                 }
-                Err(e) => bad_input(id, &e.message.said()),
+                Err(e) => self.bad_input(id, e.message),
             }
         };
         use rayon::prelude::*;
@@ -948,13 +958,15 @@ impl Games<'_> {
     }
 }
 
-fn bad_input(file: &str, message: &str) -> Diffed {
-    Diffed::Bad {
-        text: crate::audit::terminal(format!(
-            "{}\n",
-            say::error(say::file_error(file, message)).said()
-        )),
-        json: crate::audit::error_record(file, None, message),
+impl Games<'_> {
+    fn bad_input(&self, file: &str, message: say::Message) -> Diffed {
+        Diffed::Bad {
+            text: crate::audit::terminal(format!(
+                "{}\n",
+                say::error(say::file_error(file, &message)).render(self.words)
+            )),
+            json: crate::audit::error_record(file, None, &message.render(self.words)),
+        }
     }
 }
 

@@ -247,10 +247,12 @@ fn changes(old: &Book, new: &Book, conformance: &Path) -> Result<Changes, String
     let (o, n) = (side(old)?, side(new)?);
     let ids = crate::diff::IdMap::between(&o.ir, &n.ir);
     let clauses = crate::diff::clauses(&o.ir, &n.ir, &ids);
+    let words = crate::locale::run_words();
     let games = crate::diff::Games {
         old: &o,
         new: &n,
         ids: &ids,
+        words: &words,
         options: crate::runtime::adjudicate::Options::default(),
     };
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
