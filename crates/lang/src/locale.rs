@@ -814,6 +814,36 @@ mod tests {
         }
     }
 
+    /// A message is a value: rendered in the words given, the messages it holds first, in the
+    /// same words; `Display` in the default language's; a sorted list sorted as the words of
+    /// the language it is said in; `Words::none` says it as the language's embedded words do.
+    #[test]
+    fn a_message_is_rendered_in_the_words_given() {
+        let (en, ru) = (Words::new("en").unwrap(), Words::new("ru").unwrap());
+        let m = say::error(say::file_error("x.pgn", say::io_not_found()));
+        assert_eq!(m.id(), "cli-error");
+        let (in_en, in_ru) = (m.render(&en), m.render(&ru));
+        assert_ne!(in_en, in_ru);
+        assert!(in_en.contains(&say::io_not_found().render(&en)), "{in_en}");
+        assert!(in_ru.contains(&say::io_not_found().render(&ru)), "{in_ru}");
+        assert!(in_ru.contains("x.pgn"), "{in_ru}");
+        assert_eq!(m.to_string(), in_en);
+        assert_eq!(m.render(&Words::none("ru")), in_ru);
+        assert_eq!(m.render(&Words::none("xx-not-a-language")), in_en);
+
+        let list = say::expected(say::Arg::Join {
+            items: vec![say::syntax_then(), say::syntax_else(), say::syntax_then()],
+            sep: ", ",
+            sorted: true,
+        });
+        for w in [&en, &ru] {
+            let mut names = [say::syntax_then().render(w), say::syntax_else().render(w)];
+            names.sort();
+            assert_eq!(list.render(w), say::expected(names.join(", ")).render(w));
+        }
+        assert_eq!(say::Message::verbatim("as it is").render(&ru), "as it is");
+    }
+
     #[test]
     fn a_missing_message_is_an_error() {
         let w = Words::new(DEFAULT).unwrap();
