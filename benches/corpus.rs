@@ -60,9 +60,11 @@ fn whole(
     analysis: Option<Budget>,
 ) -> usize {
     let law = runtime::edition::Law::single(Arc::clone(rules));
+    let words = arbiter::locale::default_words();
     let judge = Judge {
         law: &law,
         renderers: std::slice::from_ref(renderer),
+        words: &words,
         options: audit::Options {
             format: Format::Text,
             report: audit::Report::Verdicts,

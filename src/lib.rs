@@ -221,7 +221,7 @@ fn localized(args: &[OsString]) -> clap::Command {
     match words.map(|w| help::localize(cmd.clone(), &w)) {
         Ok(Ok(c)) => c,
         Ok(Err(missing)) => {
-            crate::out::eline(&say::no_messages_in(run_lang(args), missing.join(", ")));
+            crate::out::eline(&say::no_messages_in(run_lang(args), missing.join(", ")).said());
             fallback()
         }
         Err(e) => {
@@ -342,7 +342,7 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
             for (id, why) in &p.skipped {
                 crate::out::error(format!("{id}: {why}"));
             }
-            crate::out::line(&say::published(p.pages, out.display().to_string()));
+            crate::out::line(&say::published(p.pages, out.display().to_string()).said());
             u8::from(!p.skipped.is_empty())
         }
         Err(e) => {
@@ -358,7 +358,7 @@ fn man_headings(roff: &[u8]) -> String {
     String::from_utf8_lossy(roff)
         .lines()
         .map(|l| match l.strip_prefix(".SH ") {
-            Some(heading) => format!(".SH {}", say::man_heading(heading)),
+            Some(heading) => format!(".SH {}", say::man_heading(heading).said()),
             None => l.to_string(),
         })
         .collect::<Vec<_>>()
@@ -372,7 +372,7 @@ fn man(args: &[OsString], out: Option<&Path>) -> u8 {
     let Some(dir) = out else {
         let mut page = Vec::new();
         if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
-            crate::out::error(say::io_error(&e));
+            crate::out::error(say::io_error(&e).said());
             return 1;
         }
         crate::out::raw(&man_headings(&page));
@@ -382,16 +382,20 @@ fn man(args: &[OsString], out: Option<&Path>) -> u8 {
         let mut page = Vec::new();
         clap_mangen::Man::new(c)
             .render(&mut page)
-            .map_err(|e| say::io_error(&e))?;
+            .map_err(|e| say::io_error(&e).said())?;
         // Written as the site is: never through a link inside `--out`.
         let file = format!("{name}.1");
         let page = man_headings(&page);
         arbiter::files::write_under(dir, Path::new(&file), page.as_bytes()).map_err(|e| {
             let path = dir.join(&file).display().to_string();
             match e {
-                arbiter::files::WriteError::Link(p) => say::publish_link(p.display().to_string()),
-                arbiter::files::WriteError::Io(_, e) => say::writing_error(path, say::io_error(&e)),
-                _ => say::writing_error(path, String::new()),
+                arbiter::files::WriteError::Link(p) => {
+                    say::publish_link(p.display().to_string()).said()
+                }
+                arbiter::files::WriteError::Io(_, e) => {
+                    say::writing_error(path, say::io_error(&e)).said()
+                }
+                _ => say::writing_error(path, String::new()).said(),
             }
         })
     };
@@ -407,10 +411,7 @@ fn man(args: &[OsString], out: Option<&Path>) -> u8 {
         ));
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
-        crate::out::error(say::writing_error(
-            dir.display().to_string(),
-            say::io_error(&e),
-        ));
+        crate::out::error(say::writing_error(dir.display().to_string(), say::io_error(&e)).said());
         return 1;
     }
     for (name, c) in pages {
@@ -427,7 +428,7 @@ fn man(args: &[OsString], out: Option<&Path>) -> u8 {
 pub(crate) fn warn_if_shadowed(spec: &str) {
     if arbiter::rulebook_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
     {
-        crate::out::eline(&say::builtin_shadows_folder(spec));
+        crate::out::eline(&say::builtin_shadows_folder(spec).said());
     }
 }
 
@@ -441,7 +442,7 @@ pub(crate) fn law_or_report(
     match arbiter::load_law(spec, engine.map(Into::into), edition) {
         Ok(l) => Some(l),
         Err(d) => {
-            eprint!("{}", d.render());
+            eprint!("{}", d.render(&arbiter::locale::run_words()));
             None
         }
     }
@@ -452,7 +453,7 @@ pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<
     match load_rules(spec, engine.map(Into::into)) {
         Ok(r) => Some(r),
         Err(d) => {
-            crate::out::eraw(&d.render());
+            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
             None
         }
     }
@@ -481,7 +482,7 @@ fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
 fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
     let dirs = rulebook_dirs(dirs);
     if dirs.is_empty() {
-        crate::out::error(say::no_rulebook_folders());
+        crate::out::error(say::no_rulebook_folders().said());
         return 1;
     }
     let mut failed = false;
@@ -496,7 +497,7 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
                     };
                     match format {
                         CheckFormat::Text => {
-                            crate::out::line(&say::check_ok(name, ir.clauses.len()))
+                            crate::out::line(&say::check_ok(name, ir.clauses.len()).said())
                         }
                         CheckFormat::Json => {
                             let ok = serde_json::json!({
@@ -513,16 +514,18 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
             Err(diags) => {
                 match format {
                     CheckFormat::Text => {
-                        crate::out::eraw(&diags.render());
-                        crate::out::eline(&say::check_errors(
-                            d.display().to_string(),
-                            diags.0.len(),
-                        ));
+                        crate::out::eraw(&diags.render(&arbiter::locale::run_words()));
+                        crate::out::eline(
+                            &say::check_errors(d.display().to_string(), diags.0.len()).said(),
+                        );
                     }
                     CheckFormat::Json => {
                         let mut lines = String::new();
                         for diag in &diags.0 {
-                            lines.push_str(&format!("{}\n", diag.json()));
+                            lines.push_str(&format!(
+                                "{}\n",
+                                diag.json(&arbiter::locale::run_words())
+                            ));
                         }
                         crate::out::raw(&lines);
                     }
@@ -546,18 +549,17 @@ fn schema_cmd(check_only: bool, out: &Path) -> u8 {
         if !check_only {
             let written = std::fs::create_dir_all(out).and_then(|()| std::fs::write(&p, &text));
             if let Err(e) = written {
-                crate::out::error(say::writing_error(
-                    p.display().to_string(),
-                    say::io_error(&e),
-                ));
+                crate::out::error(
+                    say::writing_error(p.display().to_string(), say::io_error(&e)).said(),
+                );
                 return 1;
             }
-            crate::out::line(&say::wrote(p.display().to_string()));
+            crate::out::line(&say::wrote(p.display().to_string()).said());
         }
     }
     if check_only {
         for p in &stale {
-            crate::out::eline(&say::stale_file(p.display().to_string()));
+            crate::out::eline(&say::stale_file(p.display().to_string()).said());
         }
         return u8::from(!stale.is_empty());
     }
@@ -572,27 +574,26 @@ fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
             return 1;
         }
         Err(backend::codegen::Refresh::Write(p, e)) => {
-            crate::out::error(say::writing_error(
-                p.display().to_string(),
-                say::io_error(&e),
-            ));
+            crate::out::error(
+                say::writing_error(p.display().to_string(), say::io_error(&e)).said(),
+            );
             return 1;
         }
     };
     if check_only {
         if stale.is_empty() {
-            crate::out::line(&say::generated_up_to_date());
+            crate::out::line(&say::generated_up_to_date().said());
             0
         } else {
             for p in &stale {
-                crate::out::eline(&say::stale_file(p.display().to_string()));
+                crate::out::eline(&say::stale_file(p.display().to_string()).said());
             }
-            crate::out::eline(&say::generated_stale());
+            crate::out::eline(&say::generated_stale().said());
             1
         }
     } else {
         for p in &stale {
-            crate::out::line(&say::wrote(p.display().to_string()));
+            crate::out::line(&say::wrote(p.display().to_string()).said());
         }
         0
     }
@@ -604,7 +605,7 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            crate::out::eraw(&d.render());
+            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
             return 1;
         }
     };
@@ -642,7 +643,7 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            crate::out::eraw(&d.render());
+            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
             return 1;
         }
     };
@@ -651,12 +652,16 @@ fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
             crate::out::line(&text);
             0
         }
-        Err(arbiter::ClauseTextError::NoLanguage(e) | arbiter::ClauseTextError::Words(e)) => {
+        Err(arbiter::ClauseTextError::NoLanguage(e)) => {
+            crate::out::error(e.said());
+            2
+        }
+        Err(arbiter::ClauseTextError::Words(e)) => {
             crate::out::error(e);
             2
         }
         Err(arbiter::ClauseTextError::NoClause(e)) => {
-            crate::out::error(e);
+            crate::out::error(e.said());
             1
         }
     }

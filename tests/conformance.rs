@@ -83,7 +83,10 @@ fn main() {
         {
             return Ok(r.clone());
         }
-        let r = Arc::new(load_law(book, Some(engine), None).map_err(|d| d.render())?);
+        let r = Arc::new(
+            load_law(book, Some(engine), None)
+                .map_err(|d| d.render(&arbiter::locale::default_words()))?,
+        );
         rules_cache.push((book.to_string(), engine, r.clone()));
         Ok(r)
     };
@@ -92,7 +95,8 @@ fn main() {
     // apply is not a trial.
     let mut planned = Vec::new();
     for book in rulebook_names() {
-        let irs = load_irs(book).unwrap_or_else(|d| panic!("{book}: {}", d.render()));
+        let irs = load_irs(book)
+            .unwrap_or_else(|d| panic!("{book}: {}", d.render(&arbiter::locale::default_words())));
         let irs: Vec<_> = irs.into_iter().map(Arc::new).collect();
         planned.extend(plan(&root, book, &irs).unwrap_or_else(|e| panic!("{book}: {e}")));
     }

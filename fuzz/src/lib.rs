@@ -39,7 +39,7 @@ fn text(data: &[u8]) -> String {
 }
 
 fn rendered(d: &Diag) -> String {
-    let s = d.render();
+    let s = d.render(&arbiter::locale::default_words());
     assert!(!s.trim().is_empty(), "an error renders to nothing: {d:?}");
     s
 }
@@ -79,7 +79,7 @@ pub fn expr(data: &[u8]) -> bool {
         lenient_guards: selector & 0x80 != 0,
     };
     let source: Arc<str> = Arc::from(src.as_str());
-    let diag = |offset: usize, len: usize, message: String| {
+    let diag = |offset: usize, len: usize, message: say::Message| {
         rendered(&Diag::new(
             Path::new("fuzz.yaml"),
             &source,
@@ -211,7 +211,10 @@ fn books(kind: arbiter::games::GameKind) -> &'static Books {
 fn load_books(name: &str) -> Books {
     let load = |engine| match load_rules(name, Some(engine)) {
         Ok(r) => r,
-        Err(d) => panic!("the embedded rulebook does not load: {}", d.render()),
+        Err(d) => panic!(
+            "the embedded rulebook does not load: {}",
+            d.render(&arbiter::locale::default_words())
+        ),
     };
     let compiled = load(Engine::Compiled);
     let interpreted = load(Engine::Interpreter);
@@ -606,11 +609,11 @@ fn site_book() -> &'static arbiter::lang::ir::Rulebook {
         let files = [("rulebook.yaml", book), ("clauses.yaml", clauses)];
         let loaded = match rulebook::load_embedded("rules/fuzz", &files, &Embedded) {
             Ok(l) => l,
-            Err(d) => panic!("the site target's rulebook does not load: {}", d.render()),
+            Err(d) => panic!("the site target's rulebook does not load: {}", d.render(&arbiter::locale::default_words())),
         };
         match compile::lower(&loaded) {
             Ok(ir) => ir,
-            Err(d) => panic!("the site target's rulebook does not check: {}", d.render()),
+            Err(d) => panic!("the site target's rulebook does not check: {}", d.render(&arbiter::locale::default_words())),
         }
     })
 }

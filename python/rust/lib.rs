@@ -60,7 +60,8 @@ fn arbiter_error(py: Python<'_>, message: String) -> PyErr {
 /// A rulebook's problems as one `RulebookError`: the first one's message and place, every one
 /// in the report (as `arbiter check` prints them, without colour).
 fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
-    let report = diags.render_plain();
+    let words = arbiter::locale::run_words();
+    let report = diags.render_plain(&words);
     match diags.0.first() {
         Some(d) => {
             let (line, column) = d.line_col();
@@ -68,7 +69,7 @@ fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
             error(
                 py,
                 "RulebookError",
-                d.message.clone(),
+                d.message.render(&words),
                 Some(at),
                 Some(report),
             )
@@ -94,7 +95,7 @@ fn use_lang(py: Python<'_>, lang: &str) -> PyResult<()> {
     }
     if !arbiter::locale::languages().iter().any(|l| l == lang) {
         let known = arbiter::locale::languages().join(", ");
-        return Err(arbiter_error(py, say::no_words_in(lang, known)));
+        return Err(arbiter_error(py, say::no_words_in(lang, known).said()));
     }
     arbiter::locale::set_lang(lang).map_err(|e| arbiter_error(py, e))?;
     *current = Some(lang.to_string());
@@ -213,7 +214,10 @@ fn judge(
     let max_jobs = cores.saturating_mul(4);
     let jobs = jobs.unwrap_or(cores);
     if jobs == 0 || jobs > max_jobs {
-        return Err(arbiter_error(py, say::too_many_jobs(jobs, max_jobs, cores)));
+        return Err(arbiter_error(
+            py,
+            say::too_many_jobs(jobs, max_jobs, cores).said(),
+        ));
     }
     let mut read = Vec::with_capacity(inputs.len());
     for (kind, name, payload) in inputs {
@@ -245,10 +249,12 @@ fn judge(
     };
     let (tx, rx) = sync_channel(WAITING);
     std::thread::spawn(move || {
+        let words = arbiter::locale::run_words();
         let judge = Judge {
             law: &law,
             renderers: &renderers,
             options,
+            words: &words,
         };
         judge.run(&read, &mut |o, _| {
             // The JSON format writes everything to standard output; nothing there (a game the
@@ -286,9 +292,9 @@ fn position(py: Python<'_>, fen: &str) -> PyResult<Chess> {
     let fen: Fen = fen
         .trim()
         .parse()
-        .map_err(|e| arbiter_error(py, say::position_bad_fen(say::fen_error(&e))))?;
+        .map_err(|e| arbiter_error(py, say::position_bad_fen(say::fen_error(&e)).said()))?;
     fen.into_position(CastlingMode::Standard)
-        .map_err(|e| arbiter_error(py, say::position_illegal(say::position_error(&e))))
+        .map_err(|e| arbiter_error(py, say::position_illegal(say::position_error(&e)).said()))
 }
 
 /// The engine's budget for one question: `nodes` positions, else arbiter's default.
@@ -389,9 +395,10 @@ fn explain(py: Python<'_>, clause: &str, rulebook: &str, lang: &str) -> PyResult
         .detach(|| arbiter::load_ir(rulebook))
         .map_err(|d| rulebook_error(py, &d))?;
     arbiter::clause_text(&ir, clause, lang).map_err(|e| match e {
-        arbiter::ClauseTextError::NoLanguage(m)
-        | arbiter::ClauseTextError::NoClause(m)
-        | arbiter::ClauseTextError::Words(m) => arbiter_error(py, m),
+        arbiter::ClauseTextError::NoLanguage(m) | arbiter::ClauseTextError::NoClause(m) => {
+            arbiter_error(py, m.said())
+        }
+        arbiter::ClauseTextError::Words(m) => arbiter_error(py, m),
     })
 }
 
@@ -401,11 +408,11 @@ fn explain(py: Python<'_>, clause: &str, rulebook: &str, lang: &str) -> PyResult
 #[pyo3(signature = (name, value=String::new()))]
 fn message(name: &str, value: String) -> String {
     match name {
-        "binary-file" => say::py_binary_file(),
-        "bad-source" => say::py_bad_source(value),
-        "bad-errors" => say::py_bad_errors(value),
-        "bad-position" => say::py_bad_position(value),
-        _ => say::py_bad_color(value),
+        "binary-file" => say::py_binary_file().said(),
+        "bad-source" => say::py_bad_source(value).said(),
+        "bad-errors" => say::py_bad_errors(value).said(),
+        "bad-position" => say::py_bad_position(value).said(),
+        _ => say::py_bad_color(value).said(),
     }
 }
 

@@ -167,7 +167,7 @@ pub fn encoding(label: Option<&str>) -> Result<Option<&'static encoding_rs::Enco
         Some(e) if e == encoding_rs::UTF_8 => Ok(None),
         Some(e) => Ok(Some(e)),
         None => {
-            crate::out::error(say::unknown_encoding(label));
+            crate::out::error(say::unknown_encoding(label).said());
             Err(())
         }
     }
@@ -181,7 +181,7 @@ pub fn jobs(asked: Option<usize>) -> Result<usize, ()> {
     let max_jobs = cores.saturating_mul(JOBS_PER_CORE);
     let jobs = asked.unwrap_or(cores);
     if jobs > max_jobs {
-        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores));
+        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores).said());
         return Err(());
     }
     Ok(jobs)
@@ -211,9 +211,11 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
         }
     }
     let jobs = jobs(a.jobs.map(usize::from))?;
+    let words = arbiter::locale::run_words();
     let judge = Judge {
         law: &law,
         renderers: &renderers,
+        words: &words,
         options: Options {
             format: match a.format {
                 FormatArg::Text => Format::Text,
@@ -268,9 +270,15 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
 
 /// The summary for people.
 fn summary_text(s: &Summary) -> String {
-    let mut out = format!("{}\n", say::summary_games(s.games, s.ruled, s.bad_games));
+    let mut out = format!(
+        "{}\n",
+        say::summary_games(s.games, s.ruled, s.bad_games).said()
+    );
     if s.bad_inputs > 0 {
-        out.push_str(&format!("{}\n", say::summary_bad_inputs(s.bad_inputs)));
+        out.push_str(&format!(
+            "{}\n",
+            say::summary_bad_inputs(s.bad_inputs).said()
+        ));
     }
     for (clause, results) in &s.by_clause {
         let games: u64 = results.values().sum();
@@ -280,9 +288,9 @@ fn summary_text(s: &Summary) -> String {
             .collect::<Vec<_>>()
             .join(", ");
         let line = if clause == UNENDED {
-            say::summary_unended(games)
+            say::summary_unended(games).said()
         } else {
-            say::summary_clause(clause, games, results)
+            say::summary_clause(clause, games, results).said()
         };
         out.push_str(&format!("  {line}\n"));
     }
@@ -328,11 +336,9 @@ impl Bar {
         self.last = now;
         let secs = now.duration_since(self.start).as_secs_f64().max(1e-3);
         let rate = (p.done as f64 / secs).round() as u64;
-        self.bar.set_message(say::progress(
-            p.done,
-            rate,
-            format!("{:.1}", p.bytes as f64 / 1e6),
-        ));
+        self.bar.set_message(
+            say::progress(p.done, rate, format!("{:.1}", p.bytes as f64 / 1e6)).said(),
+        );
         self.bar.tick();
     }
 }

@@ -42,11 +42,11 @@ pub fn run(a: &AuditArgs, lang: &str) -> u8 {
 /// The summary table: the games of each finding, and within it the clauses that ended them.
 pub fn summary_text(s: &Summary) -> String {
     let mut out = String::new();
-    let _ = writeln!(out, "\n{}", say::audit_summary(s.games, s.bad_games));
+    let _ = writeln!(out, "\n{}", say::audit_summary(s.games, s.bad_games).said());
     if s.bad_inputs > 0 {
-        let _ = writeln!(out, "{}", say::summary_bad_inputs(s.bad_inputs));
+        let _ = writeln!(out, "{}", say::summary_bad_inputs(s.bad_inputs).said());
     }
-    let _ = writeln!(out, "{}", say::audit_changed(s.changed));
+    let _ = writeln!(out, "{}", say::audit_changed(s.changed).said());
     for f in Finding::ALL {
         let Some(found) = s.findings.get(f.name()) else {
             continue;
@@ -57,7 +57,7 @@ pub fn summary_text(s: &Summary) -> String {
             .into_iter()
             .map(|(c, n)| {
                 let c = if c == UNENDED {
-                    say::audit_unended()
+                    say::audit_unended().said()
                 } else {
                     c.clone()
                 };
@@ -67,25 +67,25 @@ pub fn summary_text(s: &Summary) -> String {
         let _ = writeln!(
             out,
             "  {:<14} {:>8}  {}",
-            say::audit_finding(f.name()),
+            say::audit_finding(f.name()).said(),
             found.games,
             clauses.join(", ")
         );
     }
     // Which edition of the Laws ruled, when any did: the findings within each.
     if s.by_edition.keys().any(|e| e != NO_EDITION) {
-        let _ = writeln!(out, "{}", say::audit_by_edition());
+        let _ = writeln!(out, "{}", say::audit_by_edition().said());
         for (edition, findings) in &s.by_edition {
             let games: u64 = findings.values().fold(0, |a, n| a.saturating_add(*n));
             let within: Vec<String> = Finding::ALL
                 .iter()
                 .filter_map(|f| {
                     let n = findings.get(f.name())?;
-                    Some(format!("{}: {n}", say::audit_finding(f.name())))
+                    Some(format!("{}: {n}", say::audit_finding(f.name()).said()))
                 })
                 .collect();
             let edition = if edition == NO_EDITION {
-                say::audit_no_edition()
+                say::audit_no_edition().said()
             } else {
                 edition.clone()
             };

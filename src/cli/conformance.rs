@@ -70,7 +70,9 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     let scenarios = scenarios(o)?;
     let mut imp = implementation(o, folder)?;
     let explanations = match &o.explain {
-        Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain())?),
+        Some(p) => {
+            Some(Explanations::load(p).map_err(|d| d.render_plain(&arbiter::locale::run_words()))?)
+        }
         None => None,
     };
 
@@ -102,28 +104,28 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     books.dedup();
     let mut suite = books.join(", ");
     if let Some(f) = &o.filter {
-        suite = say::suite_filtered(suite, f);
+        suite = say::suite_filtered(suite, f).said();
     }
 
     // The program's name, version and messages are its own: shown, not sent (`out`).
     if let Some(who) = &result.implementation {
         crate::out::line(&format!(
             "{}\n",
-            say::conformance_header(&who.name, &who.version, &suite)
+            say::conformance_header(&who.name, &who.version, &suite).said()
         ));
     }
     if let Some(e) = &result.hello_error {
-        crate::out::line(&format!("{}\n", say::no_hello(e)));
+        crate::out::line(&format!("{}\n", say::no_hello(e).said()));
     }
     crate::out::text(&report::summary(&result));
 
     if let Some(x) = &explanations {
         let (unexplained, stale) = x.audit(&result);
         for id in unexplained {
-            crate::out::eline(&say::unexplained_failure(id));
+            crate::out::eline(&say::unexplained_failure(id).said());
         }
         for id in stale {
-            crate::out::eline(&say::stale_explanation(id));
+            crate::out::eline(&say::stale_explanation(id).said());
         }
     }
     if let Some(path) = &o.report {
@@ -136,15 +138,15 @@ fn run_inner(o: &Options) -> Result<u8, String> {
 /// bases' inherited (`conformance::inherit`), filtered by `--filter`.
 fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
     if !o.suite.is_dir() {
-        return Err(say::no_suite(o.suite.display().to_string()));
+        return Err(say::no_suite(o.suite.display().to_string()).said());
     }
     // The suite's one walk (shared with `publish`): a symbolic link inside it is not followed,
     // and said.
     for (id, why) in discover_all(&o.suite).refused {
         let path = o.suite.join(&id).display().to_string();
         crate::out::eline(&match why {
-            Refused::Link => say::link_not_followed(path),
-            Refused::NotRegular => say::special_not_read(path),
+            Refused::Link => say::link_not_followed(path).said(),
+            Refused::NotRegular => say::special_not_read(path).said(),
         });
     }
     // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
@@ -185,13 +187,13 @@ fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
                     .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
                     .collect(),
             ),
-            Err(d) => return Err(d.render_plain()),
+            Err(d) => return Err(d.render_plain(&arbiter::locale::run_words())),
         };
         scenarios.extend(planned);
     }
     scenarios.retain(|p| o.filter.as_ref().is_none_or(|f| p.id.contains(f.as_str())));
     if scenarios.is_empty() {
-        return Err(say::no_scenario_matches());
+        return Err(say::no_scenario_matches().said());
     }
     Ok(scenarios)
 }
@@ -210,7 +212,7 @@ fn implementation(
             let timeout = Duration::try_from_secs_f64(o.timeout)
                 .ok()
                 .filter(|t| !t.is_zero())
-                .ok_or_else(say::bad_timeout)?;
+                .ok_or_else(|| say::bad_timeout().said())?;
             Box::new(Process::new(command, timeout, o.validate)?)
         }
     })
@@ -233,16 +235,16 @@ fn write_report(
         (&md, report::markdown(result, suite, explanations)),
     ] {
         if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
-            std::fs::create_dir_all(parent)
-                .map_err(|e| say::writing_error(parent.display().to_string(), say::io_error(&e)))?;
+            std::fs::create_dir_all(parent).map_err(|e| {
+                say::writing_error(parent.display().to_string(), say::io_error(&e)).said()
+            })?;
         }
         std::fs::write(p, text)
-            .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)))?;
+            .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)).said())?;
     }
-    crate::out::line(&say::wrote_report(
-        jsonl.display().to_string(),
-        md.display().to_string(),
-    ));
+    crate::out::line(
+        &say::wrote_report(jsonl.display().to_string(), md.display().to_string()).said(),
+    );
     Ok(())
 }
 
@@ -268,15 +270,15 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Ok(ReadLine::Line(bytes)) => bytes,
             Ok(ReadLine::End) => return 0,
             Ok(ReadLine::TooLong) => {
-                crate::out::error(say::line_too_long(number, MAX_LINE));
+                crate::out::error(say::line_too_long(number, MAX_LINE).said());
                 if let Err(e) = protocol::skip_line(&mut input) {
-                    crate::out::error(say::io_error(&e));
+                    crate::out::error(say::io_error(&e).said());
                     return 1;
                 }
                 continue;
             }
             Err(e) => {
-                crate::out::error(say::io_error(&e));
+                crate::out::error(say::io_error(&e).said());
                 return 1;
             }
         };

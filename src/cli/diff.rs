@@ -72,7 +72,7 @@ pub fn run(a: &Args) -> u8 {
         match diff::load(spec, a.edition.as_deref()) {
             Ok(b) => books.push(b),
             Err(d) => {
-                crate::out::eraw(&d.render());
+                crate::out::eraw(&d.render(&arbiter::locale::run_words()));
                 return 2;
             }
         }
@@ -82,10 +82,12 @@ pub fn run(a: &Args) -> u8 {
     };
     let ids = diff::IdMap::between(&old.ir, &new.ir);
     let clauses = diff::clauses(&old.ir, &new.ir, &ids);
+    let words = arbiter::locale::run_words();
     let games = diff::Games {
         old,
         new,
         ids: &ids,
+        words: &words,
         options: arbiter::runtime::adjudicate::Options {
             record: !a.no_record,
             ..arbiter::runtime::adjudicate::Options::default()
@@ -210,21 +212,22 @@ fn record(kind: &str, value: Result<serde_json::Value, serde_json::Error>) -> St
 }
 
 fn or_none(v: Option<&String>) -> String {
-    v.cloned().unwrap_or_else(say::diff_none)
+    v.cloned().unwrap_or_else(|| say::diff_none().said())
 }
 
 fn ending(e: &Ending) -> String {
     if let Some(err) = &e.error {
-        return say::diff_ending_error(err);
+        return say::diff_ending_error(err).said();
     }
     let result = e.result.clone().unwrap_or_default();
     match &e.rule {
-        None => format!("{result} ({})", say::diff_unended()),
+        None => format!("{result} ({})", say::diff_unended().said()),
         Some(rule) => say::diff_ending(
             result,
             rule,
             e.ply.map_or_else(|| "none".to_string(), |p| p.to_string()),
-        ),
+        )
+        .said(),
     }
 }
 
@@ -234,14 +237,14 @@ fn clause_heading(c: &ClauseChange) -> String {
         c.new_id.clone().unwrap_or_default(),
     );
     match c.change {
-        diff::Change::Added => say::diff_added(n),
+        diff::Change::Added => say::diff_added(n).said(),
         diff::Change::Removed => match &c.replaced_by {
-            Some(by) => say::diff_replaced(o, by),
-            None => say::diff_removed(o),
+            Some(by) => say::diff_replaced(o, by).said(),
+            None => say::diff_removed(o).said(),
         },
-        diff::Change::Renumbered => say::diff_renumbered(o, n),
-        diff::Change::Amended if c.renumbered => say::diff_amended_renumbered(o, n),
-        diff::Change::Amended => say::diff_amended(n),
+        diff::Change::Renumbered => say::diff_renumbered(o, n).said(),
+        diff::Change::Amended if c.renumbered => say::diff_amended_renumbered(o, n).said(),
+        diff::Change::Amended => say::diff_amended(n).said(),
     }
 }
 
@@ -276,7 +279,7 @@ fn clause_details(c: &ClauseChange) -> Vec<String> {
     for t in &c.title {
         lines.push(format!(
             "{}: {}",
-            say::diff_title(&t.lang),
+            say::diff_title(&t.lang).said(),
             words_text(&t.segments)
         ));
     }
@@ -284,7 +287,7 @@ fn clause_details(c: &ClauseChange) -> Vec<String> {
         for t in &c.text {
             lines.push(format!(
                 "{}: {}",
-                say::diff_text(&t.lang),
+                say::diff_text(&t.lang).said(),
                 words_text(&t.segments)
             ));
         }
@@ -296,41 +299,43 @@ fn clause_details(c: &ClauseChange) -> Vec<String> {
         };
         match (&r.old, &r.new) {
             (Some(o), Some(n)) => {
-                lines.push(say::diff_rule(&name, named));
+                lines.push(say::diff_rule(&name, named).said());
                 lines.push(format!("  - {}", rule_text(o)));
                 lines.push(format!("  + {}", rule_text(n)));
             }
             (None, Some(n)) => {
-                lines.push(say::diff_rule_added(&name, named));
+                lines.push(say::diff_rule_added(&name, named).said());
                 lines.push(format!("  + {}", rule_text(n)));
             }
             (Some(o), None) => {
-                lines.push(say::diff_rule_removed(&name, named));
+                lines.push(say::diff_rule_removed(&name, named).said());
                 lines.push(format!("  - {}", rule_text(o)));
             }
             (None, None) => {}
         }
     }
     for v in &c.values {
-        lines.push(say::diff_value(
-            &v.name,
-            or_none(v.old.as_ref()),
-            or_none(v.new.as_ref()),
-        ));
+        lines.push(
+            say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())).said(),
+        );
     }
     if let Some(p) = &c.precedence {
         let list = |v: &[String]| match v.is_empty() {
-            true => say::diff_none(),
+            true => say::diff_none().said(),
             false => v.join(", "),
         };
-        lines.push(say::diff_precedence(list(&p.old), list(&p.new)));
+        lines.push(say::diff_precedence(list(&p.old), list(&p.new)).said());
     }
     lines
 }
 
 fn clauses_text(c: &Clauses) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}", say::diff_header(&c.old, &c.new, c.clauses.len()));
+    let _ = writeln!(
+        s,
+        "{}",
+        say::diff_header(&c.old, &c.new, c.clauses.len()).said()
+    );
     for ch in &c.clauses {
         let _ = writeln!(s, "  {}", clause_heading(ch));
         for line in clause_details(ch) {
@@ -338,13 +343,13 @@ fn clauses_text(c: &Clauses) -> String {
         }
     }
     if !c.values.is_empty() {
-        let _ = writeln!(s, "{}", say::diff_values(c.values.len()));
+        let _ = writeln!(s, "{}", say::diff_values(c.values.len()).said());
         for v in &c.values {
             let _ = writeln!(
                 s,
                 "  {} ({})",
-                say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())),
-                say::diff_used_by(v.used_by.join(", "))
+                say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())).said(),
+                say::diff_used_by(v.used_by.join(", ")).said()
             );
         }
     }
@@ -360,11 +365,12 @@ fn game_line(g: &GameChange) -> String {
         ending(&g.old),
         ending(&g.new),
     )
+    .said()
 }
 
 fn clause_or_unended(c: &str) -> String {
     if c == arbiter::audit::UNENDED {
-        say::diff_unended()
+        say::diff_unended().said()
     } else {
         c.to_string()
     }
@@ -372,19 +378,19 @@ fn clause_or_unended(c: &str) -> String {
 
 fn games_text(g: &Groups) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}", say::diff_games(g.games, g.changed, g.bad));
+    let _ = writeln!(s, "{}", say::diff_games(g.games, g.changed, g.bad).said());
     for ((o, n), group) in g.by_count() {
         let _ = writeln!(
             s,
             "  {}",
-            say::diff_group(clause_or_unended(o), clause_or_unended(n), group.count)
+            say::diff_group(clause_or_unended(o), clause_or_unended(n), group.count).said()
         );
         for e in &group.examples {
             let _ = writeln!(s, "    {}", game_line(e));
         }
         let more = group.count.saturating_sub(group.examples.len() as u64);
         if more > 0 {
-            let _ = writeln!(s, "    {}", say::diff_more(more));
+            let _ = writeln!(s, "    {}", say::diff_more(more).said());
         }
     }
     s
@@ -422,16 +428,16 @@ fn clauses_markdown(c: &Clauses) -> String {
     let _ = writeln!(
         s,
         "# {}\n\n## {}\n",
-        escape::markdown(&say::diff_header(&c.old, &c.new, c.clauses.len())),
-        escape::markdown(&say::diff_md_clauses())
+        escape::markdown(&say::diff_header(&c.old, &c.new, c.clauses.len()).said()),
+        escape::markdown(&say::diff_md_clauses().said())
     );
     if !c.clauses.is_empty() {
         let _ = writeln!(
             s,
             "| {} | {} | {} |\n|---|---|---|",
-            escape::markdown(&say::diff_md_clause()),
-            escape::markdown(&say::diff_md_change()),
-            escape::markdown(&say::diff_md_what())
+            escape::markdown(&say::diff_md_clause().said()),
+            escape::markdown(&say::diff_md_change().said()),
+            escape::markdown(&say::diff_md_what().said())
         );
     }
     for ch in &c.clauses {
@@ -443,7 +449,7 @@ fn clauses_markdown(c: &Clauses) -> String {
         for t in &ch.title {
             what.push(format!(
                 "{}: {}",
-                escape::markdown(&say::diff_title(&t.lang)),
+                escape::markdown(&say::diff_title(&t.lang).said()),
                 words_markdown(&t.segments)
             ));
         }
@@ -451,7 +457,7 @@ fn clauses_markdown(c: &Clauses) -> String {
             for t in &ch.text {
                 what.push(format!(
                     "{}: {}",
-                    escape::markdown(&say::diff_text(&t.lang)),
+                    escape::markdown(&say::diff_text(&t.lang).said()),
                     words_markdown(&t.segments)
                 ));
             }
@@ -462,9 +468,9 @@ fn clauses_markdown(c: &Clauses) -> String {
                 None => (String::new(), "no"),
             };
             let said = match (&r.old, &r.new) {
-                (Some(_), Some(_)) => say::diff_rule(&name, named),
-                (None, _) => say::diff_rule_added(&name, named),
-                (_, None) => say::diff_rule_removed(&name, named),
+                (Some(_), Some(_)) => say::diff_rule(&name, named).said(),
+                (None, _) => say::diff_rule_added(&name, named).said(),
+                (_, None) => say::diff_rule_removed(&name, named).said(),
             };
             let mut cell = escape::markdown(&said);
             if let Some(o) = &r.old {
@@ -476,23 +482,20 @@ fn clauses_markdown(c: &Clauses) -> String {
             what.push(cell);
         }
         for v in &ch.values {
-            what.push(escape::markdown(&say::diff_value(
-                &v.name,
-                or_none(v.old.as_ref()),
-                or_none(v.new.as_ref()),
-            )));
+            what.push(escape::markdown(
+                &say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())).said(),
+            ));
         }
         if let Some(p) = &ch.precedence {
-            what.push(escape::markdown(&say::diff_precedence(
-                p.old.join(", "),
-                p.new.join(", "),
-            )));
+            what.push(escape::markdown(
+                &say::diff_precedence(p.old.join(", "), p.new.join(", ")).said(),
+            ));
         }
         let _ = writeln!(
             s,
             "| {} | {} | {} |",
             escape::markdown(&id),
-            escape::markdown(&say::diff_change(ch.change.name())),
+            escape::markdown(&say::diff_change(ch.change.name()).said()),
             what.join("<br>")
         );
     }
@@ -500,18 +503,17 @@ fn clauses_markdown(c: &Clauses) -> String {
         let _ = writeln!(
             s,
             "\n{}\n",
-            escape::markdown(&say::diff_values(c.values.len()))
+            escape::markdown(&say::diff_values(c.values.len()).said())
         );
         for v in &c.values {
             let _ = writeln!(
                 s,
                 "- {} ({})",
-                escape::markdown(&say::diff_value(
-                    &v.name,
-                    or_none(v.old.as_ref()),
-                    or_none(v.new.as_ref())
-                )),
-                escape::markdown(&say::diff_used_by(v.used_by.join(", ")))
+                escape::markdown(
+                    &say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref()))
+                        .said()
+                ),
+                escape::markdown(&say::diff_used_by(v.used_by.join(", ")).said())
             );
         }
     }
@@ -523,25 +525,23 @@ fn games_markdown(g: &Groups) -> String {
     let _ = writeln!(
         s,
         "\n## {}\n\n{}\n",
-        escape::markdown(&say::diff_md_games()),
-        escape::markdown(&say::diff_games(g.games, g.changed, g.bad))
+        escape::markdown(&say::diff_md_games().said()),
+        escape::markdown(&say::diff_games(g.games, g.changed, g.bad).said())
     );
     for ((o, n), group) in g.by_count() {
         let _ = writeln!(
             s,
             "### {}\n",
-            escape::markdown(&say::diff_group(
-                clause_or_unended(o),
-                clause_or_unended(n),
-                group.count
-            ))
+            escape::markdown(
+                &say::diff_group(clause_or_unended(o), clause_or_unended(n), group.count).said()
+            )
         );
         for e in &group.examples {
             let _ = writeln!(s, "- {}", escape::markdown(&game_line(e)));
         }
         let more = group.count.saturating_sub(group.examples.len() as u64);
         if more > 0 {
-            let _ = writeln!(s, "- {}", escape::markdown(&say::diff_more(more)));
+            let _ = writeln!(s, "- {}", escape::markdown(&say::diff_more(more).said()));
         }
         s.push('\n');
     }

@@ -23,7 +23,7 @@ pub fn failed(e: &io::Error) -> ! {
     if e.kind() == io::ErrorKind::BrokenPipe {
         std::process::exit(CLOSED);
     }
-    let message = say::error(say::output_failed(say::io_error(e)));
+    let message = say::error(say::output_failed(say::io_error(e))).said();
     // Standard error may be what failed: then nothing more can be said.
     let _ = writeln!(io::stderr().lock(), "{message}");
     std::process::exit(1);
@@ -62,5 +62,5 @@ pub fn eline(text: &str) {
 
 /// `error: ...` on standard error.
 pub fn error(message: impl AsRef<str>) {
-    eline(&say::error(message.as_ref()));
+    eline(&say::error(message.as_ref()).said());
 }

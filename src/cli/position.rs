@@ -27,13 +27,13 @@ pub struct Args {
 pub fn run(a: &Args, lang: &str) -> u8 {
     let pos: Chess = match a.fen.trim().parse::<Fen>() {
         Err(e) => {
-            crate::out::error(say::position_bad_fen(say::fen_error(&e)));
+            crate::out::error(say::position_bad_fen(say::fen_error(&e)).said());
             return 2;
         }
         Ok(fen) => match fen.into_position(CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                crate::out::error(say::position_illegal(say::position_error(&e)));
+                crate::out::error(say::position_illegal(say::position_error(&e)).said());
                 return 2;
             }
         },
@@ -77,11 +77,11 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     // The position's answer, in words and as the JSON's `dead_position`.
     let (verdict, dead) = match (alive, dead) {
         (Some(side), _) => (
-            say::position_alive(arbiter::runtime::rules::side_name(side)),
+            say::position_alive(arbiter::runtime::rules::side_name(side)).said(),
             "alive",
         ),
-        (None, true) => (say::position_dead(), "dead"),
-        (None, false) => (say::position_undetermined(), "undetermined"),
+        (None, true) => (say::position_dead().said(), "dead"),
+        (None, false) => (say::position_undetermined().said(), "undetermined"),
     };
     // The reader asked for the lines: shortened unless `--evidence` says otherwise.
     let shown = match a.analysis.evidence {
@@ -100,10 +100,9 @@ pub fn run(a: &Args, lang: &str) -> u8 {
             }
             crate::out::line(&verdict);
             if nodes > 0 {
-                crate::out::line(&say::position_work(
-                    nodes,
-                    u64::try_from(ms).unwrap_or(u64::MAX),
-                ));
+                crate::out::line(
+                    &say::position_work(nodes, u64::try_from(ms).unwrap_or(u64::MAX)).said(),
+                );
             }
         }
         FormatArg::Json => {

@@ -376,6 +376,7 @@ fn the_runtime_bounds_a_cascade_the_checker_did_not_see() {
         arbiter::adjudicate::game_with(game, &rules, Default::default()).expect_err("refused");
     assert!(
         err.message
+            .to_string()
             .contains("raised events more than 16 times in a row (the last `drawn`)"),
         "{}",
         err.message

@@ -22,12 +22,15 @@ const GOOD: &str = "[Event \"good\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n";
 /// number of games ruled on and the errors rendered one after the other, as the binary writes
 /// them to stderr.
 fn adjudicate(name: &str, bytes: &[u8]) -> (usize, String) {
-    let rules = load_rules("fide-2018", None).unwrap_or_else(|d| panic!("{}", d.render()));
+    let rules = load_rules("fide-2018", None)
+        .unwrap_or_else(|d| panic!("{}", d.render(&arbiter::locale::default_words())));
     let renderer = Renderer::new(rules.meta(), "en").expect("renderer");
     let law = arbiter::runtime::edition::Law::single(rules);
+    let words = arbiter::locale::default_words();
     let judge = Judge {
         law: &law,
         renderers: std::slice::from_ref(&renderer),
+        words: &words,
         options: audit::Options {
             format: Format::Text,
             report: audit::Report::Verdicts,

@@ -58,7 +58,7 @@ fn an_illegal_move_is_an_error_without_a_place() {
         .adjudicate_record(&chess("e4 e5 Ke3"))
         .expect_err("2. Ke3 is illegal");
     assert_eq!(e.offset, None);
-    assert!(e.message.contains("Ke3"), "{}", e.message);
+    assert!(e.message.to_string().contains("Ke3"), "{}", e.message);
 }
 
 /// A parameter set to a value of another type than its rulebook's (`draw_offers_allowed` is
@@ -74,7 +74,7 @@ fn a_parameter_of_another_type_is_refused() {
     let e = fide().adjudicate_record(&record).expect_err("refused");
     assert_eq!(e.offset, Some(7));
     assert_eq!(
-        e.message,
+        e.message.to_string(),
         "the parameter `draw_offers_allowed` takes a yes-or-no value, not a whole number"
     );
     // Of its type, it is read; a name the rulebook has no parameter for is not.

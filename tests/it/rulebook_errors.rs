@@ -39,10 +39,11 @@ fn check(dir: &Path) -> String {
         if let Ok(p) = d.file.strip_prefix(base) {
             d.file = p.to_path_buf();
         }
-        d.message = d.message.replace(&prefix, "");
-        d.help = d.help.as_ref().map(|h| h.replace(&prefix, ""));
+        let strip = |t: &str| t.replace(&prefix, "");
+        d.message = d.message.map_texts(&strip);
+        d.help = d.help.as_ref().map(|h| h.map_texts(&strip));
     }
-    diags.render()
+    diags.render(&arbiter::locale::default_words())
 }
 
 /// Break a copy of the FIDE rulebook (`from` becomes `to` in `file`), check it, and return what

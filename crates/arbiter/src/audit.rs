@@ -16,7 +16,8 @@ use encoding_rs::Encoding;
 use serde::Serialize;
 
 use crate::diag::Diag;
-use crate::locale::say;
+use crate::locale::Words;
+use crate::locale::say::{self, Message};
 use crate::pgn::split::{Piece, RawGame, Splitter};
 use crate::render::Renderer;
 use crate::runtime::adjudicate;
@@ -251,6 +252,9 @@ pub struct Judge<'a> {
     /// One renderer per rulebook of the law, in its order.
     pub renderers: &'a [Renderer],
     pub options: Options,
+    /// The words the tool's own messages (a game that could not be read, an input that could
+    /// not be opened) are said in: the reader's.
+    pub words: &'a Words,
 }
 
 /// One piece of work, in input order: a game's text, or what stopped one.
@@ -260,7 +264,7 @@ pub enum Item {
     /// A game above the size limit: (input, game index, line).
     TooLarge(Arc<str>, usize, usize),
     /// An input that could not be read, with the error.
-    InputError(Arc<str>, String),
+    InputError(Arc<str>, Message),
     /// An input that holds no game.
     NoGames(Arc<str>),
 }
@@ -289,10 +293,10 @@ impl Judge<'_> {
             Item::Game(file, raw) => self.game(&file, raw),
             Item::TooLarge(file, index, line) => {
                 let message = say::pgn_game_too_large(crate::pgn::split::MAX_GAME_BYTES >> 20);
-                self.bad_game(&file, (index, line, 1), &message)
+                self.bad_game(&file, (index, line, 1), message)
             }
-            Item::InputError(file, message) => self.bad_input(&file, &message),
-            Item::NoGames(file) => self.bad_input(&file, &say::pgn_no_games()),
+            Item::InputError(file, message) => self.bad_input(&file, message),
+            Item::NoGames(file) => self.bad_input(&file, say::pgn_no_games()),
         }
     }
 
@@ -311,7 +315,7 @@ impl Judge<'_> {
                 v.file = file.to_string();
                 v.line = line;
                 let Some(renderer) = self.renderers.get(v.book).or(self.renderers.last()) else {
-                    return self.bad_game(file, (index, line, 1), &say::no_renderer());
+                    return self.bad_game(file, (index, line, 1), say::no_renderer());
                 };
                 let e = renderer.explain(&v);
                 let stdout = match (self.options.report, self.options.format) {
@@ -320,7 +324,10 @@ impl Judge<'_> {
                     (Report::Verdicts, Format::Text) => terminal(renderer.text(&e)),
                     (Report::Verdicts, Format::Json) => match serde_json::to_string(&e) {
                         Ok(s) => s + "\n",
-                        Err(err) => return self.bad_game(file, (index, line, 1), &err.to_string()),
+                        Err(err) => {
+                            let message = Message::verbatim(err.to_string());
+                            return self.bad_game(file, (index, line, 1), message);
+                        }
                     },
                     (Report::Findings { all }, Format::Text) => {
                         if all || !matches!(v.finding, Finding::Agrees | Finding::Assumed) {
@@ -333,7 +340,8 @@ impl Judge<'_> {
                         match serde_json::to_string(&FindingRecord::of(&e, renderer)) {
                             Ok(s) => s + "\n",
                             Err(err) => {
-                                return self.bad_game(file, (index, line, 1), &err.to_string());
+                                let message = Message::verbatim(err.to_string());
+                                return self.bad_game(file, (index, line, 1), message);
                             }
                         }
                     }
@@ -364,10 +372,10 @@ impl Judge<'_> {
                 match self.options.format {
                     Format::Text => Output {
                         stdout: String::new(),
-                        stderr: d.render(),
+                        stderr: d.render(self.words),
                         tally: Tally::BadGame,
                     },
-                    Format::Json => self.bad_game(file, (index, l, c), &e.message),
+                    Format::Json => self.bad_game(file, (index, l, c), e.message),
                 }
             }
         }
@@ -375,17 +383,20 @@ impl Judge<'_> {
 
     /// A game that could not be read or ruled on, at (game, line, column), without a source to
     /// show (a located error with its source is rendered by `game`).
-    fn bad_game(&self, file: &str, at: (usize, usize, usize), message: &str) -> Output {
+    fn bad_game(&self, file: &str, at: (usize, usize, usize), message: Message) -> Output {
         let (game, line, column) = at;
         let (stdout, stderr) = match self.options.format {
             Format::Text => (
                 String::new(),
                 terminal(format!(
                     "{file}:{line}:{column}: {}\n",
-                    say::pgn_in_game(game, message)
+                    say::pgn_in_game(game, message).render(self.words)
                 )),
             ),
-            Format::Json => (error_record(file, Some(at), message), String::new()),
+            Format::Json => {
+                let message = message.render(self.words);
+                (error_record(file, Some(at), &message), String::new())
+            }
         };
         Output {
             stdout,
@@ -394,13 +405,19 @@ impl Judge<'_> {
         }
     }
 
-    fn bad_input(&self, file: &str, message: &str) -> Output {
+    fn bad_input(&self, file: &str, message: Message) -> Output {
         let (stdout, stderr) = match self.options.format {
             Format::Text => (
                 String::new(),
-                terminal(format!("{}\n", say::error(say::file_error(file, message)))),
+                terminal(format!(
+                    "{}\n",
+                    say::error(say::file_error(file, message)).render(self.words)
+                )),
             ),
-            Format::Json => (error_record(file, None, message), String::new()),
+            Format::Json => {
+                let message = message.render(self.words);
+                (error_record(file, None, &message), String::new())
+            }
         };
         Output {
             stdout,

@@ -35,6 +35,7 @@ use std::sync::Arc;
 
 use backend::interp::Interpreter;
 use diag::{Diag, Diags};
+use locale::say::Message;
 use runtime::edition::Law;
 use runtime::rules::Rules;
 
@@ -163,8 +164,9 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
             Engine::Interpreter => {
                 let mut books: Vec<Arc<dyn Rules>> = Vec::new();
                 for ir in load_irs(spec)? {
-                    let interp = Interpreter::new(ir)
-                        .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
+                    let interp = Interpreter::new(ir).map_err(|e| {
+                        Diag::new(Path::new(spec), &Arc::from(""), 0, 0, Message::verbatim(e))
+                    })?;
                     books.push(Arc::new(interp));
                 }
                 Ok(books)
@@ -189,7 +191,8 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
     }
     let mut books: Vec<Arc<dyn Rules>> = Vec::new();
     for ir in compile::compile_dir_editions(dir, &Embedded)? {
-        let interp = Interpreter::new(ir).map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
+        let interp = Interpreter::new(ir)
+            .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, Message::verbatim(e)))?;
         books.push(Arc::new(interp));
     }
     Ok(books)
@@ -247,9 +250,9 @@ pub fn load_irs(spec: &str) -> Result<Vec<lang::ir::Rulebook>, Diags> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClauseTextError {
     /// The rulebook is not written in the language asked for (the message says which it is).
-    NoLanguage(String),
+    NoLanguage(Message),
     /// The rulebook has no such clause.
-    NoClause(String),
+    NoClause(Message),
     /// The words the clause is shown with could not be made (a locale's error, said).
     Words(String),
 }

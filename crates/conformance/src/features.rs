@@ -53,7 +53,7 @@ pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
     };
     // From the typed events: a command added to `pgn::events` must be given its feature here
     // (the match is exhaustive).
-    let events = crate::pgn::events::events(game).map_err(|e| e.message)?;
+    let events = crate::pgn::events::events(game).map_err(|e| e.message.said())?;
     for e in &events {
         match &e.command {
             Command::Claim { kind, intended } => {

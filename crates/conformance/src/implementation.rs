@@ -91,7 +91,7 @@ impl Ours {
     /// family it stands on).
     pub fn load_folder(dir: &Path) -> Result<Law, String> {
         load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None)
-            .map_err(|d| d.render_plain())
+            .map_err(|d| d.render_plain(&crate::locale::run_words()))
     }
 
     fn rulebooks(&self) -> Vec<String> {
@@ -113,9 +113,8 @@ impl Ours {
         }
         let law = match &self.folder {
             Some(f) if f.newest().meta().id == id => f.clone(),
-            _ if crate::rulebook_names().contains(&id) => {
-                load_law(id, Some(self.engine), None).map_err(|d| d.render_plain())?
-            }
+            _ if crate::rulebook_names().contains(&id) => load_law(id, Some(self.engine), None)
+                .map_err(|d| d.render_plain(&crate::locale::run_words()))?,
             _ => return Err(format!("no rulebook `{id}`")),
         };
         let renderers = (law.books().iter())
@@ -170,7 +169,7 @@ impl Ours {
         let verdict = games
             .pop()
             .ok_or_else(|| "no game".to_string())
-            .and_then(|g| g.map_err(|e| format!("byte {}: {}", e.offset, e.message)))
+            .and_then(|g| g.map_err(|e| format!("byte {}: {}", e.offset, e.message.said())))
             .and_then(|g| {
                 let options = runtime::adjudicate::Options {
                     record: req.record,
@@ -186,7 +185,7 @@ impl Ours {
                     }
                     None => crate::adjudicate::game(g, law, options),
                 };
-                ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message))
+                ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message.said()))
             });
         match verdict {
             Ok(v) => {

@@ -293,14 +293,12 @@ fn declared_by(root: &Path, book: &str) -> Result<BTreeMap<String, String>, Stri
             return Ok(BTreeMap::new());
         }
         Err(e) => {
-            return Err(crate::locale::say::unreadable(
-                path.display().to_string(),
-                &e,
-            ));
+            return Err(crate::locale::say::unreadable(path.display().to_string(), &e).said());
         }
     };
     let source: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
-    let d: Declared = crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render_plain())?;
+    let d: Declared = crate::rulebook::yaml::parse(&path, &source)
+        .map_err(|d| d.render_plain(&crate::locale::run_words()))?;
     Ok(d.not_applicable
         .into_iter()
         .map(|n| (n.scenario, n.reason))

@@ -335,23 +335,23 @@ fn feature_rows(run: &Run, declared: bool) -> Vec<Vec<String>> {
 pub fn summary(run: &Run) -> String {
     use crate::locale::say;
     let tally = [
-        say::table_scenarios(),
-        say::table_applicable(),
-        say::table_passed(),
-        say::table_failed(),
-        say::table_errored(),
-        say::table_skipped(),
+        say::table_scenarios().said(),
+        say::table_applicable().said(),
+        say::table_passed().said(),
+        say::table_failed().said(),
+        say::table_errored().said(),
+        say::table_skipped().said(),
     ];
     let mut s = String::new();
-    let clause = say::table_clause();
+    let clause = say::table_clause().said();
     let mut h = vec![clause.as_str()];
     h.extend(tally.iter().map(String::as_str));
     s.push_str(&text_table(&h, &clause_rows(run, false)));
     s.push('\n');
-    let (feature, declared) = (say::table_feature(), say::table_declared());
+    let (feature, declared) = (say::table_feature().said(), say::table_declared().said());
     let mut h = vec![feature.as_str(), declared.as_str()];
     h.extend(tally.iter().map(String::as_str));
-    let (yes, no) = (say::table_yes(), say::table_no());
+    let (yes, no) = (say::table_yes().said(), say::table_no().said());
     let rows: Vec<Vec<String>> = feature_rows(run, true)
         .into_iter()
         .map(|mut r| {

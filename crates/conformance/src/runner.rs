@@ -82,6 +82,7 @@ impl Run {
             na,
             self.count(Kind::Errored),
         )
+        .said()
     }
 }
 
@@ -108,7 +109,7 @@ pub fn run(
                 outcome: Kind::Errored,
                 expected: None,
                 got: None,
-                details: vec![say::scenario_malformed(e.to_string())],
+                details: vec![say::scenario_malformed(e.to_string()).said()],
                 context: Value::Null,
             },
             (Ok(s), None) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
@@ -123,10 +124,10 @@ pub fn run(
                         outcome: Kind::NotApplicable,
                         expected: None,
                         got: None,
-                        details: vec![say::scenario_inherited_not_applicable(
-                            &how.base,
-                            why.to_string(),
-                        )],
+                        details: vec![
+                            say::scenario_inherited_not_applicable(&how.base, why.to_string())
+                                .said(),
+                        ],
                         context: Value::Null,
                     },
                 }
@@ -173,20 +174,25 @@ fn one(
         context: Value::Null,
     };
     let Some(info) = info else {
-        o.details = vec![say::no_hello(
-            hello_error.clone().unwrap_or_else(say::no_answer),
-        )];
+        o.details = vec![
+            say::no_hello(
+                hello_error
+                    .clone()
+                    .unwrap_or_else(|| say::no_answer().said()),
+            )
+            .said(),
+        ];
         return o;
     };
     if !info.rulebooks.contains(&s.rulebook) {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![say::rulebook_not_supported(&s.rulebook)];
+        o.details = vec![say::rulebook_not_supported(&s.rulebook).said()];
         return o;
     }
     let game = s.game.kind.name();
     if !info.games.iter().any(|g| g == game) {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![say::game_not_supported(game)];
+        o.details = vec![say::game_not_supported(game).said()];
         return o;
     }
     let missing: Vec<&str> = s
@@ -197,13 +203,13 @@ fn one(
         .collect();
     if !missing.is_empty() {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![say::needs_features(missing.join(", "))];
+        o.details = vec![say::needs_features(missing.join(", ")).said()];
         return o;
     }
     let req = match s.request() {
         Ok(r) => r,
         Err(e) => {
-            o.details = vec![say::scenario_malformed(e.to_string())];
+            o.details = vec![say::scenario_malformed(e.to_string()).said()];
             return o;
         }
     };
@@ -228,11 +234,11 @@ fn one(
                     && Instant::now() > d
                 {
                     o.outcome = Kind::Errored;
-                    o.details = vec![say::verdict_late(t.as_secs_f64().to_string())];
+                    o.details = vec![say::verdict_late(t.as_secs_f64().to_string()).said()];
                 }
             }
             Err(e) => {
-                o.details = vec![say::verdict_malformed(e.to_string())];
+                o.details = vec![say::verdict_malformed(e.to_string()).said()];
                 o.context = serde_json::json!({ "verdict": v });
             }
         },

@@ -173,7 +173,7 @@ pub const MAX_SCENARIO_BYTES: usize = pgn::split::MAX_GAME_BYTES;
 /// A scenario's bytes: a regular file of at most `MAX_SCENARIO_BYTES`.
 fn read(path: &Path) -> Result<Vec<u8>, String> {
     crate::files::read(path, MAX_SCENARIO_BYTES as u64)
-        .map_err(|e| say::unreadable(path.display().to_string(), &e))
+        .map_err(|e| say::unreadable(path.display().to_string(), &e).said())
 }
 
 fn tag<'a>(g: &'a Game, name: &str) -> Result<&'a str, String> {
@@ -209,7 +209,7 @@ fn read_one(bytes: &[u8]) -> Result<Game, String> {
     games
         .pop()
         .ok_or("no game")?
-        .map_err(|e| format!("byte {}: {}", e.offset, e.message))
+        .map_err(|e| format!("byte {}: {}", e.offset, e.message.said()))
 }
 
 impl Scenario {
@@ -568,7 +568,11 @@ impl Difference {
     /// Said in the language of the run.
     pub fn said(&self) -> String {
         let (id, args) = self.message();
-        crate::locale::say::message(id, &args)
+        let args = args
+            .into_iter()
+            .map(|(k, v)| (k, crate::locale::say::Arg::Text(v)))
+            .collect();
+        crate::locale::say::Message::new(id, args).said()
     }
 }
 
@@ -697,7 +701,7 @@ fn strip_expect_commands(pgn: &str) -> String {
 fn game_record(game: &Game) -> Result<GameRecord, String> {
     let mut events = Vec::new();
     for (ply, text) in &game.comments {
-        for c in commands::commands(text).map_err(|(_, m)| m)? {
+        for c in commands::commands(text).map_err(|(_, m)| m.said())? {
             if EVENT_COMMANDS.contains(&c.name) {
                 events.push(EventRecord {
                     index: events.len() as u32,
@@ -726,7 +730,7 @@ fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, String> {
     let mut index = 0u32;
     for (j, (_, text)) in g.comments.iter().enumerate() {
         let base = g.span.comments.get(j).map_or(0, |o| o + 1);
-        let cmds = commands::commands(text).map_err(|(_, m)| m)?;
+        let cmds = commands::commands(text).map_err(|(_, m)| m.said())?;
         let mut last_event: Option<(u32, usize)> = None;
         for c in &cmds {
             match c.name {

@@ -42,13 +42,14 @@ pub fn line(ours: &mut Ours, number: usize, bytes: &[u8]) -> Served {
                     number,
                     e.to_string(),
                     clip(&line, QUOTED),
-                )),
+                ))
+                .said(),
                 format!("line {number} is not a protocol message: {e}"),
             )
         })
     } else {
         Err((
-            say::error(say::line_not_utf8(number)),
+            say::error(say::line_not_utf8(number)).said(),
             format!("line {number} is not UTF-8"),
         ))
     };

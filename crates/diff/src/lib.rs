@@ -43,7 +43,7 @@ pub struct Book {
     pub law: Law,
 }
 
-fn spec_error(spec: &str, message: String) -> Diags {
+fn spec_error(spec: &str, message: say::Message) -> Diags {
     let empty: Arc<str> = Arc::from("");
     Diag::new(Path::new(spec), &empty, 0, 0, message).into()
 }
@@ -90,7 +90,7 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
         }
     } else {
         let interp = crate::backend::interp::Interpreter::new(ir.clone())
-            .map_err(|e| spec_error(spec, e))?;
+            .map_err(|e| spec_error(spec, say::Message::verbatim(e)))?;
         Arc::new(interp)
     };
     Ok(Book {
@@ -777,9 +777,15 @@ pub struct Games<'a> {
     pub new: &'a Book,
     pub ids: &'a IdMap,
     pub options: Options,
+    /// The words errors are said in (a game neither rulebook could rule on, an input that could
+    /// not be read): the reader's.
+    pub words: &'a crate::locale::Words,
 }
 
-fn ending(v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>) -> Ending {
+fn ending(
+    v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>,
+    words: &crate::locale::Words,
+) -> Ending {
     match v {
         Ok(v) => Ending {
             result: Some(v.outcome.result().as_str().to_string()),
@@ -791,7 +797,7 @@ fn ending(v: &Result<crate::runtime::verdict::Verdict, crate::pgn::PgnError>) ->
             result: None,
             rule: None,
             ply: None,
-            error: Some(e.message.clone()),
+            error: Some(e.message.render(words)),
         },
     }
 }
@@ -809,7 +815,7 @@ impl Games<'_> {
         if let (Err(e), Err(_)) = (&old, &new) {
             return Err(e.clone());
         }
-        let (mut o, n) = (ending(&old), ending(&new));
+        let (mut o, n) = (ending(&old, self.words), ending(&new, self.words));
         let old_rule = o.rule.clone();
         // Compared as the new rulebook numbers the clause.
         o.rule = o.rule.map(|r| self.ids.get(&r).to_string());
@@ -858,11 +864,11 @@ impl Games<'_> {
                         );
                         let (l, c) = d.line_col();
                         Diffed::Bad {
-                            text: d.render(),
+                            text: d.render(self.words),
                             json: crate::audit::error_record(
                                 &file,
                                 Some((index, l, c)),
-                                &e.message,
+                                &e.message.render(self.words),
                             ),
                         }
                     }
@@ -873,13 +879,17 @@ impl Games<'_> {
                 Diffed::Bad {
                     text: crate::audit::terminal(format!(
                         "{file}:{line}:1: {}\n",
-                        say::pgn_in_game(index, &message)
+                        say::pgn_in_game(index, &message).render(self.words)
                     )),
-                    json: crate::audit::error_record(&file, Some((index, line, 1)), &message),
+                    json: crate::audit::error_record(
+                        &file,
+                        Some((index, line, 1)),
+                        &message.render(self.words),
+                    ),
                 }
             }
-            Item::InputError(file, message) => bad_input(&file, &message),
-            Item::NoGames(file) => bad_input(&file, &say::pgn_no_games()),
+            Item::InputError(file, message) => self.bad_input(&file, message),
+            Item::NoGames(file) => self.bad_input(&file, say::pgn_no_games()),
         }
     }
 
@@ -916,11 +926,12 @@ impl Games<'_> {
                 crate::conformance::scenario::Scenario::load(id, path).and_then(|s| s.request());
             let request = match request {
                 Ok(r) => r,
-                Err(e) => return bad_input(id, &e),
+                // Said by the conformance layer, in the words of the run.
+                Err(e) => return self.bad_input(id, say::Message::verbatim(e)),
             };
             let games = crate::pgn::read_games(request.pgn.as_bytes());
             let Some(Ok(game)) = games.into_iter().next() else {
-                return bad_input(id, &say::pgn_no_games());
+                return self.bad_input(id, say::pgn_no_games());
             };
             let options = Options {
                 record: request.record,
@@ -933,7 +944,7 @@ impl Games<'_> {
                     c.line = 1;
                     Diffed::Changed(Box::new(c))
                 }
-                Err(e) => bad_input(id, &e.message),
+                Err(e) => self.bad_input(id, e.message),
             }
         };
         use rayon::prelude::*;
@@ -947,10 +958,15 @@ impl Games<'_> {
     }
 }
 
-fn bad_input(file: &str, message: &str) -> Diffed {
-    Diffed::Bad {
-        text: crate::audit::terminal(format!("{}\n", say::error(say::file_error(file, message)))),
-        json: crate::audit::error_record(file, None, message),
+impl Games<'_> {
+    fn bad_input(&self, file: &str, message: say::Message) -> Diffed {
+        Diffed::Bad {
+            text: crate::audit::terminal(format!(
+                "{}\n",
+                say::error(say::file_error(file, &message)).render(self.words)
+            )),
+            json: crate::audit::error_record(file, None, &message.render(self.words)),
+        }
     }
 }
 

@@ -8,7 +8,8 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use crate::locale::say;
+use crate::locale::Words;
+use crate::locale::say::{self, Message};
 use miette::{GraphicalReportHandler, GraphicalTheme, LabeledSpan, SourceSpan};
 
 /// Whether reports are drawn in colour (`arbiter --color`); off unless a program turns it on,
@@ -24,28 +25,23 @@ fn color() -> bool {
     COLOR.load(std::sync::atomic::Ordering::Relaxed)
 }
 
-/// One located error.
+/// One located error. Its texts are `Message`s, in no language yet: `render`, `json` and
+/// `display` are given the words of the reader.
 #[derive(Debug, Clone)]
 pub struct Diag {
-    pub message: String,
+    pub message: Message,
     pub file: PathBuf,
     source: Arc<str>,
     /// Byte offset and length of the offending text in `source`.
     pub offset: usize,
     pub len: usize,
-    pub label: String,
-    pub help: Option<String>,
+    pub label: Message,
+    pub help: Option<Message>,
     /// A consequence of an error already reported (a name whose definition failed to check):
     /// `Diags` drops it rather than repeat the cause at every use.
     pub follow_on: bool,
-    /// The id of the message (`diag-unknown-fact`): stable across languages, for tools
-    /// (`arbiter check --format json`); `None` for a message not said by `locale::say`.
-    pub code: Option<&'static str>,
     /// Lines of the file before `source` (a game read from a stream is its own source).
     line_base: usize,
-    /// The line and column to report when `source` is not the text `offset` was found in (the
-    /// text as a terminal shows it: `Diag::render`).
-    at: Option<(usize, usize)>,
 }
 
 impl Diag {
@@ -54,24 +50,20 @@ impl Diag {
         source: &Arc<str>,
         offset: usize,
         len: usize,
-        message: impl Into<String>,
+        message: Message,
     ) -> Self {
-        let message = message.into();
-        let code = crate::locale::say::code_of(&message);
         let offset = floor_char_boundary(source, offset.min(source.len()));
         let len = len.min(source.len() - offset);
         Diag {
-            code,
             message,
             file: file.to_path_buf(),
             source: Arc::clone(source),
             offset,
             len,
-            label: crate::locale::say::here(),
+            label: say::here(),
             help: None,
             follow_on: false,
             line_base: 0,
-            at: None,
         }
     }
 
@@ -85,7 +77,7 @@ impl Diag {
         first_line: usize,
         offset: usize,
         len: usize,
-        message: impl Into<String>,
+        message: Message,
     ) -> Self {
         let offset = offset.min(bytes.len());
         let source: Arc<str> = Arc::from(String::from_utf8_lossy(bytes));
@@ -96,14 +88,20 @@ impl Diag {
         d
     }
 
-    pub fn label(mut self, label: impl Into<String>) -> Self {
-        self.label = label.into();
+    pub fn label(mut self, label: Message) -> Self {
+        self.label = label;
         self
     }
 
-    pub fn help(mut self, help: impl Into<String>) -> Self {
-        self.help = Some(help.into());
+    pub fn help(mut self, help: Message) -> Self {
+        self.help = Some(help);
         self
+    }
+
+    /// The id of the message (`diag-unknown-fact`): stable across languages, for tools
+    /// (`arbiter check --format json`); `None` for a `Message::verbatim` text.
+    pub fn code(&self) -> Option<&'static str> {
+        Some(self.message.id()).filter(|id| !id.is_empty())
     }
 
     /// 1-based line and column of the offset. A column counts characters (Unicode scalar
@@ -111,17 +109,15 @@ impl Diag {
     /// read as Latin-1 or UTF-16 once decoded, and a byte that is not UTF-8 is one (it is shown
     /// as U+FFFD). The report's header and its snippet say the same.
     pub fn line_col(&self) -> (usize, usize) {
-        if let Some(at) = self.at {
-            return at;
-        }
         let (line, col) = line_col(&self.source, self.offset);
         (line.saturating_add(self.line_base), col)
     }
 
-    /// The report as a terminal may show it: every text in it (the message, the file's name,
-    /// the label, the help and the source) through `escape::terminal`, the offset moved to the
-    /// same place in the source shown, the line and column still those of the source read.
-    fn for_terminal(&self) -> Diag {
+    /// The report as a terminal may show it, in `words`: every text in it (the message, the
+    /// file's name, the label, the help and the source) through `escape::terminal`, the offset
+    /// moved to the same place in the source shown, the line and column still those of the
+    /// source read.
+    fn for_terminal(&self, words: &Words) -> Shown {
         let term = |s: &str| crate::escape::terminal(s).into_owned();
         let (source, map) = crate::escape::terminal_mapped(&self.source);
         let offset = map(self.offset);
@@ -130,21 +126,96 @@ impl Diag {
             std::borrow::Cow::Borrowed(_) => Arc::clone(&self.source),
             std::borrow::Cow::Owned(s) => Arc::from(s),
         };
-        Diag {
-            message: term(&self.message),
+        Shown {
+            message: term(&self.message.render(words)),
             file: PathBuf::from(term(&self.file.to_string_lossy())),
             source,
             offset,
             len,
-            label: term(&self.label),
-            help: self.help.as_deref().map(term),
-            follow_on: self.follow_on,
-            code: self.code,
+            label: term(&self.label.render(words)),
+            help: self.help.as_ref().map(|h| term(&h.render(words))),
             line_base: self.line_base,
-            at: Some(self.line_col()),
+            at: self.line_col(),
         }
     }
 
+    /// The error for tools (`arbiter check --format json`): where it starts and ends (1-based
+    /// lines, columns in characters), its message, label and help in `words`, and its `code`,
+    /// the message's id.
+    pub fn json(&self, words: &Words) -> serde_json::Value {
+        let (line, column) = self.line_col();
+        let end = floor_char_boundary(
+            &self.source,
+            self.offset.saturating_add(self.len).min(self.source.len()),
+        );
+        let (end_line, end_column) = line_col(&self.source, end);
+        let end_line = end_line.saturating_add(self.line_base);
+        serde_json::json!({
+            "file": self.file.display().to_string(),
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "severity": "error",
+            "code": self.code(),
+            "message": self.message.render(words),
+            "label": self.label.render(words),
+            "help": self.help.as_ref().map(|h| h.render(words)),
+        })
+    }
+
+    /// `file:line:col`
+    pub fn location(&self) -> String {
+        let (l, c) = self.line_col();
+        format!("{}:{}:{}", self.file.display(), l, c)
+    }
+
+    /// `file:line:col: message`, the message in `words`.
+    pub fn display(&self, words: &Words) -> String {
+        format!("{}: {}", self.location(), self.message.render(words))
+    }
+
+    /// The full report in `words`: the message, `file:line:col`, and the source with a caret.
+    /// Where the lines around the error are too long to show (miette's renderer cannot draw a
+    /// caret past column 65,535, and such a line is unreadable anyway), the report is the
+    /// located message and its help, without the source.
+    pub fn render(&self, words: &Words) -> String {
+        self.for_terminal(words).render(words, color())
+    }
+
+    /// The report without colour, whatever `--color` says: for a report that becomes part of
+    /// another message (which is shown through `escape::terminal` again, a no-op on it).
+    pub fn render_plain(&self, words: &Words) -> String {
+        self.for_terminal(words).render(words, false)
+    }
+}
+
+/// `file:line:col: message`, the message in the words of the run (`Message::said`); `display`
+/// says it in the words given.
+impl fmt::Display for Diag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.location(), self.message.said())
+    }
+}
+
+impl std::error::Error for Diag {}
+
+/// A `Diag` in words, as a terminal shows it (`Diag::for_terminal`): what miette draws.
+#[derive(Debug)]
+struct Shown {
+    message: String,
+    file: PathBuf,
+    source: Arc<str>,
+    offset: usize,
+    len: usize,
+    label: String,
+    help: Option<String>,
+    line_base: usize,
+    /// The line and column of the error in the source read.
+    at: (usize, usize),
+}
+
+impl Shown {
     /// Whether the line of the error and its neighbours are short enough to be shown.
     fn snippet_fits(&self) -> bool {
         const MAX_LINE: usize = 1000;
@@ -164,67 +235,12 @@ impl Diag {
             .all(|l| l.chars().count() <= MAX_LINE)
     }
 
-    /// The error for tools (`arbiter check --format json`): where it starts and ends (1-based
-    /// lines, columns in characters), its message, label and help in the language of the run,
-    /// and its `code`, the message's id.
-    pub fn json(&self) -> serde_json::Value {
-        let (line, column) = self.line_col();
-        let end = floor_char_boundary(
-            &self.source,
-            self.offset.saturating_add(self.len).min(self.source.len()),
-        );
-        let (end_line, end_column) = line_col(&self.source, end);
-        let end_line = match self.at {
-            Some(_) => line,
-            None => end_line.saturating_add(self.line_base),
-        };
-        let end_column = if self.at.is_some() {
-            column
-        } else {
-            end_column
-        };
-        serde_json::json!({
-            "file": self.file.display().to_string(),
-            "line": line,
-            "column": column,
-            "end_line": end_line,
-            "end_column": end_column,
-            "severity": "error",
-            "code": self.code,
-            "message": self.message,
-            "label": self.label,
-            "help": self.help,
-        })
-    }
-
-    /// `file:line:col`
-    pub fn location(&self) -> String {
-        let (l, c) = self.line_col();
-        format!("{}:{}:{}", self.file.display(), l, c)
-    }
-
-    /// The full report: the message, `file:line:col`, and the source with a caret. Where the
-    /// lines around the error are too long to show (miette's renderer cannot draw a caret past
-    /// column 65,535, and such a line is unreadable anyway), the report is the located message
-    /// and its help, without the source.
-    pub fn render(&self) -> String {
-        self.for_terminal().render_shown(color())
-    }
-
-    /// The report without colour, whatever `--color` says: for a report that becomes part of
-    /// another message (which is shown through `escape::terminal` again, a no-op on it).
-    pub fn render_plain(&self) -> String {
-        self.for_terminal().render_shown(false)
-    }
-
-    fn render_shown(&self, color: bool) -> String {
+    fn render(&self, words: &Words, color: bool) -> String {
+        let help_label = say::help_label().render(words);
         if !self.snippet_fits() {
-            let mut out = format!(
-                "  × {self}
-"
-            );
+            let mut out = format!("  × {self}\n");
             if let Some(h) = &self.help {
-                out.push_str(&format!("  {}: {h}\n", say::help_label()));
+                out.push_str(&format!("  {help_label}: {h}\n"));
             }
             return out;
         }
@@ -238,27 +254,28 @@ impl Diag {
         let mut body = String::new();
         if handler.render_report(&mut body, self).is_ok() {
             out.push_str(&body);
-            // The help in the language of the run, under its own label (miette would label
-            // it in English).
+            // The help in the reader's language, under its own label (miette would label it
+            // in English).
             if let Some(h) = &self.help {
-                out.push_str(&format!("  {}: {h}\n", say::help_label()));
+                out.push_str(&format!("  {help_label}: {h}\n"));
             }
         } else {
-            out = format!("{}\n", say::error(self.to_string()));
+            out = format!("{}\n", say::error(self.to_string()).render(words));
         }
         out
     }
 }
 
-impl fmt::Display for Diag {
+impl fmt::Display for Shown {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location(), self.message)
+        let (l, c) = self.at;
+        write!(f, "{}:{}:{}: {}", self.file.display(), l, c, self.message)
     }
 }
 
-impl std::error::Error for Diag {}
+impl std::error::Error for Shown {}
 
-impl miette::Diagnostic for Diag {
+impl miette::Diagnostic for Shown {
     fn source_code(&self) -> Option<&dyn miette::SourceCode> {
         Some(self as &dyn miette::SourceCode)
     }
@@ -271,13 +288,13 @@ impl miette::Diagnostic for Diag {
         ))))
     }
 
-    /// None: `render` writes the help itself, labelled in the language of the run.
+    /// None: `render` writes the help itself, labelled in the reader's language.
     fn help<'a>(&'a self) -> Option<Box<dyn fmt::Display + 'a>> {
         None
     }
 }
 
-impl miette::SourceCode for Diag {
+impl miette::SourceCode for Shown {
     fn read_span<'a>(
         &'a self,
         span: &SourceSpan,
@@ -294,7 +311,7 @@ impl miette::SourceCode for Diag {
             && context_lines_after == 0
             && span.offset() == self.offset
         {
-            let (l, c) = self.line_col();
+            let (l, c) = self.at;
             (l.saturating_sub(1), c.saturating_sub(1))
         } else {
             (inner.line().saturating_add(self.line_base), inner.column())
@@ -325,18 +342,19 @@ impl Diags {
     pub fn is_empty(&self) -> bool {
         self.0.is_empty()
     }
-    pub fn render(&self) -> String {
+    /// Every report in `words` (`Diag::render`).
+    pub fn render(&self, words: &Words) -> String {
         self.0
             .iter()
-            .map(Diag::render)
+            .map(|d| d.render(words))
             .collect::<Vec<_>>()
             .join("\n")
     }
     /// Every report without colour (`Diag::render_plain`).
-    pub fn render_plain(&self) -> String {
+    pub fn render_plain(&self, words: &Words) -> String {
         self.0
             .iter()
-            .map(Diag::render_plain)
+            .map(|d| d.render_plain(words))
             .collect::<Vec<_>>()
             .join("\n")
     }
@@ -414,15 +432,23 @@ mod long_lines {
         );
         let at = text.find("Ke3").unwrap();
         let source: Arc<str> = Arc::from(text.as_str());
-        let d = Diag::new(Path::new("game.pgn"), &source, at, 3, "illegal").help("a hint");
-        let out = d.render();
+        let words = Words::new(crate::locale::DEFAULT).unwrap();
+        let (illegal, hint) = (say::san_illegal(), say::constant_help());
+        let d =
+            Diag::new(Path::new("game.pgn"), &source, at, 3, illegal.clone()).help(hint.clone());
+        let out = d.render(&words);
         assert_eq!(
             out,
-            format!("  × game.pgn:3:{}: illegal\n  help: a hint\n", at - 13 + 1)
+            format!(
+                "  × game.pgn:3:{}: {}\n  help: {}\n",
+                at - 13 + 1,
+                illegal.render(&words),
+                hint.render(&words)
+            )
         );
         // A short line keeps its caret.
         let source: Arc<str> = Arc::from("1. e4 e5 2. Ke3 *\n");
-        let d = Diag::new(Path::new("game.pgn"), &source, 12, 3, "illegal");
-        assert!(d.render().contains('┬'), "{}", d.render());
+        let d = Diag::new(Path::new("game.pgn"), &source, 12, 3, illegal);
+        assert!(d.render(&words).contains('┬'), "{}", d.render(&words));
     }
 }

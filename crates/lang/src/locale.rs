@@ -51,7 +51,7 @@ fn extra_dirs() -> &'static RwLock<Vec<PathBuf>> {
 /// Add a folder of locales (`<dir>/<lang>/*.ftl`) for the rest of the run.
 pub fn add_dir(dir: &Path) -> Result<(), String> {
     if !dir.is_dir() {
-        return Err(say::not_a_locales_folder(dir.display().to_string()));
+        return Err(say::not_a_locales_folder(dir.display().to_string()).said());
     }
     let mut dirs = extra_dirs()
         .write()
@@ -112,21 +112,20 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                     crate::files::Refused::Link => files.push(p),
                     crate::files::Refused::NotRegular => {
                         let e = crate::files::ReadError::NotRegular;
-                        return Err(say::unreadable(p.display().to_string(), &e));
+                        return Err(say::unreadable(p.display().to_string(), &e).said());
                     }
                 }
             }
             files.sort();
             if files.len() > MAX_FTL_FILES {
-                return Err(say::locale_too_many_files(
-                    dir.display().to_string(),
-                    MAX_FTL_FILES,
-                ));
+                return Err(
+                    say::locale_too_many_files(dir.display().to_string(), MAX_FTL_FILES).said(),
+                );
             }
             for f in files {
                 let name = f.display().to_string();
                 let bytes = crate::files::read(&f, MAX_FTL_BYTES)
-                    .map_err(|e| say::unreadable(name.as_str(), &e))?;
+                    .map_err(|e| say::unreadable(name.as_str(), &e).said())?;
                 let text = match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
@@ -134,7 +133,13 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                         let bytes = e.into_bytes();
                         let text = String::from_utf8_lossy(&bytes);
                         let at = String::from_utf8_lossy(&bytes[..at]).len();
-                        return Err(check::located(&name, &text, at, 1, &say::locale_not_utf8()));
+                        return Err(check::located(
+                            &name,
+                            &text,
+                            at,
+                            1,
+                            &say::locale_not_utf8().said(),
+                        ));
                     }
                 };
                 out.push(check::Source {
@@ -145,7 +150,7 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
         }
     }
     if out.is_empty() {
-        return Err(say::no_words_in(lang, languages().join(", ")));
+        return Err(say::no_words_in(lang, languages().join(", ")).said());
     }
     Ok(out)
 }
@@ -246,6 +251,21 @@ impl Words {
         Some((words, whole))
     }
 
+    /// Words that say nothing themselves: every message rendered in them is said by the fallbacks
+    /// of `lang` (`say::Message::render`): its embedded words when they are whole, else the default
+    /// language's. For errors said before the words of the language asked for are made, or after
+    /// they were refused.
+    pub fn none(lang: &str) -> Words {
+        let bundle = bundle_for(lang)
+            .or_else(|| bundle_for(DEFAULT))
+            .unwrap_or_else(|| FluentBundle::new_concurrent(Vec::new()));
+        Words {
+            lang: lang.to_string(),
+            bundle: Arc::new(bundle),
+            ids: Arc::new(Vec::new()),
+        }
+    }
+
     /// The words of `lang` from the embedded files and those of `dirs` (as `--locales` adds
     /// them), checked as `new` checks them, without adding the folders to the registry.
     pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, String> {
@@ -337,7 +357,7 @@ pub fn check_messages(words: &Words) -> Result<(), String> {
         .map(|(id, _)| *id)
         .collect();
     if !missing.is_empty() {
-        return Err(say::no_messages_in(&words.lang, missing.join(", ")));
+        return Err(say::no_messages_in(&words.lang, missing.join(", ")).said());
     }
     for (id, vars) in say::ALL {
         let args: Vec<(&str, FluentValue)> =
@@ -354,26 +374,65 @@ fn asked_lang() -> &'static RwLock<Option<String>> {
     ASKED.get_or_init(|| RwLock::new(None))
 }
 
-/// One of the tool's messages in the language of the run. The embedded languages have every
-/// message (a unit test formats each), and `set_lang` refuses a language that lacks one. Before
-/// the language is set (or when its words were refused: an added folder or an embedded file
-/// with an error), the message is said by the first of `fallback_words` that has it: never
-/// through the added files that may be what is wrong, and never through words whose making
-/// would say something (an error in the words of the language asked for is said with them).
-/// Should none have it, the message is shown as its id and its values, untranslated.
-pub(crate) fn say(id: &str, args: &[(&str, FluentValue)]) -> String {
+/// The words of the run, as the global language says them (`set_lang`; before it is set, or
+/// when its words were refused, `Words::none` of the language asked for, whose messages are all
+/// said by the fallbacks). A message rendered in them (`say::Message::said`) is said as every
+/// message was said before messages were values.
+pub fn run_words() -> Words {
     // The guard is let go before anything else is made: nothing here waits on a lock it holds.
     let set = tool_words().read().ok().and_then(|w| w.clone());
-    let said = match set {
-        Some(words) => words.get(id, args).ok(),
-        None => None,
-    };
-    said.or_else(|| {
-        fallback_words()
-            .iter()
-            .find_map(|words| words.get(id, args).ok())
+    set.unwrap_or_else(|| {
+        let asked = asked_lang()
+            .read()
+            .ok()
+            .and_then(|l| l.clone())
+            .unwrap_or_else(|| DEFAULT.to_string());
+        Words::none(&asked)
     })
-    .unwrap_or_else(|| untranslated(id, args))
+}
+
+/// The embedded words of the default language (`DEFAULT`), as `say::Message`'s `Display` says
+/// a message: for a library user who never chooses a language.
+pub fn default_words() -> Words {
+    Words::none(DEFAULT)
+}
+
+/// A message in the embedded words of the default language (`DEFAULT`, English), for a library
+/// user who never chooses one; the edge that knows the reader's language uses `render`.
+impl std::fmt::Display for say::Message {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(&default_words()))
+    }
+}
+
+impl say::Message {
+    /// The message in `words`: its variables first (a message among them in the same words),
+    /// then its own pattern. When `words` cannot say it (a language whose words were refused,
+    /// `Words::none`), the message is said by the first of `fallback_words` that has it: never
+    /// through added files that may be what is wrong, and never through words whose making would
+    /// say something (an error in the words of the language asked for is said with them). Should
+    /// none have it, the message is shown as its id and its values, untranslated.
+    pub fn render(&self, words: &Words) -> String {
+        if let Some(text) = self.as_verbatim() {
+            return text.to_string();
+        }
+        let args = self.fluent_args(&|m| m.render(words));
+        words
+            .get(self.id(), &args)
+            .ok()
+            .or_else(|| {
+                fallback_words(&words.lang)
+                    .iter()
+                    .find_map(|w| w.get(self.id(), &args).ok())
+            })
+            .unwrap_or_else(|| untranslated(self.id(), &args))
+    }
+
+    /// The message in the words of the run (`run_words`): for the layers not yet given the
+    /// reader's words.
+    pub fn said(&self) -> String {
+        self.render(&run_words())
+    }
 }
 
 /// A message no words could say: its id, then its values as they are (a report stays legible:
@@ -398,14 +457,9 @@ fn untranslated(id: &str, args: &[(&str, FluentValue)]) -> String {
 /// tried: the embedded words of the language asked for when every file of them parses, then the
 /// default language's (with the messages that parsed, should a file of them not), then the
 /// messages of the language asked for that parsed. Each language's are made once (`quiet`).
-fn fallback_words() -> Vec<Words> {
-    let asked = asked_lang()
-        .read()
-        .ok()
-        .and_then(|l| l.clone())
-        .unwrap_or_else(|| DEFAULT.to_string());
+fn fallback_words(asked: &str) -> Vec<Words> {
     let mut out = Vec::new();
-    let mine = quiet_once(&asked);
+    let mine = quiet_once(asked);
     if let Some((words, true)) = &mine {
         out.push(words.clone());
     }
@@ -445,7 +499,7 @@ pub fn ask_lang(lang: &str) {
 
 /// An empty bundle for `lang` (plural rules and number formats of that language).
 pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
-    bundle_for(lang).ok_or_else(|| say::not_a_language(lang))
+    bundle_for(lang).ok_or_else(|| say::not_a_language(lang).said())
 }
 
 /// `new_bundle`, saying nothing: `None` when `lang` is not a language identifier.
@@ -604,7 +658,7 @@ mod tests {
     fn start(lang: &str) {
         let said = match set_lang(lang) {
             Ok(()) => "started".to_string(),
-            Err(e) => say::error(e),
+            Err(e) => say::error(e).said(),
         };
         println!("<<<{said}>>>");
     }
@@ -758,6 +812,36 @@ mod tests {
         for l in languages() {
             check_messages(&Words::new(&l).unwrap()).unwrap();
         }
+    }
+
+    /// A message is a value: rendered in the words given, the messages it holds first, in the
+    /// same words; `Display` in the default language's; a sorted list sorted as the words of
+    /// the language it is said in; `Words::none` says it as the language's embedded words do.
+    #[test]
+    fn a_message_is_rendered_in_the_words_given() {
+        let (en, ru) = (Words::new("en").unwrap(), Words::new("ru").unwrap());
+        let m = say::error(say::file_error("x.pgn", say::io_not_found()));
+        assert_eq!(m.id(), "cli-error");
+        let (in_en, in_ru) = (m.render(&en), m.render(&ru));
+        assert_ne!(in_en, in_ru);
+        assert!(in_en.contains(&say::io_not_found().render(&en)), "{in_en}");
+        assert!(in_ru.contains(&say::io_not_found().render(&ru)), "{in_ru}");
+        assert!(in_ru.contains("x.pgn"), "{in_ru}");
+        assert_eq!(m.to_string(), in_en);
+        assert_eq!(m.render(&Words::none("ru")), in_ru);
+        assert_eq!(m.render(&Words::none("xx-not-a-language")), in_en);
+
+        let list = say::expected(say::Arg::Join {
+            items: vec![say::syntax_then(), say::syntax_else(), say::syntax_then()],
+            sep: ", ",
+            sorted: true,
+        });
+        for w in [&en, &ru] {
+            let mut names = [say::syntax_then().render(w), say::syntax_else().render(w)];
+            names.sort();
+            assert_eq!(list.render(w), say::expected(names.join(", ")).render(w));
+        }
+        assert_eq!(say::Message::verbatim("as it is").render(&ru), "as it is");
     }
 
     #[test]

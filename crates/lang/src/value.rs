@@ -3,6 +3,7 @@
 use shakmaty::Color;
 
 use crate::games::AnyMove;
+use crate::locale::say::Message;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Value {
@@ -29,33 +30,39 @@ pub fn ser_side<S: serde::Serializer>(c: &Color, s: S) -> Result<S::Ok, S::Error
 
 /// An error while evaluating a rule: never a panic, always explained. Boxed, so that a
 /// `Result<Value, EvalError>` is two words and evaluation returns it in registers.
-/// (A `Box<str>` would be two words itself; the thin `Box<String>` keeps the `Result` at two.)
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(clippy::box_collection)]
-pub struct EvalError(Box<String>);
+pub struct EvalError(Box<Message>);
 
+/// The message in the default language's words (`Message`'s `Display`).
 impl std::fmt::Display for EvalError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+        write!(f, "{}", self.0)
     }
 }
 
 impl std::error::Error for EvalError {}
 
 impl EvalError {
-    pub fn new(message: impl Into<String>) -> EvalError {
-        EvalError(Box::new(message.into()))
+    /// An error that is not one of the tool's messages (a fact asked for where it has no value,
+    /// which the type checker rules out): its text, shown as it is (`Message::verbatim`).
+    pub fn new(text: impl Into<String>) -> EvalError {
+        EvalError(Box::new(Message::verbatim(text)))
+    }
+
+    /// One of the tool's messages.
+    pub fn say(message: Message) -> EvalError {
+        EvalError(Box::new(message))
     }
 
     /// The message.
-    pub fn message(&self) -> &str {
+    pub fn message(&self) -> &Message {
         &self.0
     }
 
     /// The error as it happened in a rule of `clause` (the interpreter and generated code say
     /// which clause was being evaluated).
     pub fn in_clause(self, clause: &str) -> EvalError {
-        EvalError::new(crate::locale::say::eval_in_clause(clause, *self.0))
+        EvalError::say(crate::locale::say::eval_in_clause(clause, *self.0))
     }
 }
 
@@ -66,7 +73,7 @@ pub mod ops {
     use crate::locale::say;
 
     fn overflow(op: &str) -> EvalError {
-        EvalError::new(say::eval_overflow(op))
+        EvalError::say(say::eval_overflow(op))
     }
 
     pub fn add(a: i64, b: i64) -> Result<i64, EvalError> {
@@ -81,13 +88,13 @@ pub mod ops {
     /// `a / b`: division by zero, and the one overflow (`i64::MIN / -1`), are errors.
     pub fn div(a: i64, b: i64) -> Result<i64, EvalError> {
         if b == 0 {
-            return Err(EvalError::new(say::eval_division_by_zero("/")));
+            return Err(EvalError::say(say::eval_division_by_zero("/")));
         }
         a.checked_div(b).ok_or_else(|| overflow("/"))
     }
     pub fn rem(a: i64, b: i64) -> Result<i64, EvalError> {
         if b == 0 {
-            return Err(EvalError::new(say::eval_division_by_zero("%")));
+            return Err(EvalError::say(say::eval_division_by_zero("%")));
         }
         a.checked_rem(b).ok_or_else(|| overflow("%"))
     }
@@ -109,12 +116,14 @@ pub mod ops {
                 div(1, 0)
                     .unwrap_err()
                     .message()
+                    .to_string()
                     .contains("division by zero")
             );
             assert!(
                 rem(1, 0)
                     .unwrap_err()
                     .message()
+                    .to_string()
                     .contains("division by zero")
             );
             assert_eq!(div(i64::MIN, -1).ok(), None);

@@ -32,7 +32,7 @@ pub struct RawCommand<'a> {
 }
 
 /// The commands of a comment, in order; an unterminated `[%` is an error at its offset.
-pub fn commands(text: &str) -> Result<Vec<RawCommand<'_>>, (usize, String)> {
+pub fn commands(text: &str) -> Result<Vec<RawCommand<'_>>, (usize, say::Message)> {
     scan(text)
         .map(|c| {
             c.map(|c| RawCommand {
@@ -85,7 +85,7 @@ pub struct Tokens<'a> {
 }
 
 impl<'a> Iterator for Tokens<'a> {
-    type Item = Result<Token<'a>, (usize, String)>;
+    type Item = Result<Token<'a>, (usize, say::Message)>;
 
     fn next(&mut self) -> Option<Self::Item> {
         let from = self.from?;
@@ -170,11 +170,11 @@ mod tests {
     #[test]
     fn errors_are_located() {
         assert_eq!(
-            commands("ok [%clk 0:01:00] [%claim"),
+            commands("ok [%clk 0:01:00] [%claim").map_err(|(k, m)| (k, m.to_string())),
             Err((18, "a `[%` command is never closed with `]`".to_string()))
         );
         assert_eq!(
-            commands("x [%  ] [%accept]"),
+            commands("x [%  ] [%accept]").map_err(|(k, m)| (k, m.to_string())),
             Err((2, "an empty `[%]` command".to_string()))
         );
         // The first error ends the scan.

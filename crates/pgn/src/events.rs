@@ -62,7 +62,7 @@ pub fn events(game: &Game) -> Result<Vec<GameEvent>, PgnError> {
     Ok(out)
 }
 
-type Located = (usize, String);
+type Located = (usize, say::Message);
 
 /// A command of a comment, with the comment's offset in the input.
 struct Written<'a> {
@@ -123,7 +123,10 @@ fn command(c: &Written, game: GameKind) -> Result<Option<Command>, Located> {
 }
 
 /// `[%NAME]` or `[%NAME white|black]`; `bad` says what is wrong with a word that is no side.
-fn optional_side(c: &Written, bad: impl Fn(&str) -> String) -> Result<Option<Color>, Located> {
+fn optional_side(
+    c: &Written,
+    bad: impl Fn(&str) -> say::Message,
+) -> Result<Option<Color>, Located> {
     c.at_most(1)?;
     match c.arg(0) {
         None => Ok(None),
@@ -676,13 +679,10 @@ mod tests {
         ];
         for (cmd, needle, message) in cases {
             let src = format!("[Event \"x\"]\n\n1. e4 e5 {{ {cmd} }} *\n");
+            let got = read(&src).map_err(|e| (e.game, e.offset, e.message.to_string()));
             assert_eq!(
-                read(&src),
-                Err(PgnError {
-                    game: 1,
-                    offset: at(&src, needle),
-                    message: message.to_string(),
-                }),
+                got,
+                Err((1, at(&src, needle), message.to_string())),
                 "{cmd}"
             );
         }
@@ -694,7 +694,10 @@ mod tests {
         let src = "1. e4 { [%claim twofold] [%offer } *\n";
         let e = read(src).unwrap_err();
         assert_eq!(e.offset, at(src, "[%offer"));
-        assert_eq!(e.message, "a `[%` command is never closed with `]`");
+        assert_eq!(
+            e.message.to_string(),
+            "a `[%` command is never closed with `]`"
+        );
         // Across comments, the first bad command in the order written is reported.
         let src = "1. e4 { [%claim twofold] } e5 { [%offer } *\n";
         let e = read(src).unwrap_err();

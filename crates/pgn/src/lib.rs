@@ -108,14 +108,14 @@ impl Game {
 pub struct PgnError {
     pub game: usize,
     pub offset: usize,
-    pub message: String,
+    pub message: say::Message,
 }
 
-/// The message alone (its place is `offset`: [`crate::diag::Diag`] turns it into a line and
-/// column with the source).
+/// The message alone, in the default language's words (its place is `offset`:
+/// [`crate::diag::Diag`] turns it into a line and column with the source).
 impl std::fmt::Display for PgnError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        write!(f, "{}", self.message)
     }
 }
 
@@ -134,7 +134,7 @@ pub fn read_games(src: &[u8]) -> Vec<Result<Game, PgnError>> {
 /// scanner has found every tag, move and comment and checked the movetext; here each is taken
 /// from its place, with no second pass over the text.
 pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game, PgnError> {
-    let err = |offset: usize, message: String| PgnError {
+    let err = |offset: usize, message: say::Message| PgnError {
         game: index,
         offset,
         message,
@@ -214,7 +214,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
 }
 
 /// The game a record is of: its `GameType` tag's, chess without one.
-fn game_kind(tags: &Tags) -> Result<GameKind, (usize, String)> {
+fn game_kind(tags: &Tags) -> Result<GameKind, (usize, say::Message)> {
     let found = (tags.list.iter()).find(|(n, _, _)| &tags.text[n.clone()] == "GameType");
     let Some((_, v, at)) = found else {
         return Ok(GameKind::Chess);
@@ -252,7 +252,7 @@ fn result_agrees(
     span: &scan::GameSpan,
     tags: &Tags,
     kind: GameKind,
-) -> Result<(), (usize, String)> {
+) -> Result<(), (usize, say::Message)> {
     let Some(at) = span.terminator.clone() else {
         return Ok(());
     };

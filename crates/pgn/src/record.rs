@@ -19,7 +19,7 @@ use arbiter_lang::record::{
 /// The largest halfmove clock and move number a FEN tag may give.
 pub const MAX_FEN_NUMBER: u64 = 1_000_000_000;
 
-type Located = (usize, String);
+type Located = (usize, say::Message);
 
 /// The record of `game`, its parameters read as `params` declares them (a rulebook's), checked
 /// in this order: the start position, the events, the parameters, the time control.
@@ -180,7 +180,7 @@ fn settings(game: &Game, params: &[ParamMeta]) -> Result<Vec<Setting>, Located> 
             continue;
         };
         let at = game.tag_offset(tag).unwrap_or(game.span.start);
-        let bad = |what: String| (at, say::game_tag_value(tag, what, text));
+        let bad = |what: say::Message| (at, say::game_tag_value(tag, what, text));
         let value = match &p.default {
             Value::Bool(_) => Value::Bool(match text.to_ascii_lowercase().as_str() {
                 "yes" | "true" => true,

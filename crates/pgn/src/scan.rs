@@ -26,7 +26,7 @@ pub struct GameSpan {
     /// Each tag, in order.
     pub tags: Vec<TagAt>,
     /// The first problem found, if any.
-    pub error: Option<(usize, String)>,
+    pub error: Option<(usize, say::Message)>,
 }
 
 /// Where one tag stands: its name (ASCII letters, digits and `_`) and its value's opening quote.
@@ -278,7 +278,7 @@ impl Scanner<'_> {
         &self.src[start..self.i]
     }
 
-    fn tag(&mut self, g: &mut GameSpan) -> Result<(), (usize, String)> {
+    fn tag(&mut self, g: &mut GameSpan) -> Result<(), (usize, say::Message)> {
         let at = self.i;
         self.i += 1; // [
         while self.peek().is_some_and(|b| b == b' ' || b == b'\t') {
@@ -381,7 +381,7 @@ mod tests {
         let g = scan(src).remove(0);
         let e = crate::parse_game(src, 1, g).unwrap_err();
         assert_eq!(&src[e.offset..e.offset + 3], b"Zz9");
-        assert!(e.message.contains("Zz9"));
+        assert!(e.message.to_string().contains("Zz9"));
     }
 
     #[test]
@@ -421,8 +421,22 @@ mod tests {
     #[test]
     fn truncated() {
         let g = scan(b"[Event \"a\"]\n\n1. e4 { unfinished");
-        assert!(g[0].error.as_ref().unwrap().1.contains("never closed"));
+        assert!(
+            g[0].error
+                .as_ref()
+                .unwrap()
+                .1
+                .to_string()
+                .contains("never closed")
+        );
         let g = scan(b"[Event \"a\"]\n\n1. e4 e5");
-        assert!(g[0].error.as_ref().unwrap().1.contains("no result"));
+        assert!(
+            g[0].error
+                .as_ref()
+                .unwrap()
+                .1
+                .to_string()
+                .contains("no result")
+        );
     }
 }

@@ -11,16 +11,16 @@ pub use arbiter_lang::record::time::{Period, TimeControl};
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeError {
     pub offset: usize,
-    pub message: String,
+    pub message: say::Message,
 }
 
 impl fmt::Display for TimeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.message)
+        write!(f, "{}", self.message)
     }
 }
 
-fn number(s: &str, at: usize, what: fn() -> String) -> Result<u32, TimeError> {
+fn number(s: &str, at: usize, what: fn() -> say::Message) -> Result<u32, TimeError> {
     if s.is_empty() || !s.bytes().all(|b| b.is_ascii_digit()) {
         return Err(TimeError {
             offset: at,
@@ -121,7 +121,7 @@ fn period(field: &str, at: usize) -> Result<Period, TimeError> {
 pub const MAX_CLOCK_HOURS: u64 = 999_999;
 
 /// A `[%clk H:MM:SS]` reading (fractions of a second allowed: `0:00:07.4`), in milliseconds.
-pub fn clock(arg: &str) -> Result<u64, String> {
+pub fn clock(arg: &str) -> Result<u64, say::Message> {
     let bad = || say::pgn_not_a_clock_reading(arg);
     let mut parts = arg.split(':');
     let (Some(h), Some(m), Some(s), None) =
@@ -205,9 +205,13 @@ mod tests {
     fn malformed_values_are_located() {
         let e = TimeControl::parse("40/72x0").unwrap_err();
         assert_eq!(e.offset, 3);
-        assert!(e.message.contains("seconds"), "{}", e.message);
+        assert!(e.message.to_string().contains("seconds"), "{}", e.message);
         let e = TimeControl::parse("300:40/100").unwrap_err();
-        assert!(e.message.contains("no period can follow"), "{}", e.message);
+        assert!(
+            e.message.to_string().contains("no period can follow"),
+            "{}",
+            e.message
+        );
         let e = TimeControl::parse("600+").unwrap_err();
         assert_eq!(e.offset, 4);
         assert!(TimeControl::parse("").is_err());
@@ -223,7 +227,7 @@ mod tests {
             "1000000:00:00",
         ] {
             let e = clock(arg).unwrap_err();
-            assert!(e.contains("999999"), "{arg}: {e}");
+            assert!(e.to_string().contains("999999"), "{arg}: {e}");
         }
         assert_eq!(clock("999999:59:59.999"), Ok(3_599_999_999_999));
     }

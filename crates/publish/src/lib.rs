@@ -247,10 +247,12 @@ fn changes(old: &Book, new: &Book, conformance: &Path) -> Result<Changes, String
     let (o, n) = (side(old)?, side(new)?);
     let ids = crate::diff::IdMap::between(&o.ir, &n.ir);
     let clauses = crate::diff::clauses(&o.ir, &n.ir, &ids);
+    let words = crate::locale::run_words();
     let games = crate::diff::Games {
         old: &o,
         new: &n,
         ids: &ids,
+        words: &words,
         options: crate::runtime::adjudicate::Options::default(),
     };
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
@@ -507,7 +509,8 @@ pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), String> {
                                 "fullmove",
                                 crate::diag::clip(n, 24),
                                 max,
-                            ));
+                            )
+                            .said());
                         }
                     }
                 }
@@ -640,14 +643,14 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
     for (p, why) in walk.refused {
         let p = p.display().to_string();
         not_read.push(match why {
-            crate::files::Refused::Link => crate::locale::say::link_not_followed(p),
-            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(p),
+            crate::files::Refused::Link => crate::locale::say::link_not_followed(p).said(),
+            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(p).said(),
         });
     }
     let mut out = Vec::new();
     for f in walk.files {
         let bytes = crate::files::read(&f, MAX_REPORT_BYTES)
-            .map_err(|e| crate::locale::say::unreadable(f.display().to_string(), &e))?;
+            .map_err(|e| crate::locale::say::unreadable(f.display().to_string(), &e).said())?;
         let text = String::from_utf8_lossy(&bytes);
         let name = f
             .file_stem()
@@ -658,7 +661,10 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
             other => dir.join("../adapters").join(other).join("failures.yaml"),
         };
         let explanations = if explained.is_file() {
-            Some(Explanations::load(&explained).map_err(|d| d.render())?)
+            Some(
+                Explanations::load(&explained)
+                    .map_err(|d| d.render(&crate::locale::run_words()))?,
+            )
         } else {
             None
         };
@@ -1090,10 +1096,12 @@ fn write(out: &Path, rel: &Path, text: &str) -> Result<(), String> {
     use crate::files::WriteError;
     use crate::locale::say;
     crate::files::write_under(out, rel, text.as_bytes()).map_err(|e| match e {
-        WriteError::Link(p) => say::publish_link(p.display().to_string()),
-        WriteError::Outside(p) => say::publish_outside(p.display().to_string()),
-        WriteError::NotAFolder(p) => say::publish_not_a_folder(p.display().to_string()),
-        WriteError::Io(p, e) => say::writing_error(p.display().to_string(), say::io_error(&e)),
+        WriteError::Link(p) => say::publish_link(p.display().to_string()).said(),
+        WriteError::Outside(p) => say::publish_outside(p.display().to_string()).said(),
+        WriteError::NotAFolder(p) => say::publish_not_a_folder(p.display().to_string()).said(),
+        WriteError::Io(p, e) => {
+            say::writing_error(p.display().to_string(), say::io_error(&e)).said()
+        }
     })
 }
 
@@ -1122,7 +1130,7 @@ fn check_pages(
         }));
     for (page, source) in pages {
         if let Some(first) = seen.get(&page) {
-            return Err(crate::locale::say::page_collision(page, first, source));
+            return Err(crate::locale::say::page_collision(page, first, source).said());
         }
         seen.insert(page, source);
     }
@@ -1171,7 +1179,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         langs,
     };
     std::fs::create_dir_all(out)
-        .map_err(|e| say::writing_error(out.display().to_string(), say::io_error(&e)))?;
+        .map_err(|e| say::writing_error(out.display().to_string(), say::io_error(&e)).said())?;
     let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
     for lang in &langs {
         let lang = lang.as_str();
@@ -1217,8 +1225,8 @@ fn gather<'a>(
     for (id, why) in found.refused {
         let path = src.conformance.join(&id).display().to_string();
         published.not_read.push(match why {
-            crate::files::Refused::Link => crate::locale::say::link_not_followed(path),
-            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(path),
+            crate::files::Refused::Link => crate::locale::say::link_not_followed(path).said(),
+            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(path).said(),
         });
     }
     for (id, path) in found.scenarios {

@@ -7,7 +7,7 @@
 //! which rules fire, and what they do, comes from `Rules`; this module only carries out effects.
 
 use crate::lang::limits::MAX_CASCADE;
-use crate::locale::say;
+use crate::locale::say::{self, Message};
 use shakmaty::san::San;
 use shakmaty::{Chess, Color, Move, Position, Square};
 
@@ -67,7 +67,7 @@ pub const ANALYSIS_BUDGET: Budget = Budget {
 
 /// An error and where it stands in the record's source (`None`: nowhere, or a record built as
 /// data).
-type Located = (Option<usize>, String);
+type Located = (Option<usize>, Message);
 
 /// Rule on `record` with `rules` and the default [`Options`].
 pub fn adjudicate(record: &Record, rules: &dyn Rules) -> Result<Verdict, InputError> {
@@ -90,16 +90,16 @@ pub fn adjudicate_law(
 }
 
 /// Whether `meta`'s rulebook is for the game `kind`; what to say when it is not.
-pub fn check_game(meta: &BookMeta, kind: GameKind) -> Result<(), String> {
+pub fn check_game(meta: &BookMeta, kind: GameKind) -> Result<(), Message> {
     if meta.games.contains(kind) {
         return Ok(());
     }
-    let games: Vec<String> = meta.games.iter().map(say::game).collect();
-    Err(say::game_not_for_rulebook(
-        &meta.id,
-        say::game(kind),
-        games.join(", "),
-    ))
+    let games = say::Arg::Join {
+        items: meta.games.iter().map(say::game).collect(),
+        sep: ", ",
+        sorted: false,
+    };
+    Err(say::game_not_for_rulebook(&meta.id, say::game(kind), games))
 }
 
 /// Rule on `record` with `rules`: the game must be one the rulebook is for, and the parameters
@@ -291,7 +291,7 @@ impl Adjudication<'_> {
         matches!(self.verdict.outcome, Outcome::Ended { .. })
     }
 
-    fn position_event(&mut self, offset: usize) -> Result<(), String> {
+    fn position_event(&mut self, offset: usize) -> Result<(), Message> {
         if let Some(r) = self.rule(&Event::Position, offset)? {
             self.record(r)?;
         }
@@ -308,7 +308,7 @@ impl Adjudication<'_> {
         let mut ev = events.iter().peekable();
         // The next recorded move, resolved once: it is played at the next ply, and its legality
         // already tells the mechanics that the side to move is neither mated nor stalemated.
-        let mut next: Option<Result<(AnyMove, bool), String>> = None;
+        let mut next: Option<Result<(AnyMove, bool), Message>> = None;
         let numbered = !self.as_made.is_empty() || has_irregularities(events);
         for ply in 0..=moves.len() {
             if let Some(i) = ply.checked_sub(1) {
@@ -354,7 +354,7 @@ impl Adjudication<'_> {
     /// Move `i` of the record in the position reached: legal, or, when the record marks it as
     /// illegal and standing, as it was made; whether it is a legal move to play as one. A move
     /// the record marks is played as made even when legal (it is kept to be reinstated).
-    fn resolve_at(&self, moves: &Movetext, i: usize) -> Result<(AnyMove, bool), String> {
+    fn resolve_at(&self, moves: &Movetext, i: usize) -> Result<(AnyMove, bool), Message> {
         let game = self.state.mechanics();
         let marked = self.as_made.binary_search(&(i + 1)).is_ok();
         let m = match resolve(game, moves, i) {
@@ -384,7 +384,7 @@ impl Adjudication<'_> {
         &mut self,
         moves: &Movetext,
         i: usize,
-    ) -> Option<Result<(AnyMove, bool), String>> {
+    ) -> Option<Result<(AnyMove, bool), Message>> {
         let next = (i < moves.len()).then(|| self.resolve_at(moves, i));
         // A move the record does not mark was resolved among the legal moves; only a marked
         // one needs the mechanics to say whether it is legal.
@@ -627,7 +627,7 @@ impl Adjudication<'_> {
 
     /// Ask the rules about one event; `None` when no rule fired. (A ruling is boxed: most plies
     /// have none, and moving the large value through every `Result` costs more than the box.)
-    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Box<Ruling>>, String> {
+    fn rule(&mut self, event: &Event, offset: usize) -> Result<Option<Box<Ruling>>, Message> {
         let meta: &BookMeta = self.rules.meta();
         let mut cx = Ctx {
             state: &mut self.state,
@@ -732,7 +732,7 @@ impl Adjudication<'_> {
     /// `MAX_CASCADE`: the checker refuses a rulebook whose effects raise the event that
     /// triggered them, and whatever rules it is given the runtime neither recurses nor loops
     /// without end.
-    fn record(&mut self, r: Box<Ruling>) -> Result<(), String> {
+    fn record(&mut self, r: Box<Ruling>) -> Result<(), Message> {
         let mut queue = std::collections::VecDeque::from([r]);
         let mut raised = 0;
         while let Some(r) = queue.pop_front() {
@@ -908,11 +908,11 @@ fn move_name(state: &GameState, moves: &Movetext, m: AnyMove) -> String {
 }
 
 /// Move `i` of the record, in the position reached before it.
-fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String> {
+fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, Message> {
     match (game, moves) {
         (AnyGame::Chess(g), Movetext::Chess(m)) => match m.get(i) {
             Some(san) => resolve_san(g.position(), san).map(AnyMove::Chess),
-            None => Err(String::new()),
+            None => Err(Message::verbatim("")),
         },
         (AnyGame::Draughts(g), Movetext::Draughts(m)) => match m.get(i) {
             Some(text) => g
@@ -923,14 +923,14 @@ fn resolve(game: &AnyGame, moves: &Movetext, i: usize) -> Result<AnyMove, String
                     let number = move_number_of(g.fullmoves(), g.to_move());
                     say::game_illegal_move(number, &**text, draughts_move_error(&e))
                 }),
-            None => Err(String::new()),
+            None => Err(Message::verbatim("")),
         },
         // A record's moves are of its own game (`Record::chess`, `Record::draughts`).
-        _ => Err(String::new()),
+        _ => Err(Message::verbatim("")),
     }
 }
 
-fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, String> {
+fn resolve_san(pos: &Chess, san: &shakmaty::san::SanPlus) -> Result<Move, Message> {
     crate::mechanics::san::to_move(pos, &san.san)
         .map_err(|e| say::game_illegal_move(move_number(pos), san.to_string(), say::san_error(&e)))
 }
@@ -947,7 +947,7 @@ fn move_number_of(number: u32, turn: Color) -> String {
 }
 
 /// Why a draughts move's text is no legal move, in the reader's language.
-fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
+fn draughts_move_error(e: &crate::draughts::MoveError) -> Message {
     use crate::draughts::{Expected, Illegal, MoveError};
     match e {
         MoveError::Syntax { offset, expected } => {
@@ -979,7 +979,7 @@ fn draughts_move_error(e: &crate::draughts::MoveError) -> String {
 /// A claim's intended move, in the position where the claim is made: legal there or not (an
 /// illegal or ambiguous move makes the claim incorrect, 9.5.3, a fact the rules read). Only a
 /// word that is no move in SAN at all is an error of the record.
-fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, String> {
+fn intended_move(game: &AnyGame, m: &WrittenMove) -> Result<Intended, Message> {
     let s = &m.san;
     match game {
         AnyGame::Chess(g) => {
@@ -1023,7 +1023,7 @@ fn has_irregularities(events: &[GameEvent]) -> bool {
 
 /// The move `text` (of the game's notation) as the player to move made it, legal or not; the
 /// reason, in the reader's language, when it cannot be made at all.
-fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
+fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, Message> {
     match game {
         AnyGame::Chess(g) => {
             let san: San = text.parse().map_err(|_| say::pgn_not_san(text))?;
@@ -1058,7 +1058,7 @@ fn as_made(game: &AnyGame, text: &str) -> Result<AnyMove, String> {
 /// non-capture, by its file) goes to the square named, taking what stands there; castling
 /// moves the king and the rook of that side. Refused: no such piece or more than one, a square
 /// of one's own piece, a king taken.
-fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
+fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, Message> {
     use shakmaty::{Bitboard, CastlingSide, Role};
     let us = pos.turn();
     let board = pos.board();
@@ -1104,8 +1104,12 @@ fn chess_as_made(pos: &Chess, san: &San) -> Result<Move, String> {
             }
             let target = board.piece_at(to);
             match target {
-                Some(p) if p.color == us => return Err(say::as_made_own_piece(to.to_string())),
-                Some(p) if p.role == Role::King => return Err(say::as_made_king(to.to_string())),
+                Some(p) if p.color == us => {
+                    return Err(say::as_made_own_piece(to.to_string()));
+                }
+                Some(p) if p.role == Role::King => {
+                    return Err(say::as_made_king(to.to_string()));
+                }
                 _ => {}
             }
             Ok(Move::Normal {

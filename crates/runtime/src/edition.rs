@@ -127,7 +127,7 @@ impl Law {
         &self,
         date: Option<&str>,
         at: Option<usize>,
-    ) -> Result<(usize, EditionRuled), (Option<usize>, String)> {
+    ) -> Result<(usize, EditionRuled), (Option<usize>, crate::locale::say::Message)> {
         let ruled = |i: usize, basis: Basis| {
             let meta = self.books[i].meta();
             EditionRuled {

@@ -361,7 +361,7 @@ impl Ctx<'_> {
         self.state
             .clocks
             .time_for_moves(n)
-            .ok_or_else(|| EvalError::new(crate::locale::say::eval_time_too_large(moves)))
+            .ok_or_else(|| EvalError::say(crate::locale::say::eval_time_too_large(moves)))
     }
     pub fn has_increment(&self) -> bool {
         self.state.clocks.has_increment()

@@ -72,7 +72,7 @@ impl Interpreter {
 
 /// A rulebook too large to index (the checker refuses one long before).
 fn too_many(i: usize) -> String {
-    crate::locale::say::too_many_rules(i, crate::lang::limits::MAX_RULES)
+    crate::locale::say::too_many_rules(i, crate::lang::limits::MAX_RULES).said()
 }
 
 pub(crate) fn clause_metas(ir: &Rulebook) -> Result<Vec<ClauseMeta>, String> {

@@ -32,7 +32,7 @@ fn main() -> ExitCode {
             ("--out", Some(v)) => out = PathBuf::from(v),
             ("--lang", Some(v)) => {
                 if let Err(e) = locale::set_lang(&v) {
-                    eprintln!("{}", escape::terminal(&say::error(&e)));
+                    eprintln!("{}", escape::terminal(&say::error(&e).said()));
                     return ExitCode::from(2);
                 }
             }
@@ -44,8 +44,9 @@ fn main() -> ExitCode {
             }
         }
     }
-    let line = |s: &str| println!("{}", escape::terminal(s));
-    let eline = |s: &str| eprintln!("{}", escape::terminal(s));
+    let words = locale::run_words();
+    let line = |m: &say::Message| println!("{}", escape::terminal(&m.render(&words)));
+    let eline = |m: &say::Message| eprintln!("{}", escape::terminal(&m.render(&words)));
     match codegen::refresh_tree(&rules, &out, check_only) {
         Err(Refresh::Generate(e)) => {
             eprint!("{e}");

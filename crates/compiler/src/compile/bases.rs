@@ -50,7 +50,7 @@ pub(super) fn check(chain: &[&Loaded], games: &[Games], d: &mut Diags) -> bool {
         for (b, name) in l.bases.iter().zip(&names) {
             let bf = &l.book_file;
             let at = yaml::start(&bf.text, name);
-            let here = |m: String| bf.diag(at, name.value.len().max(1), m);
+            let here = |m: crate::locale::say::Message| bf.diag(at, name.value.len().max(1), m);
             let g = of.get(&(b as *const Loaded)).copied().unwrap_or_default();
             let own = named(b);
             for (other, og, theirs) in &seen {
@@ -108,7 +108,7 @@ fn named(base: &Loaded) -> Named {
     out
 }
 
-fn what(kind: u8) -> String {
+fn what(kind: u8) -> crate::locale::say::Message {
     match kind {
         0 => say::what_clause(),
         1 => say::what_constant(),

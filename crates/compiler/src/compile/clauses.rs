@@ -49,7 +49,7 @@ struct RuleSrc<'a> {
 
 impl ClauseCx<'_> {
     /// The clause's diagnostics point at its id.
-    fn at_id(&self, message: String) -> crate::diag::Diag {
+    fn at_id(&self, message: crate::locale::say::Message) -> crate::diag::Diag {
         let c = self.c;
         self.sf
             .diag(yaml::start(&self.sf.text, &c.id), c.id.value.len(), message)

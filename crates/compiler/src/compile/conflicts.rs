@@ -162,7 +162,7 @@ fn exclusive(ca: &[&IrExpr], cb: &[&IrExpr]) -> bool {
         || cb.iter().any(|y| denies(y, ca))
 }
 
-fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<String> {
+fn contradiction(a: &[IrEffect], b: &[IrEffect]) -> Option<say::Message> {
     for class in CLASSES {
         fn pick(es: &[IrEffect], class: OutcomeClass) -> Option<&IrEffect> {
             es.iter().find(|e| e.id.spec().class == class)

@@ -10,7 +10,7 @@ use crate::lang::limits::{Cost, MAX_DEPTH, MAX_EXPANDED, cost};
 use crate::lang::parse::parse_expr;
 use crate::lang::schema::{EventKind, Ty};
 use crate::lang::typeck::{Params, TypeError, check_expr_given};
-use crate::locale::say;
+use crate::locale::say::{self, IntoArg};
 use crate::rulebook::SourceFile;
 use crate::rulebook::model::Localized;
 use crate::rulebook::yaml::{self, Spanned};
@@ -64,7 +64,7 @@ pub(super) fn at_value(
     w: &Spanned<String>,
     offset: usize,
     len: usize,
-    message: String,
+    message: say::Message,
 ) -> Diag {
     let start = yaml::start(&sf.text, w);
     let at = yaml::value_offset(&sf.text, start, offset);
@@ -93,7 +93,7 @@ pub(super) fn texts(
     sf: &SourceFile,
     l: &Localized,
     languages: &[String],
-    what: fn() -> String,
+    what: fn() -> say::Message,
     d: &mut Diags,
 ) -> Texts {
     let mut out = BTreeMap::new();
@@ -148,9 +148,9 @@ pub(super) fn check_ruling(sf: &SourceFile, r: &Localized, vars: &[String], d: &
                             )
                             .help(say::ruling_vars_help(
                                 if vars.is_empty() {
-                                    say::nothing()
+                                    say::nothing().into_arg()
                                 } else {
-                                    vars.join(", ")
+                                    vars.join(", ").into_arg()
                                 },
                             )),
                         );

@@ -53,9 +53,11 @@ pub fn lower_all(loaded: &[rulebook::Loaded]) -> Result<Vec<crate::lang::ir::Rul
             Ok(ir) => out.push(ir),
             // The same fault of an overlay is found on every edition: reported once.
             Err(d) => {
+                // Compared in the default language's words: the same report in any.
+                let words = crate::locale::default_words();
                 for one in d.0 {
-                    let text = one.render();
-                    if !diags.0.iter().any(|seen| seen.render() == text) {
+                    let text = one.render_plain(&words);
+                    if !diags.0.iter().any(|seen| seen.render_plain(&words) == text) {
                         diags.push(one);
                     }
                 }
@@ -132,7 +134,9 @@ mod tests {
     /// `MAX_EXPANDED` nodes it is refused (issue 12, fault r).
     #[test]
     fn nested_definitions_that_double_are_refused() {
-        let e = lower_chain(40).unwrap_err().render();
+        let e = lower_chain(40)
+            .unwrap_err()
+            .render(&crate::locale::default_words());
         assert!(
             e.contains("has 10238 parts to evaluate; at most 10000 are allowed"),
             "{e}"
@@ -205,7 +209,8 @@ mod tests {
         let clauses = format!("article: {{en: X, ru: X}}\nclauses:\n{clauses}");
         std::fs::write(test.join("rulebook.yaml"), book).map_err(|e| e.to_string())?;
         std::fs::write(test.join("x.yaml"), clauses).map_err(|e| e.to_string())?;
-        let ir = super::compile_dir(&test, &crate::rulebook::NoLibrary).map_err(|d| d.render());
+        let ir = super::compile_dir(&test, &crate::rulebook::NoLibrary)
+            .map_err(|d| d.render(&crate::locale::default_words()));
         let _ = std::fs::remove_dir_all(&root);
         ir
     }

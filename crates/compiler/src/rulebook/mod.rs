@@ -20,7 +20,7 @@ pub struct SourceFile {
 }
 
 impl SourceFile {
-    pub fn diag(&self, offset: usize, len: usize, message: impl Into<String>) -> Diag {
+    pub fn diag(&self, offset: usize, len: usize, message: crate::locale::say::Message) -> Diag {
         Diag::new(&self.path, &self.text, offset, len, message)
     }
 }
@@ -179,7 +179,8 @@ fn load_bases(
     for name in &names {
         let base = load_base(dir, book_file, name, depth, disk, lib, pick)?;
         let at = yaml::start(&book_file.text, name);
-        let located = |m: String| book_file.diag(at, name.value.len().max(1), m);
+        let located =
+            |m: crate::locale::say::Message| book_file.diag(at, name.value.len().max(1), m);
         if out.iter().any(|b| b.book.id.value == base.book.id.value) {
             return Err(located(say::extends_twice(&name.value)).into());
         }
@@ -373,7 +374,9 @@ fn load_dir_at(
     let book: RulebookFile = yaml::parse(&book_file.path, &book_file.text)?;
     for f in &book.files {
         let at = yaml::start(&book_file.text, f);
-        let located = |message: String| book_file.diag(at, f.value.len().max(1), message);
+        let located = |message: crate::locale::say::Message| {
+            book_file.diag(at, f.value.len().max(1), message)
+        };
         let p = inside(dir, &f.value).ok_or_else(|| located(say::file_outside_folder(&f.value)))?;
         match std::fs::read(&p) {
             Ok(bytes) => match String::from_utf8(bytes) {
@@ -386,7 +389,9 @@ fn load_dir_at(
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 return Err(located(say::clause_file_not_found(&f.value)).into());
             }
-            Err(e) => return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into()),
+            Err(e) => {
+                return Err(located(say::cannot_read_rulebook_file(say::io_error(&e))).into());
+            }
         }
     }
     let bases = load_bases(dir, &book_file, &book, depth, true, lib, pick)?;

@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::de::DeserializeOwned;
 
 use crate::diag::{Diag, offset_of};
-use crate::locale::say;
+use crate::locale::say::{self, IntoArg};
 
 pub use serde_saphyr::Spanned;
 
@@ -23,8 +23,8 @@ pub fn parse<T: DeserializeOwned>(file: &Path, source: &Arc<str>) -> Result<T, D
             .unwrap_or(0);
         let message = e.without_snippet().to_string();
         let message = match message.lines().next() {
-            Some(m) => m.to_string(),
-            None => say::invalid_yaml(),
+            Some(m) => m.to_string().into_arg(),
+            None => say::invalid_yaml().into_arg(),
         };
         Diag::new(file, source, offset, 1, say::yaml(message))
     })

@@ -24,13 +24,13 @@ struct RuleParser;
 pub struct SyntaxError {
     pub offset: usize,
     pub len: usize,
-    pub message: String,
+    pub message: say::Message,
     /// What to do about it, for an expression over a limit.
-    pub help: Option<String>,
+    pub help: Option<say::Message>,
 }
 
 impl SyntaxError {
-    fn at(offset: usize, len: usize, message: String) -> SyntaxError {
+    fn at(offset: usize, len: usize, message: say::Message) -> SyntaxError {
         SyntaxError {
             offset,
             len,
@@ -136,21 +136,25 @@ fn to_syntax_error(e: &pest::error::Error<Rule>) -> SyntaxError {
     };
     let message = match &e.variant {
         pest::error::ErrorVariant::ParsingError { positives, .. } => {
-            let mut names: Vec<String> = positives.iter().filter_map(rule_words).collect();
-            names.sort_unstable();
-            names.dedup();
+            // Sorted and deduplicated as words, when they are rendered.
+            let names: Vec<say::Message> = positives.iter().filter_map(rule_words).collect();
             if names.is_empty() {
                 say::unexpected_input()
             } else {
-                say::expected(names.join(", "))
+                say::expected(say::Arg::Join {
+                    items: names,
+                    sep: ", ",
+                    sorted: true,
+                })
             }
         }
-        pest::error::ErrorVariant::CustomError { message } => message.clone(),
+        // The grammar raises no error of its own (pest makes these only when asked to).
+        pest::error::ErrorVariant::CustomError { .. } => say::unexpected_input(),
     };
     SyntaxError::at(offset, len, message)
 }
 
-fn rule_words(r: &Rule) -> Option<String> {
+fn rule_words(r: &Rule) -> Option<say::Message> {
     Some(match r {
         Rule::expr | Rule::condition => say::syntax_expression(),
         Rule::or | Rule::and => say::syntax_and_or(),
@@ -479,7 +483,10 @@ mod tests {
         // 64 levels are allowed, 65 are not: a chain of 64 terms is 64 deep.
         assert_eq!(depth(&parse_expr(&chain(64, " and ")).unwrap()), 64);
         let e = parse_expr(&chain(65, " and ")).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         // At the 64th `and`.
         assert_eq!(e.offset, 2 + 63 * 6);
         let e = parse_expr(&format!("{}a{}", "(".repeat(65), ")".repeat(65))).unwrap_err();
@@ -489,15 +496,24 @@ mod tests {
         assert_eq!(e.offset, 64 * 4);
         assert!(parse_expr(&format!("{}a", "not ".repeat(63))).is_ok());
         let e = parse_expr(&format!("{}1", "-".repeat(20_000))).unwrap_err();
-        assert!(e.message.contains("20001 bytes long"), "{e:?}");
+        assert!(e.message.to_string().contains("20001 bytes long"), "{e:?}");
         assert_eq!(e.offset, MAX_EXPR_BYTES);
         let e = parse_expr(&format!("{}1", "- ".repeat(64))).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         // `a + not b + not c ...` nests at every `not`: refused, without deep recursion.
         let e = parse_expr(&chain(1_000, " + not ")).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         let e = parse_expr(&format!("{}a", "if a then b else ".repeat(65))).unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         // A name that merely contains `if`, or a field named so, does not nest.
         assert!(parse_expr(&vec!["iffy"; 60].join(" and ")).is_ok());
         let e = parse_effect(&format!(
@@ -506,7 +522,10 @@ mod tests {
             ")".repeat(64)
         ))
         .unwrap_err();
-        assert!(e.message.contains("more than 64 levels"), "{e:?}");
+        assert!(
+            e.message.to_string().contains("more than 64 levels"),
+            "{e:?}"
+        );
         assert!(e.help.is_some());
         // Balanced, many terms stay shallow.
         let quads = vec!["(a and a and a and a)"; 16].join(" or ");

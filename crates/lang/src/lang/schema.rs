@@ -19,7 +19,7 @@ pub enum Ty {
 
 impl Ty {
     /// The type as a diagnostic names it (`an int`, `a side`), in the language of the run.
-    pub fn a(self) -> String {
+    pub fn a(self) -> say::Message {
         match self {
             Ty::Bool => say::a_bool(),
             Ty::Int => say::an_int(),

@@ -7,22 +7,22 @@ use super::ast::{BinOp, EffectAst, Expr, ExprKind, UnOp};
 use super::schema::{self, EventKind, FactId, Ty};
 use crate::lang::ir::{ArithOp, CmpOp, IrEffect, IrExpr};
 use crate::lang::limits::Cost;
-use crate::locale::say;
+use crate::locale::say::{self, IntoArg};
 
 /// A type error at a byte span of the expression text.
 #[derive(Debug, Clone, PartialEq)]
 pub struct TypeError {
     pub span: Range<usize>,
-    pub message: String,
-    pub help: Option<String>,
+    pub message: say::Message,
+    pub help: Option<say::Message>,
     /// The error follows from one reported elsewhere (a name whose definition has an error).
     pub follow_on: bool,
 }
 
-fn err(span: &Range<usize>, message: impl Into<String>) -> TypeError {
+fn err(span: &Range<usize>, message: say::Message) -> TypeError {
     TypeError {
         span: span.clone(),
-        message: message.into(),
+        message,
         help: None,
         follow_on: false,
     }
@@ -210,9 +210,9 @@ impl Checker<'_> {
                             span: e.span.clone(),
                             message: say::unknown_parameter(p),
                             help: Some(say::declared_parameters(if known.is_empty() {
-                                say::no_parameters()
+                                say::no_parameters().into_arg()
                             } else {
-                                known.join(", ")
+                                known.join(", ").into_arg()
                             })),
                             follow_on: false,
                         });
@@ -539,6 +539,7 @@ mod tests {
                 .unwrap_err()
                 .help
                 .unwrap()
+                .to_string()
                 .contains("repetitions")
         );
     }

@@ -35,7 +35,7 @@ pub fn parse(name: &str, text: String) -> Result<FluentResource, String> {
             .map(|e| {
                 let (kind, detail) = words(&e.kind);
                 let len = e.pos.end.saturating_sub(e.pos.start).max(1);
-                let message = say::locale_syntax(kind, detail);
+                let message = say::locale_syntax(kind, detail).said();
                 located(name, &source, e.pos.start, len, &message)
             })
             .collect::<Vec<_>>()
@@ -340,20 +340,23 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
             let known = (kind == "message").then(|| given(id)).flatten();
             for r in &d.refs {
                 let problem = match r {
-                    Ref::Message(m, a) if !has(&messages, m, *a) => {
-                        Some((shown(m, *a), say::locale_no_message(&name, shown(m, *a))))
-                    }
+                    Ref::Message(m, a) if !has(&messages, m, *a) => Some((
+                        shown(m, *a),
+                        say::locale_no_message(&name, shown(m, *a)).said(),
+                    )),
                     Ref::Term(t, a, _) if !has(&terms, t, *a) => {
                         let t = format!("-{}", shown(t, *a));
-                        Some((t.clone(), say::locale_no_term(&name, t)))
+                        Some((t.clone(), say::locale_no_term(&name, t).said()))
                     }
-                    Ref::Function(f) => Some((f.to_string(), say::locale_no_function(&name, *f))),
+                    Ref::Function(f) => {
+                        Some((f.to_string(), say::locale_no_function(&name, *f).said()))
+                    }
                     Ref::Variable(v) => match &known {
                         Some(vars) if !vars.contains(*v) => {
                             let known = listed(vars.iter().map(String::as_str));
                             Some((
                                 format!("${v}"),
-                                say::locale_no_variable(&name, format!("${v}"), known),
+                                say::locale_no_variable(&name, format!("${v}"), known).said(),
                             ))
                         }
                         _ => None,
@@ -388,7 +391,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
                 for v in needed.difference(&given_here) {
                     if reported.insert(format!("{what}/{v}")) {
                         let list = listed(given_here.iter().copied());
-                        let message = say::locale_no_variable(&what, format!("${v}"), list);
+                        let message = say::locale_no_variable(&what, format!("${v}"), list).said();
                         errors.push(located(d.source, &name, &what, message));
                     }
                 }
@@ -399,7 +402,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
     // fail (Fluent's resolver stops the cycle with an error, not a text).
     for (&id, d) in messages.iter() {
         if reaches_itself(id, &messages, &terms) {
-            errors.push(located(d.source, id, "", say::locale_cycle(id)));
+            errors.push(located(d.source, id, "", say::locale_cycle(id).said()));
         }
     }
     if errors.is_empty() {

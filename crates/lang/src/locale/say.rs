@@ -1,6 +1,6 @@
 //! The tool's own messages, one function each: its Fluent id and the variables it is given.
-//! The words are in `locales/<lang>/{cli,diagnostics}.ftl`, said in the language of the run
-//! (`locale::set_lang`). `ALL` lists every id with its variables: every shipped language has
+//! A function makes a `Message`, a value; its words are in `locales/<lang>/{cli,diagnostics}.ftl`,
+//! and the edge that knows the reader's language renders it (`Message::render`). `ALL` lists every id with its variables: every shipped language has
 //! each (a unit test), and a language added at run time is refused when it lacks one.
 //!
 //! A function's parameters are its message's Fluent variables, by the same names, in the order
@@ -8,72 +8,174 @@
 
 use fluent_bundle::FluentValue;
 
-/// What a message's variable can be given: text or a number (which Fluent's plurals select on).
-pub trait Arg {
-    fn value(self) -> FluentValue<'static>;
+/// One of the tool's messages, not yet in words: its id (`diag-unknown-fact`, stable across
+/// languages) and its variables. Every layer returns these; the edge that knows the reader's
+/// language renders them (`Message::render` with a `locale::Words`). `Display` renders it in the
+/// embedded words of the default language (`locale::DEFAULT`, English), for a library user who
+/// never chooses one.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Message {
+    id: &'static str,
+    args: Vec<(&'static str, Arg)>,
 }
 
-impl Arg for &str {
-    fn value(self) -> FluentValue<'static> {
-        FluentValue::from(self.to_string())
+/// A message's variable: text, a number (which Fluent's plurals select on), another message
+/// (rendered first, in the same words: `error(message)`, `file_error(path, error)`), or several
+/// messages rendered each and joined by `sep` (sorted and without repeats first when `sorted`:
+/// an order of words is the order of the language they are in).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Arg {
+    Text(String),
+    /// Every number a message is given is whole (Fluent makes each an `f64` as it formats).
+    Number(i128),
+    Message(Box<Message>),
+    Join {
+        items: Vec<Message>,
+        sep: &'static str,
+        sorted: bool,
+    },
+}
+
+impl Message {
+    /// The message's id: the code tools read (`arbiter check --format json`), whatever the
+    /// language; empty for a `verbatim` text.
+    pub fn id(&self) -> &'static str {
+        self.id
+    }
+
+    /// A text that is not one of arbiter's messages, shown as it is in every language: an error
+    /// a lower layer still says as text (a Fluent formatting error naming the message it could
+    /// not format, an interpreter that could not be made).
+    pub fn verbatim(text: impl Into<String>) -> Message {
+        Message {
+            id: "",
+            args: vec![("text", Arg::Text(text.into()))],
+        }
+    }
+
+    /// The message with `f` applied to every text among its variables (and those of the messages
+    /// it holds): a test that shows a report without the folder it ran in.
+    pub fn map_texts(&self, f: &dyn Fn(&str) -> String) -> Message {
+        let arg = |a: &Arg| match a {
+            Arg::Text(t) => Arg::Text(f(t)),
+            Arg::Number(n) => Arg::Number(*n),
+            Arg::Message(m) => Arg::Message(Box::new(m.map_texts(f))),
+            Arg::Join { items, sep, sorted } => Arg::Join {
+                items: items.iter().map(|m| m.map_texts(f)).collect(),
+                sep,
+                sorted: *sorted,
+            },
+        };
+        Message {
+            id: self.id,
+            args: self.args.iter().map(|(k, a)| (*k, arg(a))).collect(),
+        }
+    }
+
+    /// The text of a `verbatim` message.
+    pub(crate) fn as_verbatim(&self) -> Option<&str> {
+        match (self.id, self.args.as_slice()) {
+            ("", [(_, Arg::Text(t))]) => Some(t),
+            _ => None,
+        }
+    }
+
+    /// The message's variables, by name.
+    pub fn args(&self) -> &[(&'static str, Arg)] {
+        &self.args
+    }
+
+    /// A message of `ALL` given as its id and its variables (for a caller that builds them, such
+    /// as `conformance::scenario::Difference`).
+    pub fn new(id: &'static str, args: Vec<(&'static str, Arg)>) -> Message {
+        Message { id, args }
+    }
+
+    /// The variables as Fluent takes them, messages among them rendered by `render`.
+    pub(crate) fn fluent_args(
+        &self,
+        render: &dyn Fn(&Message) -> String,
+    ) -> Vec<(&'static str, FluentValue<'static>)> {
+        self.args
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Arg::Text(t) => FluentValue::from(t.clone()),
+                    Arg::Number(n) => FluentValue::from(*n),
+                    Arg::Message(m) => FluentValue::from(render(m)),
+                    Arg::Join { items, sep, sorted } => {
+                        let mut said: Vec<String> = items.iter().map(render).collect();
+                        if *sorted {
+                            said.sort_unstable();
+                            said.dedup();
+                        }
+                        FluentValue::from(said.join(sep))
+                    }
+                };
+                (*k, v)
+            })
+            .collect()
     }
 }
 
-impl Arg for String {
-    fn value(self) -> FluentValue<'static> {
-        FluentValue::from(self)
+/// What a message's variable can be given: text, a number, a message.
+pub trait IntoArg {
+    fn into_arg(self) -> Arg;
+}
+
+impl IntoArg for &str {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self.to_string())
     }
 }
 
-impl Arg for &String {
-    fn value(self) -> FluentValue<'static> {
-        FluentValue::from(self.clone())
+impl IntoArg for String {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self)
+    }
+}
+
+impl IntoArg for &String {
+    fn into_arg(self) -> Arg {
+        Arg::Text(self.clone())
+    }
+}
+
+impl IntoArg for Message {
+    fn into_arg(self) -> Arg {
+        Arg::Message(Box::new(self))
+    }
+}
+
+impl IntoArg for &Message {
+    fn into_arg(self) -> Arg {
+        Arg::Message(Box::new(self.clone()))
+    }
+}
+
+impl IntoArg for Arg {
+    fn into_arg(self) -> Arg {
+        self
     }
 }
 
 macro_rules! numbers {
     ($($t:ty),*) => {$(
-        impl Arg for $t {
-            fn value(self) -> FluentValue<'static> {
-                FluentValue::from(self)
+        impl IntoArg for $t {
+            fn into_arg(self) -> Arg {
+                Arg::Number(self as i128)
             }
         }
     )*};
 }
 numbers!(usize, u64, u32, i64, i32);
 
-thread_local! {
-    /// The id of the last message said on this thread, and a hash of its text.
-    static LAST: std::cell::Cell<(&'static str, u64)> = const { std::cell::Cell::new(("", 0)) };
-}
-
-fn hash(text: &str) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    text.hash(&mut h);
-    h.finish()
-}
-
-fn remember(id: &'static str, said: &str) {
-    LAST.with(|l| l.set((id, hash(said))));
-}
-
-/// The id of the message `text` is, when it is the last message said on this thread
-/// (`diag::Diag` takes its `code` so: a diagnostic is made from the message just said); `None`
-/// otherwise, never a guess.
-pub fn code_of(text: &str) -> Option<&'static str> {
-    let (id, h) = LAST.with(std::cell::Cell::get);
-    (!id.is_empty() && h == hash(text)).then_some(id)
-}
-
 macro_rules! messages {
     ($( $(#[$doc:meta])* $name:ident = $id:literal ( $($var:ident),* ); )*) => {
         $(
             $(#[$doc])*
-            pub fn $name($($var: impl Arg),*) -> String {
-                let said = super::say($id, &[$((stringify!($var), $var.value())),*]);
-                remember($id, &said);
-                said
+            pub fn $name($($var: impl IntoArg),*) -> Message {
+                Message { id: $id, args: vec![$((stringify!($var), $var.into_arg())),*] }
             }
         )*
         /// Every message the tool says: its id and its variables.
@@ -642,19 +744,9 @@ messages! {
     position_work = "position-work" (nodes, ms);
 }
 
-/// A message of `ALL` given as an id and its arguments as text (for a caller that builds the
-/// arguments, such as `conformance::scenario::Difference`).
-pub fn message(id: &str, args: &[(&str, String)]) -> String {
-    let args: Vec<(&str, FluentValue)> = args
-        .iter()
-        .map(|(k, v)| (*k, FluentValue::from(v.clone())))
-        .collect();
-    super::say(id, &args)
-}
-
-/// An error of the operating system (a file that cannot be read or written, a closed pipe) in
-/// the language of the run: its kind in our words, and its number when it has one.
-pub fn io_error(e: &std::io::Error) -> String {
+/// An error of the operating system (a file that cannot be read or written, a closed pipe): its
+/// kind in our words, and its number when it has one.
+pub fn io_error(e: &std::io::Error) -> Message {
     use std::io::ErrorKind as K;
     match e.kind() {
         K::NotFound => io_not_found(),
@@ -673,14 +765,14 @@ pub fn io_error(e: &std::io::Error) -> String {
     }
 }
 
-/// A manual page's section heading (`NAME`, `SYNOPSIS`, ... as clap_mangen writes them) in the
-/// language of the run; one the locale does not name stays as it is.
-pub fn man_heading(heading: &str) -> String {
+/// A manual page's section heading (`NAME`, `SYNOPSIS`, ... as clap_mangen writes them); one
+/// the locale does not name stays as it is.
+pub fn man_heading(heading: &str) -> Message {
     man_section(heading)
 }
 
-/// What is wrong with a chess FEN, in the language of the run.
-pub fn fen_error(e: &shakmaty::fen::ParseFenError) -> String {
+/// What is wrong with a chess FEN.
+pub fn fen_error(e: &shakmaty::fen::ParseFenError) -> Message {
     use shakmaty::fen::ParseFenError as E;
     match e {
         E::InvalidFen => fen_invalid(),
@@ -695,13 +787,13 @@ pub fn fen_error(e: &shakmaty::fen::ParseFenError) -> String {
     }
 }
 
-/// Why a FEN's position is not a legal one (every reason that holds), in the language of the
-/// run.
-pub fn position_error<P>(e: &shakmaty::PositionError<P>) -> String {
+/// Why a FEN's position is not a legal one: every reason that holds, as one variable of the
+/// message that says it (joined by `; `).
+pub fn position_error<P>(e: &shakmaty::PositionError<P>) -> Arg {
     use shakmaty::PositionErrorKinds as K;
     let kinds = e.kinds();
-    let said: Vec<String> = [
-        (K::EMPTY_BOARD, position_empty as fn() -> String),
+    let said: Vec<Message> = [
+        (K::EMPTY_BOARD, position_empty as fn() -> Message),
         (K::MISSING_KING, position_missing_king),
         (K::TOO_MANY_KINGS, position_too_many_kings),
         (K::PAWNS_ON_BACKRANK, position_pawns_on_backrank),
@@ -716,19 +808,23 @@ pub fn position_error<P>(e: &shakmaty::PositionError<P>) -> String {
     .filter(|(k, _)| kinds.contains(*k))
     .map(|(_, say)| say())
     .collect();
-    said.join("; ")
+    Arg::Join {
+        items: said,
+        sep: "; ",
+        sorted: false,
+    }
 }
 
-/// Why a SAN move is not a move of the position, in the language of the run.
-pub fn san_error(e: &shakmaty::san::SanError) -> String {
+/// Why a SAN move is not a move of the position.
+pub fn san_error(e: &shakmaty::san::SanError) -> Message {
     match e {
         shakmaty::san::SanError::IllegalSan => san_illegal(),
         shakmaty::san::SanError::AmbiguousSan => san_ambiguous(),
     }
 }
 
-/// A game's name in the language of the run.
-pub fn game(g: crate::games::GameKind) -> String {
+/// A game's name.
+pub fn game(g: crate::games::GameKind) -> Message {
     match g {
         crate::games::GameKind::Chess => game_chess(),
         crate::games::GameKind::RussianDraughts => game_russian_draughts(),
@@ -736,7 +832,7 @@ pub fn game(g: crate::games::GameKind) -> String {
 }
 
 /// A file that `files::read` refused, or could not read: `path: why`.
-pub fn unreadable(path: impl Arg, e: &crate::files::ReadError) -> String {
+pub fn unreadable(path: impl IntoArg, e: &crate::files::ReadError) -> Message {
     use crate::files::ReadError;
     let why = match e {
         ReadError::NotRegular => not_a_regular_file(),

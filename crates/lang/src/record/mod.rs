@@ -114,7 +114,7 @@ impl Record {
     }
 
     /// An error of this record at `offset`.
-    pub fn error(&self, offset: Option<usize>, message: String) -> InputError {
+    pub fn error(&self, offset: Option<usize>, message: crate::locale::say::Message) -> InputError {
         InputError {
             game: self.index,
             offset,
@@ -170,13 +170,13 @@ pub struct InputError {
     /// The record's [`Record::index`].
     pub game: usize,
     pub offset: Option<usize>,
-    pub message: String,
+    pub message: crate::locale::say::Message,
 }
 
-/// The message alone (its place is `offset`).
+/// The message alone (its place is `offset`), in the default language's words.
 impl std::fmt::Display for InputError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.message)
+        write!(f, "{}", self.message)
     }
 }
 

@@ -79,7 +79,7 @@ pub fn generate_tree(
     for dir in dirs {
         // The generator sees the folders under `rules` only, never the compiled-in rulebooks.
         let irs = crate::compile::compile_dir_editions(&dir, &crate::rulebook::NoLibrary)
-            .map_err(|d| d.render())?;
+            .map_err(|d| d.render(&crate::locale::run_words()))?;
         for ir in irs {
             let place = rust::generated_place(&ir);
             for (p, t) in generate(&ir).map_err(|e| format!("generating {place}: {e}"))? {
