@@ -534,30 +534,46 @@ pub(crate) fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
     let knight_checks = attacks::knight_attacks(king);
     let bishop_checks = attacks::bishop_attacks(king, occupied);
     let rook_checks = attacks::rook_attacks(king, occupied);
+    // Each move read once: a move to a checking square, a piece leaving a line to the king,
+    // castling and en passant may check; a drop (no chess move) never.
     moves.iter().position(|&m| {
-        let Some(from) = m.from() else {
-            return false;
-        };
-        let to = m.to();
-        let direct = match (m.role(), m.promotion()) {
-            (_, Some(promoted)) => {
-                let occ = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
-                match promoted {
-                    Role::Knight => knight_checks.contains(to),
-                    Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
-                    Role::Rook => attacks::rook_attacks(king, occ).contains(to),
-                    Role::Queen => attacks::queen_attacks(king, occ).contains(to),
-                    Role::Pawn | Role::King => false,
-                }
+        let maybe = match m {
+            Move::Normal {
+                role,
+                from,
+                to,
+                promotion: None,
+                ..
+            } => {
+                lines.contains(from)
+                    || match role {
+                        Role::Pawn => pawn_checks.contains(to),
+                        Role::Knight => knight_checks.contains(to),
+                        Role::Bishop => bishop_checks.contains(to),
+                        Role::Rook => rook_checks.contains(to),
+                        Role::Queen => (bishop_checks | rook_checks).contains(to),
+                        Role::King => false,
+                    }
             }
-            (Role::Pawn, None) => pawn_checks.contains(to),
-            (Role::Knight, None) => knight_checks.contains(to),
-            (Role::Bishop, None) => bishop_checks.contains(to),
-            (Role::Rook, None) => rook_checks.contains(to),
-            (Role::Queen, None) => (bishop_checks | rook_checks).contains(to),
-            (Role::King, None) => false,
+            Move::Normal {
+                from,
+                to,
+                promotion: Some(promoted),
+                ..
+            } => {
+                let occ = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
+                lines.contains(from)
+                    || match promoted {
+                        Role::Knight => knight_checks.contains(to),
+                        Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
+                        Role::Rook => attacks::rook_attacks(king, occ).contains(to),
+                        Role::Queen => attacks::queen_attacks(king, occ).contains(to),
+                        Role::Pawn | Role::King => false,
+                    }
+            }
+            Move::EnPassant { .. } | Move::Castle { .. } => true,
+            Move::Put { .. } => false,
         };
-        let maybe = direct || lines.contains(from) || m.is_castle() || m.is_en_passant();
         if !maybe {
             return false;
         }
