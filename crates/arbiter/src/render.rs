@@ -124,6 +124,11 @@ impl Renderer {
         said
     }
 
+    /// A message without variables.
+    fn plain(&self, id: &str) -> String {
+        self.message::<&str>(id, &[])
+    }
+
     /// A duration in words: `2 min`, `30 s`, `1 min 30 s`.
     fn duration(&self, secs: i64) -> String {
         let (id, parts) = crate::compile::words::duration_parts(secs);
@@ -164,7 +169,7 @@ impl Renderer {
     pub fn ruling(&self, r: &Ruling) -> String {
         let mut text = match &r.message {
             Some(m) => self.message(m, &r.args),
-            None => self.message::<&str>("no-clause", &[]),
+            None => self.plain("no-clause"),
         };
         if let Some(e) = &r.evidence {
             text.push(' ');
@@ -177,7 +182,7 @@ impl Renderer {
             } else {
                 "from-record"
             };
-            text.push_str(&self.message::<&str>(id, &[]));
+            text.push_str(&self.plain(id));
         }
         text
     }
@@ -441,7 +446,7 @@ impl Renderer {
                 let rule = r.rule.as_deref().unwrap_or("-");
                 let at = match v.scoresheet.move_at(r.ply) {
                     Some(m) => m,
-                    None => self.message::<&str>("start-position-short", &[]),
+                    None => self.plain("start-position-short"),
                 };
                 s.push_str(&format!("  [{at} · {rule}] {text}\n"));
                 if !r.effects.is_empty() {
@@ -458,7 +463,7 @@ impl Renderer {
     fn when(&self, v: &Verdict, ply: u32) -> String {
         match v.scoresheet.move_at(ply) {
             Some(m) => self.message("after-move", &[("move", Arg::Str(m))]),
-            None => self.message::<&str>("in-start-position", &[]),
+            None => self.plain("in-start-position"),
         }
     }
 }

@@ -65,6 +65,23 @@ fn tag_key(name: &[u8]) -> u64 {
     (u64::try_from(name.len()).unwrap_or(u64::MAX).min(255) << 56) | head
 }
 
+impl Tags {
+    /// The first tag named `name`: its name and value in `text`, and its value's offset.
+    fn find(&self, name: &str) -> Option<&(Range<usize>, Range<usize>, usize)> {
+        let key = tag_key(name.as_bytes());
+        if self.present & tag_bit(key) == 0 {
+            return None;
+        }
+        let short = name.len() <= 7;
+        for (k, tag) in self.keys.iter().zip(&self.list) {
+            if *k == key && (short || self.text.get(tag.0.clone()) == Some(name)) {
+                return Some(tag);
+            }
+        }
+        None
+    }
+}
+
 /// One bit of 64 for a tag key, from all of its bytes.
 fn tag_bit(key: u64) -> u64 {
     1 << (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 58)
@@ -89,17 +106,7 @@ impl Game {
     }
 
     fn find_tag(&self, name: &str) -> Option<&(Range<usize>, Range<usize>, usize)> {
-        let key = tag_key(name.as_bytes());
-        if self.tags.present & tag_bit(key) == 0 {
-            return None;
-        }
-        let short = name.len() <= 7;
-        for (k, tag) in self.tags.keys.iter().zip(&self.tags.list) {
-            if *k == key && (short || self.tags.text.get(tag.0.clone()) == Some(name)) {
-                return Some(tag);
-            }
-        }
-        None
+        self.tags.find(name)
     }
 }
 
@@ -215,8 +222,7 @@ pub fn parse_game(src: &[u8], index: usize, span: scan::GameSpan) -> Result<Game
 
 /// The game a record is of: its `GameType` tag's, chess without one.
 fn game_kind(tags: &Tags) -> Result<GameKind, (usize, say::Message)> {
-    let found = (tags.list.iter()).find(|(n, _, _)| &tags.text[n.clone()] == "GameType");
-    let Some((_, v, at)) = found else {
+    let Some((_, v, at)) = tags.find("GameType") else {
         return Ok(GameKind::Chess);
     };
     let value = &tags.text[v.clone()];
@@ -256,8 +262,7 @@ fn result_agrees(
     let Some(at) = span.terminator.clone() else {
         return Ok(());
     };
-    let Some((_, v, _)) = (tags.list.iter()).find(|(n, _, _)| &tags.text[n.clone()] == "Result")
-    else {
+    let Some((_, v, _)) = tags.find("Result") else {
         return Ok(());
     };
     let tag = &tags.text[v.clone()];

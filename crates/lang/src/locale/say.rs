@@ -1,6 +1,7 @@
 //! The tool's own messages, one function each: its Fluent id and the variables it is given.
-//! A function makes a `Message`, a value; its words are in `locales/<lang>/{cli,diagnostics}.ftl`,
-//! and the edge that knows the reader's language renders it (`Message::render`). `ALL` lists every id with its variables: every shipped language has
+//! A function makes a `Message`, a value; its words are in
+//! `locales/<lang>/{cli,diagnostics}.ftl`, and the edge that knows the reader's language renders
+//! it (`Message::render`). `ALL` lists every id with its variables: every shipped language has
 //! each (a unit test), and a language added at run time is refused when it lacks one.
 //!
 //! A function's parameters are its message's Fluent variables, by the same names, in the order

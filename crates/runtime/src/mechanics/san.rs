@@ -3,12 +3,12 @@
 //!
 //! Resolving a SAN is the replay's main cost. shakmaty 0.30.1's `San::to_move` lists the
 //! candidate moves into a 2 KB `MoveList` and returns it by value (copied: a quarter of the
-//! resolution's instructions). A piece or pawn move made out of check has at most a few
-//! candidates, found from the attack tables, each legal unless it is pinned off its line to the
-//! king or leaves a check unanswered (a king's step: unless its square is attacked): those are
-//! resolved here. Everything else (castling, en passant, anything unusual) is left to
-//! shakmaty. The answer is shakmaty's in every case: a test compares the two on every SAN a
-//! position can be given, in thousands of positions.
+//! resolution's instructions). A piece, pawn or king move has at most a few candidates, found
+//! from the attack tables, each legal unless it is pinned off its line to the king or leaves a
+//! check unanswered (a king's step: unless its square is attacked): those are resolved here.
+//! Everything else (castling, en passant, anything unusual) is left to shakmaty. The answer is
+//! shakmaty's in every case: a test compares the two on every SAN a position can be given, in
+//! thousands of positions.
 
 use shakmaty::san::{San, SanError};
 use shakmaty::{Bitboard, Chess, Color, Move, Position, Rank, Role, Square, attacks};
@@ -55,10 +55,24 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
     if role != Role::King && !evasion.contains(to) {
         return Some(Err(SanError::IllegalSan));
     }
+    // What shakmaty's candidates are filtered by besides the hints: the capture mark and the
+    // piece a pawn reaching the last rank becomes (a piece move promotes to nothing).
+    let last = match turn {
+        Color::White => Rank::Eighth,
+        Color::Black => Rank::First,
+    };
+    let promotes = role == Role::Pawn && to.rank() == last;
+    let promotion_fits = match promotion {
+        None => !promotes,
+        Some(p) => promotes && matches!(p, Role::Queen | Role::Rook | Role::Bishop | Role::Knight),
+    };
+    if capture != taken.is_some() || !promotion_fits {
+        return Some(Err(SanError::IllegalSan));
+    }
     let occupied = board.occupied();
     let ours = board.by_piece(role.of(turn));
     let from = match role {
-        Role::Pawn => pawn_from(turn, to, taken, capture, occupied, ours)?,
+        Role::Pawn => pawn_from(turn, to, capture, occupied, ours),
         Role::Knight => attacks::knight_attacks(to) & ours,
         Role::Bishop => attacks::bishop_attacks(to, occupied) & ours,
         Role::Rook => attacks::rook_attacks(to, occupied) & ours,
@@ -74,20 +88,6 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
         }
         Role::King => Bitboard::EMPTY,
     };
-    // What shakmaty's candidates are filtered by: the hints, the capture mark and the piece a
-    // pawn reaching the last rank becomes (a piece move promotes to nothing).
-    let last = match turn {
-        Color::White => Rank::Eighth,
-        Color::Black => Rank::First,
-    };
-    let promotes = role == Role::Pawn && to.rank() == last;
-    let promotion_fits = match promotion {
-        None => !promotes,
-        Some(p) => promotes && matches!(p, Role::Queen | Role::Rook | Role::Bishop | Role::Knight),
-    };
-    if capture != taken.is_some() || !promotion_fits {
-        return Some(Err(SanError::IllegalSan));
-    }
     let blockers = pinned(pos, king);
     let mut found = None;
     for sq in from {
@@ -111,43 +111,34 @@ fn quick(pos: &Chess, san: &San) -> Option<Result<Move, SanError>> {
     Some(found.ok_or(SanError::IllegalSan))
 }
 
-/// The squares a pawn of `turn` may come to `to` from (before pins), `None` where shakmaty is
-/// asked (en passant: a capture onto an empty square).
+/// The squares a pawn of `turn` may come to `to` from (before pins): a capture onto an enemy
+/// piece, or a push onto an empty square (`quick` has checked which `to` holds).
 fn pawn_from(
     turn: Color,
     to: Square,
-    taken: Option<Role>,
     capture: bool,
     occupied: Bitboard,
     ours: Bitboard,
-) -> Option<Bitboard> {
+) -> Bitboard {
     if capture {
-        taken?;
         // A pawn of `turn` on these squares attacks `to`.
-        return Some(attacks::pawn_attacks(!turn, to) & ours);
+        return attacks::pawn_attacks(!turn, to) & ours;
     }
-    if taken.is_some() {
-        // A push onto an occupied square: no candidate (shakmaty's answer too).
-        return Some(Bitboard::EMPTY);
-    }
-    let (back, double) = match turn {
-        Color::White => (to.offset(-8), Rank::Fourth),
-        Color::Black => (to.offset(8), Rank::Fifth),
+    let (step, double) = match turn {
+        Color::White => (-8, Rank::Fourth),
+        Color::Black => (8, Rank::Fifth),
     };
-    let Some(one) = back else {
-        return Some(Bitboard::EMPTY);
+    let Some(one) = to.offset(step) else {
+        return Bitboard::EMPTY;
     };
     if ours.contains(one) {
-        return Some(Bitboard::from_square(one));
+        return Bitboard::from_square(one);
     }
     if to.rank() != double || occupied.contains(one) {
-        return Some(Bitboard::EMPTY);
+        return Bitboard::EMPTY;
     }
-    let two = match turn {
-        Color::White => one.offset(-8),
-        Color::Black => one.offset(8),
-    };
-    Some(two.map_or(Bitboard::EMPTY, |two| Bitboard::from_square(two) & ours))
+    one.offset(step)
+        .map_or(Bitboard::EMPTY, |two| Bitboard::from_square(two) & ours)
 }
 
 /// The pieces standing alone between `king` and an enemy slider on its line (shakmaty's
