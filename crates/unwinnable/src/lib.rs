@@ -217,6 +217,7 @@ mod chain;
 mod closure;
 mod guide;
 mod key;
+mod legal;
 mod search;
 mod semistatic;
 mod shorten;

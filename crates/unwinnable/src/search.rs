@@ -12,10 +12,11 @@
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
-use shakmaty::{Bitboard, Board, Chess, Color, Move, MoveList, Position, Role, Square, attacks};
+use shakmaty::{Bitboard, Board, Chess, Color, Move, Position, Role, Square, attacks};
 
 use super::guide::Guide;
 use super::key::{BuildKeyHasher, Key};
+use super::legal::{has_legal_move, legal_moves, legal_moves_marking_checks};
 use super::{MAX_LINE, Meter, PUNISH_COST, loser_mated};
 
 /// Move classes, in the order they are tried. `MATE` is a winner's move that checkmates at
@@ -119,6 +120,9 @@ pub(crate) struct Search {
     /// The moves of every frame on the stack, with their classes, frame after frame (one
     /// buffer for the whole search instead of a 256-entry list per node).
     list: Vec<(Move, u8)>,
+    /// The moves of the node being entered that may give check, as indices into `list` (the
+    /// winner's nodes: a mate in one is looked for among them).
+    checks: Vec<usize>,
     /// Most entries the table may hold; past it, nodes are expanded without an entry (fewer
     /// transpositions pruned, never a wrong answer: pruning needs an entry).
     cap: usize,
@@ -142,6 +146,7 @@ impl Search {
             table: HashMap::with_capacity_and_hasher(cap.min(TABLE_START), Default::default()),
             frames: Vec::new(),
             list: Vec::new(),
+            checks: Vec::new(),
             cap,
             depth: 0,
             style: Style::Plain,
@@ -172,12 +177,14 @@ impl Search {
                 table,
                 frames,
                 list,
+                checks,
                 ..
             }) => Search {
                 winner,
                 table,
                 frames,
                 list,
+                checks,
                 cap,
                 depth: 0,
                 style: Style::Front,
@@ -216,6 +223,7 @@ impl Search {
         self.table = HashMap::default();
         self.frames = Vec::new();
         self.list = Vec::new();
+        self.checks = Vec::new();
     }
 
     /// Depth of the last iteration run.
@@ -336,34 +344,58 @@ impl Search {
         if self.table.get(&key).is_some_and(|&r| r >= remaining) {
             return Step::Leaf;
         }
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            return if loser_mated(&pos, self.winner, true) {
+        // The moves go straight onto the end of the list, taken off again unless the node is
+        // expanded.
+        let start = self.list.len();
+        let list = &mut self.list;
+        let checks = &mut self.checks;
+        checks.clear();
+        if pos.turn() == self.winner {
+            legal_moves_marking_checks(&pos, |m, check| {
+                if check {
+                    checks.push(list.len());
+                }
+                list.push((m, UNKNOWN));
+            });
+        } else {
+            legal_moves(&pos, |m| list.push((m, UNKNOWN)));
+        }
+        let step = if self.list.len() == start {
+            if loser_mated(&pos, self.winner, true) {
                 Step::Mate
             } else {
                 Step::Leaf
-            };
-        }
-        if pos.has_insufficient_material(self.winner) {
-            return Step::Leaf;
-        }
-        if !meter.tick() {
-            return Step::Spent;
-        }
-        if meter.nodes > stop_at {
-            return Step::Limit;
-        }
-        if remaining < 0 || self.frames.len() >= MAX_LINE {
-            return Step::Cut;
+            }
+        } else if pos.has_insufficient_material(self.winner) {
+            Step::Leaf
+        } else if !meter.tick() {
+            Step::Spent
+        } else if meter.nodes > stop_at {
+            Step::Limit
+        } else if remaining < 0 || self.frames.len() >= MAX_LINE {
+            Step::Cut
+        } else {
+            Step::Pushed
+        };
+        if !matches!(step, Step::Pushed) {
+            self.list.truncate(start);
+            return step;
         }
         if self.table.len() < self.cap {
             self.table.insert(key, remaining);
         } else if let Some(r) = self.table.get_mut(&key) {
             *r = remaining;
         }
-        let start = self.list.len();
         let guide = self.guide.as_ref().map(|g| (g, self.style, self.tempo));
-        let classer = order(&pos, &moves, self.winner, self.style, guide, &mut self.list);
+        let classer = order(
+            &pos,
+            start,
+            &self.checks,
+            self.winner,
+            self.style,
+            guide,
+            &mut self.list,
+        );
         self.frames.push(Frame {
             pos,
             start,
@@ -425,37 +457,36 @@ impl Classer {
     }
 }
 
-/// Appends `moves` to `list` in the order generated: a mate in one classed `MATE` (the winner
-/// to move); the other moves classed now in the guided styles, and otherwise left to the
-/// returned classer (rewarded, tempo, normal, strict, punished).
+/// Classes the moves of a node, `list[start..]` (in the order generated, classed `UNKNOWN`): a
+/// mate in one `MATE` (the winner to move; looked for among `checks`, the indices of the moves
+/// that may give check); the other moves classed now in the guided styles, and otherwise left
+/// to the returned classer (rewarded, tempo, normal, strict, punished).
 fn order(
     pos: &Chess,
-    moves: &MoveList,
+    start: usize,
+    checks: &[usize],
     winner: Color,
     style: Style,
     guide: Option<(&Guide, Style, bool)>,
-    list: &mut Vec<(Move, u8)>,
+    list: &mut [(Move, u8)],
 ) -> Classer {
+    let moves = list.get_mut(start..).unwrap_or_default();
     let scorer = || Scorer::new(pos.board(), winner, pos.turn() == winner);
-    let start = list.len();
     let classer = if let Some((g, style, tempo)) = guide {
         let jailed = g.jailed(pos.board());
         let scorer = scorer();
-        let mut raw = [NORMAL; 256];
-        for (c, &m) in raw.iter_mut().zip(moves.iter()) {
+        for (m, c) in moves.iter_mut() {
             *c = match style {
-                Style::Distances => scorer.by_distances(g, jailed, m),
-                Style::Potential => scorer.by_potential(g, jailed, m),
-                _ => scorer.class(m),
+                Style::Distances => scorer.by_distances(g, jailed, *m),
+                Style::Potential => scorer.by_potential(g, jailed, *m),
+                _ => scorer.class(*m),
             };
         }
         if tempo {
-            one_tempo(pos, moves, winner, &mut raw);
+            one_tempo(pos, moves, winner);
         }
-        list.extend(raw.iter().zip(moves.iter()).map(|(&c, &m)| (m, c)));
         Classer::Known
     } else {
-        list.extend(moves.iter().map(|&m| (m, UNKNOWN)));
         match (style == Style::Front)
             .then(|| Front::new(pos, winner))
             .flatten()
@@ -465,8 +496,11 @@ fn order(
         }
     };
     if pos.turn() == winner
-        && let Some(i) = mate_in_one(pos, moves)
-        && let Some(entry) = list.get_mut(start + i)
+        && let Some(i) = first_mate(
+            pos,
+            checks.iter().filter_map(|&i| Some((i, list.get(i)?.0))),
+        )
+        && let Some(entry) = list.get_mut(i)
     {
         entry.1 = MATE;
     }
@@ -478,12 +512,12 @@ fn order(
 /// the action is the likeliest to wait without spoiling a plan). Waiting moves are what a
 /// helpmate plan needs between the two sides' progress, and which piece waits rarely matters:
 /// one free choice instead of dozens keeps the cheap lines few.
-fn one_tempo(pos: &Chess, moves: &MoveList, winner: Color, raw: &mut [u8; 256]) {
+fn one_tempo(pos: &Chess, moves: &mut [(Move, u8)], winner: Color) {
     let Some(king) = pos.board().king_of(!winner) else {
         return;
     };
     let mut best: Option<(u32, usize)> = None;
-    for (i, (&c, &m)) in raw.iter().zip(moves.iter()).enumerate() {
+    for (i, &(m, c)) in moves.iter().enumerate() {
         if c != NORMAL {
             continue;
         }
@@ -493,7 +527,7 @@ fn one_tempo(pos: &Chess, moves: &MoveList, winner: Color, raw: &mut [u8; 256]) 
             best = Some((score, i));
         }
     }
-    for (i, c) in raw.iter_mut().enumerate() {
+    for (i, (_, c)) in moves.iter_mut().enumerate() {
         if *c == NORMAL {
             *c = if best.is_some_and(|(_, b)| b == i) {
                 TEMPO
@@ -504,82 +538,25 @@ fn one_tempo(pos: &Chess, moves: &MoveList, winner: Color, raw: &mut [u8; 256]) 
     }
 }
 
-/// The index of a move of `moves` that checkmates, if any. Only moves that can give check are
-/// played out: landing on a square from which the moved (or promoted) piece attacks the king,
-/// leaving the line between the king and a rook, bishop or queen of the mover's (a discovered
-/// check), castling and en passant.
-pub(crate) fn mate_in_one(pos: &Chess, moves: &MoveList) -> Option<usize> {
-    let board = pos.board();
-    let king = board.king_of(!pos.turn())?;
-    let occupied = board.occupied();
-    // Pieces whose move may uncover a check: the only piece between the king and one of the
-    // mover's rooks, bishops or queens on its line.
-    let ours = board.by_color(pos.turn());
-    let snipers = ours
-        & ((attacks::rook_attacks(king, Bitboard::EMPTY) & (board.rooks() | board.queens()))
-            | (attacks::bishop_attacks(king, Bitboard::EMPTY)
-                & (board.bishops() | board.queens())));
-    let mut lines = Bitboard::EMPTY;
-    for sniper in snipers {
-        let between = attacks::between(king, sniper) & occupied;
-        if between.count() == 1 {
-            lines |= between & ours;
+/// A move that checkmates, if the side to move has one: the first in the order of shakmaty's
+/// `legal_moves`. Only the moves that may give check are played out.
+pub(crate) fn mate_in_one(pos: &Chess) -> Option<Move> {
+    let mut checks = Vec::new();
+    legal_moves_marking_checks(pos, |m, check| {
+        if check {
+            checks.push(m);
         }
-    }
-    // The squares each piece gives check from, in the position as it stands: a piece's own move
-    // does not change them for it, as the square it leaves is never between the king and the
-    // one it reaches (a slider there would be giving check already, on the mover's turn); only
-    // a pawn promoting may uncover its new piece's line through the square it leaves.
-    let pawn_checks = attacks::pawn_attacks(!pos.turn(), king);
-    let knight_checks = attacks::knight_attacks(king);
-    let bishop_checks = attacks::bishop_attacks(king, occupied);
-    let rook_checks = attacks::rook_attacks(king, occupied);
-    // Each move read once: a move to a checking square, a piece leaving a line to the king,
-    // castling and en passant may check; a drop (no chess move) never.
-    moves.iter().position(|&m| {
-        let maybe = match m {
-            Move::Normal {
-                role,
-                from,
-                to,
-                promotion: None,
-                ..
-            } => {
-                lines.contains(from)
-                    || match role {
-                        Role::Pawn => pawn_checks.contains(to),
-                        Role::Knight => knight_checks.contains(to),
-                        Role::Bishop => bishop_checks.contains(to),
-                        Role::Rook => rook_checks.contains(to),
-                        Role::Queen => (bishop_checks | rook_checks).contains(to),
-                        Role::King => false,
-                    }
-            }
-            Move::Normal {
-                from,
-                to,
-                promotion: Some(promoted),
-                ..
-            } => {
-                let occ = (occupied ^ Bitboard::from(from)) | Bitboard::from(to);
-                lines.contains(from)
-                    || match promoted {
-                        Role::Knight => knight_checks.contains(to),
-                        Role::Bishop => attacks::bishop_attacks(king, occ).contains(to),
-                        Role::Rook => attacks::rook_attacks(king, occ).contains(to),
-                        Role::Queen => attacks::queen_attacks(king, occ).contains(to),
-                        Role::Pawn | Role::King => false,
-                    }
-            }
-            Move::EnPassant { .. } | Move::Castle { .. } => true,
-            Move::Put { .. } => false,
-        };
-        if !maybe {
-            return false;
-        }
+    });
+    let i = first_mate(pos, checks.iter().copied().enumerate())?;
+    checks.get(i).copied()
+}
+
+/// The key of the first of `candidates` (a key and a legal move) that checkmates.
+fn first_mate(pos: &Chess, candidates: impl IntoIterator<Item = (usize, Move)>) -> Option<usize> {
+    candidates.into_iter().find_map(|(i, m)| {
         let mut child = pos.clone();
         child.play_unchecked(m);
-        mated(&child)
+        mated(&child).then_some(i)
     })
 }
 
@@ -602,7 +579,7 @@ pub(crate) fn mated(pos: &Chess) -> bool {
     {
         return false;
     }
-    pos.legal_moves().is_empty()
+    !has_legal_move(pos)
 }
 
 /// The front style's view of a node: the loser's king where it stands and its zone (its square

@@ -69,16 +69,16 @@ fn mate_in(pos: &Chess, plies: usize, budget: &mut u32, line: &mut Vec<Move>) ->
         return false;
     }
     *budget -= 1;
-    let moves = pos.legal_moves();
     if plies <= 1 {
-        return match mate_in_one(pos, &moves).and_then(|i| moves.get(i)) {
-            Some(&m) => {
+        return match mate_in_one(pos) {
+            Some(m) => {
                 line.push(m);
                 true
             }
             None => false,
         };
     }
+    let moves = pos.legal_moves();
     for &m in moves.iter() {
         let mut child = pos.clone();
         child.play_unchecked(m);

@@ -1340,8 +1340,8 @@ fn large_closure_finds_shortest_helpmate() {
 /// checks by a slider moving along its line away from the king).
 #[test]
 fn mate_in_one_is_the_first_move_that_mates() {
-    fn first_mate(pos: &Chess, moves: &shakmaty::MoveList) -> Option<usize> {
-        moves.iter().position(|m| {
+    fn first_mate(pos: &Chess, moves: &shakmaty::MoveList) -> Option<Move> {
+        moves.iter().copied().find(|m| {
             let mut child = pos.clone();
             child.play_unchecked(*m);
             child.is_checkmate()
@@ -1350,7 +1350,7 @@ fn mate_in_one_is_the_first_move_that_mates() {
     let check = |pos: &Chess| {
         let moves = pos.legal_moves();
         assert_eq!(
-            search::mate_in_one(pos, &moves),
+            search::mate_in_one(pos),
             first_mate(pos, &moves),
             "{}",
             Fen::from_position(pos, shakmaty::EnPassantMode::Legal)
@@ -1401,4 +1401,99 @@ fn mate_in_one_is_the_first_move_that_mates() {
         positions > 20_000 && mates > 20,
         "{positions} positions, {mates} mates"
     );
+}
+
+/// The engine's own move generation gives shakmaty's legal moves in shakmaty's order (the
+/// search's order, and the helpmates it finds, depend on it): in the positions of random games,
+/// of the CHA set when it is here, and in positions built for the rules most easily got wrong
+/// (pins along and across the pin line, en passant out of check and exposing a rank, castling
+/// through and out of attack, promotions by capture and by push, double checks); and every move
+/// that gives check is among those it marks as possibly checking.
+#[test]
+fn legal_moves_are_shakmatys_in_its_order() {
+    let check = |pos: &Chess| {
+        let mut ours = Vec::new();
+        legal::legal_moves(pos, |m| ours.push(m));
+        let theirs = pos.legal_moves();
+        assert_eq!(
+            ours.as_slice(),
+            theirs.as_slice(),
+            "{}",
+            Fen::from_position(pos, shakmaty::EnPassantMode::Always)
+        );
+        assert_eq!(legal::has_legal_move(pos), !theirs.is_empty());
+        // Marked: the same moves, every one that gives check among those marked.
+        let mut marked = Vec::new();
+        legal::legal_moves_marking_checks(pos, |m, check| marked.push((m, check)));
+        assert_eq!(marked.iter().map(|e| e.0).collect::<Vec<_>>(), ours);
+        for (m, check) in marked {
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            assert!(
+                check || !child.is_check(),
+                "{m:?} checks, unmarked, in {}",
+                Fen::from_position(pos, shakmaty::EnPassantMode::Always)
+            );
+        }
+    };
+    let mut positions = 0;
+    for fen in [
+        // A pinned rook moves along its pin only; a pinned knight never.
+        "4r1k1/8/8/8/4R3/8/4N3/4K2b w - - 0 1",
+        // En passant that would expose the king along the rank; one that takes a checker.
+        "8/8/8/K2pP2r/8/8/8/7k w - d6 0 1",
+        "8/8/8/2k5/3Pp3/8/8/4K3 b - d3 0 1",
+        // En passant by a pinned pawn along its diagonal, and across it.
+        "8/8/8/1k6/3Pp3/8/8/4K2B b - d3 0 1",
+        "7k/8/8/3pP3/8/8/8/K6b w - d6 0 1",
+        // Castling: through an attacked square, out of check, long side with b1 attacked only.
+        "r3k2r/8/8/8/8/8/5q2/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/4q3/8/8/R3K2R w KQkq - 0 1",
+        "r3k2r/8/8/8/8/8/1q6/R3K2R w KQkq - 0 1",
+        "1r2k2r/8/8/8/8/8/8/R3K2R w KQk - 0 1",
+        // Promotions by push and by capture, both colours; a double check.
+        "1n1q4/P1P3k1/8/8/8/8/p1p5/1N1QK3 w - - 0 1",
+        "1n1q4/P1P3k1/8/8/8/8/p1p5/1N1QK3 b - - 0 1",
+        "4k3/8/8/8/8/5n2/8/4r1K1 w - - 0 1",
+        "4k3/8/8/8/8/8/3n4/r3K3 w - - 0 1",
+        // A check by a slider the king may not step back along; a block by a double step.
+        "4k3/8/8/8/8/8/8/r3K3 w - - 0 1",
+        "4k3/8/8/8/8/8/6PP/q3K3 w - - 0 1",
+        "3k4/8/8/8/8/8/3P4/q3K3 w - - 0 1",
+    ] {
+        let Some(pos) = parse(fen) else {
+            panic!("{fen} does not parse");
+        };
+        check(&pos);
+        positions += 1;
+    }
+    if data_file().is_some() {
+        for (_, _, fen) in data_lines() {
+            if let Some(pos) = parse(&fen) {
+                check(&pos);
+                positions += 1;
+            }
+        }
+    }
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for _ in 0..300 {
+        let mut pos = Chess::default();
+        for _ in 0..300 {
+            check(&pos);
+            positions += 1;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let i = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
+            pos.play_unchecked(moves[i]);
+        }
+    }
+    assert!(positions > 40_000, "{positions} positions");
 }
