@@ -103,6 +103,9 @@ fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
     pinned
 }
 
+const FILE_A: u64 = Bitboard::from_file(shakmaty::File::A).0;
+const FILE_H: u64 = Bitboard::from_file(shakmaty::File::H).0;
+
 /// One position's facts for generating its moves.
 struct Node<'a> {
     board: &'a Board,
@@ -209,20 +212,6 @@ impl Node<'_> {
         }
     }
 
-    /// A pawn's move to `to`, or its four promotions there (queen, rook, bishop, knight).
-    #[inline(always)]
-    fn push_pawn(&self, from: Square, to: Square, push: &mut impl FnMut(Move, bool)) {
-        if Bitboard::BACKRANKS.contains(to) {
-            for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
-                let check = self.promotion_checks(from, to, role);
-                self.push_normal((Role::Pawn, from, to), Some(role), check, push);
-            }
-        } else {
-            let check = self.checks.from(Role::Pawn, from).contains(to);
-            self.push_normal((Role::Pawn, from, to), None, check, push);
-        }
-    }
-
     /// Whether a pawn promoting to `role` on `to` may give check: it may uncover a line, or
     /// its new piece see the king, through the square it leaves too.
     fn promotion_checks(&self, from: Square, to: Square, role: Role) -> bool {
@@ -250,19 +239,24 @@ impl Node<'_> {
                 self.push_normal((Role::Knight, from, to), None, checking.contains(to), push);
             }
         }
-        for (role, slider) in [
-            (
-                Role::Bishop,
-                attacks::bishop_attacks as fn(Square, Bitboard) -> Bitboard,
-            ),
-            (Role::Rook, attacks::rook_attacks),
-            (Role::Queen, attacks::queen_attacks),
-        ] {
-            for from in ours(role) {
-                let checking = self.checks.from(role, from);
-                for to in slider(from, self.occupied) & target {
-                    self.push_normal((role, from, to), None, checking.contains(to), push);
-                }
+        self.slider(Role::Bishop, attacks::bishop_attacks, target, push);
+        self.slider(Role::Rook, attacks::rook_attacks, target, push);
+        self.slider(Role::Queen, attacks::queen_attacks, target, push);
+    }
+
+    /// The moves of the mover's pieces of `role`, a slider seeing `reach` from its square.
+    #[inline(always)]
+    fn slider(
+        &self,
+        role: Role,
+        reach: impl Fn(Square, Bitboard) -> Bitboard,
+        target: Bitboard,
+        push: &mut impl FnMut(Move, bool),
+    ) {
+        for from in self.board.by_role(role) & self.us {
+            let checking = self.checks.from(role, from);
+            for to in reach(from, self.occupied) & target {
+                self.push_normal((role, from, to), None, checking.contains(to), push);
             }
         }
     }
@@ -271,8 +265,6 @@ impl Node<'_> {
     /// that do not promote first), single steps (promotions last), then double steps, onto
     /// `target`. In square offsets: White's pawns step +8 and capture +7 and +9.
     fn pawns(&self, target: Bitboard, push: &mut impl FnMut(Move, bool)) {
-        const FILE_A: u64 = Bitboard::from_file(shakmaty::File::A).0;
-        const FILE_H: u64 = Bitboard::from_file(shakmaty::File::H).0;
         let pawns = (self.board.pawns() & self.us).0;
         let white = self.turn == Color::White;
         // Squares reached by a capture towards the a-file, the h-file, and the offsets back.
@@ -281,53 +273,74 @@ impl Node<'_> {
         } else {
             ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7, 9, 7)
         };
-        for (reached, back) in [(west, west_back), (east, east_back)] {
-            let captures = Bitboard(reached) & self.them & target;
-            for part in [
-                captures & !Bitboard::BACKRANKS,
-                captures & Bitboard::BACKRANKS,
-            ] {
-                for to in part {
-                    if let Some(from) = to.offset(back) {
-                        self.push_pawn(from, to, push);
-                    }
-                }
-            }
-        }
+        self.pawns_onto(Bitboard(west) & self.them & target, west_back, push);
+        self.pawns_onto(Bitboard(east) & self.them & target, east_back, push);
         let empty = !self.occupied;
         let (step, single) = if white {
             (8, Bitboard(pawns << 8) & empty)
         } else {
             (-8, Bitboard(pawns >> 8) & empty)
         };
-        for part in [single & !Bitboard::BACKRANKS, single & Bitboard::BACKRANKS] {
-            for to in part & target {
-                if let Some(from) = to.offset(-step) {
-                    self.push_pawn(from, to, push);
-                }
-            }
-        }
+        self.pawns_onto(single & target, -step, push);
         let (double, half) = if white {
             (Bitboard(single.0 << 8), Bitboard::SOUTH)
         } else {
             (Bitboard(single.0 >> 8), Bitboard::NORTH)
         };
-        for to in double & half & empty & target {
-            if let Some(from) = to.offset(-2 * step) {
-                self.push_pawn(from, to, push);
+        self.pawns_onto(double & half & empty & target, -2 * step, push);
+    }
+
+    /// Pawn moves onto `squares`, each from the square `back` from it: those that do not
+    /// promote first, then the promotions.
+    #[inline(always)]
+    fn pawns_onto(&self, squares: Bitboard, back: i32, push: &mut impl FnMut(Move, bool)) {
+        for to in squares & !Bitboard::BACKRANKS {
+            if let Some(from) = to.offset(back) {
+                let check = self.checks.from(Role::Pawn, from).contains(to);
+                self.push_normal((Role::Pawn, from, to), None, check, push);
+            }
+        }
+        for to in squares & Bitboard::BACKRANKS {
+            if let Some(from) = to.offset(back) {
+                for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight] {
+                    let check = self.promotion_checks(from, to, role);
+                    self.push_normal((Role::Pawn, from, to), Some(role), check, push);
+                }
             }
         }
     }
 
-    /// The king's steps onto `target` that no enemy piece attacks.
+    /// The king's steps onto `target` that no enemy piece attacks (its sliders' lines seen
+    /// through the king's own square, as shakmaty does: out of check it is never on one, and in
+    /// check the caller leaves the checking lines out).
     fn safe_king(&self, target: Bitboard, push: &mut impl FnMut(Move, bool)) {
+        let steps = attacks::king_attacks(self.king) & target;
+        if steps.is_empty() {
+            return;
+        }
+        // The squares the enemy's pawns, knights and king attack, found once for all the
+        // steps; its sliders' lines are looked up from each step.
+        let board = self.board;
+        let pawns = (board.pawns() & self.them).0;
+        let mut covered = Bitboard(if self.turn == Color::White {
+            // Black's pawns capture down the board.
+            ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
+        } else {
+            ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
+        });
+        for knight in board.knights() & self.them {
+            covered |= attacks::knight_attacks(knight);
+        }
+        for king in board.kings() & self.them {
+            covered |= attacks::king_attacks(king);
+        }
+        let diagonal = board.bishops_and_queens() & self.them;
+        let straight = board.rooks_and_queens() & self.them;
         // A king's step checks only by uncovering a line.
         let check = self.checks.lines.contains(self.king);
-        for to in attacks::king_attacks(self.king) & target {
-            if self
-                .board
-                .attacks_to(to, !self.turn, self.occupied)
-                .is_empty()
+        for to in steps & !covered {
+            if (attacks::bishop_attacks(to, self.occupied) & diagonal).is_empty()
+                && (attacks::rook_attacks(to, self.occupied) & straight).is_empty()
             {
                 let m = Move::Normal {
                     role: Role::King,

@@ -33,6 +33,11 @@ const CLASSES: [u8; 6] = [MATE, REWARD, TEMPO, NORMAL, STRICT, PUNISH];
 /// A move not classed yet (a frame's moves are classed when a pass over them reaches them).
 const UNKNOWN: u8 = u8::MAX;
 
+/// A class's bit in a set of classes.
+fn class_bit(class: u8) -> u8 {
+    1u8.checked_shl(u32::from(class)).unwrap_or(0)
+}
+
 /// How a search scores moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Style {
@@ -91,6 +96,12 @@ struct Frame {
     /// The class being tried, and the next index of `list` to look at for it.
     class: u8,
     next: usize,
+    /// The classes some move of the frame has, one bit each, as far as known: `MATE`'s from
+    /// the start, the others once `classed`. A pass over a class no move has is skipped.
+    present: u8,
+    /// Every move of the frame is classed (a pass other than `MATE`'s has reached the end,
+    /// or the classer classed them all at once).
+    classed: bool,
     /// The index of the move tried last (`usize::MAX` before the first).
     last: usize,
     /// Classes the moves not classed yet.
@@ -396,12 +407,24 @@ impl Search {
             guide,
             &mut self.list,
         );
+        let moves = self.list.get(start..).unwrap_or_default();
+        let classed = matches!(classer, Classer::Known);
+        let present = if classed {
+            moves.iter().fold(0, |p, e| p | class_bit(e.1))
+        } else {
+            moves
+                .iter()
+                .find(|e| e.1 == MATE)
+                .map_or(0, |e| class_bit(e.1))
+        };
         self.frames.push(Frame {
             pos,
             start,
             end: self.list.len(),
             class: MATE,
             next: start,
+            present,
+            classed,
             last: usize::MAX,
             classer,
             remaining,
@@ -417,17 +440,22 @@ impl Frame {
     /// classes none: only `mate_in_one` finds that class). `None` once every move is tried.
     fn next_move(&mut self, list: &mut [(Move, u8)]) -> Option<(Move, u8)> {
         while usize::from(self.class) < CLASSES.len() {
-            while self.next < self.end {
-                let i = self.next;
-                self.next += 1;
-                let Some(entry) = list.get_mut(i) else { break };
-                if entry.1 == UNKNOWN && self.class != MATE {
-                    entry.1 = self.classer.class(entry.0);
+            let known = self.classed || self.class == MATE;
+            if !known || self.present & class_bit(self.class) != 0 {
+                while self.next < self.end {
+                    let i = self.next;
+                    self.next += 1;
+                    let Some(entry) = list.get_mut(i) else { break };
+                    if entry.1 == UNKNOWN && self.class != MATE {
+                        entry.1 = self.classer.class(entry.0);
+                        self.present |= class_bit(entry.1);
+                    }
+                    if entry.1 == self.class {
+                        self.last = i;
+                        return Some(*entry);
+                    }
                 }
-                if entry.1 == self.class {
-                    self.last = i;
-                    return Some(*entry);
-                }
+                self.classed |= self.class != MATE;
             }
             self.class += 1;
             self.next = self.start;
