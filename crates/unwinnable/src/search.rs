@@ -582,10 +582,50 @@ pub(crate) fn mate_in_one(pos: &Chess) -> Option<Move> {
 /// The key of the first of `candidates` (a key and a legal move) that checkmates.
 fn first_mate(pos: &Chess, candidates: impl IntoIterator<Item = (usize, Move)>) -> Option<usize> {
     candidates.into_iter().find_map(|(i, m)| {
+        if flight_after(pos, m) {
+            return None;
+        }
         let mut child = pos.clone();
         child.play_unchecked(m);
         mated(&child).then_some(i)
     })
+}
+
+/// Whether, after `m` (a legal move of a plain kind: not castling or en passant, which answer
+/// `false`), the enemy king has a square to step to that the mover's pieces do not attack: then
+/// `m` does not mate, and need not be played out. The test `mated` makes, on the position as it
+/// stands: the moved piece counted on its new square only, the king's square seen through.
+fn flight_after(pos: &Chess, m: Move) -> bool {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        promotion,
+        ..
+    } = m
+    else {
+        return false;
+    };
+    let board = pos.board();
+    let winner = pos.turn();
+    let Some(king) = board.king_of(!winner) else {
+        return false;
+    };
+    let occupied =
+        ((board.occupied() ^ Bitboard::from(from)) | Bitboard::from(to)) ^ Bitboard::from(king);
+    let reach = match promotion.unwrap_or(role) {
+        Role::Pawn => attacks::pawn_attacks(winner, to),
+        Role::Knight => attacks::knight_attacks(to),
+        Role::Bishop => attacks::bishop_attacks(to, occupied),
+        Role::Rook => attacks::rook_attacks(to, occupied),
+        Role::Queen => attacks::queen_attacks(to, occupied),
+        Role::King => attacks::king_attacks(to),
+    };
+    let flights =
+        attacks::king_attacks(king) & !(board.by_color(!winner) & !Bitboard::from(to)) & !reach;
+    flights
+        .into_iter()
+        .any(|sq| (board.attacks_to(sq, winner, occupied) & !Bitboard::from(from)).is_empty())
 }
 
 /// The side to move is checkmated. A king with a safe square to step to is not, which is
