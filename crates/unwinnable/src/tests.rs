@@ -1376,27 +1376,9 @@ fn mate_in_one_is_the_first_move_that_mates() {
         };
         mates += check(&pos);
     }
-    let mut seed = 0x2545_F491_4F6C_DD1Du64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    let mut positions = 0;
-    for _ in 0..200 {
-        let mut pos = Chess::default();
-        for _ in 0..200 {
-            mates += check(&pos);
-            positions += 1;
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let i = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
-            pos.play_unchecked(moves[i]);
-        }
-    }
+    let positions = random_games(0x2545_F491_4F6C_DD1D, 200, 200, |pos| {
+        mates += check(pos);
+    });
     assert!(
         positions > 20_000 && mates > 20,
         "{positions} positions, {mates} mates"
@@ -1475,25 +1457,31 @@ fn legal_moves_are_shakmatys_in_its_order() {
             }
         }
     }
-    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
-    for _ in 0..300 {
+    positions += random_games(0x9E37_79B9_7F4A_7C15, 300, 300, check);
+    assert!(positions > 40_000, "{positions} positions");
+}
+
+/// Calls `f` on each position of `games` random games (random legal moves from the start, at
+/// most `plies` each, a game stopping where no move is left; xorshift from `seed`), and says
+/// how many positions there were.
+fn random_games(seed: u64, games: usize, plies: usize, mut f: impl FnMut(&Chess)) -> usize {
+    let mut seed = seed;
+    let mut positions = 0;
+    for _ in 0..games {
         let mut pos = Chess::default();
-        for _ in 0..300 {
-            check(&pos);
+        for _ in 0..plies {
+            f(&pos);
             positions += 1;
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
             }
-            let i = usize::try_from(next() % moves.len() as u64).unwrap_or(0);
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let i = usize::try_from(seed % moves.len() as u64).unwrap_or(0);
             pos.play_unchecked(moves[i]);
         }
     }
-    assert!(positions > 40_000, "{positions} positions");
+    positions
 }
