@@ -225,7 +225,7 @@ fn localized(args: &[OsString]) -> clap::Command {
             fallback()
         }
         Err(e) => {
-            crate::out::error(e);
+            crate::out::error(e.render(&arbiter::locale::run_words()));
             fallback()
         }
     }
@@ -275,7 +275,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
     arbiter::locale::ask_lang(&run_lang(&args));
     for dir in given(&args, "--locales") {
         if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
-            crate::out::error(e);
+            crate::out::error(e.render(&arbiter::locale::run_words()));
             return 2;
         }
     }

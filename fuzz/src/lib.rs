@@ -724,13 +724,19 @@ pub fn locales(data: &[u8]) -> usize {
     let words = match arbiter::locale::Words::in_folders(lang, std::slice::from_ref(&dir)) {
         Ok(w) => w,
         Err(e) => {
-            assert!(!e.trim().is_empty(), "words refused without a reason");
+            assert!(
+                !e.to_string().trim().is_empty(),
+                "words refused without a reason"
+            );
             let _ = std::fs::remove_dir_all(&dir);
             return 0;
         }
     };
     if let Err(e) = arbiter::locale::check_messages(&words) {
-        assert!(!e.trim().is_empty(), "messages refused without a reason");
+        assert!(
+            !e.to_string().trim().is_empty(),
+            "messages refused without a reason"
+        );
     }
     let mut formatted = 0;
     for (id, vars) in words.messages() {

@@ -17,8 +17,9 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use say::Arg;
 
-mod check;
+pub mod check;
 pub mod say;
 
 mod embedded {
@@ -42,6 +43,44 @@ fn shipped() -> Table {
 /// The language used when none is asked for.
 pub const DEFAULT: &str = "en";
 
+/// An error of the language registry, not yet in words: the edge that knows the reader's
+/// language renders it (`render`); `Display` says it in the default language's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocaleError {
+    /// One of the tool's messages.
+    Said(say::Message),
+    /// Errors located in Fluent files, one report after another.
+    Located(Vec<check::Located>),
+}
+
+impl LocaleError {
+    /// The error in `words`.
+    pub fn render(&self, words: &Words) -> String {
+        match self {
+            LocaleError::Said(m) => m.render(words),
+            LocaleError::Located(all) => all
+                .iter()
+                .map(|l| l.render(words))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+}
+
+impl From<say::Message> for LocaleError {
+    fn from(m: say::Message) -> LocaleError {
+        LocaleError::Said(m)
+    }
+}
+
+impl std::fmt::Display for LocaleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(&default_words()))
+    }
+}
+
+impl std::error::Error for LocaleError {}
+
 /// Folders of extra locales, set once from the command line (`--locales`).
 fn extra_dirs() -> &'static RwLock<Vec<PathBuf>> {
     static DIRS: OnceLock<RwLock<Vec<PathBuf>>> = OnceLock::new();
@@ -49,13 +88,13 @@ fn extra_dirs() -> &'static RwLock<Vec<PathBuf>> {
 }
 
 /// Add a folder of locales (`<dir>/<lang>/*.ftl`) for the rest of the run.
-pub fn add_dir(dir: &Path) -> Result<(), String> {
+pub fn add_dir(dir: &Path) -> Result<(), LocaleError> {
     if !dir.is_dir() {
-        return Err(say::not_a_locales_folder(dir.display().to_string()).said());
+        return Err(say::not_a_locales_folder(dir.display().to_string()).into());
     }
     let mut dirs = extra_dirs()
         .write()
-        .map_err(|_| "the locale registry is poisoned".to_string())?;
+        .map_err(|_| say::Message::verbatim("the locale registry is poisoned"))?;
     dirs.push(dir.to_path_buf());
     Ok(())
 }
@@ -89,7 +128,7 @@ pub const MAX_FTL_FILES: usize = 256;
 /// holding `<lang>/*.ftl`; their messages override). An added file is read as hostile input: a
 /// regular file (a FIFO or a device is refused, never waited on; a link to a regular file is
 /// read), at most `MAX_FTL_BYTES`, UTF-8, at most `MAX_FTL_FILES` of them per folder.
-fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, String> {
+fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, LocaleError> {
     let mut out: Vec<check::Source> = shipped()
         .iter()
         .filter(|(l, _)| *l == lang)
@@ -112,20 +151,20 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                     crate::files::Refused::Link => files.push(p),
                     crate::files::Refused::NotRegular => {
                         let e = crate::files::ReadError::NotRegular;
-                        return Err(say::unreadable(p.display().to_string(), &e).said());
+                        return Err(say::unreadable(p.display().to_string(), &e).into());
                     }
                 }
             }
             files.sort();
             if files.len() > MAX_FTL_FILES {
                 return Err(
-                    say::locale_too_many_files(dir.display().to_string(), MAX_FTL_FILES).said(),
+                    say::locale_too_many_files(dir.display().to_string(), MAX_FTL_FILES).into(),
                 );
             }
             for f in files {
                 let name = f.display().to_string();
                 let bytes = crate::files::read(&f, MAX_FTL_BYTES)
-                    .map_err(|e| say::unreadable(name.as_str(), &e).said())?;
+                    .map_err(|e| LocaleError::from(say::unreadable(name.as_str(), &e)))?;
                 let text = match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
@@ -133,13 +172,13 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                         let bytes = e.into_bytes();
                         let text = String::from_utf8_lossy(&bytes);
                         let at = String::from_utf8_lossy(&bytes[..at]).len();
-                        return Err(check::located(
+                        return Err(LocaleError::Located(vec![check::located(
                             &name,
                             &text,
                             at,
                             1,
-                            &say::locale_not_utf8().said(),
-                        ));
+                            say::locale_not_utf8(),
+                        )]));
                     }
                 };
                 out.push(check::Source {
@@ -150,14 +189,14 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
         }
     }
     if out.is_empty() {
-        return Err(say::no_words_in(lang, languages().join(", ")).said());
+        return Err(say::no_words_in(lang, languages().join(", ")).into());
     }
     Ok(out)
 }
 
 /// The Fluent sources of a language: `(name, text)`, the embedded files first, then the added
 /// folders' (whose messages override).
-pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
+pub fn sources(lang: &str) -> Result<Vec<(String, String)>, LocaleError> {
     Ok(read_sources(lang, &added())?
         .into_iter()
         .map(|s| (s.name, s.text.to_string()))
@@ -166,7 +205,7 @@ pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
 
 /// A bundle of a language's words: its sources parsed (a syntax error is located), their
 /// references checked (`check::references`), later files overriding earlier ones.
-pub fn bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
+pub fn bundle(lang: &str) -> Result<FluentBundle<FluentResource>, LocaleError> {
     bundle_of(lang, &added()).map(|(b, _)| b)
 }
 
@@ -179,7 +218,7 @@ fn added() -> Vec<PathBuf> {
 fn bundle_of(
     lang: &str,
     dirs: &[PathBuf],
-) -> Result<(FluentBundle<FluentResource>, Vec<String>), String> {
+) -> Result<(FluentBundle<FluentResource>, Vec<String>), LocaleError> {
     let mut parsed = Vec::new();
     for s in read_sources(lang, dirs)? {
         let res = check::parse(&s.name, s.text.to_string())?;
@@ -215,8 +254,18 @@ pub struct Words {
 impl Words {
     /// The words of `lang`; every Fluent error (a syntax error, a reference to nothing) is an
     /// error located in its file.
-    pub fn new(lang: &str) -> Result<Words, String> {
+    pub fn new(lang: &str) -> Result<Words, LocaleError> {
         Words::in_folders(lang, &added())
+    }
+
+    /// The words of `lang` as the tool's own messages are said in them (`--lang`): made as `new`
+    /// makes them, and refused when they lack one of the tool's messages (`check_messages`): a
+    /// missing message is an error here, never a placeholder later. An error about them is said
+    /// in `Words::none(lang)`.
+    pub fn checked(lang: &str) -> Result<Words, LocaleError> {
+        let words = Words::new(lang)?;
+        check_messages(&words)?;
+        Ok(words)
     }
 
     /// The embedded words of `lang`, made without saying anything, for `say` to fall back on
@@ -268,7 +317,7 @@ impl Words {
 
     /// The words of `lang` from the embedded files and those of `dirs` (as `--locales` adds
     /// them), checked as `new` checks them, without adding the folders to the registry.
-    pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, String> {
+    pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, LocaleError> {
         let (bundle, ids) = bundle_of(lang, dirs)?;
         Ok(Words {
             lang: lang.to_string(),
@@ -340,8 +389,7 @@ fn tool_words() -> &'static RwLock<Option<Words>> {
 /// here, never a placeholder later.
 pub fn set_lang(lang: &str) -> Result<(), String> {
     ask_lang(lang);
-    let words = Words::new(lang)?;
-    check_messages(&words)?;
+    let words = Words::checked(lang).map_err(|e| e.render(&run_words()))?;
     let mut w = tool_words()
         .write()
         .map_err(|_| "the locale registry is poisoned".to_string())?;
@@ -350,19 +398,19 @@ pub fn set_lang(lang: &str) -> Result<(), String> {
 }
 
 /// Every message of `say::ALL` is in `words` and formats with the variables the tool gives.
-pub fn check_messages(words: &Words) -> Result<(), String> {
+pub fn check_messages(words: &Words) -> Result<(), LocaleError> {
     let missing: Vec<&str> = say::ALL
         .iter()
         .filter(|(id, _)| !words.has(id))
         .map(|(id, _)| *id)
         .collect();
     if !missing.is_empty() {
-        return Err(say::no_messages_in(&words.lang, missing.join(", ")).said());
+        return Err(say::no_messages_in(&words.lang, missing.join(", ")).into());
     }
     for (id, vars) in say::ALL {
         let args: Vec<(&str, FluentValue)> =
             vars.iter().map(|v| (*v, FluentValue::from("1"))).collect();
-        words.get(id, &args)?;
+        words.get(id, &args).map_err(say::Message::verbatim)?;
     }
     Ok(())
 }
@@ -413,10 +461,17 @@ impl say::Message {
     /// say something (an error in the words of the language asked for is said with them). Should
     /// none have it, the message is shown as its id and its values, untranslated.
     pub fn render(&self, words: &Words) -> String {
-        if let Some(text) = self.as_verbatim() {
-            return text.to_string();
-        }
         let args = self.fluent_args(&|m| m.render(words));
+        if let Some(parts) = self.as_parts() {
+            return (parts.iter().zip(&args))
+                .map(|((_, part), (_, value))| match (part, value) {
+                    (Arg::Text(t), _) => t.clone(),
+                    (_, FluentValue::String(s)) => s.to_string(),
+                    (_, FluentValue::Number(n)) => n.as_string().into_owned(),
+                    _ => String::new(),
+                })
+                .collect();
+        }
         words
             .get(self.id(), &args)
             .ok()
@@ -498,8 +553,8 @@ pub fn ask_lang(lang: &str) {
 }
 
 /// An empty bundle for `lang` (plural rules and number formats of that language).
-pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
-    bundle_for(lang).ok_or_else(|| say::not_a_language(lang).said())
+pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, LocaleError> {
+    bundle_for(lang).ok_or_else(|| say::not_a_language(lang).into())
 }
 
 /// `new_bundle`, saying nothing: `None` when `lang` is not a language identifier.
@@ -517,7 +572,7 @@ pub fn add(
     name: &str,
     text: String,
     overriding: bool,
-) -> Result<(), String> {
+) -> Result<(), LocaleError> {
     let res = check::parse(name, text)?;
     if overriding {
         bundle.add_resource_overriding(res);
@@ -525,7 +580,7 @@ pub fn add(
     } else {
         bundle
             .add_resource(res)
-            .map_err(|errs| format!("{name}: {errs:?}"))
+            .map_err(|errs| say::Message::verbatim(format!("{name}: {errs:?}")).into())
     }
 }
 
@@ -656,9 +711,10 @@ mod tests {
     /// What a run whose shipped words are broken says, as the command line's start does
     /// (`set_lang`, then the error said as `error: ...`), between markers.
     fn start(lang: &str) {
-        let said = match set_lang(lang) {
-            Ok(()) => "started".to_string(),
-            Err(e) => say::error(e).said(),
+        let words = Words::none(lang);
+        let said = match Words::checked(lang) {
+            Ok(_) => "started".to_string(),
+            Err(e) => say::error(e.render(&words)).render(&words),
         };
         println!("<<<{said}>>>");
     }

@@ -1183,7 +1183,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
     let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
     for lang in &langs {
         let lang = lang.as_str();
-        let w = Words::new(lang)?;
+        let w = Words::new(lang).map_err(|e| e.render(&crate::locale::run_words()))?;
         let labels = labels(&w)?;
         let (imp_list, feature_list) = write_index(&mut site, lang, &w, &labels, &m, &ids)?;
         write_features(&mut site, lang, &labels, &m, &feature_list)?;
