@@ -334,13 +334,14 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
             .map(str::to_string)
             .collect(),
     };
-    match arbiter_publish::publish(out, &sources) {
+    let words = arbiter::locale::run_words();
+    match arbiter_publish::publish(out, &sources, &words) {
         Ok(p) => {
             for warning in &p.not_read {
-                crate::out::eline(warning);
+                crate::out::eline(&warning.render(&words));
             }
             for (id, why) in &p.skipped {
-                crate::out::error(format!("{id}: {why}"));
+                crate::out::error(format!("{id}: {}", why.render(&words)));
             }
             crate::out::line(&say::published(p.pages, out.display().to_string()).said());
             u8::from(!p.skipped.is_empty())
@@ -567,19 +568,21 @@ fn schema_cmd(check_only: bool, out: &Path) -> u8 {
 }
 
 fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
-    let stale = match backend::codegen::refresh_tree(rules, out, check_only) {
-        Ok(stale) => stale,
-        Err(backend::codegen::Refresh::Generate(e)) => {
-            crate::out::eraw(&e);
-            return 1;
-        }
-        Err(backend::codegen::Refresh::Write(p, e)) => {
-            crate::out::error(
-                say::writing_error(p.display().to_string(), say::io_error(&e)).said(),
-            );
-            return 1;
-        }
-    };
+    let stale =
+        match backend::codegen::refresh_tree(rules, out, check_only, &arbiter::locale::run_words())
+        {
+            Ok(stale) => stale,
+            Err(backend::codegen::Refresh::Generate(e)) => {
+                crate::out::eraw(&e);
+                return 1;
+            }
+            Err(backend::codegen::Refresh::Write(p, e)) => {
+                crate::out::error(
+                    say::writing_error(p.display().to_string(), say::io_error(&e)).said(),
+                );
+                return 1;
+            }
+        };
     if check_only {
         if stale.is_empty() {
             crate::out::line(&say::generated_up_to_date().said());

@@ -64,7 +64,10 @@ fn run_inner(o: &Options) -> Result<u8, String> {
         .as_deref()
         .filter(|r| !arbiter::rulebook_names().contains(r));
     let folder = match folder {
-        Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
+        Some(dir) => Some(
+            Ours::load_folder(Path::new(dir))
+                .map_err(|d| d.render_plain(&arbiter::locale::run_words()))?,
+        ),
         None => None,
     };
     let scenarios = scenarios(o)?;
@@ -117,7 +120,7 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     if let Some(e) = &result.hello_error {
         crate::out::line(&format!("{}\n", say::no_hello(e).said()));
     }
-    crate::out::text(&report::summary(&result));
+    crate::out::text(&report::summary(&result, &arbiter::locale::run_words()));
 
     if let Some(x) = &explanations {
         let (unexplained, stale) = x.audit(&result);
@@ -177,7 +180,7 @@ fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
                     _ => book.clone(),
                 };
                 let irs: Vec<_> = irs.into_iter().map(std::sync::Arc::new).collect();
-                inherit::plan(&o.suite, &name, &irs)?
+                inherit::plan(&o.suite, &name, &irs, &arbiter::locale::run_words())?
             }
             // A suite folder that names no rulebook arbiter has: its scenarios as written (an
             // implementation under test may have it).
@@ -205,8 +208,16 @@ fn implementation(
     folder: Option<arbiter::runtime::edition::Law>,
 ) -> Result<Box<dyn Implementation>, String> {
     Ok(match o.engine.as_str() {
-        "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
-        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
+        "builtin" => Box::new(Ours::new(
+            Engine::Compiled,
+            folder,
+            arbiter::locale::run_words(),
+        )),
+        "interpreter" => Box::new(Ours::new(
+            Engine::Interpreter,
+            folder,
+            arbiter::locale::run_words(),
+        )),
         command => {
             // A timeout is a positive number of seconds a `Duration` can hold (not 1e20).
             let timeout = Duration::try_from_secs_f64(o.timeout)
@@ -231,8 +242,14 @@ fn write_report(
         (path.to_path_buf(), path.with_extension("md"))
     };
     for (p, text) in [
-        (&jsonl, report::json_lines(result)),
-        (&md, report::markdown(result, suite, explanations)),
+        (
+            &jsonl,
+            report::json_lines(result, &arbiter::locale::run_words()),
+        ),
+        (
+            &md,
+            report::markdown(result, suite, explanations, &arbiter::locale::run_words()),
+        ),
     ] {
         if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|e| {
@@ -256,11 +273,11 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
     let folder = match folder.map(Ours::load_folder).transpose() {
         Ok(f) => f,
         Err(e) => {
-            crate::out::error(e);
+            crate::out::error(e.render_plain(&arbiter::locale::run_words()));
             return 2;
         }
     };
-    let mut ours = Ours::new(engine, folder);
+    let mut ours = Ours::new(engine, folder, arbiter::locale::run_words());
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut number: usize = 0;
@@ -287,7 +304,7 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Served::Blank => continue,
             Served::Stop => return 0,
             Served::NotAMessage(said, reply) => {
-                crate::out::eline(&said);
+                crate::out::eline(&said.render(&arbiter::locale::run_words()));
                 match reply {
                     Some(r) => r,
                     None => continue,

@@ -369,6 +369,14 @@ impl From<Diag> for Diags {
     }
 }
 
+impl Diags {
+    /// `file:line:col: message`, a line each, the messages in `words` (`Display` says them in
+    /// the default language's).
+    pub fn display(&self, words: &Words) -> String {
+        self.0.iter().map(|d| d.display(words) + "\n").collect()
+    }
+}
+
 impl fmt::Display for Diags {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for d in &self.0 {
