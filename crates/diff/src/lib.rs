@@ -926,7 +926,7 @@ impl Games<'_> {
                 crate::conformance::scenario::Scenario::load(id, path).and_then(|s| s.request());
             let request = match request {
                 Ok(r) => r,
-                // Said by the conformance layer, in the words of the run.
+                // A message of the conformance layer, said in the words of the diff.
                 Err(e) => return self.bad_input(id, e),
             };
             let games = crate::pgn::read_games(request.pgn.as_bytes());

@@ -8,8 +8,10 @@
 //! rulings stay in the rulebook. A message that is missing is an error, never a placeholder.
 //!
 //! The tool's own messages (the command line's, every located error) are `say::*`, one function
-//! per message, said in the language of the run: `--lang`, given to `set_lang` once at start
-//! (default `DEFAULT`). `set_lang` refuses a language that lacks one of them.
+//! per message: values, rendered (`say::Message::render`) in the `Words` the edge that knows the
+//! reader's language holds — the command line's, made once from `--lang` (`Words::checked`,
+//! which refuses a language that lacks one of them), the Python call's, a test's. No language is
+//! process-wide: the registry keeps no words of a run.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -269,8 +271,8 @@ impl Words {
     }
 
     /// The embedded words of `lang`, made without saying anything, for `say` to fall back on
-    /// while the words of the run are being made or after they were refused: they must not be
-    /// made through `say`, which would wait on itself. Each file is parsed; the messages of a
+    /// while the words asked for are being made or after they were refused: they must not be
+    /// made through `say`, which would recurse. Each file is parsed; the messages of a
     /// file with a syntax error that did parse are kept (Fluent's parser resumes at the next
     /// entry), and `whole` says whether every file parsed. `None` when `lang` has no embedded
     /// words or is not a language identifier.
@@ -377,26 +379,6 @@ impl Words {
     }
 }
 
-/// The words the tool's own messages (the command line's, the diagnostics') are said in: the
-/// language of `--lang`, set once at start (`set_lang`), else `DEFAULT`.
-fn tool_words() -> &'static RwLock<Option<Words>> {
-    static WORDS: OnceLock<RwLock<Option<Words>>> = OnceLock::new();
-    WORDS.get_or_init(|| RwLock::new(None))
-}
-
-/// Say the tool's messages in `lang` for the rest of the run. The language must have every one
-/// of them (`say::ALL`), with no variable the tool does not give: a missing message is an error
-/// here, never a placeholder later.
-pub fn set_lang(lang: &str) -> Result<(), String> {
-    ask_lang(lang);
-    let words = Words::checked(lang).map_err(|e| e.render(&run_words()))?;
-    let mut w = tool_words()
-        .write()
-        .map_err(|_| "the locale registry is poisoned".to_string())?;
-    *w = Some(words);
-    Ok(())
-}
-
 /// Every message of `say::ALL` is in `words` and formats with the variables the tool gives.
 pub fn check_messages(words: &Words) -> Result<(), LocaleError> {
     let missing: Vec<&str> = say::ALL
@@ -413,30 +395,6 @@ pub fn check_messages(words: &Words) -> Result<(), LocaleError> {
         words.get(id, &args).map_err(say::Message::verbatim)?;
     }
     Ok(())
-}
-
-/// The language `set_lang` was asked for, before its words were checked: the language an error
-/// about them is said in (its embedded words, when it has some).
-fn asked_lang() -> &'static RwLock<Option<String>> {
-    static ASKED: OnceLock<RwLock<Option<String>>> = OnceLock::new();
-    ASKED.get_or_init(|| RwLock::new(None))
-}
-
-/// The words of the run, as the global language says them (`set_lang`; before it is set, or
-/// when its words were refused, `Words::none` of the language asked for, whose messages are all
-/// said by the fallbacks). A message rendered in them (`say::Message::said`) is said as every
-/// message was said before messages were values.
-pub fn run_words() -> Words {
-    // The guard is let go before anything else is made: nothing here waits on a lock it holds.
-    let set = tool_words().read().ok().and_then(|w| w.clone());
-    set.unwrap_or_else(|| {
-        let asked = asked_lang()
-            .read()
-            .ok()
-            .and_then(|l| l.clone())
-            .unwrap_or_else(|| DEFAULT.to_string());
-        Words::none(&asked)
-    })
 }
 
 /// The embedded words of the default language (`DEFAULT`), as `say::Message`'s `Display` says
@@ -482,12 +440,6 @@ impl say::Message {
             })
             .unwrap_or_else(|| untranslated(self.id(), &args))
     }
-
-    /// The message in the words of the run (`run_words`): for the layers not yet given the
-    /// reader's words.
-    pub fn said(&self) -> String {
-        self.render(&run_words())
-    }
 }
 
 /// A message no words could say: its id, then its values as they are (a report stays legible:
@@ -508,8 +460,8 @@ fn untranslated(id: &str, args: &[(&str, FluentValue)]) -> String {
     }
 }
 
-/// The words a message is said in before the language of the run is set, in the order they are
-/// tried: the embedded words of the language asked for when every file of them parses, then the
+/// The words a message is said in when the words it is rendered in cannot say it (`Words::none`,
+/// or words that lack it), in the order they are tried: the embedded words of the language asked for when every file of them parses, then the
 /// default language's (with the messages that parsed, should a file of them not), then the
 /// messages of the language asked for that parsed. Each language's are made once (`quiet`).
 fn fallback_words(asked: &str) -> Vec<Words> {
@@ -542,14 +494,6 @@ fn quiet_once(lang: &str) -> Option<(Words, bool)> {
         m.insert(lang.to_string(), words.clone());
     }
     words
-}
-
-/// Say the tool's messages in `lang`'s embedded words until `set_lang` sets it (errors found
-/// before that, in `--locales` folders, are said in the language asked for).
-pub fn ask_lang(lang: &str) {
-    if let Ok(mut asked) = asked_lang().write() {
-        *asked = Some(lang.to_string());
-    }
 }
 
 /// An empty bundle for `lang` (plural rules and number formats of that language).
@@ -709,7 +653,8 @@ mod tests {
     }
 
     /// What a run whose shipped words are broken says, as the command line's start does
-    /// (`set_lang`, then the error said as `error: ...`), between markers.
+    /// (`Words::checked`, then the error said as `error: ...` in `Words::none`), between
+    /// markers.
     fn start(lang: &str) {
         let words = Words::none(lang);
         let said = match Words::checked(lang) {
@@ -720,7 +665,7 @@ mod tests {
     }
 
     /// What the child said between the markers.
-    fn said(stdout: &str) -> &str {
+    fn marked(stdout: &str) -> &str {
         let start = stdout.find("<<<").map_or(0, |i| i + 3);
         let end = stdout.rfind(">>>").unwrap_or(stdout.len());
         &stdout[start..end.max(start)]
@@ -776,7 +721,7 @@ mod tests {
             .count()
             + 1;
         let out = in_child(THIS, "en-syntax");
-        let got = said(&out);
+        let got = marked(&out);
         // The message that wraps an error is the broken one: the report is shown untranslated.
         assert!(got.starts_with("cli-error: message: "), "{out}");
         assert!(
@@ -792,7 +737,7 @@ mod tests {
         let col = "locale-syntax = это не Fluent: ".chars().count() + 1;
         assert_eq!(col, 32);
         let out = in_child(THIS, "ru-syntax");
-        let got = said(&out);
+        let got = marked(&out);
         assert!(got.starts_with("error: "), "{out}");
         assert!(
             got.contains(&format!(
@@ -803,7 +748,7 @@ mod tests {
 
         let out = in_child(THIS, "en-missing");
         assert_eq!(
-            said(&out),
+            marked(&out),
             "error: the words of `en` lack messages arbiter says: cli-generated-up-to-date",
             "{out}"
         );
@@ -815,7 +760,7 @@ mod tests {
             + 1;
         let out = in_child(THIS, "en-variable");
         assert!(
-            said(&out).contains(&format!(
+            marked(&out).contains(&format!(
                 "locales/en/cli.ftl:{line}:{col}: the message `cli-wrote` uses `$pth`, which arbiter never gives it (it gives: $path)"
             )),
             "{out}"
@@ -828,7 +773,7 @@ mod tests {
             + 4;
         let out = in_child(THIS, "ru-term");
         assert!(
-            said(&out).contains(&format!(
+            marked(&out).contains(&format!(
                 "locales/ru/messages.ftl:{line}:{col}: сообщение `no-clause` ссылается на термин `-no-such-term`"
             )),
             "{out}"

@@ -3,7 +3,7 @@
 //! placeholder later (`{$name}`, `{other-message}`) or the registry's internal fallback.
 //!
 //! - Syntax: every error Fluent's parser finds, located (file, line, column, the line with a
-//!   caret) and said in the language of the run.
+//!   caret), a `LocaleError` whoever makes the words renders in the words it speaks.
 //! - References, in the messages and terms of every file, shipped or added: a message or term referred to
 //!   is there (with the attribute named), no function is called (arbiter gives Fluent none), a
 //!   variable is one arbiter gives the message (for the tool's own messages `say::ALL` lists
