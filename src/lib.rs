@@ -40,6 +40,7 @@ mod out;
 use arbiter::locale::say;
 use arbiter::runtime::rules::Rules;
 use arbiter::{DEFAULT_RULEBOOK, backend, compile, load_rules};
+use out::Io;
 
 /// How `check` reports problems.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -209,7 +210,7 @@ fn color_choice(args: &[OsString]) -> ColorChoice {
 
 /// The program's command in the language of the run (help, usage, errors): the language's
 /// words, else the default language's after saying which messages are missing.
-fn localized(args: &[OsString]) -> clap::Command {
+fn localized(args: &[OsString], io: &Io) -> clap::Command {
     let cmd = Cli::command().color(color_choice(args));
     let words = arbiter::locale::Words::new(&run_lang(args));
     let fallback = || {
@@ -221,11 +222,11 @@ fn localized(args: &[OsString]) -> clap::Command {
     match words.map(|w| help::localize(cmd.clone(), &w)) {
         Ok(Ok(c)) => c,
         Ok(Err(missing)) => {
-            crate::out::eline(&say::no_messages_in(run_lang(args), missing.join(", ")).said());
+            io.eline(&say::no_messages_in(run_lang(args), missing.join(", ")).render(io.words()));
             fallback()
         }
         Err(e) => {
-            crate::out::error(e);
+            io.error(e.render(io.words()));
             fallback()
         }
     }
@@ -252,15 +253,15 @@ fn color_on(choice: ColorChoice) -> bool {
 
 /// Help asked for, or a usage error: the command line parsed again by the command in the
 /// language of the run, which prints its help or its error and exits.
-fn usage_error(args: &[OsString]) -> ! {
-    let e = match localized(args).try_get_matches_from(args) {
+fn usage_error(args: &[OsString], io: &Io) -> ! {
+    let e = match localized(args, io).try_get_matches_from(args) {
         Ok(_) => std::process::exit(2),
         Err(e) => e,
     };
     let words = arbiter::locale::Words::new(&run_lang(args));
     match words.ok().and_then(|w| help::error(&e, &w)) {
         Some(text) => {
-            crate::out::eraw(&arbiter::escape::terminal(&text));
+            io.eraw(&arbiter::escape::terminal(&text));
             std::process::exit(e.exit_code());
         }
         None => e.exit(),
@@ -271,18 +272,24 @@ fn usage_error(args: &[OsString]) -> ! {
 /// end the process (`out::failed` on a closed pipe, clap's help and usage errors).
 pub fn run(args: Vec<OsString>) -> u8 {
     // The languages of `--locales` and `--lang`, before clap: its help and errors are said in
-    // them too. Parsing then checks both as it checks every option.
-    arbiter::locale::ask_lang(&run_lang(&args));
+    // them too. Parsing then checks both as it checks every option. What is wrong with them is
+    // said in the words of the language asked for that did not fail (`Words::none`).
+    let lang = run_lang(&args);
+    let asked = Io::new(arbiter::locale::Words::none(&lang));
     for dir in given(&args, "--locales") {
         if let Err(e) = arbiter::locale::add_dir(Path::new(&dir)) {
-            crate::out::error(e);
+            asked.error(e.render(asked.words()));
             return 2;
         }
     }
-    if let Err(e) = arbiter::locale::set_lang(&run_lang(&args)) {
-        crate::out::error(e);
-        return 2;
-    }
+    let io = match arbiter::locale::Words::checked(&lang) {
+        Ok(words) => Io::new(words),
+        Err(e) => {
+            asked.error(e.render(asked.words()));
+            return 2;
+        }
+    };
+    let io = &io;
     // Parsed as written; only help and usage errors need the command's words, and only then
     // are they made (and a language added at run time need not have them to rule on games).
     let matches = match Cli::command()
@@ -290,7 +297,7 @@ pub fn run(args: Vec<OsString>) -> u8 {
         .try_get_matches_from(&args)
     {
         Ok(m) => m,
-        Err(_) => usage_error(&args),
+        Err(_) => usage_error(&args, io),
     };
     let cli = match Cli::from_arg_matches(&matches) {
         Ok(cli) => cli,
@@ -299,34 +306,34 @@ pub fn run(args: Vec<OsString>) -> u8 {
     arbiter::diag::set_color(color_on(cli.color));
     let lang = cli.lang;
     match cli.command {
-        Command::Adjudicate(a) => adjudicate::run(&a, &lang),
-        Command::Audit(a) => audit::run(&a, &lang),
-        Command::Check { dirs, format } => check(&dirs, format),
-        Command::Diff(a) => diff::run(&a),
-        Command::Conformance(options) => conformance::run(&options),
+        Command::Adjudicate(a) => adjudicate::run(&a, &lang, io),
+        Command::Audit(a) => audit::run(&a, &lang, io),
+        Command::Check { dirs, format } => check(&dirs, format, io),
+        Command::Diff(a) => diff::run(&a, io),
+        Command::Conformance(options) => conformance::run(&options, io),
         Command::Serve { engine, rulebook } => {
-            conformance::serve(engine.into(), rulebook.as_deref())
+            conformance::serve(engine.into(), rulebook.as_deref(), io)
         }
-        Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out),
-        Command::Schema { check, out } => schema_cmd(check, &out),
+        Command::Compile { check, rules, out } => compile_cmd(check, &rules, &out, io),
+        Command::Schema { check, out } => schema_cmd(check, &out, io),
         Command::Explain { clause, rulebook } => match clause {
-            Some(clause) => explain(&clause, &rulebook, &lang),
-            None => list_clauses(&rulebook, &lang),
+            Some(clause) => explain(&clause, &rulebook, &lang, io),
+            None => list_clauses(&rulebook, &lang, io),
         },
-        Command::ExplainPosition(a) => position::run(&a, &lang),
+        Command::ExplainPosition(a) => position::run(&a, &lang, io),
         Command::Completions { shell } => {
             let mut script = Vec::new();
-            clap_complete::generate(shell, &mut localized(&args), "arbiter", &mut script);
-            crate::out::raw(&String::from_utf8_lossy(&script));
+            clap_complete::generate(shell, &mut localized(&args, io), "arbiter", &mut script);
+            io.raw(&String::from_utf8_lossy(&script));
             0
         }
-        Command::Man { out } => man(&args, out.as_deref()),
-        Command::Publish { out, conformance } => publish(&out, conformance),
+        Command::Man { out } => man(&args, out.as_deref(), io),
+        Command::Publish { out, conformance } => publish(&out, conformance, io),
     }
 }
 
 /// `arbiter publish`: the site, and what could not be in it.
-fn publish(out: &Path, conformance: PathBuf) -> u8 {
+fn publish(out: &Path, conformance: PathBuf, io: &Io) -> u8 {
     let sources = arbiter_publish::Sources {
         conformance,
         rulebooks: arbiter::rulebook_names()
@@ -334,19 +341,20 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
             .map(str::to_string)
             .collect(),
     };
-    match arbiter_publish::publish(out, &sources) {
+    let words = io.words();
+    match arbiter_publish::publish(out, &sources, words) {
         Ok(p) => {
             for warning in &p.not_read {
-                crate::out::eline(warning);
+                io.eline(&warning.render(words));
             }
             for (id, why) in &p.skipped {
-                crate::out::error(format!("{id}: {why}"));
+                io.error(format!("{id}: {}", why.render(words)));
             }
-            crate::out::line(&say::published(p.pages, out.display().to_string()).said());
+            io.line(&say::published(p.pages, out.display().to_string()).render(io.words()));
             u8::from(!p.skipped.is_empty())
         }
         Err(e) => {
-            crate::out::error(e);
+            io.error(e);
             1
         }
     }
@@ -354,11 +362,11 @@ fn publish(out: &Path, conformance: PathBuf) -> u8 {
 
 /// A manual page with its section headings (clap_mangen writes them in English) in the language
 /// of the run.
-fn man_headings(roff: &[u8]) -> String {
+fn man_headings(roff: &[u8], io: &Io) -> String {
     String::from_utf8_lossy(roff)
         .lines()
         .map(|l| match l.strip_prefix(".SH ") {
-            Some(heading) => format!(".SH {}", say::man_heading(heading).said()),
+            Some(heading) => format!(".SH {}", say::man_heading(heading).render(io.words())),
             None => l.to_string(),
         })
         .collect::<Vec<_>>()
@@ -367,35 +375,35 @@ fn man_headings(roff: &[u8]) -> String {
 }
 
 /// The manual: one page to standard output, or a page per command into `out`.
-fn man(args: &[OsString], out: Option<&Path>) -> u8 {
-    let cmd = localized(args);
+fn man(args: &[OsString], out: Option<&Path>, io: &Io) -> u8 {
+    let cmd = localized(args, io);
     let Some(dir) = out else {
         let mut page = Vec::new();
         if let Err(e) = clap_mangen::Man::new(cmd).render(&mut page) {
-            crate::out::error(say::io_error(&e).said());
+            io.error(say::io_error(&e).render(io.words()));
             return 1;
         }
-        crate::out::raw(&man_headings(&page));
+        io.raw(&man_headings(&page, io));
         return 0;
     };
     let write = |name: String, c: clap::Command| -> Result<(), String> {
         let mut page = Vec::new();
         clap_mangen::Man::new(c)
             .render(&mut page)
-            .map_err(|e| say::io_error(&e).said())?;
+            .map_err(|e| say::io_error(&e).render(io.words()))?;
         // Written as the site is: never through a link inside `--out`.
         let file = format!("{name}.1");
-        let page = man_headings(&page);
+        let page = man_headings(&page, io);
         arbiter::files::write_under(dir, Path::new(&file), page.as_bytes()).map_err(|e| {
             let path = dir.join(&file).display().to_string();
             match e {
                 arbiter::files::WriteError::Link(p) => {
-                    say::publish_link(p.display().to_string()).said()
+                    say::publish_link(p.display().to_string()).render(io.words())
                 }
                 arbiter::files::WriteError::Io(_, e) => {
-                    say::writing_error(path, say::io_error(&e)).said()
+                    say::writing_error(path, say::io_error(&e)).render(io.words())
                 }
-                _ => say::writing_error(path, String::new()).said(),
+                _ => say::writing_error(path, String::new()).render(io.words()),
             }
         })
     };
@@ -411,12 +419,14 @@ fn man(args: &[OsString], out: Option<&Path>) -> u8 {
         ));
     }
     if let Err(e) = std::fs::create_dir_all(dir) {
-        crate::out::error(say::writing_error(dir.display().to_string(), say::io_error(&e)).said());
+        io.error(
+            say::writing_error(dir.display().to_string(), say::io_error(&e)).render(io.words()),
+        );
         return 1;
     }
     for (name, c) in pages {
         if let Err(e) = write(name, c) {
-            crate::out::error(e);
+            io.error(e);
             return 1;
         }
     }
@@ -425,10 +435,10 @@ fn man(args: &[OsString], out: Option<&Path>) -> u8 {
 
 /// `--rulebook NAME` names a built-in rulebook first; a folder of the same name here is not
 /// read, which would be a surprise to whoever edits it: say so.
-pub(crate) fn warn_if_shadowed(spec: &str) {
+pub(crate) fn warn_if_shadowed(spec: &str, io: &Io) {
     if arbiter::rulebook_names().contains(&spec) && Path::new(spec).join("rulebook.yaml").is_file()
     {
-        crate::out::eline(&say::builtin_shadows_folder(spec).said());
+        io.eline(&say::builtin_shadows_folder(spec).render(io.words()));
     }
 }
 
@@ -437,23 +447,28 @@ pub(crate) fn law_or_report(
     spec: &str,
     engine: Option<Engine>,
     edition: Option<&str>,
+    io: &Io,
 ) -> Option<arbiter::runtime::edition::Law> {
-    warn_if_shadowed(spec);
+    warn_if_shadowed(spec, io);
     match arbiter::load_law(spec, engine.map(Into::into), edition) {
         Ok(l) => Some(l),
         Err(d) => {
-            eprint!("{}", d.render(&arbiter::locale::run_words()));
+            eprint!("{}", d.render(io.words()));
             None
         }
     }
 }
 
-pub(crate) fn rules_or_report(spec: &str, engine: Option<Engine>) -> Option<Arc<dyn Rules>> {
-    warn_if_shadowed(spec);
+pub(crate) fn rules_or_report(
+    spec: &str,
+    engine: Option<Engine>,
+    io: &Io,
+) -> Option<Arc<dyn Rules>> {
+    warn_if_shadowed(spec, io);
     match load_rules(spec, engine.map(Into::into)) {
         Ok(r) => Some(r),
         Err(d) => {
-            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
+            io.eraw(&d.render(io.words()));
             None
         }
     }
@@ -479,10 +494,10 @@ fn rulebook_dirs(dirs: &[PathBuf]) -> Vec<PathBuf> {
 /// every problem reported. With `--format json`, one object per line: per problem its place
 /// (`file`, `line`, `column`, `end_line`, `end_column`), `code` (the message's id), `message`,
 /// `label`, `help`; per folder checked without a problem `{"dir", "ok": true, "clauses"}`.
-fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
+fn check(dirs: &[PathBuf], format: CheckFormat, io: &Io) -> u8 {
     let dirs = rulebook_dirs(dirs);
     if dirs.is_empty() {
-        crate::out::error(say::no_rulebook_folders().said());
+        io.error(say::no_rulebook_folders().render(io.words()));
         return 1;
     }
     let mut failed = false;
@@ -497,7 +512,7 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
                     };
                     match format {
                         CheckFormat::Text => {
-                            crate::out::line(&say::check_ok(name, ir.clauses.len()).said())
+                            io.line(&say::check_ok(name, ir.clauses.len()).render(io.words()))
                         }
                         CheckFormat::Json => {
                             let ok = serde_json::json!({
@@ -506,7 +521,7 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
                                 "ok": true,
                                 "clauses": ir.clauses.len(),
                             });
-                            crate::out::raw(&format!("{ok}\n"));
+                            io.raw(&format!("{ok}\n"));
                         }
                     }
                 }
@@ -514,20 +529,18 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
             Err(diags) => {
                 match format {
                     CheckFormat::Text => {
-                        crate::out::eraw(&diags.render(&arbiter::locale::run_words()));
-                        crate::out::eline(
-                            &say::check_errors(d.display().to_string(), diags.0.len()).said(),
+                        io.eraw(&diags.render(io.words()));
+                        io.eline(
+                            &say::check_errors(d.display().to_string(), diags.0.len())
+                                .render(io.words()),
                         );
                     }
                     CheckFormat::Json => {
                         let mut lines = String::new();
                         for diag in &diags.0 {
-                            lines.push_str(&format!(
-                                "{}\n",
-                                diag.json(&arbiter::locale::run_words())
-                            ));
+                            lines.push_str(&format!("{}\n", diag.json(io.words())));
                         }
-                        crate::out::raw(&lines);
+                        io.raw(&lines);
                     }
                 }
                 failed = true;
@@ -538,7 +551,7 @@ fn check(dirs: &[PathBuf], format: CheckFormat) -> u8 {
 }
 
 /// `arbiter schema`: the rulebook's JSON Schemas written into `out`, or with `check` compared.
-fn schema_cmd(check_only: bool, out: &Path) -> u8 {
+fn schema_cmd(check_only: bool, out: &Path, io: &Io) -> u8 {
     let mut stale = Vec::new();
     for (name, text) in arbiter::rulebook::model::schemas() {
         let p = out.join(name);
@@ -549,63 +562,64 @@ fn schema_cmd(check_only: bool, out: &Path) -> u8 {
         if !check_only {
             let written = std::fs::create_dir_all(out).and_then(|()| std::fs::write(&p, &text));
             if let Err(e) = written {
-                crate::out::error(
-                    say::writing_error(p.display().to_string(), say::io_error(&e)).said(),
+                io.error(
+                    say::writing_error(p.display().to_string(), say::io_error(&e))
+                        .render(io.words()),
                 );
                 return 1;
             }
-            crate::out::line(&say::wrote(p.display().to_string()).said());
+            io.line(&say::wrote(p.display().to_string()).render(io.words()));
         }
     }
     if check_only {
         for p in &stale {
-            crate::out::eline(&say::stale_file(p.display().to_string()).said());
+            io.eline(&say::stale_file(p.display().to_string()).render(io.words()));
         }
         return u8::from(!stale.is_empty());
     }
     0
 }
 
-fn compile_cmd(check_only: bool, rules: &Path, out: &Path) -> u8 {
-    let stale = match backend::codegen::refresh_tree(rules, out, check_only) {
+fn compile_cmd(check_only: bool, rules: &Path, out: &Path, io: &Io) -> u8 {
+    let stale = match backend::codegen::refresh_tree(rules, out, check_only, io.words()) {
         Ok(stale) => stale,
         Err(backend::codegen::Refresh::Generate(e)) => {
-            crate::out::eraw(&e);
+            io.eraw(&e);
             return 1;
         }
         Err(backend::codegen::Refresh::Write(p, e)) => {
-            crate::out::error(
-                say::writing_error(p.display().to_string(), say::io_error(&e)).said(),
+            io.error(
+                say::writing_error(p.display().to_string(), say::io_error(&e)).render(io.words()),
             );
             return 1;
         }
     };
     if check_only {
         if stale.is_empty() {
-            crate::out::line(&say::generated_up_to_date().said());
+            io.line(&say::generated_up_to_date().render(io.words()));
             0
         } else {
             for p in &stale {
-                crate::out::eline(&say::stale_file(p.display().to_string()).said());
+                io.eline(&say::stale_file(p.display().to_string()).render(io.words()));
             }
-            crate::out::eline(&say::generated_stale().said());
+            io.eline(&say::generated_stale().render(io.words()));
             1
         }
     } else {
         for p in &stale {
-            crate::out::line(&say::wrote(p.display().to_string()).said());
+            io.line(&say::wrote(p.display().to_string()).render(io.words()));
         }
         0
     }
 }
 
 /// `explain` without a clause: every clause in force, its id and the start of its text.
-fn list_clauses(spec: &str, lang: &str) -> u8 {
-    warn_if_shadowed(spec);
+fn list_clauses(spec: &str, lang: &str, io: &Io) -> u8 {
+    warn_if_shadowed(spec, io);
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
+            io.eraw(&d.render(io.words()));
             return 1;
         }
     };
@@ -633,35 +647,35 @@ fn list_clauses(spec: &str, lang: &str) -> u8 {
         // Padding counted in characters, not bytes, so Cyrillic lines up too.
         let pad = width.saturating_sub(c.id.chars().count());
         // A reader that stops reading (`| head`) ends the listing (`out`), not a panic.
-        crate::out::line(&format!("{}{}  {short}", c.id, " ".repeat(pad)));
+        io.line(&format!("{}{}  {short}", c.id, " ".repeat(pad)));
     }
     0
 }
 
-fn explain(clause: &str, spec: &str, lang: &str) -> u8 {
-    warn_if_shadowed(spec);
+fn explain(clause: &str, spec: &str, lang: &str, io: &Io) -> u8 {
+    warn_if_shadowed(spec, io);
     let ir = match arbiter::load_ir(spec) {
         Ok(ir) => ir,
         Err(d) => {
-            crate::out::eraw(&d.render(&arbiter::locale::run_words()));
+            io.eraw(&d.render(io.words()));
             return 1;
         }
     };
     match arbiter::clause_text(&ir, clause, lang) {
         Ok(text) => {
-            crate::out::line(&text);
+            io.line(&text);
             0
         }
         Err(arbiter::ClauseTextError::NoLanguage(e)) => {
-            crate::out::error(e.said());
+            io.error(e.render(io.words()));
             2
         }
         Err(arbiter::ClauseTextError::Words(e)) => {
-            crate::out::error(e);
+            io.error(e);
             2
         }
         Err(arbiter::ClauseTextError::NoClause(e)) => {
-            crate::out::error(e.said());
+            io.error(e.render(io.words()));
             1
         }
     }

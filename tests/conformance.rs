@@ -98,7 +98,10 @@ fn main() {
         let irs = load_irs(book)
             .unwrap_or_else(|d| panic!("{book}: {}", d.render(&arbiter::locale::default_words())));
         let irs: Vec<_> = irs.into_iter().map(Arc::new).collect();
-        planned.extend(plan(&root, book, &irs).unwrap_or_else(|e| panic!("{book}: {e}")));
+        planned.extend(
+            plan(&root, book, &irs, &arbiter::locale::default_words())
+                .unwrap_or_else(|e| panic!("{book}: {e}")),
+        );
     }
     // Suites of no embedded rulebook (none today) run as written.
     let books = rulebook_names();
@@ -155,9 +158,10 @@ fn main() {
                 let json = verdict_json(&s, rules.as_ref())?;
                 let v: Verdict = serde_json::from_value(json.clone())
                     .map_err(|e| format!("the verdict does not read back: {e}"))?;
-                let checked = s
-                    .check(&v)
-                    .map_err(|errs| format!("{}:\n  {}", s.path.display(), errs.join("\n  ")));
+                let checked = s.check(&v).map_err(|errs| {
+                    let errs: Vec<String> = errs.iter().map(ToString::to_string).collect();
+                    format!("{}:\n  {}", s.path.display(), errs.join("\n  "))
+                });
                 if !known {
                     return checked.map_err(Into::into);
                 }

@@ -326,7 +326,7 @@ fn server(engine: Engine) -> &'static Mutex<Ours> {
     };
     // `Ours` keeps only the rulebooks it has loaded: sharing it between inputs changes nothing
     // but the time taken.
-    cell.get_or_init(|| Mutex::new(Ours::new(engine, None)))
+    cell.get_or_init(|| Mutex::new(Ours::new(engine, None, arbiter::locale::default_words())))
 }
 
 /// Lines as `arbiter serve` reads them, each handled as serve does (both engines); every reply
@@ -352,7 +352,9 @@ pub fn protocol(data: &[u8]) -> usize {
                         panic!("a reply outside the protocol's schema: {e:?}\n{value}");
                     }
                 }
-                Served::NotAMessage(e, _) => assert!(!e.trim().is_empty(), "an empty error"),
+                Served::NotAMessage(e, _) => {
+                    assert!(!e.to_string().trim().is_empty(), "an empty error")
+                }
                 Served::Blank => {}
                 Served::Stop => break,
             }
@@ -653,9 +655,15 @@ pub fn site(data: &[u8]) -> usize {
         rulebooks: vec!["fuzz".to_string()],
     };
     let book = std::slice::from_ref(site_book());
-    let pages = match arbiter_publish::publish_books(&out, &sources, book) {
+    let pages = match arbiter_publish::publish_books(
+        &out,
+        &sources,
+        book,
+        &arbiter::locale::default_words(),
+    ) {
         Ok(p) => {
             for (id, why) in &p.skipped {
+                let why = why.to_string();
                 assert!(!why.trim().is_empty(), "{id} skipped without a reason");
             }
             p.pages
@@ -724,13 +732,19 @@ pub fn locales(data: &[u8]) -> usize {
     let words = match arbiter::locale::Words::in_folders(lang, std::slice::from_ref(&dir)) {
         Ok(w) => w,
         Err(e) => {
-            assert!(!e.trim().is_empty(), "words refused without a reason");
+            assert!(
+                !e.to_string().trim().is_empty(),
+                "words refused without a reason"
+            );
             let _ = std::fs::remove_dir_all(&dir);
             return 0;
         }
     };
     if let Err(e) = arbiter::locale::check_messages(&words) {
-        assert!(!e.trim().is_empty(), "messages refused without a reason");
+        assert!(
+            !e.to_string().trim().is_empty(),
+            "messages refused without a reason"
+        );
     }
     let mut formatted = 0;
     for (id, vars) in words.messages() {
@@ -806,7 +820,7 @@ pub fn report(data: &[u8]) -> usize {
                 outcome: kinds[usize::from(kind) % kinds.len()],
                 expected: None,
                 got: None,
-                details: details.split("; ").map(str::to_string).collect(),
+                details: details.split("; ").map(Into::into).collect(),
                 context: serde_json::Value::Null,
             }
         })
@@ -816,14 +830,19 @@ pub fn report(data: &[u8]) -> usize {
         hello_error,
         outcomes,
     };
-    let md = arbiter_conformance::report::markdown(&run, "fide-2018", None);
+    let md = arbiter_conformance::report::markdown(
+        &run,
+        "fide-2018",
+        None,
+        &arbiter::locale::default_words(),
+    );
     markdown_is_ours(
         &md,
         run.implementation
             .as_ref()
             .and_then(|i| i.homepage.as_deref()),
     );
-    let summary = arbiter_conformance::report::summary(&run);
+    let summary = arbiter_conformance::report::summary(&run, &arbiter::locale::default_words());
     let shown = arbiter::escape::terminal(&summary);
     assert!(
         !shown
@@ -831,7 +850,7 @@ pub fn report(data: &[u8]) -> usize {
             .any(|c| c.is_control() && c != '\n' && c != '\t'),
         "a control character reaches the terminal"
     );
-    let _ = arbiter_conformance::report::json_lines(&run);
+    let _ = arbiter_conformance::report::json_lines(&run, &arbiter::locale::default_words());
     run.outcomes.len()
 }
 

@@ -290,7 +290,7 @@ def _looks_like_path(text: str) -> bool:
     return os.path.exists(text) or text.lower().endswith((".pgn", ".pdn"))
 
 
-def _input(source: Any, text_is_path: bool) -> tuple:
+def _input(source: Any, text_is_path: bool, lang: str) -> tuple:
     if _is_game(source):
         return ("bytes", "<chess.pgn.Game>", str(source).encode("utf-8"))
     if isinstance(source, os.PathLike):
@@ -306,16 +306,16 @@ def _input(source: Any, text_is_path: bool) -> tuple:
     if isinstance(source, (bytes, bytearray, memoryview)):
         return ("bytes", "<bytes>", bytes(source))
     if isinstance(source, io.TextIOBase):
-        raise TypeError(_arbiter.message("binary-file"))
+        raise TypeError(_arbiter.message("binary-file", lang=lang))
     if hasattr(source, "read"):
         return ("file", str(getattr(source, "name", "<file>")), source)
-    raise TypeError(_arbiter.message("bad-source", type(source).__name__))
+    raise TypeError(_arbiter.message("bad-source", type(source).__name__, lang))
 
 
-def _inputs(source: Any, text_is_path: bool) -> list:
+def _inputs(source: Any, text_is_path: bool, lang: str) -> list:
     if isinstance(source, (list, tuple)):
-        return [_input(s, text_is_path) for s in source]
-    return [_input(source, text_is_path)]
+        return [_input(s, text_is_path, lang) for s in source]
+    return [_input(source, text_is_path, lang)]
 
 
 def _error(kind: int, raw: str, *_: Any) -> ArbiterError:
@@ -327,7 +327,7 @@ def _error(kind: int, raw: str, *_: Any) -> ArbiterError:
 
 def _run(source: Any, text_is_path: bool, rulebook: str, lang: str, record: bool,
          jobs: Optional[int], edition: Optional[str]) -> Iterator[Union[Verdict, ArbiterError]]:
-    run = _arbiter.judge(_inputs(source, text_is_path), rulebook, lang, record, jobs, edition)
+    run = _arbiter.judge(_inputs(source, text_is_path, lang), rulebook, lang, record, jobs, edition)
     verdict = _arbiter.VERDICT
     for ready in run:
         for item in ready:
@@ -361,7 +361,7 @@ def adjudicate(
     ``errors="keep"``, which puts the ``PgnError`` in the list in the game's place.
     """
     if errors not in ("raise", "keep"):
-        raise ValueError(_arbiter.message("bad-errors", repr(errors)))
+        raise ValueError(_arbiter.message("bad-errors", repr(errors), lang))
     out = []
     for item in _run(source, False, rulebook, lang, record, jobs, edition):
         if isinstance(item, ArbiterError) and errors == "raise":

@@ -6,7 +6,8 @@
 //!
 //! Every error is an exception of the package (`ArbiterError`, `PgnError`, `RulebookError`,
 //! made by `arbiter/__init__.py` with its path, line and column), its message in the language
-//! asked for. The work runs with the GIL released.
+//! the call asked for (`lang`; English for a call that names none): each call makes its own
+//! words, no language is the process's. The work runs with the GIL released.
 
 // `Diag` carries its source for the caret; boxing it would buy nothing on an error path.
 #![allow(clippy::result_large_err)]
@@ -16,6 +17,8 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, sync_channel};
 use std::sync::{Arc, Mutex};
+
+use arbiter::locale::Words;
 use std::time::Duration;
 
 use arbiter::audit::{Format, Input, Judge, NO_EDITION, Options, Report, Stream, Tally};
@@ -59,9 +62,8 @@ fn arbiter_error(py: Python<'_>, message: String) -> PyErr {
 
 /// A rulebook's problems as one `RulebookError`: the first one's message and place, every one
 /// in the report (as `arbiter check` prints them, without colour).
-fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
-    let words = arbiter::locale::run_words();
-    let report = diags.render_plain(&words);
+fn rulebook_error(py: Python<'_>, diags: &Diags, words: &Words) -> PyErr {
+    let report = diags.render_plain(words);
     match diags.0.first() {
         Some(d) => {
             let (line, column) = d.line_col();
@@ -69,7 +71,7 @@ fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
             error(
                 py,
                 "RulebookError",
-                d.message.render(&words),
+                d.message.render(words),
                 Some(at),
                 Some(report),
             )
@@ -78,28 +80,25 @@ fn rulebook_error(py: Python<'_>, diags: &Diags) -> PyErr {
     }
 }
 
-/// The language the library's own messages are in (it has one per process): the last set by
-/// `use_lang`, `None` after the command line has run (it sets its own).
-static LANG: Mutex<Option<String>> = Mutex::new(None);
-
-/// Say the library's messages (errors among them) in `lang` from now on. They are said in one
-/// language per process: two threads asking for different languages at once may each see the
-/// other's in an error message (explanations are always in the language asked for).
-fn use_lang(py: Python<'_>, lang: &str) -> PyResult<()> {
-    let mut current = match LANG.lock() {
-        Ok(c) => c,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    if current.as_deref() == Some(lang) {
-        return Ok(());
-    }
+/// The words of `lang`, in which a call that names it says everything (its explanations and its
+/// errors): checked as `--lang` is (`Words::checked`), each call its own, so that two threads
+/// asking for different languages each get theirs. What is wrong with them is said in the words
+/// of `lang` that did not fail (`Words::none`).
+fn words_of(py: Python<'_>, lang: &str) -> PyResult<Words> {
+    let asked = Words::none(lang);
     if !arbiter::locale::languages().iter().any(|l| l == lang) {
         let known = arbiter::locale::languages().join(", ");
-        return Err(arbiter_error(py, say::no_words_in(lang, known).said()));
+        return Err(arbiter_error(
+            py,
+            say::no_words_in(lang, known).render(&asked),
+        ));
     }
-    arbiter::locale::set_lang(lang).map_err(|e| arbiter_error(py, e))?;
-    *current = Some(lang.to_string());
-    Ok(())
+    Words::checked(lang).map_err(|e| arbiter_error(py, e.render(&asked)))
+}
+
+/// The words of a call that names no language: the default language's.
+fn default_words() -> Words {
+    arbiter::locale::default_words()
 }
 
 /// A Python binary file as a reader: `read(n)` under the GIL, each call's bytes handed out as
@@ -202,10 +201,10 @@ fn judge(
     jobs: Option<usize>,
     edition: Option<&str>,
 ) -> PyResult<Verdicts> {
-    use_lang(py, lang)?;
+    let words = words_of(py, lang)?;
     let law = py
         .detach(|| arbiter::load_law(rulebook, None, edition))
-        .map_err(|d| rulebook_error(py, &d))?;
+        .map_err(|d| rulebook_error(py, &d, &words))?;
     let mut renderers = Vec::with_capacity(law.books().len());
     for rules in law.books() {
         renderers.push(Renderer::new(rules.meta(), lang).map_err(|e| arbiter_error(py, e))?);
@@ -216,7 +215,7 @@ fn judge(
     if jobs == 0 || jobs > max_jobs {
         return Err(arbiter_error(
             py,
-            say::too_many_jobs(jobs, max_jobs, cores).said(),
+            say::too_many_jobs(jobs, max_jobs, cores).render(&words),
         ));
     }
     let mut read = Vec::with_capacity(inputs.len());
@@ -249,7 +248,6 @@ fn judge(
     };
     let (tx, rx) = sync_channel(WAITING);
     std::thread::spawn(move || {
-        let words = arbiter::locale::run_words();
         let judge = Judge {
             law: &law,
             renderers: &renderers,
@@ -289,12 +287,17 @@ fn judge(
 
 /// A position from FEN, or the error said as `arbiter explain-position` says it.
 fn position(py: Python<'_>, fen: &str) -> PyResult<Chess> {
+    let words = default_words();
     let fen: Fen = fen
         .trim()
         .parse()
-        .map_err(|e| arbiter_error(py, say::position_bad_fen(say::fen_error(&e)).said()))?;
-    fen.into_position(CastlingMode::Standard)
-        .map_err(|e| arbiter_error(py, say::position_illegal(say::position_error(&e)).said()))
+        .map_err(|e| arbiter_error(py, say::position_bad_fen(say::fen_error(&e)).render(&words)))?;
+    fen.into_position(CastlingMode::Standard).map_err(|e| {
+        arbiter_error(
+            py,
+            say::position_illegal(say::position_error(&e)).render(&words),
+        )
+    })
 }
 
 /// The engine's budget for one question: `nodes` positions, else arbiter's default.
@@ -350,7 +353,7 @@ fn rulebook_find(py: Python<'_>, rulebook: &str) -> PyResult<()> {
     }
     match arbiter::load_law(rulebook, None, None) {
         Ok(_) => Ok(()),
-        Err(d) => Err(rulebook_error(py, &d)),
+        Err(d) => Err(rulebook_error(py, &d, &default_words())),
     }
 }
 
@@ -363,14 +366,14 @@ type Info = (String, Vec<String>, Vec<String>, Vec<String>);
 fn rulebook_info(py: Python<'_>, rulebook: &str) -> PyResult<Info> {
     let ir = py
         .detach(|| arbiter::load_ir(rulebook))
-        .map_err(|d| rulebook_error(py, &d))?;
+        .map_err(|d| rulebook_error(py, &d, &default_words()))?;
     let clauses = (ir.clauses.iter())
         .filter(|c| c.disabled.is_none())
         .map(|c| c.id.clone())
         .collect();
     let editions = py
         .detach(|| arbiter::load_irs(rulebook))
-        .map_err(|d| rulebook_error(py, &d))?
+        .map_err(|d| rulebook_error(py, &d, &default_words()))?
         .into_iter()
         .filter_map(|ir| ir.edition.map(|e| e.id))
         .collect();
@@ -383,37 +386,42 @@ fn rulebook_info(py: Python<'_>, rulebook: &str) -> PyResult<Info> {
 fn rulebook_check(py: Python<'_>, rulebook: &str) -> PyResult<Vec<usize>> {
     let irs = py
         .detach(|| arbiter::load_irs(rulebook))
-        .map_err(|d| rulebook_error(py, &d))?;
+        .map_err(|d| rulebook_error(py, &d, &default_words()))?;
     Ok(irs.iter().map(|ir| ir.clauses.len()).collect())
 }
 
 /// A clause as `arbiter explain CLAUSE` shows it.
 #[pyfunction]
 fn explain(py: Python<'_>, clause: &str, rulebook: &str, lang: &str) -> PyResult<String> {
-    use_lang(py, lang)?;
+    let words = words_of(py, lang)?;
     let ir = py
         .detach(|| arbiter::load_ir(rulebook))
-        .map_err(|d| rulebook_error(py, &d))?;
+        .map_err(|d| rulebook_error(py, &d, &words))?;
     arbiter::clause_text(&ir, clause, lang).map_err(|e| match e {
         arbiter::ClauseTextError::NoLanguage(m) | arbiter::ClauseTextError::NoClause(m) => {
-            arbiter_error(py, m.said())
+            arbiter_error(py, m.render(&words))
         }
         arbiter::ClauseTextError::Words(m) => arbiter_error(py, m),
     })
 }
 
-/// A message of the Python package's own (`py-*` in `locales/*/cli.ftl`), in the language of
-/// the last call that named one, given its one variable.
+/// A message of the Python package's own (`py-*` in `locales/*/cli.ftl`), given its one
+/// variable, in `lang` (the language of the call it is about; the default language's when that
+/// call names none, or names one arbiter cannot speak).
 #[pyfunction]
-#[pyo3(signature = (name, value=String::new()))]
-fn message(name: &str, value: String) -> String {
+#[pyo3(signature = (name, value=String::new(), lang=None))]
+fn message(name: &str, value: String, lang: Option<&str>) -> String {
+    let words = lang
+        .and_then(|l| Words::checked(l).ok())
+        .unwrap_or_else(default_words);
     match name {
-        "binary-file" => say::py_binary_file().said(),
-        "bad-source" => say::py_bad_source(value).said(),
-        "bad-errors" => say::py_bad_errors(value).said(),
-        "bad-position" => say::py_bad_position(value).said(),
-        _ => say::py_bad_color(value).said(),
+        "binary-file" => say::py_binary_file(),
+        "bad-source" => say::py_bad_source(value),
+        "bad-errors" => say::py_bad_errors(value),
+        "bad-position" => say::py_bad_position(value),
+        _ => say::py_bad_color(value),
     }
+    .render(&words)
 }
 
 /// The languages arbiter speaks.
@@ -432,12 +440,7 @@ fn rulebook_names() -> Vec<&'static str> {
 #[pyfunction]
 fn main(py: Python<'_>, argv: Vec<String>) -> u8 {
     let args: Vec<OsString> = argv.into_iter().map(OsString::from).collect();
-    let code = py.detach(|| arbiter_cli::run(args));
-    // The command line set the language of its own run.
-    if let Ok(mut current) = LANG.lock() {
-        *current = None;
-    }
-    code
+    py.detach(|| arbiter_cli::run(args))
 }
 
 #[pymodule]

@@ -6,11 +6,12 @@ use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use arbiter::audit::{Format, Input, Judge, Options, Progress, Report, Summary, UNENDED};
-use arbiter::locale::say;
+use arbiter::locale::{Words, say};
 use arbiter::render::Renderer;
 use arbiter::runtime;
 
 use crate::Engine;
+use crate::out::Io;
 use clap::ValueEnum;
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -136,9 +137,9 @@ impl AnalysisArgs {
 /// The most `--jobs` a machine is given, per core.
 pub const JOBS_PER_CORE: usize = 4;
 
-pub fn run(a: &Args, lang: &str) -> u8 {
+pub fn run(a: &Args, lang: &str, io: &Io) -> u8 {
     let terminal = std::io::stderr().is_terminal();
-    let Ok(summary) = judge_all(a, lang, Report::Verdicts) else {
+    let Ok(summary) = judge_all(a, lang, Report::Verdicts, io) else {
         return 2;
     };
     let summary_format = match a.summary {
@@ -147,10 +148,10 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         s => s,
     };
     match summary_format {
-        SummaryArg::Text => crate::out::eraw(&arbiter::escape::terminal(&summary_text(&summary))),
+        SummaryArg::Text => io.eraw(&arbiter::escape::terminal(&summary_text(&summary, io))),
         SummaryArg::Json => match serde_json::to_string(&summary) {
-            Ok(s) => crate::out::eraw(&format!("{s}\n")),
-            Err(e) => crate::out::error(e.to_string()),
+            Ok(s) => io.eraw(&format!("{s}\n")),
+            Err(e) => io.error(e.to_string()),
         },
         SummaryArg::Auto | SummaryArg::None => {}
     }
@@ -159,7 +160,10 @@ pub fn run(a: &Args, lang: &str) -> u8 {
 
 /// The `--encoding` label as a decoder (`None`: read as UTF-8, invalid bytes shown, not
 /// replaced while reading); `Err` after reporting a label that names no encoding.
-pub fn encoding(label: Option<&str>) -> Result<Option<&'static encoding_rs::Encoding>, ()> {
+pub fn encoding(
+    label: Option<&str>,
+    io: &Io,
+) -> Result<Option<&'static encoding_rs::Encoding>, ()> {
     let Some(label) = label else {
         return Ok(None);
     };
@@ -167,7 +171,7 @@ pub fn encoding(label: Option<&str>) -> Result<Option<&'static encoding_rs::Enco
         Some(e) if e == encoding_rs::UTF_8 => Ok(None),
         Some(e) => Ok(Some(e)),
         None => {
-            crate::out::error(say::unknown_encoding(label).said());
+            io.error(say::unknown_encoding(label).render(io.words()));
             Err(())
         }
     }
@@ -176,12 +180,12 @@ pub fn encoding(label: Option<&str>) -> Result<Option<&'static encoding_rs::Enco
 /// The workers for `--jobs` (default: one per core); `Err` after reporting more than four per
 /// core, which only add threads, each with its own engine tables, that wait for a core (10,000
 /// took 100 s for two games).
-pub fn jobs(asked: Option<usize>) -> Result<usize, ()> {
+pub fn jobs(asked: Option<usize>, io: &Io) -> Result<usize, ()> {
     let cores = std::thread::available_parallelism().map_or(1, usize::from);
     let max_jobs = cores.saturating_mul(JOBS_PER_CORE);
     let jobs = asked.unwrap_or(cores);
     if jobs > max_jobs {
-        crate::out::error(say::too_many_jobs(jobs, max_jobs, cores).said());
+        io.error(say::too_many_jobs(jobs, max_jobs, cores).render(io.words()));
         return Err(());
     }
     Ok(jobs)
@@ -191,9 +195,9 @@ pub fn jobs(asked: Option<usize>) -> Result<usize, ()> {
 /// display on a terminal: the summary. `Err` after a usage error (reported; exit status 2), and
 /// with `Ok` a summary whose rulebook could not be loaded counts as a bad input. Standard output
 /// closed or failing ends the command (`out::failed`).
-pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
-    let encoding = encoding(a.encoding.as_deref())?;
-    let Some(law) = crate::law_or_report(&a.rulebook, a.engine, a.edition.as_deref()) else {
+pub fn judge_all(a: &Args, lang: &str, report: Report, io: &Io) -> Result<Summary, ()> {
+    let encoding = encoding(a.encoding.as_deref(), io)?;
+    let Some(law) = crate::law_or_report(&a.rulebook, a.engine, a.edition.as_deref(), io) else {
         let summary = Summary {
             bad_inputs: 1,
             ..Summary::default()
@@ -205,17 +209,17 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
         match Renderer::new(rules.meta(), lang) {
             Ok(r) => renderers.push(r),
             Err(e) => {
-                crate::out::error(e);
+                io.error(e);
                 return Err(());
             }
         }
     }
-    let jobs = jobs(a.jobs.map(usize::from))?;
-    let words = arbiter::locale::run_words();
+    let jobs = jobs(a.jobs.map(usize::from), io)?;
+    let words = io.words();
     let judge = Judge {
         law: &law,
         renderers: &renderers,
-        words: &words,
+        words,
         options: Options {
             format: match a.format {
                 FormatArg::Text => Format::Text,
@@ -236,23 +240,23 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
     } else {
         a.files.iter().map(|f| Input::from_arg(f)).collect()
     };
-    let mut bar = std::io::stderr().is_terminal().then(Bar::new);
+    let mut bar = std::io::stderr().is_terminal().then(|| Bar::new(io));
     let stdout = std::io::stdout();
     let mut out = std::io::BufWriter::new(stdout.lock());
     let summary = judge.run(&inputs, &mut |o, progress| {
         if !o.stderr.is_empty() {
             // Errors and verdicts in the order of the input, on a terminal too.
             if let Err(e) = out.flush() {
-                crate::out::failed(&e);
+                io.failed(&e);
             }
-            Bar::eraw(bar.as_ref(), &o.stderr);
+            Bar::eraw(bar.as_ref(), &o.stderr, io);
         }
         // A reader gone (`| head`) ends the command quietly (status 141), another failed write
         // with an error: `out::failed`.
         if !o.stdout.is_empty()
             && let Err(e) = out.write_all(o.stdout.as_bytes())
         {
-            crate::out::failed(&e);
+            io.failed(&e);
         }
         if let Some(b) = &mut bar {
             b.tick(progress);
@@ -260,7 +264,7 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
         true
     });
     if let Err(e) = out.flush() {
-        crate::out::failed(&e);
+        io.failed(&e);
     }
     if let Some(b) = bar {
         b.bar.finish_and_clear();
@@ -269,15 +273,15 @@ pub fn judge_all(a: &Args, lang: &str, report: Report) -> Result<Summary, ()> {
 }
 
 /// The summary for people.
-fn summary_text(s: &Summary) -> String {
+fn summary_text(s: &Summary, io: &Io) -> String {
     let mut out = format!(
         "{}\n",
-        say::summary_games(s.games, s.ruled, s.bad_games).said()
+        say::summary_games(s.games, s.ruled, s.bad_games).render(io.words())
     );
     if s.bad_inputs > 0 {
         out.push_str(&format!(
             "{}\n",
-            say::summary_bad_inputs(s.bad_inputs).said()
+            say::summary_bad_inputs(s.bad_inputs).render(io.words())
         ));
     }
     for (clause, results) in &s.by_clause {
@@ -288,9 +292,9 @@ fn summary_text(s: &Summary) -> String {
             .collect::<Vec<_>>()
             .join(", ");
         let line = if clause == UNENDED {
-            say::summary_unended(games).said()
+            say::summary_unended(games).render(io.words())
         } else {
-            say::summary_clause(clause, games, results).said()
+            say::summary_clause(clause, games, results).render(io.words())
         };
         out.push_str(&format!("  {line}\n"));
     }
@@ -303,10 +307,12 @@ pub(crate) struct Bar {
     pub(crate) bar: indicatif::ProgressBar,
     start: Instant,
     last: Instant,
+    /// The words its message is said in.
+    words: Words,
 }
 
 impl Bar {
-    pub(crate) fn new() -> Bar {
+    pub(crate) fn new(io: &Io) -> Bar {
         let bar = indicatif::ProgressBar::new_spinner();
         bar.set_draw_target(indicatif::ProgressDrawTarget::stderr_with_hz(4));
         let style = indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
@@ -317,14 +323,15 @@ impl Bar {
             bar,
             start: now,
             last: now,
+            words: io.words().clone(),
         }
     }
 
     /// Writes `text` to standard error, the display (if any) cleared while it is written.
-    pub(crate) fn eraw(bar: Option<&Bar>, text: &str) {
+    pub(crate) fn eraw(bar: Option<&Bar>, text: &str, io: &Io) {
         match bar {
-            Some(b) => b.bar.suspend(|| crate::out::eraw(text)),
-            None => crate::out::eraw(text),
+            Some(b) => b.bar.suspend(|| io.eraw(text)),
+            None => io.eraw(text),
         }
     }
 
@@ -337,7 +344,7 @@ impl Bar {
         let secs = now.duration_since(self.start).as_secs_f64().max(1e-3);
         let rate = (p.done as f64 / secs).round() as u64;
         self.bar.set_message(
-            say::progress(p.done, rate, format!("{:.1}", p.bytes as f64 / 1e6)).said(),
+            say::progress(p.done, rate, format!("{:.1}", p.bytes as f64 / 1e6)).render(&self.words),
         );
         self.bar.tick();
     }

@@ -8,12 +8,15 @@ use std::time::Duration;
 use arbiter::Engine;
 use arbiter::files::Refused;
 use arbiter::locale::say;
+
 use arbiter_conformance::implementation::{Implementation, Ours, Process};
 use arbiter_conformance::inherit::{self, Planned};
 use arbiter_conformance::protocol::{self, MAX_LINE, ReadLine};
 use arbiter_conformance::report::{self, Explanations};
 use arbiter_conformance::serve::{self, Served};
 use arbiter_conformance::{discover, discover_all, runner};
+
+use crate::out::Io;
 
 #[derive(clap::Args)]
 pub struct Options {
@@ -47,32 +50,32 @@ pub struct Options {
 
 /// Exit status: 0 when every applicable scenario passed, 1 when any failed or errored, 2 when
 /// the run could not start.
-pub fn run(o: &Options) -> u8 {
-    match run_inner(o) {
+pub fn run(o: &Options, io: &Io) -> u8 {
+    match run_inner(o, io) {
         Ok(code) => code,
         Err(e) => {
-            crate::out::error(e);
+            io.error(e);
             2
         }
     }
 }
 
-fn run_inner(o: &Options) -> Result<u8, String> {
+fn run_inner(o: &Options, io: &Io) -> Result<u8, String> {
     // The rulebook: an embedded name, or a folder whose id names its suite.
     let folder = o
         .rulebook
         .as_deref()
         .filter(|r| !arbiter::rulebook_names().contains(r));
     let folder = match folder {
-        Some(dir) => Some(Ours::load_folder(Path::new(dir))?),
+        Some(dir) => {
+            Some(Ours::load_folder(Path::new(dir)).map_err(|d| d.render_plain(io.words()))?)
+        }
         None => None,
     };
-    let scenarios = scenarios(o)?;
-    let mut imp = implementation(o, folder)?;
+    let scenarios = scenarios(o, io)?;
+    let mut imp = implementation(o, folder, io)?;
     let explanations = match &o.explain {
-        Some(p) => {
-            Some(Explanations::load(p).map_err(|d| d.render_plain(&arbiter::locale::run_words()))?)
-        }
+        Some(p) => Some(Explanations::load(p).map_err(|d| d.render_plain(io.words()))?),
         None => None,
     };
 
@@ -104,56 +107,56 @@ fn run_inner(o: &Options) -> Result<u8, String> {
     books.dedup();
     let mut suite = books.join(", ");
     if let Some(f) = &o.filter {
-        suite = say::suite_filtered(suite, f).said();
+        suite = say::suite_filtered(suite, f).render(io.words());
     }
 
     // The program's name, version and messages are its own: shown, not sent (`out`).
     if let Some(who) = &result.implementation {
-        crate::out::line(&format!(
+        io.line(&format!(
             "{}\n",
-            say::conformance_header(&who.name, &who.version, &suite).said()
+            say::conformance_header(&who.name, &who.version, &suite).render(io.words())
         ));
     }
     if let Some(e) = &result.hello_error {
-        crate::out::line(&format!("{}\n", say::no_hello(e).said()));
+        io.line(&format!("{}\n", say::no_hello(e).render(io.words())));
     }
-    crate::out::text(&report::summary(&result));
+    io.text(&report::summary(&result, io.words()));
 
     if let Some(x) = &explanations {
         let (unexplained, stale) = x.audit(&result);
         for id in unexplained {
-            crate::out::eline(&say::unexplained_failure(id).said());
+            io.eline(&say::unexplained_failure(id).render(io.words()));
         }
         for id in stale {
-            crate::out::eline(&say::stale_explanation(id).said());
+            io.eline(&say::stale_explanation(id).render(io.words()));
         }
     }
     if let Some(path) = &o.report {
-        write_report(path, &result, &suite, explanations.as_ref())?;
+        write_report(path, &result, &suite, explanations.as_ref(), io)?;
     }
     Ok(u8::from(!result.clean()))
 }
 
 /// The scenarios to run: every suite's, or the one of `--rulebook`, each rulebook's own and its
 /// bases' inherited (`conformance::inherit`), filtered by `--filter`.
-fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
+fn scenarios(o: &Options, io: &Io) -> Result<Vec<Planned>, String> {
     if !o.suite.is_dir() {
-        return Err(say::no_suite(o.suite.display().to_string()).said());
+        return Err(say::no_suite(o.suite.display().to_string()).render(io.words()));
     }
     // The suite's one walk (shared with `publish`): a symbolic link inside it is not followed,
     // and said.
     for (id, why) in discover_all(&o.suite).refused {
         let path = o.suite.join(&id).display().to_string();
-        crate::out::eline(&match why {
-            Refused::Link => say::link_not_followed(path).said(),
-            Refused::NotRegular => say::special_not_read(path).said(),
+        io.eline(&match why {
+            Refused::Link => say::link_not_followed(path).render(io.words()),
+            Refused::NotRegular => say::special_not_read(path).render(io.words()),
         });
     }
     // The rulebooks whose suites run: the one asked for, or every suite's; each runs its own
     // scenarios and inherits its bases' (`conformance::inherit`).
     let books: Vec<String> = match &o.rulebook {
         Some(spec) => {
-            crate::warn_if_shadowed(spec);
+            crate::warn_if_shadowed(spec, io);
             vec![spec.clone()]
         }
         None => {
@@ -177,7 +180,7 @@ fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
                     _ => book.clone(),
                 };
                 let irs: Vec<_> = irs.into_iter().map(std::sync::Arc::new).collect();
-                inherit::plan(&o.suite, &name, &irs)?
+                inherit::plan(&o.suite, &name, &irs, io.words())?
             }
             // A suite folder that names no rulebook arbiter has: its scenarios as written (an
             // implementation under test may have it).
@@ -187,13 +190,13 @@ fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
                     .filter(|(id, _)| id.split('/').next() == Some(book.as_str()))
                     .collect(),
             ),
-            Err(d) => return Err(d.render_plain(&arbiter::locale::run_words())),
+            Err(d) => return Err(d.render_plain(io.words())),
         };
         scenarios.extend(planned);
     }
     scenarios.retain(|p| o.filter.as_ref().is_none_or(|f| p.id.contains(f.as_str())));
     if scenarios.is_empty() {
-        return Err(say::no_scenario_matches().said());
+        return Err(say::no_scenario_matches().render(io.words()));
     }
     Ok(scenarios)
 }
@@ -203,16 +206,17 @@ fn scenarios(o: &Options) -> Result<Vec<Planned>, String> {
 fn implementation(
     o: &Options,
     folder: Option<arbiter::runtime::edition::Law>,
+    io: &Io,
 ) -> Result<Box<dyn Implementation>, String> {
     Ok(match o.engine.as_str() {
-        "builtin" => Box::new(Ours::new(Engine::Compiled, folder)),
-        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder)),
+        "builtin" => Box::new(Ours::new(Engine::Compiled, folder, io.words().clone())),
+        "interpreter" => Box::new(Ours::new(Engine::Interpreter, folder, io.words().clone())),
         command => {
             // A timeout is a positive number of seconds a `Duration` can hold (not 1e20).
             let timeout = Duration::try_from_secs_f64(o.timeout)
                 .ok()
                 .filter(|t| !t.is_zero())
-                .ok_or_else(|| say::bad_timeout().said())?;
+                .ok_or_else(|| say::bad_timeout().render(io.words()))?;
             Box::new(Process::new(command, timeout, o.validate)?)
         }
     })
@@ -224,6 +228,7 @@ fn write_report(
     result: &runner::Run,
     suite: &str,
     explanations: Option<&Explanations>,
+    io: &Io,
 ) -> Result<(), String> {
     let (jsonl, md) = if path.extension().is_some_and(|e| e == "md") {
         (path.with_extension("jsonl"), path.to_path_buf())
@@ -231,19 +236,25 @@ fn write_report(
         (path.to_path_buf(), path.with_extension("md"))
     };
     for (p, text) in [
-        (&jsonl, report::json_lines(result)),
-        (&md, report::markdown(result, suite, explanations)),
+        (&jsonl, report::json_lines(result, io.words())),
+        (
+            &md,
+            report::markdown(result, suite, explanations, io.words()),
+        ),
     ] {
         if let Some(parent) = p.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(parent).map_err(|e| {
-                say::writing_error(parent.display().to_string(), say::io_error(&e)).said()
+                say::writing_error(parent.display().to_string(), say::io_error(&e))
+                    .render(io.words())
             })?;
         }
-        std::fs::write(p, text)
-            .map_err(|e| say::writing_error(p.display().to_string(), say::io_error(&e)).said())?;
+        std::fs::write(p, text).map_err(|e| {
+            say::writing_error(p.display().to_string(), say::io_error(&e)).render(io.words())
+        })?;
     }
-    crate::out::line(
-        &say::wrote_report(jsonl.display().to_string(), md.display().to_string()).said(),
+    io.line(
+        &say::wrote_report(jsonl.display().to_string(), md.display().to_string())
+            .render(io.words()),
     );
     Ok(())
 }
@@ -252,15 +263,15 @@ fn write_report(
 /// that is not a message (not UTF-8, longer than `MAX_LINE`, not JSON, of the wrong shape) is
 /// said on standard error with its number and skipped; when it is still a `run` with a `seq` and a
 /// scenario `id`, it is also answered `errored`, so that the runner need not wait for it.
-pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
+pub fn serve(engine: Engine, folder: Option<&Path>, io: &Io) -> u8 {
     let folder = match folder.map(Ours::load_folder).transpose() {
         Ok(f) => f,
         Err(e) => {
-            crate::out::error(e);
+            io.error(e.render_plain(io.words()));
             return 2;
         }
     };
-    let mut ours = Ours::new(engine, folder);
+    let mut ours = Ours::new(engine, folder, io.words().clone());
     let mut input = std::io::stdin().lock();
     let mut out = std::io::stdout().lock();
     let mut number: usize = 0;
@@ -270,15 +281,15 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Ok(ReadLine::Line(bytes)) => bytes,
             Ok(ReadLine::End) => return 0,
             Ok(ReadLine::TooLong) => {
-                crate::out::error(say::line_too_long(number, MAX_LINE).said());
+                io.error(say::line_too_long(number, MAX_LINE).render(io.words()));
                 if let Err(e) = protocol::skip_line(&mut input) {
-                    crate::out::error(say::io_error(&e).said());
+                    io.error(say::io_error(&e).render(io.words()));
                     return 1;
                 }
                 continue;
             }
             Err(e) => {
-                crate::out::error(say::io_error(&e).said());
+                io.error(say::io_error(&e).render(io.words()));
                 return 1;
             }
         };
@@ -287,7 +298,7 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             Served::Blank => continue,
             Served::Stop => return 0,
             Served::NotAMessage(said, reply) => {
-                crate::out::eline(&said);
+                io.eline(&said.render(io.words()));
                 match reply {
                     Some(r) => r,
                     None => continue,
@@ -301,7 +312,7 @@ pub fn serve(engine: Engine, folder: Option<&Path>) -> u8 {
             .and_then(|s| writeln!(out, "{s}"))
             .and_then(|_| out.flush());
         if let Err(e) = written {
-            crate::out::failed(&e);
+            io.failed(&e);
         }
     }
 }

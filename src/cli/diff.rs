@@ -12,10 +12,11 @@ use std::path::PathBuf;
 
 use arbiter::audit::Input;
 use arbiter::escape;
-use arbiter::locale::say;
+use arbiter::locale::{Words, say};
 use arbiter_diff::{self as diff, ClauseChange, Clauses, Diffed, Ending, GameChange, Groups, Op};
 
 use crate::adjudicate::Bar;
+use crate::out::Io;
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum DiffFormat {
@@ -59,20 +60,21 @@ pub struct Args {
     pub encoding: Option<String>,
 }
 
-pub fn run(a: &Args) -> u8 {
+pub fn run(a: &Args, io: &Io) -> u8 {
+    let w = io.words();
     let (Ok(encoding), Ok(jobs)) = (
-        crate::adjudicate::encoding(a.encoding.as_deref()),
-        crate::adjudicate::jobs(a.jobs.map(usize::from)),
+        crate::adjudicate::encoding(a.encoding.as_deref(), io),
+        crate::adjudicate::jobs(a.jobs.map(usize::from), io),
     ) else {
         return 2;
     };
     let mut books = Vec::new();
     for spec in [&a.old, &a.new] {
-        crate::warn_if_shadowed(spec);
+        crate::warn_if_shadowed(spec, io);
         match diff::load(spec, a.edition.as_deref()) {
             Ok(b) => books.push(b),
             Err(d) => {
-                crate::out::eraw(&d.render(&arbiter::locale::run_words()));
+                io.eraw(&d.render(io.words()));
                 return 2;
             }
         }
@@ -82,12 +84,11 @@ pub fn run(a: &Args) -> u8 {
     };
     let ids = diff::IdMap::between(&old.ir, &new.ir);
     let clauses = diff::clauses(&old.ir, &new.ir, &ids);
-    let words = arbiter::locale::run_words();
     let games = diff::Games {
         old,
         new,
         ids: &ids,
-        words: &words,
+        words: w,
         options: arbiter::runtime::adjudicate::Options {
             record: !a.no_record,
             ..arbiter::runtime::adjudicate::Options::default()
@@ -99,16 +100,16 @@ pub fn run(a: &Args) -> u8 {
     match a.format {
         DiffFormat::Json => {
             for c in &clauses.clauses {
-                put(&record("clause", serde_json::to_value(c)), &mut out);
+                put(&record("clause", serde_json::to_value(c)), &mut out, io);
             }
             for v in &clauses.values {
-                put(&record("value", serde_json::to_value(v)), &mut out);
+                put(&record("value", serde_json::to_value(v)), &mut out, io);
             }
         }
-        DiffFormat::Text => put(&escape_terminal(&clauses_text(&clauses)), &mut out),
-        DiffFormat::Markdown => put(&clauses_markdown(&clauses), &mut out),
+        DiffFormat::Text => put(&escape_terminal(&clauses_text(&clauses, w)), &mut out, io),
+        DiffFormat::Markdown => put(&clauses_markdown(&clauses, w), &mut out, io),
     }
-    each_game(a, &games, (encoding, jobs), &mut groups, &mut out);
+    each_game(a, &games, (encoding, jobs), &mut groups, &mut out, io);
     match a.format {
         DiffFormat::Json => {
             let summary = serde_json::json!({
@@ -124,13 +125,13 @@ pub fn run(a: &Args) -> u8 {
                     "old": o, "new": n, "games": g.count,
                 })).collect::<Vec<_>>(),
             });
-            put(&format!("{summary}\n"), &mut out);
+            put(&format!("{summary}\n"), &mut out, io);
         }
-        DiffFormat::Text => put(&escape_terminal(&games_text(&groups)), &mut out),
-        DiffFormat::Markdown => put(&games_markdown(&groups), &mut out),
+        DiffFormat::Text => put(&escape_terminal(&games_text(&groups, w)), &mut out, io),
+        DiffFormat::Markdown => put(&games_markdown(&groups, w), &mut out, io),
     }
     if let Err(e) = out.flush() {
-        crate::out::failed(&e);
+        io.failed(&e);
     }
     if groups.bad > 0 {
         2
@@ -141,9 +142,9 @@ pub fn run(a: &Args) -> u8 {
 
 type Out<'a> = std::io::BufWriter<std::io::StdoutLock<'a>>;
 
-fn put(text: &str, out: &mut Out) {
+fn put(text: &str, out: &mut Out, io: &Io) {
     if let Err(e) = out.write_all(text.as_bytes()) {
-        crate::out::failed(&e);
+        io.failed(&e);
     }
 }
 
@@ -156,19 +157,20 @@ fn each_game(
     (encoding, jobs): (Option<&'static encoding_rs::Encoding>, usize),
     groups: &mut Groups,
     out: &mut Out,
+    io: &Io,
 ) {
     let mut each = |d: Diffed, bar: Option<&Bar>, out: &mut Out| {
         groups.add(&d);
         match (&d, a.format) {
             (Diffed::Changed(c), DiffFormat::Json) => {
-                put(&record("game", serde_json::to_value(c)), out)
+                put(&record("game", serde_json::to_value(c)), out, io)
             }
-            (Diffed::Bad { json, .. }, DiffFormat::Json) => put(json, out),
+            (Diffed::Bad { json, .. }, DiffFormat::Json) => put(json, out, io),
             (Diffed::Bad { text, .. }, _) => {
                 if let Err(e) = out.flush() {
-                    crate::out::failed(&e);
+                    io.failed(&e);
                 }
-                Bar::eraw(bar, text);
+                Bar::eraw(bar, text, io);
             }
             _ => {}
         }
@@ -182,7 +184,7 @@ fn each_game(
         return;
     }
     let inputs: Vec<Input> = a.files.iter().map(|f| Input::from_arg(f)).collect();
-    let mut bar = std::io::stderr().is_terminal().then(Bar::new);
+    let mut bar = std::io::stderr().is_terminal().then(|| Bar::new(io));
     games.run(&inputs, encoding, jobs, &mut |d, progress| {
         each(d, bar.as_ref(), out);
         if let Some(b) = &mut bar {
@@ -211,40 +213,40 @@ fn record(kind: &str, value: Result<serde_json::Value, serde_json::Error>) -> St
     format!("{v}\n")
 }
 
-fn or_none(v: Option<&String>) -> String {
-    v.cloned().unwrap_or_else(|| say::diff_none().said())
+fn or_none(v: Option<&String>, w: &Words) -> String {
+    v.cloned().unwrap_or_else(|| say::diff_none().render(w))
 }
 
-fn ending(e: &Ending) -> String {
+fn ending(e: &Ending, w: &Words) -> String {
     if let Some(err) = &e.error {
-        return say::diff_ending_error(err).said();
+        return say::diff_ending_error(err).render(w);
     }
     let result = e.result.clone().unwrap_or_default();
     match &e.rule {
-        None => format!("{result} ({})", say::diff_unended().said()),
+        None => format!("{result} ({})", say::diff_unended().render(w)),
         Some(rule) => say::diff_ending(
             result,
             rule,
             e.ply.map_or_else(|| "none".to_string(), |p| p.to_string()),
         )
-        .said(),
+        .render(w),
     }
 }
 
-fn clause_heading(c: &ClauseChange) -> String {
+fn clause_heading(c: &ClauseChange, w: &Words) -> String {
     let (o, n) = (
         c.old_id.clone().unwrap_or_default(),
         c.new_id.clone().unwrap_or_default(),
     );
     match c.change {
-        diff::Change::Added => say::diff_added(n).said(),
+        diff::Change::Added => say::diff_added(n).render(w),
         diff::Change::Removed => match &c.replaced_by {
-            Some(by) => say::diff_replaced(o, by).said(),
-            None => say::diff_removed(o).said(),
+            Some(by) => say::diff_replaced(o, by).render(w),
+            None => say::diff_removed(o).render(w),
         },
-        diff::Change::Renumbered => say::diff_renumbered(o, n).said(),
-        diff::Change::Amended if c.renumbered => say::diff_amended_renumbered(o, n).said(),
-        diff::Change::Amended => say::diff_amended(n).said(),
+        diff::Change::Renumbered => say::diff_renumbered(o, n).render(w),
+        diff::Change::Amended if c.renumbered => say::diff_amended_renumbered(o, n).render(w),
+        diff::Change::Amended => say::diff_amended(n).render(w),
     }
 }
 
@@ -274,12 +276,12 @@ fn rule_text(f: &diff::RuleForm) -> String {
 }
 
 /// The lines under a changed clause: what changed, one per line, indented by `indent`.
-fn clause_details(c: &ClauseChange) -> Vec<String> {
+fn clause_details(c: &ClauseChange, w: &Words) -> Vec<String> {
     let mut lines = Vec::new();
     for t in &c.title {
         lines.push(format!(
             "{}: {}",
-            say::diff_title(&t.lang).said(),
+            say::diff_title(&t.lang).render(w),
             words_text(&t.segments)
         ));
     }
@@ -287,7 +289,7 @@ fn clause_details(c: &ClauseChange) -> Vec<String> {
         for t in &c.text {
             lines.push(format!(
                 "{}: {}",
-                say::diff_text(&t.lang).said(),
+                say::diff_text(&t.lang).render(w),
                 words_text(&t.segments)
             ));
         }
@@ -299,16 +301,16 @@ fn clause_details(c: &ClauseChange) -> Vec<String> {
         };
         match (&r.old, &r.new) {
             (Some(o), Some(n)) => {
-                lines.push(say::diff_rule(&name, named).said());
+                lines.push(say::diff_rule(&name, named).render(w));
                 lines.push(format!("  - {}", rule_text(o)));
                 lines.push(format!("  + {}", rule_text(n)));
             }
             (None, Some(n)) => {
-                lines.push(say::diff_rule_added(&name, named).said());
+                lines.push(say::diff_rule_added(&name, named).render(w));
                 lines.push(format!("  + {}", rule_text(n)));
             }
             (Some(o), None) => {
-                lines.push(say::diff_rule_removed(&name, named).said());
+                lines.push(say::diff_rule_removed(&name, named).render(w));
                 lines.push(format!("  - {}", rule_text(o)));
             }
             (None, None) => {}
@@ -316,81 +318,100 @@ fn clause_details(c: &ClauseChange) -> Vec<String> {
     }
     for v in &c.values {
         lines.push(
-            say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())).said(),
+            say::diff_value(
+                &v.name,
+                or_none(v.old.as_ref(), w),
+                or_none(v.new.as_ref(), w),
+            )
+            .render(w),
         );
     }
     if let Some(p) = &c.precedence {
         let list = |v: &[String]| match v.is_empty() {
-            true => say::diff_none().said(),
+            true => say::diff_none().render(w),
             false => v.join(", "),
         };
-        lines.push(say::diff_precedence(list(&p.old), list(&p.new)).said());
+        lines.push(say::diff_precedence(list(&p.old), list(&p.new)).render(w));
     }
     lines
 }
 
-fn clauses_text(c: &Clauses) -> String {
+fn clauses_text(c: &Clauses, w: &Words) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
         "{}",
-        say::diff_header(&c.old, &c.new, c.clauses.len()).said()
+        say::diff_header(&c.old, &c.new, c.clauses.len()).render(w)
     );
     for ch in &c.clauses {
-        let _ = writeln!(s, "  {}", clause_heading(ch));
-        for line in clause_details(ch) {
+        let _ = writeln!(s, "  {}", clause_heading(ch, w));
+        for line in clause_details(ch, w) {
             let _ = writeln!(s, "    {line}");
         }
     }
     if !c.values.is_empty() {
-        let _ = writeln!(s, "{}", say::diff_values(c.values.len()).said());
+        let _ = writeln!(s, "{}", say::diff_values(c.values.len()).render(w));
         for v in &c.values {
             let _ = writeln!(
                 s,
                 "  {} ({})",
-                say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())).said(),
-                say::diff_used_by(v.used_by.join(", ")).said()
+                say::diff_value(
+                    &v.name,
+                    or_none(v.old.as_ref(), w),
+                    or_none(v.new.as_ref(), w)
+                )
+                .render(w),
+                say::diff_used_by(v.used_by.join(", ")).render(w)
             );
         }
     }
     s
 }
 
-fn game_line(g: &GameChange) -> String {
+fn game_line(g: &GameChange, w: &Words) -> String {
     let place = format!("{}:{} #{}", g.file, g.line, g.game);
     say::diff_game(
         place,
         g.white.as_deref().unwrap_or("?"),
         g.black.as_deref().unwrap_or("?"),
-        ending(&g.old),
-        ending(&g.new),
+        ending(&g.old, w),
+        ending(&g.new, w),
     )
-    .said()
+    .render(w)
 }
 
-fn clause_or_unended(c: &str) -> String {
+fn clause_or_unended(c: &str, w: &Words) -> String {
     if c == arbiter::audit::UNENDED {
-        say::diff_unended().said()
+        say::diff_unended().render(w)
     } else {
         c.to_string()
     }
 }
 
-fn games_text(g: &Groups) -> String {
+fn games_text(g: &Groups, w: &Words) -> String {
     let mut s = String::new();
-    let _ = writeln!(s, "{}", say::diff_games(g.games, g.changed, g.bad).said());
+    let _ = writeln!(
+        s,
+        "{}",
+        say::diff_games(g.games, g.changed, g.bad).render(w)
+    );
     for ((o, n), group) in g.by_count() {
         let _ = writeln!(
             s,
             "  {}",
-            say::diff_group(clause_or_unended(o), clause_or_unended(n), group.count).said()
+            say::diff_group(
+                clause_or_unended(o, w),
+                clause_or_unended(n, w),
+                group.count
+            )
+            .render(w)
         );
         for e in &group.examples {
-            let _ = writeln!(s, "    {}", game_line(e));
+            let _ = writeln!(s, "    {}", game_line(e, w));
         }
         let more = group.count.saturating_sub(group.examples.len() as u64);
         if more > 0 {
-            let _ = writeln!(s, "    {}", say::diff_more(more).said());
+            let _ = writeln!(s, "    {}", say::diff_more(more).render(w));
         }
     }
     s
@@ -423,21 +444,21 @@ fn words_markdown(segments: &[diff::Segment]) -> String {
     s
 }
 
-fn clauses_markdown(c: &Clauses) -> String {
+fn clauses_markdown(c: &Clauses, w: &Words) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
         "# {}\n\n## {}\n",
-        escape::markdown(&say::diff_header(&c.old, &c.new, c.clauses.len()).said()),
-        escape::markdown(&say::diff_md_clauses().said())
+        escape::markdown(&say::diff_header(&c.old, &c.new, c.clauses.len()).render(w)),
+        escape::markdown(&say::diff_md_clauses().render(w))
     );
     if !c.clauses.is_empty() {
         let _ = writeln!(
             s,
             "| {} | {} | {} |\n|---|---|---|",
-            escape::markdown(&say::diff_md_clause().said()),
-            escape::markdown(&say::diff_md_change().said()),
-            escape::markdown(&say::diff_md_what().said())
+            escape::markdown(&say::diff_md_clause().render(w)),
+            escape::markdown(&say::diff_md_change().render(w)),
+            escape::markdown(&say::diff_md_what().render(w))
         );
     }
     for ch in &c.clauses {
@@ -449,7 +470,7 @@ fn clauses_markdown(c: &Clauses) -> String {
         for t in &ch.title {
             what.push(format!(
                 "{}: {}",
-                escape::markdown(&say::diff_title(&t.lang).said()),
+                escape::markdown(&say::diff_title(&t.lang).render(w)),
                 words_markdown(&t.segments)
             ));
         }
@@ -457,7 +478,7 @@ fn clauses_markdown(c: &Clauses) -> String {
             for t in &ch.text {
                 what.push(format!(
                     "{}: {}",
-                    escape::markdown(&say::diff_text(&t.lang).said()),
+                    escape::markdown(&say::diff_text(&t.lang).render(w)),
                     words_markdown(&t.segments)
                 ));
             }
@@ -468,9 +489,9 @@ fn clauses_markdown(c: &Clauses) -> String {
                 None => (String::new(), "no"),
             };
             let said = match (&r.old, &r.new) {
-                (Some(_), Some(_)) => say::diff_rule(&name, named).said(),
-                (None, _) => say::diff_rule_added(&name, named).said(),
-                (_, None) => say::diff_rule_removed(&name, named).said(),
+                (Some(_), Some(_)) => say::diff_rule(&name, named).render(w),
+                (None, _) => say::diff_rule_added(&name, named).render(w),
+                (_, None) => say::diff_rule_removed(&name, named).render(w),
             };
             let mut cell = escape::markdown(&said);
             if let Some(o) = &r.old {
@@ -483,19 +504,24 @@ fn clauses_markdown(c: &Clauses) -> String {
         }
         for v in &ch.values {
             what.push(escape::markdown(
-                &say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref())).said(),
+                &say::diff_value(
+                    &v.name,
+                    or_none(v.old.as_ref(), w),
+                    or_none(v.new.as_ref(), w),
+                )
+                .render(w),
             ));
         }
         if let Some(p) = &ch.precedence {
             what.push(escape::markdown(
-                &say::diff_precedence(p.old.join(", "), p.new.join(", ")).said(),
+                &say::diff_precedence(p.old.join(", "), p.new.join(", ")).render(w),
             ));
         }
         let _ = writeln!(
             s,
             "| {} | {} | {} |",
             escape::markdown(&id),
-            escape::markdown(&say::diff_change(ch.change.name()).said()),
+            escape::markdown(&say::diff_change(ch.change.name()).render(w)),
             what.join("<br>")
         );
     }
@@ -503,45 +529,54 @@ fn clauses_markdown(c: &Clauses) -> String {
         let _ = writeln!(
             s,
             "\n{}\n",
-            escape::markdown(&say::diff_values(c.values.len()).said())
+            escape::markdown(&say::diff_values(c.values.len()).render(w))
         );
         for v in &c.values {
             let _ = writeln!(
                 s,
                 "- {} ({})",
                 escape::markdown(
-                    &say::diff_value(&v.name, or_none(v.old.as_ref()), or_none(v.new.as_ref()))
-                        .said()
+                    &say::diff_value(
+                        &v.name,
+                        or_none(v.old.as_ref(), w),
+                        or_none(v.new.as_ref(), w)
+                    )
+                    .render(w)
                 ),
-                escape::markdown(&say::diff_used_by(v.used_by.join(", ")).said())
+                escape::markdown(&say::diff_used_by(v.used_by.join(", ")).render(w))
             );
         }
     }
     s
 }
 
-fn games_markdown(g: &Groups) -> String {
+fn games_markdown(g: &Groups, w: &Words) -> String {
     let mut s = String::new();
     let _ = writeln!(
         s,
         "\n## {}\n\n{}\n",
-        escape::markdown(&say::diff_md_games().said()),
-        escape::markdown(&say::diff_games(g.games, g.changed, g.bad).said())
+        escape::markdown(&say::diff_md_games().render(w)),
+        escape::markdown(&say::diff_games(g.games, g.changed, g.bad).render(w))
     );
     for ((o, n), group) in g.by_count() {
         let _ = writeln!(
             s,
             "### {}\n",
             escape::markdown(
-                &say::diff_group(clause_or_unended(o), clause_or_unended(n), group.count).said()
+                &say::diff_group(
+                    clause_or_unended(o, w),
+                    clause_or_unended(n, w),
+                    group.count
+                )
+                .render(w)
             )
         );
         for e in &group.examples {
-            let _ = writeln!(s, "- {}", escape::markdown(&game_line(e)));
+            let _ = writeln!(s, "- {}", escape::markdown(&game_line(e, w)));
         }
         let more = group.count.saturating_sub(group.examples.len() as u64);
         if more > 0 {
-            let _ = writeln!(s, "- {}", escape::markdown(&say::diff_more(more).said()));
+            let _ = writeln!(s, "- {}", escape::markdown(&say::diff_more(more).render(w)));
         }
         s.push('\n');
     }

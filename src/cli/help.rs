@@ -291,6 +291,6 @@ pub fn error(e: &clap::Error, words: &Words) -> Option<String> {
     out.push_str(&words.text("clap-error-more").ok()?);
     Some(format!(
         "{}\n",
-        arbiter::locale::say::error(out.trim_start().to_string()).said()
+        arbiter::locale::say::error(out.trim_start().to_string()).render(words)
     ))
 }

@@ -1,4 +1,6 @@
-//! Every byte the commands write to standard output and standard error goes through here.
+//! Every byte the commands write to standard output and standard error goes through here, and
+//! every message they say is said in the words of the run that `Io` holds (made once, from
+//! `--lang` and `--locales`, by `run`).
 //!
 //! A reader that stops reading (`arbiter audit archive.pgn | head -1`) ends the command at once,
 //! quietly, with status 141: the status a shell gives a command that SIGPIPE ended (128 + 13),
@@ -13,54 +15,72 @@
 
 use std::io::{self, Write};
 
-use arbiter::locale::say;
+use arbiter::locale::Words;
+use arbiter::locale::say::{self, IntoArg};
 
 /// The status of a command whose reader went away.
 pub const CLOSED: i32 = 141;
 
-/// End the command after a failed write to standard output or standard error.
-pub fn failed(e: &io::Error) -> ! {
-    if e.kind() == io::ErrorKind::BrokenPipe {
-        std::process::exit(CLOSED);
+/// Standard output and standard error, and the words of the run: what every command is given.
+pub struct Io {
+    words: Words,
+}
+
+impl Io {
+    /// The commands' output, their messages said in `words`.
+    pub fn new(words: Words) -> Io {
+        Io { words }
     }
-    let message = say::error(say::output_failed(say::io_error(e))).said();
-    // Standard error may be what failed: then nothing more can be said.
-    let _ = writeln!(io::stderr().lock(), "{message}");
-    std::process::exit(1);
-}
 
-/// Write to standard output, flushed; a failure ends the command (`failed`).
-pub fn raw(text: &str) {
-    let mut out = io::stdout().lock();
-    if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
-        failed(&e);
+    /// The words of the run.
+    pub fn words(&self) -> &Words {
+        &self.words
     }
-}
 
-/// A line of text for people on standard output.
-pub fn line(text: &str) {
-    raw(&format!("{}\n", arbiter::escape::terminal(text)));
-}
-
-/// Text for people on standard output, as it is (with its own line breaks).
-pub fn text(text: &str) {
-    raw(&arbiter::escape::terminal(text));
-}
-
-/// Write to standard error; a failure ends the command (`failed`).
-pub fn eraw(text: &str) {
-    let mut err = io::stderr().lock();
-    if let Err(e) = err.write_all(text.as_bytes()).and_then(|()| err.flush()) {
-        failed(&e);
+    /// End the command after a failed write to standard output or standard error.
+    pub fn failed(&self, e: &io::Error) -> ! {
+        if e.kind() == io::ErrorKind::BrokenPipe {
+            std::process::exit(CLOSED);
+        }
+        let message = say::error(say::output_failed(say::io_error(e))).render(&self.words);
+        // Standard error may be what failed: then nothing more can be said.
+        let _ = writeln!(io::stderr().lock(), "{message}");
+        std::process::exit(1);
     }
-}
 
-/// A line of text for people on standard error.
-pub fn eline(text: &str) {
-    eraw(&format!("{}\n", arbiter::escape::terminal(text)));
-}
+    /// Write to standard output, flushed; a failure ends the command (`failed`).
+    pub fn raw(&self, text: &str) {
+        let mut out = io::stdout().lock();
+        if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+            self.failed(&e);
+        }
+    }
 
-/// `error: ...` on standard error.
-pub fn error(message: impl AsRef<str>) {
-    eline(&say::error(message.as_ref()).said());
+    /// A line of text for people on standard output.
+    pub fn line(&self, text: &str) {
+        self.raw(&format!("{}\n", arbiter::escape::terminal(text)));
+    }
+
+    /// Text for people on standard output, as it is (with its own line breaks).
+    pub fn text(&self, text: &str) {
+        self.raw(&arbiter::escape::terminal(text));
+    }
+
+    /// Write to standard error; a failure ends the command (`failed`).
+    pub fn eraw(&self, text: &str) {
+        let mut err = io::stderr().lock();
+        if let Err(e) = err.write_all(text.as_bytes()).and_then(|()| err.flush()) {
+            self.failed(&e);
+        }
+    }
+
+    /// A line of text for people on standard error.
+    pub fn eline(&self, text: &str) {
+        self.eraw(&format!("{}\n", arbiter::escape::terminal(text)));
+    }
+
+    /// `error: ...` on standard error: a message (said in the words of the run) or a text.
+    pub fn error(&self, message: impl IntoArg) {
+        self.eline(&say::error(message).render(&self.words));
+    }
 }

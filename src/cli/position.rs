@@ -12,6 +12,7 @@ use shakmaty::fen::Fen;
 use shakmaty::{CastlingMode, Chess, Color};
 
 use crate::adjudicate::{AnalysisArgs, FormatArg};
+use crate::out::Io;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -24,27 +25,27 @@ pub struct Args {
     pub analysis: AnalysisArgs,
 }
 
-pub fn run(a: &Args, lang: &str) -> u8 {
+pub fn run(a: &Args, lang: &str, io: &Io) -> u8 {
     let pos: Chess = match a.fen.trim().parse::<Fen>() {
         Err(e) => {
-            crate::out::error(say::position_bad_fen(say::fen_error(&e)).said());
+            io.error(say::position_bad_fen(say::fen_error(&e)).render(io.words()));
             return 2;
         }
         Ok(fen) => match fen.into_position(CastlingMode::Standard) {
             Ok(p) => p,
             Err(e) => {
-                crate::out::error(say::position_illegal(say::position_error(&e)).said());
+                io.error(say::position_illegal(say::position_error(&e)).render(io.words()));
                 return 2;
             }
         },
     };
-    let Some(rules) = crate::rules_or_report(arbiter::DEFAULT_RULEBOOK, None) else {
+    let Some(rules) = crate::rules_or_report(arbiter::DEFAULT_RULEBOOK, None, io) else {
         return 1;
     };
     let renderer = match Renderer::new(rules.meta(), lang) {
         Ok(r) => r,
         Err(e) => {
-            crate::out::error(e);
+            io.error(e);
             return 2;
         }
     };
@@ -77,11 +78,14 @@ pub fn run(a: &Args, lang: &str) -> u8 {
     // The position's answer, in words and as the JSON's `dead_position`.
     let (verdict, dead) = match (alive, dead) {
         (Some(side), _) => (
-            say::position_alive(arbiter::runtime::rules::side_name(side)).said(),
+            say::position_alive(arbiter::runtime::rules::side_name(side)).render(io.words()),
             "alive",
         ),
-        (None, true) => (say::position_dead().said(), "dead"),
-        (None, false) => (say::position_undetermined().said(), "undetermined"),
+        (None, true) => (say::position_dead().render(io.words()), "dead"),
+        (None, false) => (
+            say::position_undetermined().render(io.words()),
+            "undetermined",
+        ),
     };
     // The reader asked for the lines: shortened unless `--evidence` says otherwise.
     let shown = match a.analysis.evidence {
@@ -94,14 +98,15 @@ pub fn run(a: &Args, lang: &str) -> u8 {
         .collect();
     match a.format {
         FormatArg::Text => {
-            crate::out::line(a.fen.trim());
+            io.line(a.fen.trim());
             for e in &evidence {
-                crate::out::line(&format!("  {}", renderer.evidence(e)));
+                io.line(&format!("  {}", renderer.evidence(e)));
             }
-            crate::out::line(&verdict);
+            io.line(&verdict);
             if nodes > 0 {
-                crate::out::line(
-                    &say::position_work(nodes, u64::try_from(ms).unwrap_or(u64::MAX)).said(),
+                io.line(
+                    &say::position_work(nodes, u64::try_from(ms).unwrap_or(u64::MAX))
+                        .render(io.words()),
                 );
             }
         }
@@ -116,7 +121,7 @@ pub fn run(a: &Args, lang: &str) -> u8 {
                 "text": verdict,
                 "elapsed_ms": u64::try_from(ms).unwrap_or(u64::MAX),
             });
-            crate::out::raw(&format!("{out}\n"));
+            io.raw(&format!("{out}\n"));
         }
     }
     0

@@ -14,7 +14,8 @@ fn generated_is_fresh() {
         codegen::rustfmt_available(),
         "rustfmt is not installed, and generating Rust needs it: `rustup component add rustfmt`"
     );
-    let files = codegen::generate_tree(&root.join("rules"), &root.join("generated"))
+    let words = arbiter::locale::default_words();
+    let files = codegen::generate_tree(&root.join("rules"), &root.join("generated"), &words)
         .unwrap_or_else(|e| panic!("{e}"));
     let mut stale = Vec::new();
     for (path, want) in files {

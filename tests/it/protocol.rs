@@ -76,7 +76,7 @@ fn the_runners_messages_match_their_schemas() {
 fn arbiters_answers_match_their_schemas() {
     let schemas = Schemas::new().expect("schemas");
     for engine in [Engine::Compiled, Engine::Interpreter] {
-        let mut ours = Ours::new(engine, None);
+        let mut ours = Ours::new(engine, None, arbiter::locale::default_words());
         let hello = json(&Reply::Hello {
             protocol: PROTOCOL_VERSION,
             implementation: ours.info(),

@@ -598,7 +598,9 @@ fn checking_a_verdict_is_linear_in_its_rulings() {
         .recv_timeout(GUARD)
         .expect("200,000 rulings checked (a quadratic check takes hours)");
     assert_eq!(right, Ok(()));
-    let diffs = wrong.expect_err("one event differs");
+    let diffs: Vec<String> = (wrong.expect_err("one event differs").iter())
+        .map(ToString::to_string)
+        .collect();
     assert_eq!(diffs.len(), 1, "{diffs:?}");
     assert!(diffs[0].starts_with("event 1 at "), "{diffs:?}");
     assert!(
@@ -731,7 +733,7 @@ fn the_deadline_covers_checking_the_verdict() {
     assert_eq!(o.outcome, runner::Kind::Errored, "{:?}", o.details);
     assert_eq!(
         o.details,
-        ["the verdict was not checked within 0.000000001 s"]
+        [arbiter::locale::say::verdict_late("0.000000001")]
     );
 }
 

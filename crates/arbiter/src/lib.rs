@@ -164,9 +164,8 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
             Engine::Interpreter => {
                 let mut books: Vec<Arc<dyn Rules>> = Vec::new();
                 for ir in load_irs(spec)? {
-                    let interp = Interpreter::new(ir).map_err(|e| {
-                        Diag::new(Path::new(spec), &Arc::from(""), 0, 0, Message::verbatim(e))
-                    })?;
+                    let interp = Interpreter::new(ir)
+                        .map_err(|e| Diag::new(Path::new(spec), &Arc::from(""), 0, 0, e))?;
                     books.push(Arc::new(interp));
                 }
                 Ok(books)
@@ -191,8 +190,7 @@ fn load_books(spec: &str, engine: Option<Engine>) -> Result<Vec<Arc<dyn Rules>>,
     }
     let mut books: Vec<Arc<dyn Rules>> = Vec::new();
     for ir in compile::compile_dir_editions(dir, &Embedded)? {
-        let interp = Interpreter::new(ir)
-            .map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, Message::verbatim(e)))?;
+        let interp = Interpreter::new(ir).map_err(|e| Diag::new(dir, &Arc::from(""), 0, 0, e))?;
         books.push(Arc::new(interp));
     }
     Ok(books)

@@ -27,13 +27,16 @@ impl Renderer {
         })?;
         // The tool's own words (the language registry, its added files checked), then the
         // rulebook's rulings.
-        let mut bundle = crate::locale::bundle(lang)?;
+        // An error about them is said in the words of `lang` that did not fail (`Words::none`).
+        let said = |e: crate::locale::LocaleError| e.render(&crate::locale::Words::none(lang));
+        let mut bundle = crate::locale::bundle(lang).map_err(said)?;
         crate::locale::add(
             &mut bundle,
             &format!("the rulings of {} ({lang})", meta.id),
             rulings.clone(),
             false,
-        )?;
+        )
+        .map_err(said)?;
         // Every message a verdict can need is there, or the renderer is not made: nothing is
         // ever rendered as a placeholder.
         let tool = [

@@ -44,7 +44,7 @@ pub fn is_known(name: &str) -> bool {
 /// Features the scenario's text makes unavoidable: its event commands, its regulation tags and
 /// a stated `ExpectOffers`.
 /// (Features that follow from *what is expected*, such as `fivefold`, are the author's to tag.)
-pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
+pub fn implied(game: &Game) -> Result<Vec<&'static str>, crate::locale::say::Message> {
     let mut out: Vec<&'static str> = Vec::new();
     let mut add = |f: &'static str| {
         if !out.contains(&f) {
@@ -53,7 +53,7 @@ pub fn implied(game: &Game) -> Result<Vec<&'static str>, String> {
     };
     // From the typed events: a command added to `pgn::events` must be given its feature here
     // (the match is exhaustive).
-    let events = crate::pgn::events::events(game).map_err(|e| e.message.said())?;
+    let events = crate::pgn::events::events(game).map_err(|e| e.message)?;
     for e in &events {
         match &e.command {
             Command::Claim { kind, intended } => {

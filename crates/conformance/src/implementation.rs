@@ -24,8 +24,10 @@ use serde_json::{Value, json};
 
 use super::features::FEATURES;
 use super::protocol::{self, Command, MAX_LINE, PROTOCOL_VERSION, ReadLine, Reply, Request};
+use super::scenario::at_byte;
 use super::schema::Schemas;
-use crate::diag::clip;
+use crate::diag::{Diags, clip};
+use crate::locale::Words;
 use crate::render::Renderer;
 use crate::runtime::edition::Law;
 use crate::{Engine, load_law, pgn, runtime};
@@ -74,24 +76,28 @@ pub struct Ours {
     folder: Option<Law>,
     /// Each rulebook asked for: its name, its law, a renderer per rulebook of the law.
     loaded: Vec<(String, Law, Vec<Renderer>)>,
+    /// The words its errors are said in (the verdicts' explanations are in English, the
+    /// protocol's language).
+    words: Words,
 }
 
 impl Ours {
     /// `folder`: rules loaded from a rulebook folder (`load_folder`), used instead of the
     /// embedded rulebook with the same id.
-    pub fn new(engine: Engine, folder: Option<Law>) -> Ours {
+    /// `words`: the words its errors are said in.
+    pub fn new(engine: Engine, folder: Option<Law>, words: Words) -> Ours {
         Ours {
             engine,
             folder,
             loaded: Vec::new(),
+            words,
         }
     }
 
     /// A rulebook folder, checked and ready for the interpreter (once per edition of the
     /// family it stands on).
-    pub fn load_folder(dir: &Path) -> Result<Law, String> {
+    pub fn load_folder(dir: &Path) -> Result<Law, Diags> {
         load_law(&dir.to_string_lossy(), Some(Engine::Interpreter), None)
-            .map_err(|d| d.render_plain(&crate::locale::run_words()))
     }
 
     fn rulebooks(&self) -> Vec<String> {
@@ -113,8 +119,9 @@ impl Ours {
         }
         let law = match &self.folder {
             Some(f) if f.newest().meta().id == id => f.clone(),
-            _ if crate::rulebook_names().contains(&id) => load_law(id, Some(self.engine), None)
-                .map_err(|d| d.render_plain(&crate::locale::run_words()))?,
+            _ if crate::rulebook_names().contains(&id) => {
+                load_law(id, Some(self.engine), None).map_err(|d| d.render_plain(&self.words))?
+            }
             _ => return Err(format!("no rulebook `{id}`")),
         };
         let renderers = (law.books().iter())
@@ -169,7 +176,7 @@ impl Ours {
         let verdict = games
             .pop()
             .ok_or_else(|| "no game".to_string())
-            .and_then(|g| g.map_err(|e| format!("byte {}: {}", e.offset, e.message.said())))
+            .and_then(|g| g.map_err(|e| at_byte(e.offset, e.message).render(&self.words)))
             .and_then(|g| {
                 let options = runtime::adjudicate::Options {
                     record: req.record,
@@ -185,7 +192,7 @@ impl Ours {
                     }
                     None => crate::adjudicate::game(g, law, options),
                 };
-                ruled.map_err(|e| format!("byte {}: {}", e.offset, e.message.said()))
+                ruled.map_err(|e| at_byte(e.offset, e.message).render(&self.words))
             });
         match verdict {
             Ok(v) => {

@@ -28,6 +28,7 @@ use serde::Deserialize;
 
 use super::scenario::{Scenario, discover};
 use crate::lang::ir::{Disabled, Rulebook};
+use crate::locale::Words;
 
 /// One scenario to run: its id and file, and how it is inherited (none for the rulebook's own).
 #[derive(Clone, Debug)]
@@ -209,7 +210,14 @@ struct NotApplicable {
 /// `club/fide-2023/...` and `club/fide-2023/fide-2018/...` (fide-2023's, its own and those it
 /// inherits). A family (`fide`) inherits nothing: its editions run their own suites. An
 /// unreadable `inherit.yaml` is an error.
-pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planned>, String> {
+///
+/// `words`: the words its errors are said in.
+pub fn plan(
+    root: &Path,
+    name: &str,
+    irs: &[Arc<Rulebook>],
+    words: &Words,
+) -> Result<Vec<Planned>, String> {
     let all = discover(root);
     let suite = |book: &str| -> Vec<(String, PathBuf)> {
         all.iter()
@@ -225,7 +233,7 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
             inherited: None,
         })
         .collect();
-    let declared = declared_by(root, name)?;
+    let declared = declared_by(root, name, words)?;
     let compiled: Vec<&Arc<Rulebook>> = irs.iter().filter(|ir| ir.id == name).collect();
     for (k, ir) in compiled.iter().enumerate() {
         let newest = k + 1 == compiled.len();
@@ -237,7 +245,7 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
         // What the edition's own `inherit.yaml` declares of its bases' scenarios holds under
         // an overlay compiled on that edition too.
         let by_edition = match &edition {
-            Some(e) => declared_by(root, e)?,
+            Some(e) => declared_by(root, e, words)?,
             None => BTreeMap::new(),
         };
         // A base that is not part of the edition (the rules of another game beside the FIDE
@@ -283,7 +291,7 @@ pub fn plan(root: &Path, name: &str, irs: &[Arc<Rulebook>]) -> Result<Vec<Planne
 }
 
 /// The overlay's declared exceptions: base scenario id -> reason.
-fn declared_by(root: &Path, book: &str) -> Result<BTreeMap<String, String>, String> {
+fn declared_by(root: &Path, book: &str, words: &Words) -> Result<BTreeMap<String, String>, String> {
     let path = root.join(book).join("inherit.yaml");
     // Read as the suite's scenarios are (`files::read`): a FIFO or a device is refused, not
     // waited on; a missing file declares nothing.
@@ -293,12 +301,14 @@ fn declared_by(root: &Path, book: &str) -> Result<BTreeMap<String, String>, Stri
             return Ok(BTreeMap::new());
         }
         Err(e) => {
-            return Err(crate::locale::say::unreadable(path.display().to_string(), &e).said());
+            return Err(
+                crate::locale::say::unreadable(path.display().to_string(), &e).render(words),
+            );
         }
     };
     let source: Arc<str> = Arc::from(String::from_utf8_lossy(&bytes).as_ref());
-    let d: Declared = crate::rulebook::yaml::parse(&path, &source)
-        .map_err(|d| d.render_plain(&crate::locale::run_words()))?;
+    let d: Declared =
+        crate::rulebook::yaml::parse(&path, &source).map_err(|d| d.render_plain(words))?;
     Ok(d.not_applicable
         .into_iter()
         .map(|n| (n.scenario, n.reason))

@@ -16,6 +16,7 @@ use serde::Deserialize;
 use super::features::FEATURES;
 use super::runner::{Kind, Outcome, Run};
 use crate::diag::Diag;
+use crate::locale::Words;
 
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -130,11 +131,11 @@ impl Explanations {
     }
 }
 
-/// One JSON object per scenario, in run order.
-pub fn json_lines(run: &Run) -> String {
+/// One JSON object per scenario, in run order, its details said in `words`.
+pub fn json_lines(run: &Run, words: &Words) -> String {
     let mut s = String::new();
     for o in &run.outcomes {
-        match serde_json::to_string(o) {
+        match serde_json::to_string(&o.line(words)) {
             Ok(line) => s.push_str(&line),
             Err(e) => s.push_str(
                 &serde_json::json!({ "id": o.id, "report_error": e.to_string() }).to_string(),
@@ -331,27 +332,33 @@ fn feature_rows(run: &Run, declared: bool) -> Vec<Vec<String>> {
         .collect()
 }
 
-/// The tables and closing line printed at the end of a run, in the language of the run.
-pub fn summary(run: &Run) -> String {
+/// The tables and closing line printed at the end of a run, in `words`.
+pub fn summary(run: &Run, words: &Words) -> String {
     use crate::locale::say;
     let tally = [
-        say::table_scenarios().said(),
-        say::table_applicable().said(),
-        say::table_passed().said(),
-        say::table_failed().said(),
-        say::table_errored().said(),
-        say::table_skipped().said(),
+        say::table_scenarios().render(words),
+        say::table_applicable().render(words),
+        say::table_passed().render(words),
+        say::table_failed().render(words),
+        say::table_errored().render(words),
+        say::table_skipped().render(words),
     ];
     let mut s = String::new();
-    let clause = say::table_clause().said();
+    let clause = say::table_clause().render(words);
     let mut h = vec![clause.as_str()];
     h.extend(tally.iter().map(String::as_str));
     s.push_str(&text_table(&h, &clause_rows(run, false)));
     s.push('\n');
-    let (feature, declared) = (say::table_feature().said(), say::table_declared().said());
+    let (feature, declared) = (
+        say::table_feature().render(words),
+        say::table_declared().render(words),
+    );
     let mut h = vec![feature.as_str(), declared.as_str()];
     h.extend(tally.iter().map(String::as_str));
-    let (yes, no) = (say::table_yes().said(), say::table_no().said());
+    let (yes, no) = (
+        say::table_yes().render(words),
+        say::table_no().render(words),
+    );
     let rows: Vec<Vec<String>> = feature_rows(run, true)
         .into_iter()
         .map(|mut r| {
@@ -363,7 +370,7 @@ pub fn summary(run: &Run) -> String {
         .collect();
     s.push_str(&text_table(&h, &rows));
     s.push('\n');
-    s.push_str(&run.closing_line());
+    s.push_str(&run.closing_line(words));
     s.push('\n');
     s
 }
@@ -374,13 +381,19 @@ fn cell(s: &str) -> String {
     crate::escape::markdown(s)
 }
 
-/// The report a federation or a library can publish.
-pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> String {
+/// The report a federation or a library can publish (its tables in English; the closing line
+/// and the scenarios' details in `words`).
+pub fn markdown(
+    run: &Run,
+    suite: &str,
+    explanations: Option<&Explanations>,
+    words: &Words,
+) -> String {
     let mut s = header(run, suite);
     let na = run.count(Kind::NotApplicable);
     s.push_str(&format!(
         "\n**{}** — {} scenarios, {} applicable.\n\n",
-        run.closing_line(),
+        run.closing_line(words),
         run.outcomes.len(),
         run.outcomes.len() - na
     ));
@@ -394,8 +407,8 @@ pub fn markdown(run: &Run, suite: &str, explanations: Option<&Explanations>) -> 
     h.extend(TALLY_HEADER);
     s.push_str(&md_table(&h, &feature_rows(run, true)));
 
-    s.push_str(&failures(run, explanations));
-    s.push_str(&others(run));
+    s.push_str(&failures(run, explanations, words));
+    s.push_str(&others(run, words));
     if na > 0 {
         s.push_str(&not_applicable(run, explanations, na));
     }
@@ -460,16 +473,17 @@ fn header(run: &Run, suite: &str) -> String {
 }
 
 /// A scenario's row: its id and the differences (or the reason, or the error).
-fn outcome_row(o: &Outcome) -> Vec<String> {
+fn outcome_row(o: &Outcome, words: &Words) -> Vec<String> {
+    let details: Vec<String> = o.details.iter().map(|d| d.render(words)).collect();
     vec![
         crate::escape::markdown_code(&o.id),
-        cell(&o.details.join("; ")),
+        cell(&details.join("; ")),
     ]
 }
 
 /// The failures, grouped by the explanations that cover them, then the unexplained; the
 /// explanations that explain nothing that failed.
-fn failures(run: &Run, explanations: Option<&Explanations>) -> String {
+fn failures(run: &Run, explanations: Option<&Explanations>, words: &Words) -> String {
     let mut s = String::new();
     let failed: Vec<&Outcome> = run
         .outcomes
@@ -501,7 +515,10 @@ fn failures(run: &Run, explanations: Option<&Explanations>) -> String {
                 ));
                 s.push_str(&md_table_aligned(
                     &["scenario", "difference"],
-                    &members.iter().map(|o| outcome_row(o)).collect::<Vec<_>>(),
+                    &members
+                        .iter()
+                        .map(|o| outcome_row(o, words))
+                        .collect::<Vec<_>>(),
                     false,
                 ));
             }
@@ -510,7 +527,10 @@ fn failures(run: &Run, explanations: Option<&Explanations>) -> String {
             s.push_str(&format!("\n### Unexplained ({})\n\n", rest.len()));
             s.push_str(&md_table_aligned(
                 &["scenario", "difference"],
-                &rest.iter().map(|o| outcome_row(o)).collect::<Vec<_>>(),
+                &rest
+                    .iter()
+                    .map(|o| outcome_row(o, words))
+                    .collect::<Vec<_>>(),
                 false,
             ));
         }
@@ -528,7 +548,7 @@ fn failures(run: &Run, explanations: Option<&Explanations>) -> String {
 }
 
 /// The scenarios that errored, and those the implementation skipped.
-fn others(run: &Run) -> String {
+fn others(run: &Run, words: &Words) -> String {
     let mut s = String::new();
     for (kind, title) in [
         (Kind::Errored, "Errors"),
@@ -538,7 +558,7 @@ fn others(run: &Run) -> String {
             .outcomes
             .iter()
             .filter(|o| o.outcome == kind)
-            .map(outcome_row)
+            .map(|o| outcome_row(o, words))
             .collect();
         if !list.is_empty() {
             s.push_str(&format!("\n## {title} ({})\n\n", list.len()));

@@ -10,7 +10,8 @@ use super::implementation::{Answer, Implementation};
 use super::inherit::Planned;
 use super::protocol;
 use super::scenario::{Expected, Scenario, Summary};
-use crate::locale::say;
+use crate::locale::Words;
+use crate::locale::say::{self, IntoArg};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
@@ -40,7 +41,7 @@ impl Kind {
 }
 
 /// One scenario's line in the machine-readable report.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug)]
 pub struct Outcome {
     pub id: String,
     pub clauses: Vec<String>,
@@ -48,11 +49,41 @@ pub struct Outcome {
     pub outcome: Kind,
     pub expected: Option<Expected>,
     pub got: Option<Summary>,
-    /// The differences (failed), the reason (skipped, not applicable) or the error (errored).
+    /// The differences (failed), the reason (skipped, not applicable) or the error (errored):
+    /// messages, said in the words the report is written in (`Outcome::line`).
+    pub details: Vec<say::Message>,
+    pub context: Value,
+}
+
+/// An outcome as the machine-readable report writes it: its details in words.
+#[derive(Serialize)]
+pub struct Line<'a> {
+    pub id: &'a str,
+    pub clauses: &'a [String],
+    pub features: &'a [String],
+    pub outcome: Kind,
+    pub expected: &'a Option<Expected>,
+    pub got: &'a Option<Summary>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub details: Vec<String>,
     #[serde(skip_serializing_if = "Value::is_null")]
-    pub context: Value,
+    pub context: &'a Value,
+}
+
+impl Outcome {
+    /// The report's line, its details said in `words`.
+    pub fn line(&self, words: &Words) -> Line<'_> {
+        Line {
+            id: &self.id,
+            clauses: &self.clauses,
+            features: &self.features,
+            outcome: self.outcome,
+            expected: &self.expected,
+            got: &self.got,
+            details: self.details.iter().map(|d| d.render(words)).collect(),
+            context: &self.context,
+        }
+    }
 }
 
 pub struct Run {
@@ -72,8 +103,8 @@ impl Run {
         self.count(Kind::Failed) == 0 && self.count(Kind::Errored) == 0
     }
 
-    /// `N passed, N failed, N skipped (N not applicable), N errored`.
-    pub fn closing_line(&self) -> String {
+    /// `N passed, N failed, N skipped (N not applicable), N errored`, in `words`.
+    pub fn closing_line(&self, words: &Words) -> String {
         let na = self.count(Kind::NotApplicable);
         say::conformance_counts(
             self.count(Kind::Passed),
@@ -82,7 +113,7 @@ impl Run {
             na,
             self.count(Kind::Errored),
         )
-        .said()
+        .render(words)
     }
 }
 
@@ -109,7 +140,7 @@ pub fn run(
                 outcome: Kind::Errored,
                 expected: None,
                 got: None,
-                details: vec![say::scenario_malformed(e.to_string()).said()],
+                details: vec![say::scenario_malformed(e)],
                 context: Value::Null,
             },
             (Ok(s), None) => one(imp, implementation.as_ref(), &hello_error, seq as u64, &s),
@@ -124,10 +155,10 @@ pub fn run(
                         outcome: Kind::NotApplicable,
                         expected: None,
                         got: None,
-                        details: vec![
-                            say::scenario_inherited_not_applicable(&how.base, why.to_string())
-                                .said(),
-                        ],
+                        details: vec![say::scenario_inherited_not_applicable(
+                            &how.base,
+                            why.to_string(),
+                        )],
                         context: Value::Null,
                     },
                 }
@@ -174,25 +205,21 @@ fn one(
         context: Value::Null,
     };
     let Some(info) = info else {
-        o.details = vec![
-            say::no_hello(
-                hello_error
-                    .clone()
-                    .unwrap_or_else(|| say::no_answer().said()),
-            )
-            .said(),
-        ];
+        o.details = vec![say::no_hello(match hello_error {
+            Some(e) => say::Arg::Text(e.clone()),
+            None => say::no_answer().into_arg(),
+        })];
         return o;
     };
     if !info.rulebooks.contains(&s.rulebook) {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![say::rulebook_not_supported(&s.rulebook).said()];
+        o.details = vec![say::rulebook_not_supported(&s.rulebook)];
         return o;
     }
     let game = s.game.kind.name();
     if !info.games.iter().any(|g| g == game) {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![say::game_not_supported(game).said()];
+        o.details = vec![say::game_not_supported(game)];
         return o;
     }
     let missing: Vec<&str> = s
@@ -203,18 +230,18 @@ fn one(
         .collect();
     if !missing.is_empty() {
         o.outcome = Kind::NotApplicable;
-        o.details = vec![say::needs_features(missing.join(", ")).said()];
+        o.details = vec![say::needs_features(missing.join(", "))];
         return o;
     }
     let req = match s.request() {
         Ok(r) => r,
         Err(e) => {
-            o.details = vec![say::scenario_malformed(e.to_string()).said()];
+            o.details = vec![say::scenario_malformed(e)];
             return o;
         }
     };
     if let Err(e) = imp.ready() {
-        o.details = vec![e];
+        o.details = vec![e.into()];
         return o;
     }
     // One deadline for the scenario: sending it, the answer, and checking the verdict.
@@ -234,20 +261,20 @@ fn one(
                     && Instant::now() > d
                 {
                     o.outcome = Kind::Errored;
-                    o.details = vec![say::verdict_late(t.as_secs_f64().to_string()).said()];
+                    o.details = vec![say::verdict_late(t.as_secs_f64().to_string())];
                 }
             }
             Err(e) => {
-                o.details = vec![say::verdict_malformed(e.to_string()).said()];
+                o.details = vec![say::verdict_malformed(e.to_string())];
                 o.context = serde_json::json!({ "verdict": v });
             }
         },
         Answer::Skipped(reason) => {
             o.outcome = Kind::Skipped;
-            o.details = vec![reason];
+            o.details = vec![reason.into()];
         }
         Answer::Errored { message, context } => {
-            o.details = vec![message];
+            o.details = vec![message.into()];
             o.context = context;
         }
     }

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::features;
 use super::protocol::{self, EventRecord, GameRecord, Request};
 use crate::files::Refused;
-use crate::locale::say;
+use crate::locale::say::{self, IntoArg};
 use crate::pgn::{self, Game, commands};
 
 /// What a scenario expects of one event.
@@ -171,9 +171,9 @@ pub fn discover_all(root: &Path) -> Discovered {
 pub const MAX_SCENARIO_BYTES: usize = pgn::split::MAX_GAME_BYTES;
 
 /// A scenario's bytes: a regular file of at most `MAX_SCENARIO_BYTES`.
-fn read(path: &Path) -> Result<Vec<u8>, String> {
+fn read(path: &Path) -> Result<Vec<u8>, say::Message> {
     crate::files::read(path, MAX_SCENARIO_BYTES as u64)
-        .map_err(|e| say::unreadable(path.display().to_string(), &e).said())
+        .map_err(|e| say::unreadable(path.display().to_string(), &e))
 }
 
 fn tag<'a>(g: &'a Game, name: &str) -> Result<&'a str, String> {
@@ -198,22 +198,31 @@ fn words(s: &str) -> Vec<String> {
     }
 }
 
-fn read_one(bytes: &[u8]) -> Result<Game, String> {
+fn read_one(bytes: &[u8]) -> Result<Game, say::Message> {
     let mut games = pgn::read_games(bytes);
     if games.len() != 1 {
         return Err(format!(
             "a scenario holds exactly one game, this file has {}",
             games.len()
-        ));
+        )
+        .into());
     }
     games
         .pop()
         .ok_or("no game")?
-        .map_err(|e| format!("byte {}: {}", e.offset, e.message.said()))
+        .map_err(|e| at_byte(e.offset, e.message))
+}
+
+/// `byte N: ` before a reader's error.
+pub(crate) fn at_byte(offset: usize, message: say::Message) -> say::Message {
+    say::Message::concat(vec![
+        say::Arg::Text(format!("byte {offset}: ")),
+        say::Arg::Message(Box::new(message)),
+    ])
 }
 
 impl Scenario {
-    pub fn load(id: &str, path: &Path) -> Result<Scenario, String> {
+    pub fn load(id: &str, path: &Path) -> Result<Scenario, say::Message> {
         let bytes = read(path)?;
         let game = read_one(&bytes)?;
         let rulebook = id.split('/').next().unwrap_or_default().to_string();
@@ -228,7 +237,8 @@ impl Scenario {
         if let Some(f) = features.iter().find(|f| !features::is_known(f)) {
             return Err(format!(
                 "tag `Features`: unknown feature `{f}` (conformance/PROTOCOL.md lists them)"
-            ));
+            )
+            .into());
         }
         if let Some(f) = features::implied(&game)?
             .into_iter()
@@ -236,13 +246,14 @@ impl Scenario {
         {
             return Err(format!(
                 "tag `Features` must name `{f}`: the scenario's events or tags need it"
-            ));
+            )
+            .into());
         }
         let result = tag(&game, "ExpectResult")?.to_string();
         if !["1-0", "0-1", "1/2-1/2", "*"].contains(&result.as_str()) {
-            return Err(format!(
-                "`ExpectResult` must be 1-0, 0-1, 1/2-1/2 or *, not `{result}`"
-            ));
+            return Err(
+                format!("`ExpectResult` must be 1-0, 0-1, 1/2-1/2 or *, not `{result}`").into(),
+            );
         }
         let rule = match tag(&game, "ExpectRule")? {
             "-" => None,
@@ -285,7 +296,7 @@ impl Scenario {
 
     /// The scenario as an implementation sees it: the PGN without the metadata and expectation
     /// tags and without any `[%expect ...]`, and the same game parsed.
-    pub fn request(&self) -> Result<Request, String> {
+    pub fn request(&self) -> Result<Request, say::Message> {
         let text = String::from_utf8_lossy(&self.bytes);
         let mut pgn = String::with_capacity(text.len());
         for line in text.split_inclusive('\n') {
@@ -299,14 +310,20 @@ impl Scenario {
             }
         }
         let pgn = strip_expect_commands(&pgn);
-        let game = read_one(pgn.as_bytes()).map_err(|e| format!("the stripped PGN: {e}"))?;
+        let game = read_one(pgn.as_bytes()).map_err(|e| {
+            say::Message::concat(vec![
+                say::Arg::Text("the stripped PGN: ".into()),
+                e.into_arg(),
+            ])
+        })?;
         let record = game_record(&game)?;
         if record.events.len() != self.expected.events.len() {
             return Err(format!(
                 "the stripped PGN has {} events, the scenario {}",
                 record.events.len(),
                 self.expected.events.len()
-            ));
+            )
+            .into());
         }
         Ok(Request {
             id: self.id.clone(),
@@ -321,12 +338,12 @@ impl Scenario {
     /// Compare a verdict with the expectations; every difference is listed, in the language of
     /// the run. Linear in the size of the verdict (an implementation can send thousands of
     /// rulings).
-    pub fn check(&self, v: &protocol::Verdict) -> Result<(), Vec<String>> {
+    pub fn check(&self, v: &protocol::Verdict) -> Result<(), Vec<say::Message>> {
         let diffs = self.differences(&Summary::of(v));
         if diffs.is_empty() {
             Ok(())
         } else {
-            Err(diffs.iter().map(Difference::said).collect())
+            Err(diffs.iter().map(Difference::to_message).collect())
         }
     }
 
@@ -565,14 +582,14 @@ impl Difference {
         }
     }
 
-    /// Said in the language of the run.
-    pub fn said(&self) -> String {
+    /// The difference as one of the tool's messages.
+    pub fn to_message(&self) -> say::Message {
         let (id, args) = self.message();
         let args = args
             .into_iter()
             .map(|(k, v)| (k, crate::locale::say::Arg::Text(v)))
             .collect();
-        crate::locale::say::Message::new(id, args).said()
+        crate::locale::say::Message::new(id, args)
     }
 }
 
@@ -698,10 +715,10 @@ fn strip_expect_commands(pgn: &str) -> String {
 }
 
 /// The parsed form of a game sent with every request.
-fn game_record(game: &Game) -> Result<GameRecord, String> {
+fn game_record(game: &Game) -> Result<GameRecord, say::Message> {
     let mut events = Vec::new();
     for (ply, text) in &game.comments {
-        for c in commands::commands(text).map_err(|(_, m)| m.said())? {
+        for c in commands::commands(text).map_err(|(_, m)| m)? {
             if EVENT_COMMANDS.contains(&c.name) {
                 events.push(EventRecord {
                     index: events.len() as u32,
@@ -725,18 +742,18 @@ fn game_record(game: &Game) -> Result<GameRecord, String> {
 
 /// `[%expect DECISION CLAUSE]` after an event command in the same comment. Every event command
 /// must carry one.
-fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, String> {
+fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, say::Message> {
     let mut out = Vec::new();
     let mut index = 0u32;
     for (j, (_, text)) in g.comments.iter().enumerate() {
         let base = g.span.comments.get(j).map_or(0, |o| o + 1);
-        let cmds = commands::commands(text).map_err(|(_, m)| m.said())?;
+        let cmds = commands::commands(text).map_err(|(_, m)| m)?;
         let mut last_event: Option<(u32, usize)> = None;
         for c in &cmds {
             match c.name {
                 name if EVENT_COMMANDS.contains(&name) => {
                     if let Some((_, off)) = last_event {
-                        return Err(format!("event at byte {off} has no `[%expect ...]`"));
+                        return Err(format!("event at byte {off} has no `[%expect ...]`").into());
                     }
                     last_event = Some((index, base + c.offset));
                     index += 1;
@@ -765,7 +782,7 @@ fn event_expectations(g: &Game) -> Result<Vec<EventExpectation>, String> {
             }
         }
         if let Some((_, off)) = last_event {
-            return Err(format!("event at byte {off} has no `[%expect ...]`"));
+            return Err(format!("event at byte {off} has no `[%expect ...]`").into());
         }
     }
     Ok(out)

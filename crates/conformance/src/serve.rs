@@ -21,7 +21,7 @@ pub enum Served {
     /// Not a protocol message (or not UTF-8): this error is said on standard error, and serving
     /// goes on; when the line was a `run` as far as its `seq` and scenario `id` go, it is also
     /// answered `errored`, so that the runner need not wait out its timeout.
-    NotAMessage(String, Option<Reply>),
+    NotAMessage(say::Message, Option<Reply>),
     /// The reply, to be written as one line of JSON.
     Reply(Reply),
 }
@@ -42,14 +42,13 @@ pub fn line(ours: &mut Ours, number: usize, bytes: &[u8]) -> Served {
                     number,
                     e.to_string(),
                     clip(&line, QUOTED),
-                ))
-                .said(),
+                )),
                 format!("line {number} is not a protocol message: {e}"),
             )
         })
     } else {
         Err((
-            say::error(say::line_not_utf8(number)).said(),
+            say::error(say::line_not_utf8(number)),
             format!("line {number} is not UTF-8"),
         ))
     };

@@ -90,7 +90,7 @@ pub fn load(spec: &str, edition: Option<&str>) -> Result<Book, Diags> {
         }
     } else {
         let interp = crate::backend::interp::Interpreter::new(ir.clone())
-            .map_err(|e| spec_error(spec, say::Message::verbatim(e)))?;
+            .map_err(|e| spec_error(spec, e))?;
         Arc::new(interp)
     };
     Ok(Book {
@@ -926,8 +926,8 @@ impl Games<'_> {
                 crate::conformance::scenario::Scenario::load(id, path).and_then(|s| s.request());
             let request = match request {
                 Ok(r) => r,
-                // Said by the conformance layer, in the words of the run.
-                Err(e) => return self.bad_input(id, say::Message::verbatim(e)),
+                // A message of the conformance layer, said in the words of the diff.
+                Err(e) => return self.bad_input(id, e),
             };
             let games = crate::pgn::read_games(request.pgn.as_bytes());
             let Some(Ok(game)) = games.into_iter().next() else {

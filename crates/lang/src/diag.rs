@@ -190,11 +190,11 @@ impl Diag {
     }
 }
 
-/// `file:line:col: message`, the message in the words of the run (`Message::said`); `display`
-/// says it in the words given.
+/// `file:line:col: message`, the message in the default language's words (as `Message`'s
+/// `Display`); `display` says it in the words given.
 impl fmt::Display for Diag {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.location(), self.message.said())
+        write!(f, "{}: {}", self.location(), self.message)
     }
 }
 
@@ -366,6 +366,14 @@ impl Diags {
 impl From<Diag> for Diags {
     fn from(d: Diag) -> Self {
         Diags(vec![d])
+    }
+}
+
+impl Diags {
+    /// `file:line:col: message`, a line each, the messages in `words` (`Display` says them in
+    /// the default language's).
+    pub fn display(&self, words: &Words) -> String {
+        self.0.iter().map(|d| d.display(words) + "\n").collect()
     }
 }
 

@@ -8,8 +8,10 @@
 //! rulings stay in the rulebook. A message that is missing is an error, never a placeholder.
 //!
 //! The tool's own messages (the command line's, every located error) are `say::*`, one function
-//! per message, said in the language of the run: `--lang`, given to `set_lang` once at start
-//! (default `DEFAULT`). `set_lang` refuses a language that lacks one of them.
+//! per message: values, rendered (`say::Message::render`) in the `Words` the edge that knows the
+//! reader's language holds — the command line's, made once from `--lang` (`Words::checked`,
+//! which refuses a language that lacks one of them), the Python call's, a test's. No language is
+//! process-wide: the registry keeps no words of a run.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -17,8 +19,9 @@ use std::sync::{Arc, Mutex, OnceLock, RwLock};
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use say::Arg;
 
-mod check;
+pub mod check;
 pub mod say;
 
 mod embedded {
@@ -42,6 +45,44 @@ fn shipped() -> Table {
 /// The language used when none is asked for.
 pub const DEFAULT: &str = "en";
 
+/// An error of the language registry, not yet in words: the edge that knows the reader's
+/// language renders it (`render`); `Display` says it in the default language's words.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LocaleError {
+    /// One of the tool's messages.
+    Said(say::Message),
+    /// Errors located in Fluent files, one report after another.
+    Located(Vec<check::Located>),
+}
+
+impl LocaleError {
+    /// The error in `words`.
+    pub fn render(&self, words: &Words) -> String {
+        match self {
+            LocaleError::Said(m) => m.render(words),
+            LocaleError::Located(all) => all
+                .iter()
+                .map(|l| l.render(words))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        }
+    }
+}
+
+impl From<say::Message> for LocaleError {
+    fn from(m: say::Message) -> LocaleError {
+        LocaleError::Said(m)
+    }
+}
+
+impl std::fmt::Display for LocaleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.render(&default_words()))
+    }
+}
+
+impl std::error::Error for LocaleError {}
+
 /// Folders of extra locales, set once from the command line (`--locales`).
 fn extra_dirs() -> &'static RwLock<Vec<PathBuf>> {
     static DIRS: OnceLock<RwLock<Vec<PathBuf>>> = OnceLock::new();
@@ -49,13 +90,13 @@ fn extra_dirs() -> &'static RwLock<Vec<PathBuf>> {
 }
 
 /// Add a folder of locales (`<dir>/<lang>/*.ftl`) for the rest of the run.
-pub fn add_dir(dir: &Path) -> Result<(), String> {
+pub fn add_dir(dir: &Path) -> Result<(), LocaleError> {
     if !dir.is_dir() {
-        return Err(say::not_a_locales_folder(dir.display().to_string()).said());
+        return Err(say::not_a_locales_folder(dir.display().to_string()).into());
     }
     let mut dirs = extra_dirs()
         .write()
-        .map_err(|_| "the locale registry is poisoned".to_string())?;
+        .map_err(|_| say::Message::verbatim("the locale registry is poisoned"))?;
     dirs.push(dir.to_path_buf());
     Ok(())
 }
@@ -89,7 +130,7 @@ pub const MAX_FTL_FILES: usize = 256;
 /// holding `<lang>/*.ftl`; their messages override). An added file is read as hostile input: a
 /// regular file (a FIFO or a device is refused, never waited on; a link to a regular file is
 /// read), at most `MAX_FTL_BYTES`, UTF-8, at most `MAX_FTL_FILES` of them per folder.
-fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, String> {
+fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, LocaleError> {
     let mut out: Vec<check::Source> = shipped()
         .iter()
         .filter(|(l, _)| *l == lang)
@@ -112,20 +153,20 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                     crate::files::Refused::Link => files.push(p),
                     crate::files::Refused::NotRegular => {
                         let e = crate::files::ReadError::NotRegular;
-                        return Err(say::unreadable(p.display().to_string(), &e).said());
+                        return Err(say::unreadable(p.display().to_string(), &e).into());
                     }
                 }
             }
             files.sort();
             if files.len() > MAX_FTL_FILES {
                 return Err(
-                    say::locale_too_many_files(dir.display().to_string(), MAX_FTL_FILES).said(),
+                    say::locale_too_many_files(dir.display().to_string(), MAX_FTL_FILES).into(),
                 );
             }
             for f in files {
                 let name = f.display().to_string();
                 let bytes = crate::files::read(&f, MAX_FTL_BYTES)
-                    .map_err(|e| say::unreadable(name.as_str(), &e).said())?;
+                    .map_err(|e| LocaleError::from(say::unreadable(name.as_str(), &e)))?;
                 let text = match String::from_utf8(bytes) {
                     Ok(t) => t,
                     Err(e) => {
@@ -133,13 +174,13 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
                         let bytes = e.into_bytes();
                         let text = String::from_utf8_lossy(&bytes);
                         let at = String::from_utf8_lossy(&bytes[..at]).len();
-                        return Err(check::located(
+                        return Err(LocaleError::Located(vec![check::located(
                             &name,
                             &text,
                             at,
                             1,
-                            &say::locale_not_utf8().said(),
-                        ));
+                            say::locale_not_utf8(),
+                        )]));
                     }
                 };
                 out.push(check::Source {
@@ -150,14 +191,14 @@ fn read_sources(lang: &str, dirs: &[PathBuf]) -> Result<Vec<check::Source>, Stri
         }
     }
     if out.is_empty() {
-        return Err(say::no_words_in(lang, languages().join(", ")).said());
+        return Err(say::no_words_in(lang, languages().join(", ")).into());
     }
     Ok(out)
 }
 
 /// The Fluent sources of a language: `(name, text)`, the embedded files first, then the added
 /// folders' (whose messages override).
-pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
+pub fn sources(lang: &str) -> Result<Vec<(String, String)>, LocaleError> {
     Ok(read_sources(lang, &added())?
         .into_iter()
         .map(|s| (s.name, s.text.to_string()))
@@ -166,7 +207,7 @@ pub fn sources(lang: &str) -> Result<Vec<(String, String)>, String> {
 
 /// A bundle of a language's words: its sources parsed (a syntax error is located), their
 /// references checked (`check::references`), later files overriding earlier ones.
-pub fn bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
+pub fn bundle(lang: &str) -> Result<FluentBundle<FluentResource>, LocaleError> {
     bundle_of(lang, &added()).map(|(b, _)| b)
 }
 
@@ -179,7 +220,7 @@ fn added() -> Vec<PathBuf> {
 fn bundle_of(
     lang: &str,
     dirs: &[PathBuf],
-) -> Result<(FluentBundle<FluentResource>, Vec<String>), String> {
+) -> Result<(FluentBundle<FluentResource>, Vec<String>), LocaleError> {
     let mut parsed = Vec::new();
     for s in read_sources(lang, dirs)? {
         let res = check::parse(&s.name, s.text.to_string())?;
@@ -215,13 +256,23 @@ pub struct Words {
 impl Words {
     /// The words of `lang`; every Fluent error (a syntax error, a reference to nothing) is an
     /// error located in its file.
-    pub fn new(lang: &str) -> Result<Words, String> {
+    pub fn new(lang: &str) -> Result<Words, LocaleError> {
         Words::in_folders(lang, &added())
     }
 
+    /// The words of `lang` as the tool's own messages are said in them (`--lang`): made as `new`
+    /// makes them, and refused when they lack one of the tool's messages (`check_messages`): a
+    /// missing message is an error here, never a placeholder later. An error about them is said
+    /// in `Words::none(lang)`.
+    pub fn checked(lang: &str) -> Result<Words, LocaleError> {
+        let words = Words::new(lang)?;
+        check_messages(&words)?;
+        Ok(words)
+    }
+
     /// The embedded words of `lang`, made without saying anything, for `say` to fall back on
-    /// while the words of the run are being made or after they were refused: they must not be
-    /// made through `say`, which would wait on itself. Each file is parsed; the messages of a
+    /// while the words asked for are being made or after they were refused: they must not be
+    /// made through `say`, which would recurse. Each file is parsed; the messages of a
     /// file with a syntax error that did parse are kept (Fluent's parser resumes at the next
     /// entry), and `whole` says whether every file parsed. `None` when `lang` has no embedded
     /// words or is not a language identifier.
@@ -268,7 +319,7 @@ impl Words {
 
     /// The words of `lang` from the embedded files and those of `dirs` (as `--locales` adds
     /// them), checked as `new` checks them, without adding the folders to the registry.
-    pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, String> {
+    pub fn in_folders(lang: &str, dirs: &[PathBuf]) -> Result<Words, LocaleError> {
         let (bundle, ids) = bundle_of(lang, dirs)?;
         Ok(Words {
             lang: lang.to_string(),
@@ -328,67 +379,22 @@ impl Words {
     }
 }
 
-/// The words the tool's own messages (the command line's, the diagnostics') are said in: the
-/// language of `--lang`, set once at start (`set_lang`), else `DEFAULT`.
-fn tool_words() -> &'static RwLock<Option<Words>> {
-    static WORDS: OnceLock<RwLock<Option<Words>>> = OnceLock::new();
-    WORDS.get_or_init(|| RwLock::new(None))
-}
-
-/// Say the tool's messages in `lang` for the rest of the run. The language must have every one
-/// of them (`say::ALL`), with no variable the tool does not give: a missing message is an error
-/// here, never a placeholder later.
-pub fn set_lang(lang: &str) -> Result<(), String> {
-    ask_lang(lang);
-    let words = Words::new(lang)?;
-    check_messages(&words)?;
-    let mut w = tool_words()
-        .write()
-        .map_err(|_| "the locale registry is poisoned".to_string())?;
-    *w = Some(words);
-    Ok(())
-}
-
 /// Every message of `say::ALL` is in `words` and formats with the variables the tool gives.
-pub fn check_messages(words: &Words) -> Result<(), String> {
+pub fn check_messages(words: &Words) -> Result<(), LocaleError> {
     let missing: Vec<&str> = say::ALL
         .iter()
         .filter(|(id, _)| !words.has(id))
         .map(|(id, _)| *id)
         .collect();
     if !missing.is_empty() {
-        return Err(say::no_messages_in(&words.lang, missing.join(", ")).said());
+        return Err(say::no_messages_in(&words.lang, missing.join(", ")).into());
     }
     for (id, vars) in say::ALL {
         let args: Vec<(&str, FluentValue)> =
             vars.iter().map(|v| (*v, FluentValue::from("1"))).collect();
-        words.get(id, &args)?;
+        words.get(id, &args).map_err(say::Message::verbatim)?;
     }
     Ok(())
-}
-
-/// The language `set_lang` was asked for, before its words were checked: the language an error
-/// about them is said in (its embedded words, when it has some).
-fn asked_lang() -> &'static RwLock<Option<String>> {
-    static ASKED: OnceLock<RwLock<Option<String>>> = OnceLock::new();
-    ASKED.get_or_init(|| RwLock::new(None))
-}
-
-/// The words of the run, as the global language says them (`set_lang`; before it is set, or
-/// when its words were refused, `Words::none` of the language asked for, whose messages are all
-/// said by the fallbacks). A message rendered in them (`say::Message::said`) is said as every
-/// message was said before messages were values.
-pub fn run_words() -> Words {
-    // The guard is let go before anything else is made: nothing here waits on a lock it holds.
-    let set = tool_words().read().ok().and_then(|w| w.clone());
-    set.unwrap_or_else(|| {
-        let asked = asked_lang()
-            .read()
-            .ok()
-            .and_then(|l| l.clone())
-            .unwrap_or_else(|| DEFAULT.to_string());
-        Words::none(&asked)
-    })
 }
 
 /// The embedded words of the default language (`DEFAULT`), as `say::Message`'s `Display` says
@@ -413,10 +419,17 @@ impl say::Message {
     /// say something (an error in the words of the language asked for is said with them). Should
     /// none have it, the message is shown as its id and its values, untranslated.
     pub fn render(&self, words: &Words) -> String {
-        if let Some(text) = self.as_verbatim() {
-            return text.to_string();
-        }
         let args = self.fluent_args(&|m| m.render(words));
+        if let Some(parts) = self.as_parts() {
+            return (parts.iter().zip(&args))
+                .map(|((_, part), (_, value))| match (part, value) {
+                    (Arg::Text(t), _) => t.clone(),
+                    (_, FluentValue::String(s)) => s.to_string(),
+                    (_, FluentValue::Number(n)) => n.as_string().into_owned(),
+                    _ => String::new(),
+                })
+                .collect();
+        }
         words
             .get(self.id(), &args)
             .ok()
@@ -426,12 +439,6 @@ impl say::Message {
                     .find_map(|w| w.get(self.id(), &args).ok())
             })
             .unwrap_or_else(|| untranslated(self.id(), &args))
-    }
-
-    /// The message in the words of the run (`run_words`): for the layers not yet given the
-    /// reader's words.
-    pub fn said(&self) -> String {
-        self.render(&run_words())
     }
 }
 
@@ -453,8 +460,8 @@ fn untranslated(id: &str, args: &[(&str, FluentValue)]) -> String {
     }
 }
 
-/// The words a message is said in before the language of the run is set, in the order they are
-/// tried: the embedded words of the language asked for when every file of them parses, then the
+/// The words a message is said in when the words it is rendered in cannot say it (`Words::none`,
+/// or words that lack it), in the order they are tried: the embedded words of the language asked for when every file of them parses, then the
 /// default language's (with the messages that parsed, should a file of them not), then the
 /// messages of the language asked for that parsed. Each language's are made once (`quiet`).
 fn fallback_words(asked: &str) -> Vec<Words> {
@@ -489,17 +496,9 @@ fn quiet_once(lang: &str) -> Option<(Words, bool)> {
     words
 }
 
-/// Say the tool's messages in `lang`'s embedded words until `set_lang` sets it (errors found
-/// before that, in `--locales` folders, are said in the language asked for).
-pub fn ask_lang(lang: &str) {
-    if let Ok(mut asked) = asked_lang().write() {
-        *asked = Some(lang.to_string());
-    }
-}
-
 /// An empty bundle for `lang` (plural rules and number formats of that language).
-pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, String> {
-    bundle_for(lang).ok_or_else(|| say::not_a_language(lang).said())
+pub fn new_bundle(lang: &str) -> Result<FluentBundle<FluentResource>, LocaleError> {
+    bundle_for(lang).ok_or_else(|| say::not_a_language(lang).into())
 }
 
 /// `new_bundle`, saying nothing: `None` when `lang` is not a language identifier.
@@ -517,7 +516,7 @@ pub fn add(
     name: &str,
     text: String,
     overriding: bool,
-) -> Result<(), String> {
+) -> Result<(), LocaleError> {
     let res = check::parse(name, text)?;
     if overriding {
         bundle.add_resource_overriding(res);
@@ -525,7 +524,7 @@ pub fn add(
     } else {
         bundle
             .add_resource(res)
-            .map_err(|errs| format!("{name}: {errs:?}"))
+            .map_err(|errs| say::Message::verbatim(format!("{name}: {errs:?}")).into())
     }
 }
 
@@ -654,17 +653,19 @@ mod tests {
     }
 
     /// What a run whose shipped words are broken says, as the command line's start does
-    /// (`set_lang`, then the error said as `error: ...`), between markers.
+    /// (`Words::checked`, then the error said as `error: ...` in `Words::none`), between
+    /// markers.
     fn start(lang: &str) {
-        let said = match set_lang(lang) {
-            Ok(()) => "started".to_string(),
-            Err(e) => say::error(e).said(),
+        let words = Words::none(lang);
+        let said = match Words::checked(lang) {
+            Ok(_) => "started".to_string(),
+            Err(e) => say::error(e.render(&words)).render(&words),
         };
         println!("<<<{said}>>>");
     }
 
     /// What the child said between the markers.
-    fn said(stdout: &str) -> &str {
+    fn marked(stdout: &str) -> &str {
         let start = stdout.find("<<<").map_or(0, |i| i + 3);
         let end = stdout.rfind(">>>").unwrap_or(stdout.len());
         &stdout[start..end.max(start)]
@@ -720,7 +721,7 @@ mod tests {
             .count()
             + 1;
         let out = in_child(THIS, "en-syntax");
-        let got = said(&out);
+        let got = marked(&out);
         // The message that wraps an error is the broken one: the report is shown untranslated.
         assert!(got.starts_with("cli-error: message: "), "{out}");
         assert!(
@@ -736,7 +737,7 @@ mod tests {
         let col = "locale-syntax = это не Fluent: ".chars().count() + 1;
         assert_eq!(col, 32);
         let out = in_child(THIS, "ru-syntax");
-        let got = said(&out);
+        let got = marked(&out);
         assert!(got.starts_with("error: "), "{out}");
         assert!(
             got.contains(&format!(
@@ -747,7 +748,7 @@ mod tests {
 
         let out = in_child(THIS, "en-missing");
         assert_eq!(
-            said(&out),
+            marked(&out),
             "error: the words of `en` lack messages arbiter says: cli-generated-up-to-date",
             "{out}"
         );
@@ -759,7 +760,7 @@ mod tests {
             + 1;
         let out = in_child(THIS, "en-variable");
         assert!(
-            said(&out).contains(&format!(
+            marked(&out).contains(&format!(
                 "locales/en/cli.ftl:{line}:{col}: the message `cli-wrote` uses `$pth`, which arbiter never gives it (it gives: $path)"
             )),
             "{out}"
@@ -772,7 +773,7 @@ mod tests {
             + 4;
         let out = in_child(THIS, "ru-term");
         assert!(
-            said(&out).contains(&format!(
+            marked(&out).contains(&format!(
                 "locales/ru/messages.ftl:{line}:{col}: сообщение `no-clause` ссылается на термин `-no-such-term`"
             )),
             "{out}"

@@ -41,10 +41,10 @@ pub struct Published {
     /// Pages written (both languages).
     pub pages: usize,
     /// Scenario files that could not be read (id, why): not published.
-    pub skipped: Vec<(String, String)>,
+    pub skipped: Vec<(String, say::Message)>,
     /// Entries of the suite not read (its symbolic links, never followed; a `.pgn` or a report
-    /// that is not a regular file): warnings, in the language of the run.
-    pub not_read: Vec<String>,
+    /// that is not a regular file): warnings, for the caller to say.
+    pub not_read: Vec<say::Message>,
 }
 
 /// Where the site's material is: the conformance suite (scenarios and `reports/*.jsonl`).
@@ -235,9 +235,10 @@ struct Changes {
     groups: crate::diff::Groups,
 }
 
-fn changes(old: &Book, new: &Book, conformance: &Path) -> Result<Changes, String> {
+fn changes(old: &Book, new: &Book, conformance: &Path, words: &Words) -> Result<Changes, String> {
     let side = |b: &Book| -> Result<crate::diff::Book, String> {
-        let interp = crate::backend::interp::Interpreter::new(b.ir.clone())?;
+        let interp =
+            crate::backend::interp::Interpreter::new(b.ir.clone()).map_err(|e| e.render(words))?;
         Ok(crate::diff::Book {
             spec: b.ir.id.clone(),
             ir: b.ir.clone(),
@@ -247,12 +248,11 @@ fn changes(old: &Book, new: &Book, conformance: &Path) -> Result<Changes, String
     let (o, n) = (side(old)?, side(new)?);
     let ids = crate::diff::IdMap::between(&o.ir, &n.ir);
     let clauses = crate::diff::clauses(&o.ir, &n.ir, &ids);
-    let words = crate::locale::run_words();
     let games = crate::diff::Games {
         old: &o,
         new: &n,
         ids: &ids,
-        words: &words,
+        words,
         options: crate::runtime::adjudicate::Options::default(),
     };
     let jobs = std::thread::available_parallelism().map_or(1, usize::from);
@@ -491,7 +491,7 @@ fn movetext(s: &Scenario, first: (u64, bool)) -> String {
 /// `pgn::record::MAX_FEN_NUMBER` is the error the adjudicator gives too), a draughts
 /// FEN's side as the draughts reader reads it (`B` or `b`); 1 and White without a FEN, or with
 /// one that does not read (such a record does not replay: no diagram).
-pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), String> {
+pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), say::Message> {
     let Some(fen) = g.tag("FEN") else {
         return Ok((1, false));
     };
@@ -509,8 +509,7 @@ pub fn first_move(g: &crate::pgn::Game) -> Result<(u64, bool), String> {
                                 "fullmove",
                                 crate::diag::clip(n, 24),
                                 max,
-                            )
-                            .said());
+                            ));
                         }
                     }
                 }
@@ -555,7 +554,7 @@ fn page_text(s: &ScenarioView, tag: &str, lang: &str) -> Value {
     }
 }
 
-fn view(s: &Scenario, books: &[Book]) -> Result<ScenarioView, String> {
+fn view(s: &Scenario, books: &[Book]) -> Result<ScenarioView, say::Message> {
     let first = first_move(&s.game)?;
     Ok(ScenarioView {
         id: s.id.clone(),
@@ -634,7 +633,11 @@ pub const MAX_REPORT_BYTES: u64 = 256 << 20;
 
 /// The certification reports in `dir` (`*.jsonl`), read as the suite is (`files`): no link
 /// followed, no FIFO read, none over `MAX_REPORT_BYTES`; what is not read is said in `not_read`.
-fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Implementation>, String> {
+fn implementations(
+    dir: &Path,
+    not_read: &mut Vec<say::Message>,
+    words: &Words,
+) -> Result<Vec<Implementation>, String> {
     let walk = crate::files::walk(
         dir,
         |_, _| false,
@@ -643,14 +646,14 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
     for (p, why) in walk.refused {
         let p = p.display().to_string();
         not_read.push(match why {
-            crate::files::Refused::Link => crate::locale::say::link_not_followed(p).said(),
-            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(p).said(),
+            crate::files::Refused::Link => say::link_not_followed(p),
+            crate::files::Refused::NotRegular => say::special_not_read(p),
         });
     }
     let mut out = Vec::new();
     for f in walk.files {
         let bytes = crate::files::read(&f, MAX_REPORT_BYTES)
-            .map_err(|e| crate::locale::say::unreadable(f.display().to_string(), &e).said())?;
+            .map_err(|e| say::unreadable(f.display().to_string(), &e).render(words))?;
         let text = String::from_utf8_lossy(&bytes);
         let name = f
             .file_stem()
@@ -661,10 +664,7 @@ fn implementations(dir: &Path, not_read: &mut Vec<String>) -> Result<Vec<Impleme
             other => dir.join("../adapters").join(other).join("failures.yaml"),
         };
         let explanations = if explained.is_file() {
-            Some(
-                Explanations::load(&explained)
-                    .map_err(|d| d.render(&crate::locale::run_words()))?,
-            )
+            Some(Explanations::load(&explained).map_err(|d| d.render(words))?)
         } else {
             None
         };
@@ -738,6 +738,7 @@ fn inherited_cites(
     conformance: &Path,
     loaded: &BTreeMap<String, Scenario>,
     places: &mut Places,
+    words: &Words,
 ) -> Result<InheritedCites, String> {
     let mut out = InheritedCites::new();
     for b in books {
@@ -745,7 +746,7 @@ fn inherited_cites(
             continue;
         }
         let ir = std::sync::Arc::new(b.ir.clone());
-        let plan = crate::conformance::inherit::plan(conformance, &b.ir.id, &[ir])?;
+        let plan = crate::conformance::inherit::plan(conformance, &b.ir.id, &[ir], words)?;
         for p in plan {
             let Some(how) = &p.inherited else { continue };
             let (s, page) = match loaded.get(&how.base_id) {
@@ -1059,6 +1060,8 @@ struct Site {
     pages: usize,
     /// The site's languages and their names for themselves.
     langs: Vec<(String, String)>,
+    /// The words its errors are said in.
+    words: Words,
 }
 
 impl Site {
@@ -1084,7 +1087,7 @@ impl Site {
             .get_template(template)
             .and_then(|t| t.render(page_ctx))
             .map_err(|e| format!("{template}: {e:#}"))?;
-        write(&self.out, &Path::new(lang).join(page), &html)?;
+        write(&self.out, &Path::new(lang).join(page), &html, &self.words)?;
         self.pages += 1;
         Ok(())
     }
@@ -1092,16 +1095,16 @@ impl Site {
 
 /// Write a file of the site: only under `out`, never through a symbolic link
 /// (`files::write_under`).
-fn write(out: &Path, rel: &Path, text: &str) -> Result<(), String> {
+fn write(out: &Path, rel: &Path, text: &str, words: &Words) -> Result<(), String> {
     use crate::files::WriteError;
-    use crate::locale::say;
-    crate::files::write_under(out, rel, text.as_bytes()).map_err(|e| match e {
-        WriteError::Link(p) => say::publish_link(p.display().to_string()).said(),
-        WriteError::Outside(p) => say::publish_outside(p.display().to_string()).said(),
-        WriteError::NotAFolder(p) => say::publish_not_a_folder(p.display().to_string()).said(),
-        WriteError::Io(p, e) => {
-            say::writing_error(p.display().to_string(), say::io_error(&e)).said()
+    crate::files::write_under(out, rel, text.as_bytes()).map_err(|e| {
+        match e {
+            WriteError::Link(p) => say::publish_link(p.display().to_string()),
+            WriteError::Outside(p) => say::publish_outside(p.display().to_string()),
+            WriteError::NotAFolder(p) => say::publish_not_a_folder(p.display().to_string()),
+            WriteError::Io(p, e) => say::writing_error(p.display().to_string(), say::io_error(&e)),
         }
+        .render(words)
     })
 }
 
@@ -1113,7 +1116,7 @@ fn check_pages(
     scenarios: &[ScenarioView],
     books: &[Book],
     imps: &[Implementation],
-) -> Result<(), String> {
+) -> Result<(), say::Message> {
     let mut seen: BTreeMap<String, String> = BTreeMap::new();
     let pages = (scenarios.iter().map(|s| (s.page.clone(), s.id.clone())))
         .chain(books.iter().map(|b| (b.page(), b.label.clone())))
@@ -1130,27 +1133,32 @@ fn check_pages(
         }));
     for (page, source) in pages {
         if let Some(first) = seen.get(&page) {
-            return Err(crate::locale::say::page_collision(page, first, source).said());
+            return Err(say::page_collision(page, first, source));
         }
         seen.insert(page, source);
     }
     Ok(())
 }
 
-/// Write the site into `out`.
-pub fn publish(out: &Path, src: &Sources) -> Result<Published, String> {
+/// Write the site into `out`; its errors are said in `words`, the site in every language.
+pub fn publish(out: &Path, src: &Sources, words: &Words) -> Result<Published, String> {
     let mut books: Vec<Rulebook> = Vec::new();
     for name in &src.rulebooks {
-        for ir in crate::load_irs(name).map_err(|e| format!("{name}: {e}"))? {
+        for ir in crate::load_irs(name).map_err(|e| format!("{name}: {}", e.display(words)))? {
             books.push(ir);
         }
     }
-    publish_books(out, src, &books)
+    publish_books(out, src, &books, words)
 }
 
 /// `publish` with the rulebooks already loaded (`src.rulebooks` names which of them are
 /// published: their ids).
-pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Published, String> {
+pub fn publish_books(
+    out: &Path,
+    src: &Sources,
+    books: &[Rulebook],
+    words: &Words,
+) -> Result<Published, String> {
     let mut published = Published::default();
     // A family's editions are rulebooks of their own too, and a rulebook over a family is
     // published on each of its editions: one page each.
@@ -1161,7 +1169,7 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
             pages.push(book);
         }
     }
-    let m = gather(src, &pages, &mut published)?;
+    let m = gather(src, &pages, &mut published, words)?;
     let ids: HashSet<&str> = m.scenarios.iter().map(|s| s.id.as_str()).collect();
     // Every language arbiter speaks (the locale registry: a new language is a folder of
     // Fluent files), each with its own name.
@@ -1177,13 +1185,15 @@ pub fn publish_books(out: &Path, src: &Sources, books: &[Rulebook]) -> Result<Pu
         out: out.to_path_buf(),
         pages: 0,
         langs,
+        words: words.clone(),
     };
-    std::fs::create_dir_all(out)
-        .map_err(|e| say::writing_error(out.display().to_string(), say::io_error(&e)).said())?;
+    std::fs::create_dir_all(out).map_err(|e| {
+        say::writing_error(out.display().to_string(), say::io_error(&e)).render(words)
+    })?;
     let langs: Vec<String> = site.langs.iter().map(|(l, _)| l.clone()).collect();
     for lang in &langs {
         let lang = lang.as_str();
-        let w = Words::new(lang)?;
+        let w = Words::new(lang).map_err(|e| e.render(words))?;
         let labels = labels(&w)?;
         let (imp_list, feature_list) = write_index(&mut site, lang, &w, &labels, &m, &ids)?;
         write_features(&mut site, lang, &labels, &m, &feature_list)?;
@@ -1216,6 +1226,7 @@ fn gather<'a>(
     src: &Sources,
     books: &'a [Book],
     published: &mut Published,
+    words: &Words,
 ) -> Result<Material<'a>, String> {
     // Scenarios of the published rulebooks, and who cites which clause.
     let mut scenarios = Vec::new();
@@ -1225,8 +1236,8 @@ fn gather<'a>(
     for (id, why) in found.refused {
         let path = src.conformance.join(&id).display().to_string();
         published.not_read.push(match why {
-            crate::files::Refused::Link => crate::locale::say::link_not_followed(path).said(),
-            crate::files::Refused::NotRegular => crate::locale::say::special_not_read(path).said(),
+            crate::files::Refused::Link => say::link_not_followed(path),
+            crate::files::Refused::NotRegular => say::special_not_read(path),
         });
     }
     for (id, path) in found.scenarios {
@@ -1253,13 +1264,17 @@ fn gather<'a>(
     let mut places: Places = (loaded.iter())
         .map(|(id, s)| (id.clone(), s.event_places()))
         .collect();
-    let inherited = inherited_cites(books, &src.conformance, &loaded, &mut places)?;
+    let inherited = inherited_cites(books, &src.conformance, &loaded, &mut places, words)?;
     drop(loaded);
-    let imps = implementations(&src.conformance.join("reports"), &mut published.not_read)?;
-    check_pages(&scenarios, books, &imps)?;
+    let imps = implementations(
+        &src.conformance.join("reports"),
+        &mut published.not_read,
+        words,
+    )?;
+    check_pages(&scenarios, books, &imps).map_err(|e| e.render(words))?;
     let mut changed = Vec::new();
     for (a, b) in edition_pairs(books) {
-        changed.push(changes(a, b, &src.conformance)?);
+        changed.push(changes(a, b, &src.conformance, words)?);
     }
     Ok(Material {
         books,
@@ -1559,7 +1574,7 @@ fn write_entry(site: &Site, out: &Path) -> Result<(), String> {
             })
         })
         .map_err(|e| format!("languages.html: {e:#}"))?;
-    write(out, Path::new("index.html"), &html)?;
+    write(out, Path::new("index.html"), &html, &site.words)?;
     Ok(())
 }
 

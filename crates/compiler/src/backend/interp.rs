@@ -3,6 +3,7 @@
 
 use crate::lang::ir::{IrExpr, Rulebook};
 use crate::lang::schema::{EffectId, EventKind};
+use crate::locale::say::Message;
 use crate::runtime::facts::Ctx;
 use crate::runtime::rules::{
     BookMeta, ClauseMeta, Effect, Index, ParamMeta, RuleMeta, Rules, at, effect_from, index,
@@ -33,7 +34,7 @@ struct RuleNodes {
 impl Interpreter {
     /// The interpreter of a checked rulebook; an error when one of its texts cannot be made
     /// (a message missing from a language's locale).
-    pub fn new(ir: Rulebook) -> Result<Interpreter, String> {
+    pub fn new(ir: Rulebook) -> Result<Interpreter, Message> {
         let meta = super::meta_of(&ir)?;
         let d = &ir.definitions;
         let by_event = EventKind::ALL
@@ -42,10 +43,10 @@ impl Interpreter {
                 let list = (ir.rules.iter().enumerate())
                     .filter(|(_, r)| r.on == *ev)
                     .map(|(i, r)| Ok((index(i).ok_or_else(|| too_many(i))?, Node::of(&r.when, d))))
-                    .collect::<Result<_, String>>()?;
+                    .collect::<Result<_, Message>>()?;
                 Ok((*ev, list))
             })
-            .collect::<Result<_, String>>()?;
+            .collect::<Result<_, Message>>()?;
         let rules = (ir.rules.iter())
             .map(|r| RuleNodes {
                 effects: (r.effects.iter())
@@ -71,11 +72,11 @@ impl Interpreter {
 }
 
 /// A rulebook too large to index (the checker refuses one long before).
-fn too_many(i: usize) -> String {
-    crate::locale::say::too_many_rules(i, crate::lang::limits::MAX_RULES).said()
+fn too_many(i: usize) -> Message {
+    crate::locale::say::too_many_rules(i, crate::lang::limits::MAX_RULES)
 }
 
-pub(crate) fn clause_metas(ir: &Rulebook) -> Result<Vec<ClauseMeta>, String> {
+pub(crate) fn clause_metas(ir: &Rulebook) -> Result<Vec<ClauseMeta>, Message> {
     ir.clauses
         .iter()
         .map(|c| {
@@ -92,7 +93,7 @@ pub(crate) fn clause_metas(ir: &Rulebook) -> Result<Vec<ClauseMeta>, String> {
         .collect()
 }
 
-pub(crate) fn rule_metas(ir: &Rulebook) -> Result<Vec<RuleMeta>, String> {
+pub(crate) fn rule_metas(ir: &Rulebook) -> Result<Vec<RuleMeta>, Message> {
     ir.rules
         .iter()
         .map(|r| {
@@ -106,7 +107,7 @@ pub(crate) fn rule_metas(ir: &Rulebook) -> Result<Vec<RuleMeta>, String> {
         .collect()
 }
 
-pub(crate) fn param_metas(ir: &Rulebook) -> Result<Vec<ParamMeta>, String> {
+pub(crate) fn param_metas(ir: &Rulebook) -> Result<Vec<ParamMeta>, Message> {
     ir.params
         .iter()
         .map(|p| {

@@ -11,7 +11,7 @@ pub use crate::runtime::prelude;
 
 /// The metadata both backends expose, computed from the IR (for the interpreter): every text
 /// in every language of the rulebook, or an error saying which could not be made.
-pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
+pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, crate::locale::say::Message> {
     let text = |f: fn(&Rulebook, &str) -> Result<String, String>| {
         ir.languages
             .iter()
@@ -27,6 +27,6 @@ pub fn meta_of(ir: &Rulebook) -> Result<BookMeta, String> {
         clauses: interp::clause_metas(ir)?,
         rules: interp::rule_metas(ir)?,
         params: interp::param_metas(ir)?,
-        ftl: text(codegen::ftl)?,
+        ftl: text(codegen::ftl).map_err(crate::locale::say::Message::verbatim)?,
     })
 }

@@ -17,6 +17,8 @@ fn main() -> ExitCode {
     let mut check_only = false;
     let mut rules = PathBuf::from("rules");
     let mut out = PathBuf::from("generated");
+    // The words it speaks: the default language's until `--lang` names another.
+    let mut words = locale::default_words();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         let value = match a.as_str() {
@@ -30,12 +32,16 @@ fn main() -> ExitCode {
         match (a.as_str(), value) {
             ("--rules", Some(v)) => rules = PathBuf::from(v),
             ("--out", Some(v)) => out = PathBuf::from(v),
-            ("--lang", Some(v)) => {
-                if let Err(e) = locale::set_lang(&v) {
-                    eprintln!("{}", escape::terminal(&say::error(&e).said()));
+            ("--lang", Some(v)) => match locale::Words::checked(&v) {
+                Ok(w) => words = w,
+                Err(e) => {
+                    // Said in the words of the language asked for that did not fail.
+                    let asked = locale::Words::none(&v);
+                    let said = say::error(e.render(&asked)).render(&asked);
+                    eprintln!("{}", escape::terminal(&said));
                     return ExitCode::from(2);
                 }
-            }
+            },
             _ => {
                 eprintln!(
                     "usage: arbiter-codegen [--check] [--rules DIR] [--out DIR] [--lang LANG]"
@@ -44,10 +50,9 @@ fn main() -> ExitCode {
             }
         }
     }
-    let words = locale::run_words();
     let line = |m: &say::Message| println!("{}", escape::terminal(&m.render(&words)));
     let eline = |m: &say::Message| eprintln!("{}", escape::terminal(&m.render(&words)));
-    match codegen::refresh_tree(&rules, &out, check_only) {
+    match codegen::refresh_tree(&rules, &out, check_only, &words) {
         Err(Refresh::Generate(e)) => {
             eprint!("{e}");
             ExitCode::FAILURE

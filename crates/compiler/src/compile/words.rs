@@ -378,7 +378,9 @@ pub fn replaced_by(id: &str, w: &Words) -> Said {
 
 /// A language's name for itself (`English`, `Русский`), from its own locale.
 pub fn autonym(lang: &str) -> Said {
-    Words::new(lang)?.text("language-autonym")
+    Words::new(lang)
+        .map_err(|e| e.to_string())?
+        .text("language-autonym")
 }
 
 /// A language's name in the language of `w` (`language-CODE`: `английский` in Russian for

@@ -18,7 +18,7 @@ pub enum Ty {
 }
 
 impl Ty {
-    /// The type as a diagnostic names it (`an int`, `a side`), in the language of the run.
+    /// The type as a diagnostic names it (`an int`, `a side`), said in the diagnostic's words.
     pub fn a(self) -> say::Message {
         match self {
             Ty::Bool => say::a_bool(),

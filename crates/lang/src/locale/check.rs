@@ -3,7 +3,7 @@
 //! placeholder later (`{$name}`, `{other-message}`) or the registry's internal fallback.
 //!
 //! - Syntax: every error Fluent's parser finds, located (file, line, column, the line with a
-//!   caret) and said in the language of the run.
+//!   caret), a `LocaleError` whoever makes the words renders in the words it speaks.
 //! - References, in the messages and terms of every file, shipped or added: a message or term referred to
 //!   is there (with the attribute named), no function is called (arbiter gives Fluent none), a
 //!   variable is one arbiter gives the message (for the tool's own messages `say::ALL` lists
@@ -27,27 +27,63 @@ pub struct Source {
 }
 
 /// `text` as a Fluent resource, or every syntax error in it, located, as one report.
-pub fn parse(name: &str, text: String) -> Result<FluentResource, String> {
+pub fn parse(name: &str, text: String) -> Result<FluentResource, super::LocaleError> {
     let source: Arc<str> = Arc::from(text.as_str());
     FluentResource::try_new(text).map_err(|(_, errors)| {
-        errors
-            .iter()
-            .map(|e| {
-                let (kind, detail) = words(&e.kind);
-                let len = e.pos.end.saturating_sub(e.pos.start).max(1);
-                let message = say::locale_syntax(kind, detail).said();
-                located(name, &source, e.pos.start, len, &message)
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
+        super::LocaleError::Located(
+            errors
+                .iter()
+                .map(|e| {
+                    let (kind, detail) = words(&e.kind);
+                    let len = e.pos.end.saturating_sub(e.pos.start).max(1);
+                    located(
+                        name,
+                        &source,
+                        e.pos.start,
+                        len,
+                        say::locale_syntax(kind, detail),
+                    )
+                })
+                .collect(),
+        )
     })
 }
 
-/// An error at byte `at` (`len` bytes) of the Fluent file `name` holding `text`: `file:line:col:
-/// message` (the column in characters), then the line with a caret under the place, as a
-/// terminal may show it (`escape::terminal`). (The locale registry sits below `diag`, which
-/// says its own words through it: this is its own small report of the same shape.)
-pub fn located(name: &str, text: &str, at: usize, len: usize, message: &str) -> String {
+/// An error at a place of a Fluent file, not yet in words: `file:line:col: message` (the column
+/// in characters), then the line with a caret under the place, as a terminal may show it
+/// (`escape::terminal`). (The locale registry sits below `diag`, which says its own words
+/// through it: this is its own small report of the same shape.)
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    name: String,
+    line: usize,
+    col: usize,
+    /// The line, clipped and shown as a terminal shows it.
+    shown: String,
+    /// The caret's indent and width, in characters.
+    pad: usize,
+    width: usize,
+    message: say::Message,
+}
+
+impl Located {
+    /// The report in `words`.
+    pub fn render(&self, words: &super::Words) -> String {
+        format!(
+            "  × {}:{}:{}: {}\n   │ {}\n   │ {}{}\n",
+            crate::escape::terminal(&self.name),
+            self.line,
+            self.col,
+            crate::escape::terminal(&self.message.render(words)),
+            self.shown.trim_end_matches('\r'),
+            " ".repeat(self.pad.min(1000)),
+            "^".repeat(self.width.min(1000))
+        )
+    }
+}
+
+/// An error at byte `at` (`len` bytes) of the Fluent file `name` holding `text` (`Located`).
+pub fn located(name: &str, text: &str, at: usize, len: usize, message: say::Message) -> Located {
     let mut at = at.min(text.len());
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -68,14 +104,15 @@ pub fn located(name: &str, text: &str, at: usize, len: usize, message: &str) -> 
     let pad = crate::escape::terminal(&clip(&text[start..at]))
         .chars()
         .count();
-    format!(
-        "  × {}:{line}:{col}: {}\n   │ {}\n   │ {}{}\n",
-        crate::escape::terminal(name),
-        crate::escape::terminal(message),
-        shown.trim_end_matches('\r'),
-        " ".repeat(pad.min(1000)),
-        "^".repeat(width.min(1000))
-    )
+    Located {
+        name: name.to_string(),
+        line,
+        col,
+        shown,
+        pad,
+        width,
+        message,
+    }
 }
 
 /// What a syntax error is, as `locale-syntax` says it: its kind and a detail.
@@ -312,12 +349,12 @@ fn listed<'a>(vars: impl Iterator<Item = &'a str>) -> String {
 
 /// The references of the messages and terms the sources define (see the module's text).
 /// The sources are in the order they are added: a later definition overrides.
-pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
+pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), super::LocaleError> {
     let (messages, terms) = definitions(sources);
-    let located = |source: usize, id: &str, what: &str, message: String| {
+    let located = |source: usize, id: &str, what: &str, message: say::Message| {
         let s = &sources[source].0;
         let (at, len) = place(&s.text, id, what);
-        located(&s.name, &s.text, at, len, &message)
+        located(&s.name, &s.text, at, len, message)
     };
     let has = |defs: &BTreeMap<&str, Def>, id: &str, attr: Option<&str>| {
         defs.get(id).is_some_and(|d| match attr {
@@ -340,23 +377,20 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
             let known = (kind == "message").then(|| given(id)).flatten();
             for r in &d.refs {
                 let problem = match r {
-                    Ref::Message(m, a) if !has(&messages, m, *a) => Some((
-                        shown(m, *a),
-                        say::locale_no_message(&name, shown(m, *a)).said(),
-                    )),
+                    Ref::Message(m, a) if !has(&messages, m, *a) => {
+                        Some((shown(m, *a), say::locale_no_message(&name, shown(m, *a))))
+                    }
                     Ref::Term(t, a, _) if !has(&terms, t, *a) => {
                         let t = format!("-{}", shown(t, *a));
-                        Some((t.clone(), say::locale_no_term(&name, t).said()))
+                        Some((t.clone(), say::locale_no_term(&name, t)))
                     }
-                    Ref::Function(f) => {
-                        Some((f.to_string(), say::locale_no_function(&name, *f).said()))
-                    }
+                    Ref::Function(f) => Some((f.to_string(), say::locale_no_function(&name, *f))),
                     Ref::Variable(v) => match &known {
                         Some(vars) if !vars.contains(*v) => {
                             let known = listed(vars.iter().map(String::as_str));
                             Some((
                                 format!("${v}"),
-                                say::locale_no_variable(&name, format!("${v}"), known).said(),
+                                say::locale_no_variable(&name, format!("${v}"), known),
                             ))
                         }
                         _ => None,
@@ -391,7 +425,7 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
                 for v in needed.difference(&given_here) {
                     if reported.insert(format!("{what}/{v}")) {
                         let list = listed(given_here.iter().copied());
-                        let message = say::locale_no_variable(&what, format!("${v}"), list).said();
+                        let message = say::locale_no_variable(&what, format!("${v}"), list);
                         errors.push(located(d.source, &name, &what, message));
                     }
                 }
@@ -402,13 +436,13 @@ pub fn references(sources: &[(Source, FluentResource)]) -> Result<(), String> {
     // fail (Fluent's resolver stops the cycle with an error, not a text).
     for (&id, d) in messages.iter() {
         if reaches_itself(id, &messages, &terms) {
-            errors.push(located(d.source, id, "", say::locale_cycle(id).said()));
+            errors.push(located(d.source, id, "", say::locale_cycle(id)));
         }
     }
     if errors.is_empty() {
         Ok(())
     } else {
-        Err(errors.join("\n"))
+        Err(super::LocaleError::Located(errors))
     }
 }
 

@@ -54,6 +54,16 @@ impl Message {
         }
     }
 
+    /// Texts and messages said one after another (`Arg::Text` as it is, a message in the words
+    /// the whole is rendered in): a lower layer's place or prefix before one of arbiter's
+    /// messages (`byte 12: ` and a reader's error).
+    pub fn concat(parts: Vec<Arg>) -> Message {
+        Message {
+            id: "",
+            args: parts.into_iter().map(|a| ("part", a)).collect(),
+        }
+    }
+
     /// The message with `f` applied to every text among its variables (and those of the messages
     /// it holds): a test that shows a report without the folder it ran in.
     pub fn map_texts(&self, f: &dyn Fn(&str) -> String) -> Message {
@@ -73,12 +83,9 @@ impl Message {
         }
     }
 
-    /// The text of a `verbatim` message.
-    pub(crate) fn as_verbatim(&self) -> Option<&str> {
-        match (self.id, self.args.as_slice()) {
-            ("", [(_, Arg::Text(t))]) => Some(t),
-            _ => None,
-        }
+    /// The parts of a `verbatim` or `concat` message, said one after another.
+    pub(crate) fn as_parts(&self) -> Option<&[(&'static str, Arg)]> {
+        self.id.is_empty().then_some(self.args.as_slice())
     }
 
     /// The message's variables, by name.
@@ -116,6 +123,20 @@ impl Message {
                 (*k, v)
             })
             .collect()
+    }
+}
+
+/// A lower layer's text, not one of arbiter's messages, shown as it is (`Message::verbatim`):
+/// so that `?` carries a `String` error into a function that returns messages.
+impl From<String> for Message {
+    fn from(text: String) -> Message {
+        Message::verbatim(text)
+    }
+}
+
+impl From<&str> for Message {
+    fn from(text: &str) -> Message {
+        Message::verbatim(text)
     }
 }
 

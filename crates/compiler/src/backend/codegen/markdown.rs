@@ -12,7 +12,7 @@ use crate::locale::Words;
 type Made = Result<minijinja::Value, String>;
 
 pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
-    let w = Words::new(lang)?;
+    let w = Words::new(lang).map_err(|e| e.to_string())?;
     let mut articles = Vec::new();
     for a in &ir.articles {
         let mut clauses = Vec::new();
@@ -45,7 +45,7 @@ pub fn markdown(ir: &Rulebook, lang: &str) -> Result<String, String> {
 /// One clause as the readable rulebook shows it, without its anchor: what `arbiter explain`
 /// prints (through `render::terminal`). Made from the IR, as `markdown` makes the whole.
 pub fn clause_markdown(ir: &Rulebook, c: &Clause, lang: &str) -> Result<String, String> {
-    let w = Words::new(lang)?;
+    let w = Words::new(lang).map_err(|e| e.to_string())?;
     render(
         "clause.md",
         context! { c => clause(ir, c, &w, false)?, labels => labels(&w)? },

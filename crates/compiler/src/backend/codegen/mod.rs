@@ -62,10 +62,11 @@ pub fn generate(ir: &Rulebook) -> Result<Vec<(String, String)>, String> {
 
 /// Every file `generated/` should hold for the rulebook folders under `rules`: each rulebook's
 /// files under `out/<id>/` (`out/<id>/<edition>/` for one compiled on each edition of the family
-/// it stands on), and the registry `out/mod.rs`. Errors are rendered diagnostics.
+/// it stands on), and the registry `out/mod.rs`. Errors are diagnostics rendered in `words`.
 pub fn generate_tree(
     rules: &std::path::Path,
     out: &std::path::Path,
+    words: &crate::locale::Words,
 ) -> Result<Vec<(std::path::PathBuf, String)>, String> {
     let mut dirs: Vec<std::path::PathBuf> = std::fs::read_dir(rules)
         .map_err(|e| format!("{}: {e}", rules.display()))?
@@ -79,7 +80,7 @@ pub fn generate_tree(
     for dir in dirs {
         // The generator sees the folders under `rules` only, never the compiled-in rulebooks.
         let irs = crate::compile::compile_dir_editions(&dir, &crate::rulebook::NoLibrary)
-            .map_err(|d| d.render(&crate::locale::run_words()))?;
+            .map_err(|d| d.render(words))?;
         for ir in irs {
             let place = rust::generated_place(&ir);
             for (p, t) in generate(&ir).map_err(|e| format!("generating {place}: {e}"))? {
@@ -102,13 +103,15 @@ pub enum Refresh {
 }
 
 /// `arbiter compile`: the files of `out` that differ from what `rules` compiles to
-/// ([`generate_tree`]), each written unless `check_only` (the first failed write stops it).
+/// ([`generate_tree`]), each written unless `check_only` (the first failed write stops it); the
+/// rulebooks' problems rendered in `words`.
 pub fn refresh_tree(
     rules: &std::path::Path,
     out: &std::path::Path,
     check_only: bool,
+    words: &crate::locale::Words,
 ) -> Result<Vec<std::path::PathBuf>, Refresh> {
-    let files = generate_tree(rules, out).map_err(Refresh::Generate)?;
+    let files = generate_tree(rules, out, words).map_err(Refresh::Generate)?;
     let mut stale = Vec::new();
     for (p, t) in files {
         if std::fs::read_to_string(&p).ok().as_deref() != Some(t.as_str()) {
