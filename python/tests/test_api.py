@@ -285,6 +285,37 @@ def test_rulebook(root, tmp_path):
         arbiter.adjudicate(FIVEFOLD, rulebook=str(broken))
 
 
+def test_each_call_speaks_its_own_language(tmp_path):
+    """No language is held by the process: a call says its errors in the language it names,
+    and a call that names none (is_dead) in English, whatever was asked before, also from two
+    threads asking in two languages at once."""
+    path = tmp_path / "bad.pgn"
+    path.write_text(ILLEGAL)
+    with pytest.raises(arbiter.PgnError) as e:
+        arbiter.adjudicate(path, lang="ru")
+    ru = e.value.message
+    assert "невозможный ход" in ru
+    with pytest.raises(arbiter.ArbiterError) as e:
+        arbiter.is_dead("not a fen")
+    assert not any("а" <= c <= "я" for c in e.value.message.lower()), e.value.message
+    with pytest.raises(arbiter.PgnError) as e:
+        arbiter.adjudicate(path, lang="en")
+    en = e.value.message
+    assert en != ru and "Ke3" in en
+
+    def said(lang):
+        try:
+            arbiter.adjudicate(path, lang=lang)
+        except arbiter.PgnError as err:
+            return err.message
+        return None
+
+    from concurrent.futures import ThreadPoolExecutor
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        got = list(pool.map(said, ["ru", "en"] * 50))
+    assert got == [ru, en] * 50
+
+
 def test_unknown_language():
     with pytest.raises(arbiter.ArbiterError):
         arbiter.adjudicate(FIVEFOLD, lang="xx")
