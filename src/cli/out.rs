@@ -48,12 +48,16 @@ impl Io {
         std::process::exit(1);
     }
 
-    /// Write to standard output, flushed; a failure ends the command (`failed`).
-    pub fn raw(&self, text: &str) {
-        let mut out = io::stdout().lock();
-        if let Err(e) = out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+    /// Write `text` to `to`, flushed; a failure ends the command (`failed`).
+    fn write_to(&self, mut to: impl Write, text: &str) {
+        if let Err(e) = to.write_all(text.as_bytes()).and_then(|()| to.flush()) {
             self.failed(&e);
         }
+    }
+
+    /// Write to standard output, flushed; a failure ends the command (`failed`).
+    pub fn raw(&self, text: &str) {
+        self.write_to(io::stdout().lock(), text);
     }
 
     /// A line of text for people on standard output.
@@ -68,10 +72,7 @@ impl Io {
 
     /// Write to standard error; a failure ends the command (`failed`).
     pub fn eraw(&self, text: &str) {
-        let mut err = io::stderr().lock();
-        if let Err(e) = err.write_all(text.as_bytes()).and_then(|()| err.flush()) {
-            self.failed(&e);
-        }
+        self.write_to(io::stderr().lock(), text);
     }
 
     /// A line of text for people on standard error.
