@@ -48,7 +48,7 @@ fn generate(pos: &Chess, checks: bool, push: &mut impl FnMut(Move, bool)) {
         us: board.by_color(turn),
         them: board.by_color(!turn),
         occupied: board.occupied(),
-        pinned: pinned(board, board.by_color(!turn), king),
+        pinned: alone_between(board, king, board.by_color(!turn)),
         checks: if checks {
             Checks::new(board, turn)
         } else {
@@ -88,19 +88,31 @@ pub(crate) fn has_legal_move(pos: &Chess) -> bool {
     any
 }
 
-/// The pieces alone between `king` and one of `enemy`'s rooks, bishops or queens on its line
-/// (of either colour: the mover's are pinned, the enemy's are never moved).
-fn pinned(board: &Board, enemy: Bitboard, king: Square) -> Bitboard {
+/// The pieces, of either colour, each alone between `king` and one of the rooks, bishops or
+/// queens among `pieces` that would see it along their line. Against the mover's king and the
+/// enemy's pieces: the mover's pinned pieces (the enemy's are never moved). Against the enemy
+/// king and the mover's pieces: those whose leaving may uncover a check.
+fn alone_between(board: &Board, king: Square, pieces: Bitboard) -> Bitboard {
     let snipers = (attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
         | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens());
-    let mut pinned = Bitboard::EMPTY;
-    for sniper in snipers & enemy {
+    let mut alone = Bitboard::EMPTY;
+    for sniper in snipers & pieces {
         let between = attacks::between(king, sniper) & board.occupied();
         if !between.more_than_one() {
-            pinned |= between;
+            alone |= between;
         }
     }
-    pinned
+    alone
+}
+
+/// The squares `color`'s pawns (`pawns`, a bitboard's bits) capture onto: towards the a-file
+/// side, towards the h-file side.
+fn pawn_captures(pawns: u64, color: Color) -> (u64, u64) {
+    if color == Color::White {
+        ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9)
+    } else {
+        ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7)
+    }
 }
 
 const FILE_A: u64 = Bitboard::from_file(shakmaty::File::A).0;
@@ -146,26 +158,16 @@ impl Checks {
     /// does not change them for it: the square it leaves is never between the king and the one
     /// it reaches (a slider there would be giving check already, on the mover's turn); only a
     /// pawn promoting may uncover its new piece's line through the square it leaves, which is
-    /// looked up with the pawn gone ([`Node::marks`]).
+    /// looked up with the pawn gone ([`Node::promotion_checks`]).
     fn new(board: &Board, turn: Color) -> Checks {
         let Some(king) = board.king_of(!turn) else {
             return Checks::NONE;
         };
         let occupied = board.occupied();
         let ours = board.by_color(turn);
-        let snipers = ours
-            & ((attacks::rook_attacks(king, Bitboard::EMPTY) & board.rooks_and_queens())
-                | (attacks::bishop_attacks(king, Bitboard::EMPTY) & board.bishops_and_queens()));
-        let mut lines = Bitboard::EMPTY;
-        for sniper in snipers {
-            let between = attacks::between(king, sniper) & occupied;
-            if between.count() == 1 {
-                lines |= between & ours;
-            }
-        }
         Checks {
             king: Some(king),
-            lines,
+            lines: alone_between(board, king, ours) & ours,
             pawn: attacks::pawn_attacks(!turn, king),
             knight: attacks::knight_attacks(king),
             bishop: attacks::bishop_attacks(king, occupied),
@@ -268,11 +270,8 @@ impl Node<'_> {
         let pawns = (self.board.pawns() & self.us).0;
         let white = self.turn == Color::White;
         // Squares reached by a capture towards the a-file, the h-file, and the offsets back.
-        let (west, east, west_back, east_back) = if white {
-            ((pawns & !FILE_A) << 7, (pawns & !FILE_H) << 9, -7, -9)
-        } else {
-            ((pawns & !FILE_A) >> 9, (pawns & !FILE_H) >> 7, 9, 7)
-        };
+        let (west, east) = pawn_captures(pawns, self.turn);
+        let (west_back, east_back) = if white { (-7, -9) } else { (9, 7) };
         self.pawns_onto(Bitboard(west) & self.them & target, west_back, push);
         self.pawns_onto(Bitboard(east) & self.them & target, east_back, push);
         let empty = !self.occupied;
@@ -321,13 +320,8 @@ impl Node<'_> {
         // The squares the enemy's pawns, knights and king attack, found once for all the
         // steps; its sliders' lines are looked up from each step.
         let board = self.board;
-        let pawns = (board.pawns() & self.them).0;
-        let mut covered = Bitboard(if self.turn == Color::White {
-            // Black's pawns capture down the board.
-            ((pawns & !FILE_A) >> 9) | ((pawns & !FILE_H) >> 7)
-        } else {
-            ((pawns & !FILE_A) << 7) | ((pawns & !FILE_H) << 9)
-        });
+        let (west, east) = pawn_captures((board.pawns() & self.them).0, !self.turn);
+        let mut covered = Bitboard(west | east);
         for knight in board.knights() & self.them {
             covered |= attacks::knight_attacks(knight);
         }

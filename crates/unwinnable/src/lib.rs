@@ -26,7 +26,7 @@
 //!   [`analyse`] with the whole budget.
 //! * [`is_dead`] `(pos, budget)`: both sides at once (FIDE 5.2.2); [`is_dead_given`] with the
 //!   answers already known for either side.
-//! * [`shorten`] `(pos, winner, moves, nodes)`: a helpmate no longer than `moves`, usually
+//! * [`shorten()`] `(pos, winner, moves, nodes)`: a helpmate no longer than `moves`, usually
 //!   much shorter (the search's lines are proofs, not the shortest mates), for a reader.
 //!
 //! The side to move matters through move generation; castling and en passant are generated, and

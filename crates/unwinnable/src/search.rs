@@ -398,7 +398,7 @@ impl Search {
             *r = remaining;
         }
         let guide = self.guide.as_ref().map(|g| (g, self.style, self.tempo));
-        let classer = order(
+        let (classer, present) = order(
             &pos,
             start,
             &self.checks,
@@ -407,16 +407,7 @@ impl Search {
             guide,
             &mut self.list,
         );
-        let moves = self.list.get(start..).unwrap_or_default();
         let classed = matches!(classer, Classer::Known);
-        let present = if classed {
-            moves.iter().fold(0, |p, e| p | class_bit(e.1))
-        } else {
-            moves
-                .iter()
-                .find(|e| e.1 == MATE)
-                .map_or(0, |e| class_bit(e.1))
-        };
         self.frames.push(Frame {
             pos,
             start,
@@ -488,7 +479,8 @@ impl Classer {
 /// Classes the moves of a node, `list[start..]` (in the order generated, classed `UNKNOWN`): a
 /// mate in one `MATE` (the winner to move; looked for among `checks`, the indices of the moves
 /// that may give check); the other moves classed now in the guided styles, and otherwise left
-/// to the returned classer (rewarded, tempo, normal, strict, punished).
+/// to the returned classer (rewarded, tempo, normal, strict, punished). With it, the classes
+/// known to be present: all of them when every move is classed now, else `MATE`'s.
 fn order(
     pos: &Chess,
     start: usize,
@@ -497,7 +489,7 @@ fn order(
     style: Style,
     guide: Option<(&Guide, Style, bool)>,
     list: &mut [(Move, u8)],
-) -> Classer {
+) -> (Classer, u8) {
     let moves = list.get_mut(start..).unwrap_or_default();
     let scorer = || Scorer::new(pos.board(), winner, pos.turn() == winner);
     let classer = if let Some((g, style, tempo)) = guide {
@@ -523,6 +515,7 @@ fn order(
             None => Classer::Plain(scorer()),
         }
     };
+    let mut mate = false;
     if pos.turn() == winner
         && let Some(i) = first_mate(
             pos,
@@ -531,8 +524,18 @@ fn order(
         && let Some(entry) = list.get_mut(i)
     {
         entry.1 = MATE;
+        mate = true;
     }
-    classer
+    let present = match classer {
+        Classer::Known => list
+            .get(start..)
+            .unwrap_or_default()
+            .iter()
+            .fold(0, |p, e| p | class_bit(e.1)),
+        _ if mate => class_bit(MATE),
+        _ => 0,
+    };
+    (classer, present)
 }
 
 /// Of the normal moves, keeps one as the tempo (free after a rewarded move) and makes the others
